@@ -1,0 +1,4 @@
+//! The `toolminimize` command.
+#![forbid(unsafe_code)]
+
+fn main() {}

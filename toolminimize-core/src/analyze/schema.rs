@@ -1,0 +1,494 @@
+//! Reads a tool's JSON Schema against the actual arguments: for every path in the arguments,
+//! the sub-schemas that apply (through `$ref`/`$defs`, `allOf`, the matching branches of
+//! `anyOf`/`oneOf`, `items`, `additionalProperties`), whether the field is required, declared
+//! necessary by `minimum_necessary`, and its `x-psd-category`, `x-sensitivity` and
+//! `x-minimize` annotations (SPEC §4).
+//!
+//! Annotations guide the analysis and never make it fail: a malformed annotation is ignored.
+//!
+//! ```
+//! use serde_json::json;
+//! use toolminimize_core::analyze::schema::SchemaIndex;
+//! let schema = json!({
+//!     "type": "object",
+//!     "properties": {
+//!         "city": {"type": "string"},
+//!         "who": {"$ref": "#/$defs/Person"}
+//!     },
+//!     "required": ["city"],
+//!     "$defs": {"Person": {"type": "object", "properties": {"name": {"type": "string", "x-psd-category": "identity"}}}}
+//! });
+//! let args = json!({"city": "Oslo", "who": {"name": "Kari"}});
+//! let idx = SchemaIndex::build(&schema, &args);
+//! assert!(idx.field("/city").unwrap().necessary);
+//! assert!(!idx.field("/who/name").unwrap().necessary);
+//! assert_eq!(idx.field("/who/name").unwrap().psd_category.map(|c| c.id()), Some("identity"));
+//! ```
+
+use serde_json::{Map, Value};
+
+use crate::item::{Finding, PsdItem};
+use crate::taxonomy::{Category, Sensitivity};
+
+/// The JSON types a field accepts (empty = any).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Types(u8);
+
+impl Types {
+    const STRING: u8 = 1;
+    const NUMBER: u8 = 2;
+    const INTEGER: u8 = 4;
+    const BOOLEAN: u8 = 8;
+    const NULL: u8 = 16;
+    const OBJECT: u8 = 32;
+    const ARRAY: u8 = 64;
+
+    fn bit(name: &str) -> u8 {
+        match name {
+            "string" => Self::STRING,
+            "number" => Self::NUMBER,
+            "integer" => Self::INTEGER,
+            "boolean" => Self::BOOLEAN,
+            "null" => Self::NULL,
+            "object" => Self::OBJECT,
+            "array" => Self::ARRAY,
+            _ => 0,
+        }
+    }
+
+    fn of_schema(s: &Value) -> Types {
+        match s.get("type") {
+            Some(Value::String(t)) => Types(Self::bit(t)),
+            Some(Value::Array(ts)) => Types(ts.iter().filter_map(Value::as_str).fold(0, |a, t| a | Self::bit(t))),
+            _ => Types(0),
+        }
+    }
+
+    /// No `type` constraint.
+    pub fn any(self) -> bool {
+        self.0 == 0
+    }
+    /// Accepts `null`.
+    pub fn null(self) -> bool {
+        self.0 & Self::NULL != 0
+    }
+    /// Accepts strings (or any type).
+    pub fn string(self) -> bool {
+        self.any() || self.0 & Self::STRING != 0
+    }
+    /// Accepts numbers.
+    pub fn number(self) -> bool {
+        self.0 & (Self::NUMBER | Self::INTEGER) != 0
+    }
+    /// Accepts only integers among numbers.
+    pub fn integer_only(self) -> bool {
+        self.0 & Self::INTEGER != 0 && self.0 & Self::NUMBER == 0
+    }
+    /// Accepts arrays.
+    pub fn array(self) -> bool {
+        self.0 & Self::ARRAY != 0
+    }
+    /// Accepts objects.
+    pub fn object(self) -> bool {
+        self.0 & Self::OBJECT != 0
+    }
+}
+
+/// How the tool author allows or wants a field rewritten (`x-minimize`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MinimizeDirective {
+    /// Never touch.
+    Keep,
+    /// Drop (or empty) the field.
+    Remove,
+    /// Generalize, optionally to a level (`"city"`, `"year"`, `"month"`, `"region"`, `"country"`).
+    Generalize(Option<String>),
+    /// Replace identifiers by placeholders.
+    Substitute,
+    /// Cut to at most this many characters.
+    Truncate(Option<usize>),
+}
+
+impl MinimizeDirective {
+    fn parse(v: &Value) -> Option<Self> {
+        let (op, obj) = match v {
+            Value::String(s) => (s.as_str(), None),
+            Value::Object(o) => (o.get("op")?.as_str()?, Some(o)),
+            _ => return None,
+        };
+        Some(match op {
+            "keep" => MinimizeDirective::Keep,
+            "remove" => MinimizeDirective::Remove,
+            "generalize" => MinimizeDirective::Generalize(
+                obj.and_then(|o| o.get("to")).and_then(Value::as_str).map(str::to_owned),
+            ),
+            "substitute" => MinimizeDirective::Substitute,
+            "truncate" => MinimizeDirective::Truncate(
+                obj.and_then(|o| o.get("max_chars"))
+                    .and_then(Value::as_u64)
+                    .and_then(|n| usize::try_from(n).ok()),
+            ),
+            _ => return None,
+        })
+    }
+}
+
+/// What the schema says about one path of the arguments.
+#[derive(Debug, Clone, Default)]
+pub struct FieldInfo {
+    /// The property name (for array elements: the array's property name).
+    pub key: Option<String>,
+    /// Accepted types.
+    pub types: Types,
+    /// `description` (or `title` when there is no description).
+    pub description: Option<String>,
+    /// `format`.
+    pub format: Option<String>,
+    /// `enum` (or `const`) values.
+    pub enum_values: Option<Vec<Value>>,
+    /// `pattern`.
+    pub pattern: Option<String>,
+    /// `minLength`.
+    pub min_length: Option<u64>,
+    /// `maxLength`.
+    pub max_length: Option<u64>,
+    /// `minimum` / `exclusiveMinimum`.
+    pub minimum: Option<f64>,
+    /// `maximum` / `exclusiveMaximum`.
+    pub maximum: Option<f64>,
+    /// `minItems` (arrays).
+    pub min_items: Option<u64>,
+    /// Listed in its parent's `required`.
+    pub required: bool,
+    /// `Some(listed)` when the parent object carries `minimum_necessary`.
+    pub declared_necessary: Option<bool>,
+    /// Whether the tool needs this field (with every ancestor needed too).
+    pub necessary: bool,
+    /// The schema is known (the field is declared, or covered by `additionalProperties`).
+    pub declared: bool,
+    /// `additionalProperties: false` on this object.
+    pub closed: bool,
+    /// `x-psd-category`.
+    pub psd_category: Option<Category>,
+    /// `x-sensitivity`.
+    pub sensitivity: Option<Sensitivity>,
+    /// `x-minimize`.
+    pub minimize: Option<MinimizeDirective>,
+    /// `default`, when the schema gives one.
+    pub default: Option<Value>,
+}
+
+/// The per-path view of a schema for one call's arguments.
+#[derive(Debug, Default)]
+pub struct SchemaIndex {
+    fields: Vec<(String, FieldInfo)>,
+}
+
+const MAX_REF_DEPTH: usize = 32;
+
+struct Builder<'a> {
+    root: &'a Value,
+    out: Vec<(String, FieldInfo)>,
+}
+
+fn resolve_ref<'a>(root: &'a Value, r: &str) -> Option<&'a Value> {
+    let ptr = r.strip_prefix('#')?;
+    if ptr.is_empty() {
+        return Some(root);
+    }
+    root.pointer(ptr)
+}
+
+fn value_matches_types(v: &Value, t: Types) -> bool {
+    if t.any() {
+        return true;
+    }
+    match v {
+        Value::Null => t.null(),
+        Value::Bool(_) => t.0 & Types::BOOLEAN != 0,
+        Value::Number(n) => {
+            t.0 & Types::NUMBER != 0 || (t.0 & Types::INTEGER != 0 && (n.is_i64() || n.is_u64()))
+        }
+        Value::String(_) => t.0 & Types::STRING != 0,
+        Value::Array(_) => t.array(),
+        Value::Object(_) => t.object(),
+    }
+}
+
+impl<'a> Builder<'a> {
+    /// Expands `$ref`, `allOf` and the branches of `anyOf`/`oneOf` that fit `v` into the list
+    /// of schemas that apply to `v`.
+    fn expand(&self, s: &'a Value, v: &Value, acc: &mut Vec<&'a Value>, depth: usize) {
+        if depth > MAX_REF_DEPTH || !s.is_object() {
+            return;
+        }
+        acc.push(s);
+        if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+            if let Some(t) = resolve_ref(self.root, r) {
+                self.expand(t, v, acc, depth + 1);
+            }
+        }
+        if let Some(all) = s.get("allOf").and_then(Value::as_array) {
+            for b in all {
+                self.expand(b, v, acc, depth + 1);
+            }
+        }
+        for key in ["anyOf", "oneOf"] {
+            if let Some(branches) = s.get(key).and_then(Value::as_array) {
+                let mut fitting: Vec<&'a Value> = Vec::new();
+                for b in branches {
+                    let mut sub = Vec::new();
+                    self.expand(b, v, &mut sub, depth + 1);
+                    let ok = sub.iter().all(|x| value_matches_types(v, Types::of_schema(x)));
+                    if ok && !sub.is_empty() {
+                        fitting.extend(sub);
+                    }
+                }
+                acc.extend(fitting);
+            }
+        }
+    }
+
+    fn info(&self, schemas: &[&'a Value], key: Option<&str>) -> FieldInfo {
+        let first = |k: &str| schemas.iter().find_map(|s| s.get(k));
+        let mut types = Types(0);
+        for s in schemas {
+            types.0 |= Types::of_schema(s).0;
+        }
+        let enum_values = first("enum")
+            .and_then(Value::as_array)
+            .cloned()
+            .or_else(|| first("const").map(|c| vec![c.clone()]));
+        let num = |a: &str, b: &str| {
+            first(a)
+                .and_then(Value::as_f64)
+                .or_else(|| first(b).and_then(Value::as_f64))
+        };
+        FieldInfo {
+            key: key.map(str::to_owned),
+            types,
+            description: first("description")
+                .or_else(|| first("title"))
+                .and_then(Value::as_str)
+                .map(str::to_owned),
+            format: first("format").and_then(Value::as_str).map(str::to_owned),
+            enum_values,
+            pattern: first("pattern").and_then(Value::as_str).map(str::to_owned),
+            min_length: first("minLength").and_then(Value::as_u64),
+            max_length: first("maxLength").and_then(Value::as_u64),
+            minimum: num("minimum", "exclusiveMinimum"),
+            maximum: num("maximum", "exclusiveMaximum"),
+            min_items: first("minItems").and_then(Value::as_u64),
+            psd_category: first("x-psd-category")
+                .and_then(Value::as_str)
+                .and_then(|c| c.parse().ok()),
+            sensitivity: first("x-sensitivity")
+                .and_then(Value::as_u64)
+                .and_then(|n| u8::try_from(n).ok())
+                .and_then(Sensitivity::new),
+            minimize: first("x-minimize").and_then(MinimizeDirective::parse),
+            default: first("default").cloned(),
+            declared: !schemas.is_empty(),
+            closed: schemas
+                .iter()
+                .any(|s| s.get("additionalProperties") == Some(&Value::Bool(false))),
+            ..FieldInfo::default()
+        }
+    }
+
+    fn walk(&mut self, schemas: Vec<&'a Value>, v: &Value, path: &mut String, mut info: FieldInfo, depth: usize) {
+        if depth > crate::MAX_DEPTH {
+            return;
+        }
+        let parent_necessary = info.necessary;
+        match v {
+            Value::Object(map) => {
+                let min_nec: Option<Vec<&str>> = schemas.iter().find_map(|s| {
+                    s.get("minimum_necessary")
+                        .and_then(Value::as_array)
+                        .map(|a| a.iter().filter_map(Value::as_str).collect())
+                });
+                let required: Vec<&str> = schemas
+                    .iter()
+                    .filter_map(|s| s.get("required").and_then(Value::as_array))
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .collect();
+                info.closed = schemas
+                    .iter()
+                    .any(|s| s.get("additionalProperties") == Some(&Value::Bool(false)));
+                self.out.push((path.clone(), info));
+                for (k, child) in map {
+                    let child_schemas = self.property_schemas(&schemas, k, child);
+                    let mut ci = self.info(&child_schemas, Some(k));
+                    ci.required = required.contains(&k.as_str());
+                    ci.declared_necessary = min_nec.as_ref().map(|l| l.contains(&k.as_str()));
+                    ci.necessary = parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
+                    let len = path.len();
+                    crate::classify::push_token(path, k);
+                    self.walk(child_schemas, child, path, ci, depth + 1);
+                    path.truncate(len);
+                }
+            }
+            Value::Array(arr) => {
+                let key = info.key.clone();
+                self.out.push((path.clone(), info));
+                for (i, child) in arr.iter().enumerate() {
+                    let mut item_schemas = Vec::new();
+                    for s in &schemas {
+                        let item_s = match s.get("prefixItems").and_then(Value::as_array).and_then(|p| p.get(i)) {
+                            Some(p) => Some(p),
+                            None => match s.get("items") {
+                                Some(Value::Array(tuple)) => tuple.get(i),
+                                Some(x) => Some(x),
+                                None => None,
+                            },
+                        };
+                        if let Some(x) = item_s {
+                            self.expand(x, child, &mut item_schemas, 0);
+                        }
+                    }
+                    let mut ci = self.info(&item_schemas, key.as_deref());
+                    ci.required = true;
+                    ci.necessary = parent_necessary;
+                    let len = path.len();
+                    path.push('/');
+                    path.push_str(&i.to_string());
+                    self.walk(item_schemas, child, path, ci, depth + 1);
+                    path.truncate(len);
+                }
+            }
+            _ => self.out.push((path.clone(), info)),
+        }
+    }
+
+    fn property_schemas(&self, parents: &[&'a Value], k: &str, child: &Value) -> Vec<&'a Value> {
+        let mut acc = Vec::new();
+        for s in parents {
+            if let Some(p) = s.get("properties").and_then(|p| p.get(k)) {
+                self.expand(p, child, &mut acc, 0);
+            }
+        }
+        if acc.is_empty() {
+            for s in parents {
+                if let Some(ap @ Value::Object(_)) = s.get("additionalProperties") {
+                    self.expand(ap, child, &mut acc, 0);
+                }
+            }
+        }
+        acc
+    }
+}
+
+impl SchemaIndex {
+    /// Indexes `schema` against `args`.
+    pub fn build(schema: &Value, args: &Value) -> SchemaIndex {
+        let mut b = Builder {
+            root: schema,
+            out: Vec::new(),
+        };
+        let mut schemas = Vec::new();
+        b.expand(schema, args, &mut schemas, 0);
+        let mut info = b.info(&schemas, None);
+        info.required = true;
+        info.necessary = true;
+        let mut path = String::new();
+        b.walk(schemas, args, &mut path, info, 0);
+        SchemaIndex { fields: b.out }
+    }
+
+    /// What the schema says of `path` (a JSON pointer into the arguments).
+    pub fn field(&self, path: &str) -> Option<&FieldInfo> {
+        self.fields.iter().find(|(p, _)| p == path).map(|(_, i)| i)
+    }
+
+    /// Every indexed path, in document order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &FieldInfo)> {
+        self.fields.iter().map(|(p, i)| (p.as_str(), i))
+    }
+
+    /// Places a finding at `path`, applying the field's `x-sensitivity` when the finding is of
+    /// the field's declared category.
+    pub fn item_from(&self, path: &str, span: Option<std::ops::Range<usize>>, f: &Finding) -> PsdItem {
+        let info = self.field(path);
+        let declared = info.and_then(|i| i.psd_category);
+        let sensitivity = match (declared, info.and_then(|i| i.sensitivity)) {
+            (Some(c), Some(s)) if c == f.category => s,
+            _ => f.kind.default_sensitivity().max(if f.category == f.kind.category() {
+                f.kind.default_sensitivity()
+            } else {
+                f.category.default_sensitivity()
+            }),
+        };
+        PsdItem {
+            path: path.to_owned(),
+            span,
+            kind: f.kind,
+            category: f.category,
+            sensitivity,
+            detector: f.detector,
+            confidence: f.confidence,
+        }
+    }
+}
+
+/// Reads an object's `properties` map, if any (used by handlers for sibling lookups).
+pub fn properties(schema: &Value) -> Option<&Map<String, Value>> {
+    schema.get("properties").and_then(Value::as_object)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn nullable_any_of_picks_the_branch_that_fits() {
+        let schema = json!({"type": "object", "properties": {
+            "participants": {"anyOf": [{"type": "array", "items": {"type": "string", "format": "email"}}, {"type": "null"}]}
+        }});
+        let idx = SchemaIndex::build(&schema, &json!({"participants": ["a@b.co"]}));
+        assert!(idx.field("/participants").unwrap().types.array());
+        assert_eq!(idx.field("/participants/0").unwrap().format.as_deref(), Some("email"));
+    }
+
+    #[test]
+    fn minimum_necessary_overrides_required() {
+        let schema = json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}},
+            "required": ["a", "b"], "minimum_necessary": ["a"]});
+        let idx = SchemaIndex::build(&schema, &json!({"a": "x", "b": "y"}));
+        assert!(idx.field("/a").unwrap().necessary);
+        assert!(!idx.field("/b").unwrap().necessary);
+        assert_eq!(idx.field("/b").unwrap().declared_necessary, Some(false));
+    }
+
+    #[test]
+    fn nested_objects_inherit_unnecessary_parents_and_read_annotations() {
+        let schema = json!({"type": "object", "properties": {
+            "props": {"type": "object", "additionalProperties": {"type": "string", "x-sensitivity": 2}},
+            "when": {"type": "string", "x-minimize": {"op": "generalize", "to": "month"}}
+        }, "required": ["props"]});
+        let idx = SchemaIndex::build(&schema, &json!({"props": {"notes": "n"}, "when": "2025-01-02"}));
+        let notes = idx.field("/props/notes").unwrap();
+        assert!(notes.declared);
+        assert!(!notes.necessary);
+        assert_eq!(notes.sensitivity, Sensitivity::new(2));
+        assert_eq!(
+            idx.field("/when").unwrap().minimize,
+            Some(MinimizeDirective::Generalize(Some("month".into())))
+        );
+    }
+
+    #[test]
+    fn cyclic_refs_terminate() {
+        let schema = json!({"$ref": "#/$defs/A", "$defs": {"A": {"$ref": "#/$defs/A"}}});
+        let idx = SchemaIndex::build(&schema, &json!({"x": 1}));
+        assert!(idx.field("").is_some());
+    }
+
+    #[test]
+    fn escaped_keys_make_valid_pointers() {
+        let idx = SchemaIndex::build(&json!({}), &json!({"a/b": {"c~d": 1}}));
+        assert!(idx.field("/a~1b/c~0d").is_some());
+    }
+}

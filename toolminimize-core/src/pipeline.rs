@@ -1,0 +1,261 @@
+//! The pipeline: classify → score → analyze → rewrite, built once and shared.
+//!
+//! ```
+//! use serde_json::json;
+//! use toolminimize_core::{Minimizer, ToolDef};
+//!
+//! let minimizer = Minimizer::new()?;
+//! let tool = ToolDef::new("get_forecast", "Weather forecast for a city", json!({
+//!     "type": "object",
+//!     "properties": {"city": {"type": "string"}, "notes": {"type": "string"}},
+//!     "required": ["city"]
+//! }));
+//! let out = minimizer.minimize(&tool, &json!({"city": "Lyon", "notes": "call me on +33 6 12 34 56 78"}));
+//! assert_eq!(out.arguments().unwrap(), &json!({"city": "Lyon"}));
+//! # Ok::<(), toolminimize_core::Error>(())
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::classify::{Classifier, Detector};
+use crate::error::Error;
+use crate::policy::{FailMode, Policy};
+use crate::report::Report;
+use crate::session::Session;
+use crate::taxonomy::Exposure;
+use crate::tool::ToolDef;
+
+/// Why a call was blocked. The text is from a fixed vocabulary and never holds a value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BlockReason {
+    /// The policy blocks this tool.
+    ToolBlocked,
+    /// The cost after rewriting stayed above the policy's limit.
+    CostAboveLimit,
+    /// The pipeline failed and the policy fails closed.
+    Internal(&'static str),
+}
+
+impl fmt::Display for BlockReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BlockReason::ToolBlocked => f.write_str("the policy blocks calls to this tool"),
+            BlockReason::CostAboveLimit => {
+                f.write_str("the call still carries more sensitive data than the policy allows")
+            }
+            BlockReason::Internal(what) => write!(f, "minimization failed ({what}); the call is blocked"),
+        }
+    }
+}
+
+/// Forward these arguments, or block.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    /// Send these (minimized) arguments.
+    Forward(Value),
+    /// Do not send the call.
+    Block(BlockReason),
+}
+
+/// The result of minimizing one call: the verdict and the report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// Forward or block.
+    pub verdict: Verdict,
+    /// What was found and done (never a raw value).
+    pub report: Report,
+}
+
+impl Outcome {
+    /// The arguments to send, unless blocked.
+    pub fn arguments(&self) -> Option<&Value> {
+        match &self.verdict {
+            Verdict::Forward(v) => Some(v),
+            Verdict::Block(_) => None,
+        }
+    }
+
+    /// The arguments to send, or why not.
+    ///
+    /// # Errors
+    /// The block reason when the call is blocked.
+    pub fn into_arguments(self) -> Result<Value, BlockReason> {
+        match self.verdict {
+            Verdict::Forward(v) => Ok(v),
+            Verdict::Block(r) => Err(r),
+        }
+    }
+
+    /// Whether the call is blocked.
+    pub fn is_blocked(&self) -> bool {
+        matches!(self.verdict, Verdict::Block(_))
+    }
+}
+
+/// One call with its optional context.
+#[derive(Debug, Clone, Copy)]
+pub struct Call<'a> {
+    /// The tool.
+    pub tool: &'a ToolDef,
+    /// The arguments the model produced.
+    pub arguments: &'a Value,
+    /// Exposure of this call, if the caller knows it (the policy may override it).
+    pub exposure: Option<Exposure>,
+    /// The user's own words for this task: PSD they ask to send is kept.
+    pub task_context: Option<&'a str>,
+    /// The conversation this call belongs to.
+    pub session: Option<&'a Session>,
+}
+
+impl<'a> Call<'a> {
+    /// A call with no context.
+    pub fn new(tool: &'a ToolDef, arguments: &'a Value) -> Self {
+        Call {
+            tool,
+            arguments,
+            exposure: None,
+            task_context: None,
+            session: None,
+        }
+    }
+
+    /// Sets the exposure.
+    #[must_use]
+    pub fn exposure(mut self, exposure: Exposure) -> Self {
+        self.exposure = Some(exposure);
+        self
+    }
+
+    /// Sets the user's own words.
+    #[must_use]
+    pub fn task_context(mut self, text: &'a str) -> Self {
+        self.task_context = Some(text);
+        self
+    }
+
+    /// Sets the session.
+    #[must_use]
+    pub fn session(mut self, session: &'a Session) -> Self {
+        self.session = Some(session);
+        self
+    }
+}
+
+pub(crate) struct Inner {
+    pub(crate) policy: Policy,
+    pub(crate) classifier: Classifier,
+}
+
+/// The minimizer: built once, `Send + Sync`, cheap to clone and share across threads.
+#[derive(Clone)]
+pub struct Minimizer {
+    inner: Arc<Inner>,
+}
+
+impl fmt::Debug for Minimizer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Minimizer")
+            .field("policy", &self.inner.policy)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Builds a [`Minimizer`].
+#[derive(Debug, Default)]
+pub struct MinimizerBuilder {
+    policy: Policy,
+    detectors: Vec<Box<dyn Detector>>,
+}
+
+impl MinimizerBuilder {
+    /// Uses this policy.
+    #[must_use]
+    pub fn policy(mut self, policy: Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// Adds a user-supplied detector, run after the built-in ones.
+    #[must_use]
+    pub fn detector(mut self, detector: impl Detector + 'static) -> Self {
+        self.detectors.push(Box::new(detector));
+        self
+    }
+
+    /// Compiles every pattern and automaton.
+    ///
+    /// # Errors
+    /// When a detector or the policy's deny-list cannot be built.
+    pub fn build(self) -> Result<Minimizer, Error> {
+        let classifier = Classifier::build(&self.policy, self.detectors)?;
+        Ok(Minimizer {
+            inner: Arc::new(Inner {
+                policy: self.policy,
+                classifier,
+            }),
+        })
+    }
+}
+
+impl Minimizer {
+    /// A minimizer with the default policy.
+    ///
+    /// # Errors
+    /// Only if a built-in table fails to build (a bug, caught by tests).
+    pub fn new() -> Result<Self, Error> {
+        MinimizerBuilder::default().build()
+    }
+
+    /// A builder.
+    pub fn builder() -> MinimizerBuilder {
+        MinimizerBuilder::default()
+    }
+
+    /// The policy in force.
+    pub fn policy(&self) -> &Policy {
+        &self.inner.policy
+    }
+
+    /// Minimizes `arguments` for `tool`, with no further context.
+    pub fn minimize(&self, tool: &ToolDef, arguments: &Value) -> Outcome {
+        self.minimize_call(&Call::new(tool, arguments))
+    }
+
+    /// Minimizes one call with its context.
+    pub fn minimize_call(&self, call: &Call<'_>) -> Outcome {
+        match crate::engine::run(&self.inner, call) {
+            Ok(outcome) => outcome,
+            Err(e) => match self.inner.policy.fail_mode {
+                FailMode::Closed => Outcome {
+                    verdict: Verdict::Block(BlockReason::Internal(e)),
+                    report: Report::default(),
+                },
+                FailMode::Open => Outcome {
+                    verdict: Verdict::Forward(call.arguments.clone()),
+                    report: Report::default(),
+                },
+            },
+        }
+    }
+
+    /// Classifies and scores without rewriting (for audits): the report of what minimizing
+    /// would do, and the arguments unchanged.
+    pub fn audit(&self, call: &Call<'_>) -> Report {
+        self.minimize_call(call).report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minimizer_is_send_sync_and_clone() {
+        fn assert_traits<T: Send + Sync + Clone + 'static>() {}
+        assert_traits::<Minimizer>();
+        assert_traits::<Session>();
+    }
+}

@@ -1,0 +1,68 @@
+//! Sessions: calls of one conversation share a [`Session`], so substitutions stay consistent
+//! across calls and a value dribbled out over several calls is caught.
+//!
+//! ```
+//! use toolminimize_core::Session;
+//! let s = Session::new("conversation-42");
+//! assert_eq!(s.id(), "conversation-42");
+//! let s2 = s.clone(); // clones share state
+//! assert_eq!(s2.calls_seen(), 0);
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Per-session state. Values are stored only as keyed hashes, never in clear.
+#[derive(Default)]
+pub(crate) struct SessionState {
+    /// Calls minimized in this session.
+    pub(crate) calls: u64,
+    /// Placeholder numbering: fingerprint of a value → its placeholder index, per kind.
+    pub(crate) placeholders: HashMap<(String, u64), usize>,
+    /// Fingerprints of unnecessary values already seen, with the number of calls they went to.
+    pub(crate) seen_unnecessary: HashMap<u64, u32>,
+}
+
+/// A handle on one conversation's state. Cheap to clone; clones share the state.
+#[derive(Clone)]
+pub struct Session {
+    id: Arc<str>,
+    state: Arc<Mutex<SessionState>>,
+}
+
+impl Session {
+    /// A new, empty session.
+    pub fn new(id: impl Into<String>) -> Self {
+        let id: String = id.into();
+        Session {
+            id: Arc::from(id.as_str()),
+            state: Arc::new(Mutex::new(SessionState::default())),
+        }
+    }
+
+    /// The session id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// How many calls this session has minimized.
+    pub fn calls_seen(&self) -> u64 {
+        self.lock().calls
+    }
+
+    pub(crate) fn lock(&self) -> MutexGuard<'_, SessionState> {
+        // A poisoned lock only means another thread panicked mid-update; the state is still
+        // a usable set of counters and hashes.
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("id", &self.id)
+            .field("calls", &self.calls_seen())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,4 +1,48 @@
-//! The `toolminimize` command.
+//! The `toolminimize` command: minimize or audit JSONL streams of tool calls, or sit in front
+//! of an MCP server as a minimizing stdio proxy.
 #![forbid(unsafe_code)]
 
-fn main() {}
+mod audit;
+mod input;
+mod mcp_proxy;
+mod minimize;
+mod options;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Rewrites LLM tool-call arguments down to the minimum data each tool needs.
+#[derive(Debug, Parser)]
+#[command(name = "toolminimize", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Minimize a JSONL stream of tool calls (one call per line; see SPEC §5) and print one
+    /// result line per input line, in order.
+    Minimize(minimize::Args),
+    /// Report what a JSONL stream of tool calls over-shares, without rewriting anything.
+    Audit(audit::Args),
+    /// Run an MCP server behind a stdio proxy that minimizes every tools/call.
+    McpProxy(mcp_proxy::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Minimize(a) => minimize::run(&a),
+        Command::Audit(a) => audit::run(&a),
+        Command::McpProxy(a) => mcp_proxy::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("toolminimize: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -10,7 +10,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::item::PsdKind;
 use crate::taxonomy::{Category, Exposure};
 
 /// The rewrite applied to an item.
@@ -105,7 +104,3 @@ impl Report {
     }
 }
 
-/// Helper used by the pipeline: the kind's report name.
-pub(crate) fn kind_name(kind: PsdKind) -> String {
-    kind.name()
-}

@@ -8,6 +8,7 @@
 pub mod combine;
 mod detector;
 pub mod encoded;
+pub mod fold;
 pub mod lexicon;
 pub mod names;
 mod overlap;

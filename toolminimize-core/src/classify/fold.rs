@@ -1,0 +1,188 @@
+//! Text folding for matching: lower case, diacritics stripped, whitespace runs collapsed,
+//! typographic apostrophes and dashes unified, full-width forms mapped to ASCII, zero-width
+//! characters removed — with a map from every folded byte back to the original text, so a
+//! match in the folded text becomes a span in the original.
+//!
+//! ```
+//! use toolminimize_core::classify::fold::fold;
+//! let text = "Suivi  VIH à l’Hôpital Saint‑Louis";
+//! let f = fold(text);
+//! assert_eq!(f.as_str(), "suivi vih a l'hopital saint-louis");
+//! let at = f.as_str().find("hopital").unwrap();
+//! assert_eq!(&text[f.original_span(at..at + "hopital".len())], "Hôpital");
+//! ```
+
+use std::ops::Range;
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+/// Folded text with its map back to the original.
+#[derive(Debug, Clone, Default)]
+pub struct Folded {
+    text: String,
+    /// For each byte of `text`: the original byte range of the character it came from.
+    origin: Vec<(u32, u32)>,
+}
+
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}'
+    )
+}
+
+fn simple_fold(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{2018}' | '\u{2019}' | '\u{201B}' | '\u{02BC}' | '\u{02BB}' | '\u{2032}' | '`' | '\u{00B4}' => "'",
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{00AB}' | '\u{00BB}' => "\"",
+        '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE63}' | '\u{FF0D}' => "-",
+        'ß' | 'ẞ' => "ss",
+        'æ' | 'Æ' => "ae",
+        'œ' | 'Œ' => "oe",
+        'ø' | 'Ø' => "o",
+        'ł' | 'Ł' => "l",
+        'đ' | 'Đ' => "d",
+        'þ' | 'Þ' => "th",
+        'ı' => "i",
+        _ => return None,
+    })
+}
+
+/// Folds `text` (see the module docs).
+pub fn fold(text: &str) -> Folded {
+    let mut out = Folded {
+        text: String::with_capacity(text.len()),
+        origin: Vec::with_capacity(text.len()),
+    };
+    let mut last_space = true; // trims leading whitespace
+    for (i, c) in text.char_indices() {
+        let (start, end) = (i as u32, (i + c.len_utf8()) as u32);
+        if is_invisible(c) {
+            continue;
+        }
+        if c.is_whitespace() {
+            if !last_space {
+                out.push(' ', start, end);
+                last_space = true;
+            }
+            continue;
+        }
+        last_space = false;
+        if let Some(s) = simple_fold(c) {
+            for ch in s.chars() {
+                out.push(ch, start, end);
+            }
+            continue;
+        }
+        let c = match c as u32 {
+            // Full-width ASCII forms.
+            0xFF01..=0xFF5E => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
+        };
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase(), start, end);
+            continue;
+        }
+        for lc in c.to_lowercase() {
+            for d in lc.nfd() {
+                if !is_combining_mark(d) {
+                    out.push(d, start, end);
+                }
+            }
+        }
+    }
+    if out.text.ends_with(' ') {
+        out.text.pop();
+        out.origin.pop();
+    }
+    out
+}
+
+impl Folded {
+    fn push(&mut self, c: char, start: u32, end: u32) {
+        self.text.push(c);
+        for _ in 0..c.len_utf8() {
+            self.origin.push((start, end));
+        }
+    }
+
+    /// The folded text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The span of the original text that produced the folded bytes `r`.
+    /// Out-of-range input yields an empty span at the end.
+    pub fn original_span(&self, r: Range<usize>) -> Range<usize> {
+        let start = self.origin.get(r.start).map(|o| o.0 as usize);
+        let end = r
+            .end
+            .checked_sub(1)
+            .and_then(|e| self.origin.get(e))
+            .map(|o| o.1 as usize);
+        match (start, end) {
+            (Some(s), Some(e)) if s <= e => s..e,
+            _ => {
+                let last = self.origin.last().map_or(0, |o| o.1 as usize);
+                last..last
+            }
+        }
+    }
+
+    /// Whether folded `r` stands on word boundaries (no letter or digit right before or after).
+    pub fn on_word_boundary(&self, r: &Range<usize>) -> bool {
+        let before = self.text.get(..r.start).and_then(|s| s.chars().next_back());
+        let after = self.text.get(r.end..).and_then(|s| s.chars().next());
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    }
+}
+
+/// Folds a lexicon term the same way as text (for building automata).
+pub fn fold_term(term: &str) -> String {
+    fold(term).text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diacritics_case_and_spaces_fold_and_map_back() {
+        let text = "  Gewerkschaftsmitglied bei  VER.DI  ";
+        let f = fold(text);
+        assert_eq!(f.as_str(), "gewerkschaftsmitglied bei ver.di");
+        let at = f.as_str().find("ver.di").unwrap();
+        assert_eq!(&text[f.original_span(at..at + 6)], "VER.DI");
+    }
+
+    #[test]
+    fn invisible_and_full_width_characters_are_normalised() {
+        let text = "H\u{200B}I\u{200B}V ＨＩＶ";
+        let f = fold(text);
+        assert_eq!(f.as_str(), "hiv hiv");
+        assert_eq!(&text[f.original_span(0..3)], "H\u{200B}I\u{200B}V");
+        assert_eq!(&text[f.original_span(4..7)], "ＨＩＶ");
+    }
+
+    #[test]
+    fn sharp_s_and_ligatures_expand() {
+        assert_eq!(fold_term("Straße"), "strasse");
+        assert_eq!(fold_term("Œuvre"), "oeuvre");
+        assert_eq!(fold_term("Baháʼí"), "baha'i");
+    }
+
+    #[test]
+    fn word_boundaries_are_checked_on_folded_text() {
+        let f = fold("AIDS-Hilfe, aidsfree");
+        assert!(f.on_word_boundary(&(0..4)));
+        assert!(!f.on_word_boundary(&(12..16)));
+    }
+
+    #[test]
+    fn out_of_range_spans_do_not_panic() {
+        let f = fold("abc");
+        assert_eq!(f.original_span(10..20), 3..3);
+        assert_eq!(f.original_span(0..0), 3..3);
+    }
+}

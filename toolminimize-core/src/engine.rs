@@ -1,14 +1,144 @@
-//! Runs the stages for one call.
+//! Runs the stages for one call: classify → analyze → rewrite → score.
 
+use serde_json::Value;
+
+use crate::analyze::necessity::{self, CallContext};
+use crate::analyze::profile::ToolKind;
 use crate::analyze::schema::SchemaIndex;
-use crate::pipeline::{Call, Inner, Outcome, Verdict};
-use crate::report::Report;
+use crate::classify::fold::fold;
+use crate::pipeline::{BlockReason, Call, Inner, Outcome, Verdict};
+use crate::report::{Action, ItemReport, Report};
+use crate::rewrite::{self, substitute::Placeholders};
+use crate::score;
+
+fn depth_exceeds(v: &Value, limit: usize) -> bool {
+    // Iterative, so hostile nesting cannot overflow the stack.
+    let mut stack = vec![(v, 0usize)];
+    while let Some((v, d)) = stack.pop() {
+        if d > limit {
+            return true;
+        }
+        match v {
+            Value::Array(a) => stack.extend(a.iter().map(|x| (x, d + 1))),
+            Value::Object(o) => stack.extend(o.values().map(|x| (x, d + 1))),
+            _ => {}
+        }
+    }
+    false
+}
 
 pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static str> {
+    let policy = &inner.policy;
+    if depth_exceeds(call.arguments, crate::MAX_DEPTH) {
+        return Err("arguments nested too deeply");
+    }
+    let exposure = policy
+        .exposure
+        .get(call.tool.name())
+        .copied()
+        .or(call.exposure)
+        .or_else(|| call.tool.declared_exposure())
+        .unwrap_or(policy.default_exposure);
     let schema = SchemaIndex::build(call.tool.input_schema(), call.arguments);
-    let _items = inner.classifier.classify(call.arguments, &schema);
+    let mut items = inner.classifier.classify(call.arguments, &schema);
+    items.sort_by(|a, b| {
+        a.path.cmp(&b.path).then(
+            a.span
+                .as_ref()
+                .map(|s| s.start)
+                .cmp(&b.span.as_ref().map(|s| s.start)),
+        )
+    });
+    let kind = ToolKind::of(call.tool);
+    let task = call.task_context.map(|t| fold(t).as_str().to_owned());
+    let ctx = CallContext {
+        kind,
+        policy,
+        args: call.arguments,
+        task: task.as_deref(),
+    };
+    let decisions = necessity::decide(&ctx, &schema, &items);
+    let mut placeholders = match call.session {
+        Some(s) => s.placeholders(),
+        None => Placeholders::default(),
+    };
+    let out = rewrite::rewrite(
+        call.arguments,
+        &schema,
+        &items,
+        &decisions,
+        &mut placeholders,
+    );
+    if let Some(s) = call.session {
+        s.record_call(placeholders);
+    }
+    let report_items: Vec<ItemReport> = items
+        .iter()
+        .zip(&decisions)
+        .zip(out.actions.iter().zip(&out.kept_for_validity))
+        .map(|((it, d), (a, kept))| ItemReport {
+            path: it.path.clone(),
+            category: it.category,
+            sensitivity: it.sensitivity.get(),
+            necessary: d.necessary,
+            action: *a,
+            kind: it.kind.name(),
+            detector: it.detector,
+            rule: if *kept {
+                "validity:kept-to-stay-valid"
+            } else {
+                d.rule
+            },
+            confidence: it.confidence,
+            span: it.span.as_ref().map(|s| [s.start, s.end]),
+        })
+        .collect();
+    let cost_before = score::cost(
+        report_items.iter().map(|r| (sens(r), r.necessary)),
+        exposure,
+    );
+    let cost_after = score::cost(
+        report_items
+            .iter()
+            .map(|r| (sens(r), r.necessary || r.action != Action::Keep)),
+        exposure,
+    );
+    let report = Report {
+        cost_before,
+        cost_after,
+        items: report_items,
+        exposure: Some(exposure),
+        tool_kind: Some(kind.id()),
+    };
+    if policy.block.tools.iter().any(|t| t == call.tool.name()) {
+        return Ok(Outcome {
+            verdict: Verdict::Block(BlockReason::ToolBlocked),
+            report,
+        });
+    }
+    if policy
+        .block
+        .cost_after_above
+        .is_some_and(|limit| cost_after > limit)
+    {
+        return Ok(Outcome {
+            verdict: Verdict::Block(BlockReason::CostAboveLimit),
+            report,
+        });
+    }
+    tracing::debug!(
+        tool = call.tool.name(),
+        items = report.items.len(),
+        cost_before = report.cost_before,
+        cost_after = report.cost_after,
+        "minimized tool call"
+    );
     Ok(Outcome {
-        verdict: Verdict::Forward(call.arguments.clone()),
-        report: Report::default(),
+        verdict: Verdict::Forward(out.arguments),
+        report,
     })
+}
+
+fn sens(r: &ItemReport) -> crate::taxonomy::Sensitivity {
+    crate::taxonomy::Sensitivity::new(r.sensitivity).unwrap_or(crate::taxonomy::Sensitivity::HIGH)
 }

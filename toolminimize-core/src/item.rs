@@ -245,7 +245,11 @@ impl fmt::Display for PsdItem {
             self.category,
             self.kind.name(),
             self.sensitivity.get(),
-            if self.path.is_empty() { "/" } else { &self.path }
+            if self.path.is_empty() {
+                "/"
+            } else {
+                &self.path
+            }
         )?;
         if let Some(s) = &self.span {
             write!(f, "[{}..{}]", s.start, s.end)?;
@@ -262,9 +266,15 @@ mod tests {
     fn kinds_map_to_spec_categories() {
         assert_eq!(PsdKind::Iban.category(), Category::Financial);
         assert_eq!(PsdKind::DateOfBirth.category(), Category::Demographic);
-        assert_eq!(PsdKind::DateOfBirth.default_sensitivity(), Sensitivity::HIGH);
+        assert_eq!(
+            PsdKind::DateOfBirth.default_sensitivity(),
+            Sensitivity::HIGH
+        );
         assert_eq!(PsdKind::Postcode.default_sensitivity(), Sensitivity::MEDIUM);
-        assert_eq!(PsdKind::StreetAddress.default_sensitivity(), Sensitivity::HIGH);
+        assert_eq!(
+            PsdKind::StreetAddress.default_sensitivity(),
+            Sensitivity::HIGH
+        );
         assert_eq!(PsdKind::Custom(Category::Beliefs).name(), "custom_beliefs");
         assert_eq!(PsdKind::HealthFacility.name(), "health_facility");
     }

@@ -46,7 +46,9 @@ impl fmt::Display for BlockReason {
             BlockReason::CostAboveLimit => {
                 f.write_str("the call still carries more sensitive data than the policy allows")
             }
-            BlockReason::Internal(what) => write!(f, "minimization failed ({what}); the call is blocked"),
+            BlockReason::Internal(what) => {
+                write!(f, "minimization failed ({what}); the call is blocked")
+            }
         }
     }
 }

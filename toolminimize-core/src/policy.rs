@@ -103,7 +103,8 @@ impl Policy {
     /// # Errors
     /// [`ErrorKind::InvalidPolicy`] with serde's message (which names the offending key).
     pub fn from_json_str(s: &str) -> Result<Self, Error> {
-        serde_json::from_str(s).map_err(|e| Error::new(ErrorKind::InvalidPolicy, format!("invalid policy: {e}")))
+        serde_json::from_str(s)
+            .map_err(|e| Error::new(ErrorKind::InvalidPolicy, format!("invalid policy: {e}")))
     }
 
     /// A strict policy: every detected item is unnecessary.

@@ -103,4 +103,3 @@ impl Report {
         self.items.iter().any(|i| i.action != Action::Keep)
     }
 }
-

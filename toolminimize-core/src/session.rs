@@ -9,19 +9,18 @@
 //! assert_eq!(s2.calls_seen(), 0);
 //! ```
 
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
+
+use crate::rewrite::substitute::Placeholders;
 
 /// Per-session state. Values are stored only as keyed hashes, never in clear.
 #[derive(Default)]
 pub(crate) struct SessionState {
     /// Calls minimized in this session.
     pub(crate) calls: u64,
-    /// Placeholder numbering: fingerprint of a value → its placeholder index, per kind.
-    pub(crate) placeholders: HashMap<(String, u64), usize>,
-    /// Fingerprints of unnecessary values already seen, with the number of calls they went to.
-    pub(crate) seen_unnecessary: HashMap<u64, u32>,
+    /// Placeholder numbering, stable across the session's calls.
+    pub(crate) placeholders: Placeholders,
 }
 
 /// A handle on one conversation's state. Cheap to clone; clones share the state.
@@ -51,10 +50,24 @@ impl Session {
         self.lock().calls
     }
 
+    /// The session's placeholders, for one call to extend.
+    pub(crate) fn placeholders(&self) -> Placeholders {
+        self.lock().placeholders.clone()
+    }
+
+    /// Records a finished call and the placeholders it handed out.
+    pub(crate) fn record_call(&self, placeholders: Placeholders) {
+        let mut st = self.lock();
+        st.calls += 1;
+        st.placeholders = placeholders;
+    }
+
     pub(crate) fn lock(&self) -> MutexGuard<'_, SessionState> {
         // A poisoned lock only means another thread panicked mid-update; the state is still
         // a usable set of counters and hashes.
-        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

@@ -244,7 +244,10 @@ mod tests {
         assert!(Sensitivity::new(0).is_none());
         assert!(Sensitivity::new(5).is_none());
         assert!(serde_json::from_str::<Sensitivity>("7").is_err());
-        assert_eq!(serde_json::from_str::<Sensitivity>("3").unwrap(), Sensitivity::HIGH);
+        assert_eq!(
+            serde_json::from_str::<Sensitivity>("3").unwrap(),
+            Sensitivity::HIGH
+        );
     }
 
     #[test]

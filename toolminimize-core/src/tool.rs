@@ -26,7 +26,11 @@ pub struct ToolDef {
 
 impl ToolDef {
     /// A tool from its parts. A schema that is not an object is replaced by `{}` (accept anything).
-    pub fn new(name: impl Into<String>, description: impl Into<String>, input_schema: Value) -> Self {
+    pub fn new(
+        name: impl Into<String>,
+        description: impl Into<String>,
+        input_schema: Value,
+    ) -> Self {
         let input_schema = if input_schema.is_object() || input_schema.is_boolean() {
             input_schema
         } else {
@@ -114,8 +118,10 @@ mod tests {
     #[test]
     fn accepts_all_three_schema_spellings() {
         for key in ["inputSchema", "input_schema", "parameters"] {
-            let t = ToolDef::from_json(&json!({"name": "t", key: {"type": "object", "x-exposure": "first_party"}}))
-                .unwrap();
+            let t = ToolDef::from_json(
+                &json!({"name": "t", key: {"type": "object", "x-exposure": "first_party"}}),
+            )
+            .unwrap();
             assert_eq!(t.input_schema()["type"], "object");
             assert_eq!(t.declared_exposure(), Some(Exposure::FirstParty));
         }
@@ -131,7 +137,9 @@ mod tests {
     #[test]
     fn rejects_non_object_schema_and_missing_name() {
         assert_eq!(
-            ToolDef::from_json(&json!({"name": "t", "inputSchema": "x"})).unwrap_err().kind(),
+            ToolDef::from_json(&json!({"name": "t", "inputSchema": "x"}))
+                .unwrap_err()
+                .kind(),
             ErrorKind::InvalidTool
         );
         assert!(ToolDef::from_json(&json!({"inputSchema": {}})).is_err());

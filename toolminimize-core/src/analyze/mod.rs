@@ -1,6 +1,10 @@
 //! Analyze: decide, per field and per PSD item, what the tool needs.
 //!
 //! [`schema`] reads the tool's JSON Schema against the arguments (required, `minimum_necessary`,
-//! the `x-*` keywords); the necessity rules then decide each item.
+//! the `x-*` keywords); [`profile`] recognises the kind of tool and the role of each field;
+//! [`clauses`] splits free text; [`necessity`] decides each item and names the rule.
 
+pub mod clauses;
+pub mod necessity;
+pub mod profile;
 pub mod schema;

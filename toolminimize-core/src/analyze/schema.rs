@@ -59,7 +59,11 @@ impl Types {
     fn of_schema(s: &Value) -> Types {
         match s.get("type") {
             Some(Value::String(t)) => Types(Self::bit(t)),
-            Some(Value::Array(ts)) => Types(ts.iter().filter_map(Value::as_str).fold(0, |a, t| a | Self::bit(t))),
+            Some(Value::Array(ts)) => Types(
+                ts.iter()
+                    .filter_map(Value::as_str)
+                    .fold(0, |a, t| a | Self::bit(t)),
+            ),
             _ => Types(0),
         }
     }
@@ -120,7 +124,9 @@ impl MinimizeDirective {
             "keep" => MinimizeDirective::Keep,
             "remove" => MinimizeDirective::Remove,
             "generalize" => MinimizeDirective::Generalize(
-                obj.and_then(|o| o.get("to")).and_then(Value::as_str).map(str::to_owned),
+                obj.and_then(|o| o.get("to"))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
             ),
             "substitute" => MinimizeDirective::Substitute,
             "truncate" => MinimizeDirective::Truncate(
@@ -239,7 +245,9 @@ impl<'a> Builder<'a> {
                 for b in branches {
                     let mut sub = Vec::new();
                     self.expand(b, v, &mut sub, depth + 1);
-                    let ok = sub.iter().all(|x| value_matches_types(v, Types::of_schema(x)));
+                    let ok = sub
+                        .iter()
+                        .all(|x| value_matches_types(v, Types::of_schema(x)));
                     if ok && !sub.is_empty() {
                         fitting.extend(sub);
                     }
@@ -296,7 +304,14 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn walk(&mut self, schemas: Vec<&'a Value>, v: &Value, path: &mut String, mut info: FieldInfo, depth: usize) {
+    fn walk(
+        &mut self,
+        schemas: Vec<&'a Value>,
+        v: &Value,
+        path: &mut String,
+        mut info: FieldInfo,
+        depth: usize,
+    ) {
         if depth > crate::MAX_DEPTH {
             return;
         }
@@ -336,7 +351,11 @@ impl<'a> Builder<'a> {
                 for (i, child) in arr.iter().enumerate() {
                     let mut item_schemas = Vec::new();
                     for s in &schemas {
-                        let item_s = match s.get("prefixItems").and_then(Value::as_array).and_then(|p| p.get(i)) {
+                        let item_s = match s
+                            .get("prefixItems")
+                            .and_then(Value::as_array)
+                            .and_then(|p| p.get(i))
+                        {
                             Some(p) => Some(p),
                             None => match s.get("items") {
                                 Some(Value::Array(tuple)) => tuple.get(i),
@@ -409,16 +428,24 @@ impl SchemaIndex {
 
     /// Places a finding at `path`, applying the field's `x-sensitivity` when the finding is of
     /// the field's declared category.
-    pub fn item_from(&self, path: &str, span: Option<std::ops::Range<usize>>, f: &Finding) -> PsdItem {
+    pub fn item_from(
+        &self,
+        path: &str,
+        span: Option<std::ops::Range<usize>>,
+        f: &Finding,
+    ) -> PsdItem {
         let info = self.field(path);
         let declared = info.and_then(|i| i.psd_category);
         let sensitivity = match (declared, info.and_then(|i| i.sensitivity)) {
             (Some(c), Some(s)) if c == f.category => s,
-            _ => f.kind.default_sensitivity().max(if f.category == f.kind.category() {
-                f.kind.default_sensitivity()
-            } else {
-                f.category.default_sensitivity()
-            }),
+            _ => f
+                .kind
+                .default_sensitivity()
+                .max(if f.category == f.kind.category() {
+                    f.kind.default_sensitivity()
+                } else {
+                    f.category.default_sensitivity()
+                }),
         };
         PsdItem {
             path: path.to_owned(),
@@ -449,7 +476,10 @@ mod tests {
         }});
         let idx = SchemaIndex::build(&schema, &json!({"participants": ["a@b.co"]}));
         assert!(idx.field("/participants").unwrap().types.array());
-        assert_eq!(idx.field("/participants/0").unwrap().format.as_deref(), Some("email"));
+        assert_eq!(
+            idx.field("/participants/0").unwrap().format.as_deref(),
+            Some("email")
+        );
     }
 
     #[test]
@@ -468,7 +498,10 @@ mod tests {
             "props": {"type": "object", "additionalProperties": {"type": "string", "x-sensitivity": 2}},
             "when": {"type": "string", "x-minimize": {"op": "generalize", "to": "month"}}
         }, "required": ["props"]});
-        let idx = SchemaIndex::build(&schema, &json!({"props": {"notes": "n"}, "when": "2025-01-02"}));
+        let idx = SchemaIndex::build(
+            &schema,
+            &json!({"props": {"notes": "n"}, "when": "2025-01-02"}),
+        );
         let notes = idx.field("/props/notes").unwrap();
         assert!(notes.declared);
         assert!(!notes.necessary);

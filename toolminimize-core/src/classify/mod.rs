@@ -34,7 +34,10 @@ pub struct Classifier {
 impl fmt::Debug for Classifier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Classifier")
-            .field("detectors", &self.detectors.iter().map(|d| d.name()).collect::<Vec<_>>())
+            .field(
+                "detectors",
+                &self.detectors.iter().map(|d| d.name()).collect::<Vec<_>>(),
+            )
             .finish_non_exhaustive()
     }
 }

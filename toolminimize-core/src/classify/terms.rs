@@ -29,11 +29,23 @@ fn on_word_boundary(text: &str, start: usize, end: usize) -> bool {
 
 impl PolicyTerms {
     pub(crate) fn build(policy: &Policy) -> Result<Self, Error> {
-        let allow_terms: Vec<&str> = policy.allow.iter().map(String::as_str).filter(|t| !t.trim().is_empty()).collect();
-        let deny_terms: Vec<&crate::policy::DenyTerm> =
-            policy.deny.iter().filter(|t| !t.term.trim().is_empty()).collect();
+        let allow_terms: Vec<&str> = policy
+            .allow
+            .iter()
+            .map(String::as_str)
+            .filter(|t| !t.trim().is_empty())
+            .collect();
+        let deny_terms: Vec<&crate::policy::DenyTerm> = policy
+            .deny
+            .iter()
+            .filter(|t| !t.term.trim().is_empty())
+            .collect();
         Ok(PolicyTerms {
-            allow: if allow_terms.is_empty() { None } else { Some(automaton(allow_terms)?) },
+            allow: if allow_terms.is_empty() {
+                None
+            } else {
+                Some(automaton(allow_terms)?)
+            },
             deny: if deny_terms.is_empty() {
                 None
             } else {
@@ -51,7 +63,12 @@ impl PolicyTerms {
             for m in ac.find_iter(text) {
                 if on_word_boundary(text, m.start(), m.end()) {
                     if let Some(c) = cats.get(m.pattern().as_usize()) {
-                        out.push(Finding::new(m.range(), PsdKind::Custom(*c), 1.0, "policy:deny"));
+                        out.push(Finding::new(
+                            m.range(),
+                            PsdKind::Custom(*c),
+                            1.0,
+                            "policy:deny",
+                        ));
                     }
                 }
             }
@@ -67,7 +84,11 @@ impl PolicyTerms {
                 .map(|m| m.range())
                 .collect();
             if !ranges.is_empty() {
-                out.retain(|f| !ranges.iter().any(|r| r.start <= f.span.start && f.span.end <= r.end));
+                out.retain(|f| {
+                    !ranges
+                        .iter()
+                        .any(|r| r.start <= f.span.start && f.span.end <= r.end)
+                });
             }
         }
     }

@@ -1,2 +1,262 @@
 //! Rewrite: removal, generalization, substitution and truncation, each correct for its data,
-//! and the output kept valid against the tool's schema.
+//! with the output kept valid against the tool's schema.
+//!
+//! The rewriter takes the analyzer's decisions and returns new arguments plus the action
+//! finally applied to each item. When a rewrite would make a field invalid and no less
+//! revealing valid value exists, the field keeps its value and the item is reported as kept.
+
+pub mod generalize;
+pub mod substitute;
+pub mod text;
+pub mod validity;
+
+use serde_json::Value;
+
+use self::substitute::Placeholders;
+use self::text::{Edit, apply_edits, removal_range};
+use crate::analyze::clauses::{clause_of, clauses};
+use crate::analyze::necessity::{Decision, Op};
+use crate::analyze::schema::SchemaIndex;
+use crate::item::{PsdItem, PsdKind};
+use crate::report::Action;
+
+/// The result of rewriting.
+#[derive(Debug, Clone)]
+pub struct Rewritten {
+    /// The new arguments.
+    pub arguments: Value,
+    /// The action applied to each item (aligned with the items).
+    pub actions: Vec<Action>,
+    /// Items whose decision was overridden to keep the output valid.
+    pub kept_for_validity: Vec<bool>,
+}
+
+fn action_of(op: Op) -> Action {
+    match op {
+        Op::Keep => Action::Keep,
+        Op::RemoveField | Op::RemoveSpan | Op::RemoveClause => Action::Remove,
+        Op::Generalize => Action::Generalize,
+        Op::Substitute => Action::Substitute,
+        Op::Truncate(_) => Action::Truncate,
+    }
+}
+
+fn split_parent(path: &str) -> Option<(&str, String)> {
+    let (parent, last) = path.rsplit_once('/')?;
+    Some((parent, last.replace("~1", "/").replace("~0", "~")))
+}
+
+/// Applies `decisions` to `args`.
+pub fn rewrite(
+    args: &Value,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    decisions: &[Decision],
+    placeholders: &mut Placeholders,
+) -> Rewritten {
+    let mut out = args.clone();
+    let mut actions: Vec<Action> = decisions.iter().map(|d| action_of(d.op)).collect();
+    let mut kept_for_validity = vec![false; items.len()];
+    let mut removals: Vec<String> = Vec::new();
+
+    let mut i = 0;
+    while i < items.len() {
+        let path = items.get(i).map(|x| x.path.clone()).unwrap_or_default();
+        let mut group = Vec::new();
+        let mut j = i;
+        while j < items.len() && items.get(j).is_some_and(|x| x.path == path) {
+            group.push(j);
+            j += 1;
+        }
+        i = j.max(i + 1);
+        let ops: Vec<Op> = group
+            .iter()
+            .filter_map(|&k| decisions.get(k))
+            .map(|d| d.op)
+            .collect();
+        if ops.iter().all(|o| *o == Op::Keep) {
+            continue;
+        }
+        if ops.contains(&Op::RemoveField) {
+            removals.push(path.clone());
+            for &k in &group {
+                if let Some(a) = actions.get_mut(k) {
+                    *a = Action::Remove;
+                }
+            }
+            continue;
+        }
+        let Some(original) = args.pointer(&path) else {
+            continue;
+        };
+        let new_value = match original {
+            Value::String(s) => Some(Value::String(rewrite_text(
+                s,
+                items,
+                decisions,
+                &group,
+                placeholders,
+            ))),
+            Value::Number(n) => {
+                let generalize_it = group
+                    .iter()
+                    .any(|&k| decisions.get(k).is_some_and(|d| d.op == Op::Generalize));
+                if generalize_it {
+                    serde_json::Number::from_f64(generalize::coordinate(n.as_f64().unwrap_or(0.0)))
+                        .map(Value::Number)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
+        let Some(new_value) = new_value else { continue };
+        let info = schema.field(&path);
+        let valid = info.is_none_or(|f| {
+            validity::satisfies(f, &new_value) || !validity::satisfies(f, original)
+        });
+        let replacement = if valid {
+            Some(new_value)
+        } else {
+            info.and_then(|f| validity::least_informative(f, original))
+        };
+        match replacement {
+            Some(v) => {
+                if let Some(slot) = out.pointer_mut(&path) {
+                    *slot = v;
+                }
+            }
+            None => {
+                for &k in &group {
+                    if let Some(a) = actions.get_mut(k) {
+                        *a = Action::Keep;
+                    }
+                    if let Some(f) = kept_for_validity.get_mut(k) {
+                        *f = true;
+                    }
+                }
+            }
+        }
+    }
+
+    // Field removals, deepest and last array index first so indices stay right.
+    removals.sort_by(|a, b| b.cmp(a));
+    removals.dedup();
+    for path in removals {
+        let info = schema.field(&path);
+        let required = info.is_some_and(|f| f.required);
+        let Some((parent, key)) = split_parent(&path) else {
+            continue;
+        };
+        let original = args.pointer(&path).cloned().unwrap_or(Value::Null);
+        let parent_is_array = out.pointer(parent).is_some_and(Value::is_array);
+        let parent_info = schema.field(parent);
+        if parent_is_array {
+            let min = parent_info.and_then(|p| p.min_items).unwrap_or(0);
+            if let Some(Value::Array(a)) = out.pointer_mut(parent) {
+                if let Ok(idx) = key.parse::<usize>() {
+                    if (a.len() as u64) > min && idx < a.len() {
+                        a.remove(idx);
+                        continue;
+                    }
+                }
+            }
+        } else if !required {
+            if let Some(Value::Object(o)) = out.pointer_mut(parent) {
+                o.shift_remove(&key);
+                continue;
+            }
+        }
+        let fallback = info.and_then(|f| validity::least_informative(f, &original));
+        match fallback {
+            Some(v) => {
+                if let Some(slot) = out.pointer_mut(&path) {
+                    *slot = v;
+                }
+            }
+            None => {
+                for (k, it) in items.iter().enumerate() {
+                    if it.path == path {
+                        if let Some(a) = actions.get_mut(k) {
+                            *a = Action::Keep;
+                        }
+                        if let Some(f) = kept_for_validity.get_mut(k) {
+                            *f = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Rewritten {
+        arguments: out,
+        actions,
+        kept_for_validity,
+    }
+}
+
+fn rewrite_text(
+    s: &str,
+    items: &[PsdItem],
+    decisions: &[Decision],
+    group: &[usize],
+    placeholders: &mut Placeholders,
+) -> String {
+    let cl = clauses(s);
+    // Spans the tool needs: a clause holding one is cut span by span, never whole.
+    let needed: Vec<std::ops::Range<usize>> = group
+        .iter()
+        .filter(|&&k| decisions.get(k).is_some_and(|d| d.op == Op::Keep))
+        .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
+        .collect();
+    let mut edits = Vec::new();
+    let mut truncate: Option<usize> = None;
+    for &k in group {
+        let (Some(item), Some(d)) = (items.get(k), decisions.get(k)) else {
+            continue;
+        };
+        let span = item.span.clone().unwrap_or(0..s.len());
+        let piece = s.get(span.clone()).unwrap_or_default();
+        match d.op {
+            Op::Keep | Op::RemoveField => {}
+            Op::RemoveSpan => edits.push(Edit::remove(removal_range(s, span))),
+            Op::RemoveClause => {
+                let clause = clause_of(&cl, span.start)
+                    .and_then(|c| cl.get(c))
+                    .map(|c| c.range.clone());
+                match clause {
+                    Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
+                        edits.push(Edit::remove(r));
+                    }
+                    _ => edits.push(Edit::remove(removal_range(s, span))),
+                }
+            }
+            Op::Generalize => match item.kind {
+                PsdKind::Coordinates => {
+                    edits.push(Edit::replace(span, generalize::coordinates_in_text(piece)))
+                }
+                PsdKind::DateOfBirth => match generalize::year_of(piece) {
+                    Some(y) if item.span.is_none() => edits.push(Edit::replace(span, y)),
+                    _ => edits.push(Edit::remove(removal_range(s, span))),
+                },
+                PsdKind::Age => match generalize::decade_of(piece) {
+                    Some(d) if item.span.is_none() => edits.push(Edit::replace(span, d)),
+                    _ => edits.push(Edit::remove(removal_range(s, span))),
+                },
+                _ => edits.push(Edit::remove(removal_range(s, span))),
+            },
+            Op::Substitute => {
+                let p = placeholders.for_value(item.kind, piece);
+                edits.push(Edit::replace(span, p));
+            }
+            Op::Truncate(n) => truncate = Some(truncate.map_or(n, |t: usize| t.min(n))),
+        }
+    }
+    let mut out = apply_edits(s, edits);
+    if let Some(n) = truncate {
+        if let Some((cut, _)) = out.char_indices().nth(n) {
+            out.truncate(cut);
+        }
+    }
+    out
+}

@@ -1,0 +1,197 @@
+//! Splits free text into clauses: the units a query's topic lives in and the units a message
+//! loses when one of them carries data the tool does not need.
+//!
+//! Boundaries are sentence ends, `;`, `:`, `,` (not inside numbers), spaced dashes, `|`, line
+//! breaks and parentheses (a parenthetical is a clause of its own).
+//!
+//! ```
+//! use toolminimize_core::analyze::clauses::clauses;
+//! let text = "Out tomorrow - dentist (root canal). Back Thursday, 9:30.";
+//! let parts: Vec<&str> = clauses(text).iter().map(|c| &text[c.range.clone()]).collect();
+//! assert_eq!(parts, ["Out tomorrow", "dentist", "root canal", "Back Thursday", "9:30"]);
+//! ```
+
+use std::ops::Range;
+
+/// One clause.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clause {
+    /// Byte range of the clause text, trimmed.
+    pub range: Range<usize>,
+    /// Whether it stands inside parentheses or brackets.
+    pub parenthetical: bool,
+    /// Index of the sentence it belongs to (0-based).
+    pub sentence: usize,
+}
+
+const ABBREVIATIONS: &[&str] = &[
+    "dr", "mr", "mrs", "ms", "prof", "st", "sr", "sra", "jr", "no", "nr", "vs", "etc", "inc",
+    "ltd", "co", "ave", "blvd", "rd", "str", "av", "e.g", "i.e", "approx", "dept", "tel", "mme",
+    "m", "geb", "hr", "fr", "sig", "u.s", "p",
+];
+
+fn prev_word(text: &str, end: usize) -> &str {
+    let head = text.get(..end).unwrap_or_default();
+    let start = head
+        .rfind(|c: char| c.is_whitespace() || c == '(' || c == ',')
+        .map_or(0, |i| i + 1);
+    head.get(start..).unwrap_or_default()
+}
+
+/// Splits `text` into clauses.
+pub fn clauses(text: &str) -> Vec<Clause> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0usize;
+    let mut sentence = 0usize;
+    let mut depth = 0usize;
+    let mut paren_start: Option<usize> = None;
+    let push = |out: &mut Vec<Clause>, s: usize, e: usize, paren: bool, sentence: usize| {
+        let piece = text.get(s..e).unwrap_or_default();
+        let lead = piece.len() - piece.trim_start().len();
+        let trail = piece.len() - piece.trim_end().len();
+        let (s2, e2) = (s + lead, e.saturating_sub(trail));
+        if s2 < e2 {
+            out.push(Clause {
+                range: s2..e2,
+                parenthetical: paren,
+                sentence,
+            });
+        }
+    };
+    let mut it = text.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        let next = it.peek().map(|&(_, n)| n);
+        let prev = text.get(..i).and_then(|h| h.chars().next_back());
+        let boundary_len: Option<usize> = match c {
+            '(' | '[' => {
+                push(&mut out, start, i, depth > 0, sentence);
+                depth += 1;
+                paren_start = Some(i + 1);
+                start = i + 1;
+                None
+            }
+            ')' | ']' if depth > 0 => {
+                push(&mut out, paren_start.unwrap_or(start), i, true, sentence);
+                depth -= 1;
+                start = i + 1;
+                None
+            }
+            '.' | '!' | '?' | '。' => {
+                let at_end = next.is_none_or(char::is_whitespace);
+                let abbrev = c == '.'
+                    && ABBREVIATIONS
+                        .contains(&prev_word(text, i).to_lowercase().trim_start_matches('('));
+                let initial = c == '.'
+                    && prev_word(text, i).chars().count() == 1
+                    && prev.is_some_and(char::is_uppercase);
+                if at_end && !abbrev && !initial {
+                    Some(c.len_utf8())
+                } else {
+                    None
+                }
+            }
+            ';' | '|' | '\n' | '\r' | '•' => Some(c.len_utf8()),
+            ':' if next.is_none_or(char::is_whitespace) => Some(1),
+            ',' if !(prev.is_some_and(|p| p.is_ascii_digit())
+                && next.is_some_and(|n| n.is_ascii_digit())) =>
+            {
+                Some(1)
+            }
+            '-' | '–' | '—'
+                if prev.is_some_and(char::is_whitespace)
+                    && next.is_none_or(char::is_whitespace) =>
+            {
+                Some(c.len_utf8())
+            }
+            _ => None,
+        };
+        if let Some(len) = boundary_len {
+            if depth == 0 {
+                push(&mut out, start, i, false, sentence);
+                start = i + len;
+                if matches!(c, '.' | '!' | '?' | '。' | '\n') {
+                    sentence += 1;
+                }
+            } else if matches!(c, ',' | ';' | '-' | '–' | '—') {
+                // Inside parentheses, split too but keep the parenthetical flag.
+                push(&mut out, paren_start.unwrap_or(start), i, true, sentence);
+                paren_start = Some(i + len);
+                start = i + len;
+            }
+        }
+    }
+    let _ = bytes;
+    if depth > 0 {
+        push(
+            &mut out,
+            paren_start.unwrap_or(start),
+            text.len(),
+            true,
+            sentence,
+        );
+    } else {
+        push(&mut out, start, text.len(), false, sentence);
+    }
+    out
+}
+
+/// The index of the clause containing byte `at`, if any.
+pub fn clause_of(cl: &[Clause], at: usize) -> Option<usize> {
+    cl.iter()
+        .position(|c| c.range.start <= at && at < c.range.end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(text: &str) -> Vec<&str> {
+        clauses(text)
+            .iter()
+            .map(|c| &text[c.range.clone()])
+            .collect()
+    }
+
+    #[test]
+    fn numbers_versions_and_abbreviations_do_not_split() {
+        assert_eq!(parts("Owe $41,000 on cards"), ["Owe $41,000 on cards"]);
+        assert_eq!(
+            parts("Fixed in 2.3.1. Thanks"),
+            ["Fixed in 2.3.1", "Thanks"]
+        );
+        assert_eq!(parts("See Dr. Moradi at 10"), ["See Dr. Moradi at 10"]);
+        assert_eq!(parts("well-known co-pay"), ["well-known co-pay"]);
+    }
+
+    #[test]
+    fn parentheticals_and_dashes_are_clauses() {
+        let text = "Greta drives (she can't drink - on meds), pickups at noon";
+        assert_eq!(
+            parts(text),
+            [
+                "Greta drives",
+                "she can't drink",
+                "on meds",
+                "pickups at noon"
+            ]
+        );
+        let cl = clauses(text);
+        assert!(cl[1].parenthetical && cl[2].parenthetical && !cl[3].parenthetical);
+    }
+
+    #[test]
+    fn sentences_are_counted() {
+        let cl = clauses("One. Two, three! Four");
+        assert_eq!(
+            cl.iter().map(|c| c.sentence).collect::<Vec<_>>(),
+            [0, 1, 1, 2]
+        );
+    }
+
+    #[test]
+    fn unbalanced_brackets_do_not_panic() {
+        assert_eq!(parts("a ) b ( c"), ["a ) b", "c"]);
+        assert!(clauses("").is_empty());
+    }
+}

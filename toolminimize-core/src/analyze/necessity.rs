@@ -1,0 +1,805 @@
+//! Decides, per PSD item, whether the tool needs it and which rewrite applies.
+//!
+//! The order of the rules:
+//! 1. policy: strict mode makes every item unnecessary; `x-minimize: keep` keeps;
+//! 2. consent: a value the user's own words (`task_context`) contain is kept;
+//! 3. schema: PSD in a field the tool does not need is unnecessary — unless the field exists
+//!    to carry that kind of data (`x-psd-category`, or a field named for it such as `email`,
+//!    `attendees`, `phone`), then it is kept;
+//! 4. tool handlers: locations are generalized to city level except for routes; a required
+//!    structured field (a name, a card number, a passport number) is kept;
+//! 5. free text: a query or message keeps its topic (the first special-category term of its
+//!    first clause) and loses the rest; identifiers are kept only where the tool's purpose
+//!    needs them (contact details in a message to a person, an IBAN in a payment).
+//!
+//! Every decision names its rule, which the report carries.
+
+use std::ops::Range;
+
+use serde_json::Value;
+
+use super::clauses::{Clause, clause_of, clauses};
+use super::profile::{FieldRole, ToolKind, field_role};
+use super::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
+use crate::classify::fold::fold;
+use crate::item::{PsdItem, PsdKind};
+use crate::policy::Policy;
+use crate::taxonomy::Category;
+
+/// The rewrite chosen for one item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    /// Leave it.
+    Keep,
+    /// Drop the whole field (or give a required one its least informative valid value).
+    RemoveField,
+    /// Cut the item's span (with its label and leading function words).
+    RemoveSpan,
+    /// Cut the clause holding the item.
+    RemoveClause,
+    /// Make it coarser (address → city, coordinates → ~1 km, date of birth → year).
+    Generalize,
+    /// Replace it with a placeholder.
+    Substitute,
+    /// Cut the field's text to a length.
+    Truncate(usize),
+}
+
+/// The decision for one item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// Whether the tool needs the item as it is.
+    pub necessary: bool,
+    /// The rewrite.
+    pub op: Op,
+    /// The rule that decided, for the report.
+    pub rule: &'static str,
+}
+
+impl Decision {
+    const fn keep(rule: &'static str) -> Self {
+        Decision {
+            necessary: true,
+            op: Op::Keep,
+            rule,
+        }
+    }
+    const fn drop(op: Op, rule: &'static str) -> Self {
+        Decision {
+            necessary: false,
+            op,
+            rule,
+        }
+    }
+}
+
+/// What the analyzer knows about the call.
+#[derive(Debug, Clone, Copy)]
+pub struct CallContext<'a> {
+    /// The tool kind.
+    pub kind: ToolKind,
+    /// The policy.
+    pub policy: &'a Policy,
+    /// The arguments.
+    pub args: &'a Value,
+    /// The user's own words, folded.
+    pub task: Option<&'a str>,
+}
+
+const WEATHER_WORDS: &[&str] = &[
+    "weather",
+    "forecast",
+    "wind",
+    "windy",
+    "rain",
+    "snow",
+    "temperature",
+    "humidity",
+    "storm",
+    "sunny",
+    "meteo",
+    "wetter",
+    "vorhersage",
+    "regen",
+    "meteo",
+    "previsions",
+    "prevision",
+    "pluie",
+    "tiempo",
+    "pronostico",
+    "lluvia",
+    "clima",
+    "previsioni",
+    "pioggia",
+    "tempo",
+];
+
+const OPERATORS: &[&str] = &[
+    "from:",
+    "to:",
+    "cc:",
+    "bcc:",
+    "subject:",
+    "author:",
+    "user:",
+    "assignee:",
+    "label:",
+    "in:",
+    "site:",
+];
+
+fn is_special_kind(item: &PsdItem) -> bool {
+    item.category.is_special() || item.kind == PsdKind::FinancialDistress
+}
+
+fn role_carries(role: FieldRole, kind: PsdKind) -> bool {
+    use PsdKind::*;
+    match role {
+        FieldRole::Email => matches!(kind, Email | PersonName | Username),
+        FieldRole::Phone => matches!(kind, Phone),
+        FieldRole::PersonName => matches!(kind, PersonName | Username),
+        FieldRole::Recipient => matches!(kind, Email | Phone | PersonName | Username | AccountId),
+        FieldRole::BirthDate => matches!(kind, DateOfBirth | Age),
+        FieldRole::Location => matches!(kind, StreetAddress | Coordinates | Postcode | Place),
+        _ => false,
+    }
+}
+
+fn key_carries(info: Option<&FieldInfo>, kind: PsdKind) -> bool {
+    // Field names that say what they carry, beyond the roles: ids, cards, accounts.
+    let Some(key) = info.and_then(|i| i.key.as_deref()) else {
+        return false;
+    };
+    let k = key.to_lowercase();
+    let has = |w: &[&str]| w.iter().any(|x| k.contains(x));
+    use PsdKind::*;
+    match kind {
+        CardNumber => has(&["card"]),
+        Iban | BankAccount => has(&[
+            "iban",
+            "account",
+            "recipient",
+            "payee",
+            "beneficiary",
+            "bank",
+        ]),
+        Passport => has(&["passport", "document"]),
+        NationalId | Ssn | TaxId | DriverLicence => has(&[
+            "ssn",
+            "national",
+            "tax",
+            "licen",
+            "id_number",
+            "document",
+            "nif",
+            "dni",
+        ]),
+        MedicalRecord => has(&["mrn", "record", "patient"]),
+        Credential => has(&["token", "key", "password", "secret", "auth"]),
+        Postcode => has(&["zip", "postal", "postcode", "plz"]),
+        Phone => has(&["phone", "recipient", "mobile", "tel"]),
+        Email => has(&["email", "mail", "recipient", "contact"]),
+        Coordinates => has(&["lat", "lon", "lng", "coord", "location", "position"]),
+        DateOfBirth => has(&["birth", "dob"]),
+        PersonName => has(&["name", "holder", "recipient", "contact"]),
+        AccountId => has(&["id", "number", "account", "member", "booking", "order"]),
+        _ => false,
+    }
+}
+
+fn text_at<'a>(args: &'a Value, path: &str) -> Option<&'a str> {
+    args.pointer(path).and_then(Value::as_str)
+}
+
+fn span_text<'a>(args: &'a Value, item: &PsdItem) -> Option<&'a str> {
+    let s = text_at(args, &item.path)?;
+    match &item.span {
+        Some(r) => s.get(r.clone()),
+        None => Some(s),
+    }
+}
+
+fn consented(ctx: &CallContext<'_>, item: &PsdItem) -> bool {
+    let (Some(task), Some(value)) = (ctx.task, span_text(ctx.args, item)) else {
+        return false;
+    };
+    let v = fold(value);
+    let v = v.as_str().trim();
+    v.chars().filter(|c| c.is_alphanumeric()).count() >= 3 && task.contains(v)
+}
+
+/// Per-field facts shared by the items of that field.
+struct FieldView<'a> {
+    info: Option<&'a FieldInfo>,
+    role: FieldRole,
+    text: Option<&'a str>,
+    clauses: Vec<Clause>,
+    /// Indices (into the call's items) of the field's topic items.
+    topic: Vec<usize>,
+    weather: bool,
+}
+
+fn weather_intent(ctx: &CallContext<'_>, text: Option<&str>) -> bool {
+    if ctx.kind == ToolKind::Weather {
+        return true;
+    }
+    let Some(t) = text else { return false };
+    let f = fold(t);
+    f.as_str()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| WEATHER_WORDS.contains(&w))
+}
+
+fn recipient_is_financial(args: &Value) -> bool {
+    let Some(obj) = args.as_object() else {
+        return false;
+    };
+    obj.iter()
+        .filter(|(k, _)| {
+            let k = k.to_lowercase();
+            ["to", "recipient", "recipients", "cc"]
+                .iter()
+                .any(|x| k == *x)
+        })
+        .any(|(_, v)| {
+            let s = v.to_string().to_lowercase();
+            [
+                "bank",
+                "banque",
+                "banca",
+                "banco",
+                "sparkasse",
+                "credit",
+                "finance",
+                "billing",
+                "accounts",
+            ]
+            .iter()
+            .any(|w| s.contains(w))
+        })
+}
+
+fn view<'a>(
+    ctx: &CallContext<'a>,
+    schema: &'a SchemaIndex,
+    items: &[PsdItem],
+    idx: &[usize],
+) -> FieldView<'a> {
+    let first = idx.first().and_then(|&i| items.get(i));
+    let path = first.map(|i| i.path.as_str()).unwrap_or_default();
+    let info = schema.field(path);
+    let text = text_at(ctx.args, path);
+    let role = field_role(
+        info.and_then(|i| i.key.as_deref())
+            .or_else(|| path.rsplit('/').next()),
+        info.and_then(|i| i.description.as_deref()),
+        text.unwrap_or_default(),
+    );
+    let cl = text.map(clauses).unwrap_or_default();
+    let weather = role.is_free_text() && weather_intent(ctx, text);
+    // The topic: the first special-category item of the topic region, plus an item right
+    // next to it (a drug and its procedure: "Remicade infusion").
+    let mut topic = Vec::new();
+    let topic_region_whole = ctx.kind == ToolKind::Payment && role == FieldRole::Title;
+    let has_topic = role.is_free_text()
+        && !weather
+        && (role != FieldRole::Title || topic_region_whole || ctx.kind == ToolKind::Search);
+    if has_topic {
+        if let Some(t) = text {
+            let in_region = |it: &PsdItem| {
+                topic_region_whole
+                    || it
+                        .span
+                        .as_ref()
+                        .and_then(|s| clause_of(&cl, s.start))
+                        .is_some_and(|c| {
+                            c == 0
+                                || cl.get(c).is_some_and(|x| {
+                                    x.sentence == 0
+                                        && !x.parenthetical
+                                        && cl.first().is_some_and(|f| {
+                                            f.range.end + 3 >= x.range.start
+                                                && is_greeting(t, &f.range)
+                                        })
+                                })
+                        })
+            };
+            if let Some(&ti) = idx.iter().find(|&&i| {
+                items
+                    .get(i)
+                    .is_some_and(|it| is_special_kind(it) && in_region(it))
+            }) {
+                topic.push(ti);
+                let end = items
+                    .get(ti)
+                    .and_then(|it| it.span.clone())
+                    .map_or(0, |s| s.end);
+                if let Some(&next) = idx.iter().find(|&&j| {
+                    items
+                        .get(j)
+                        .and_then(|it| it.span.clone())
+                        .is_some_and(|s| {
+                            s.start >= end
+                                && t.get(end..s.start).is_some_and(|gap| gap.trim().is_empty())
+                        })
+                        && items.get(j).is_some_and(is_special_kind)
+                }) {
+                    topic.push(next);
+                }
+            }
+        }
+    }
+    FieldView {
+        info,
+        role,
+        text,
+        clauses: cl,
+        topic,
+        weather,
+    }
+}
+
+fn is_greeting(text: &str, first: &Range<usize>) -> bool {
+    let f = text.get(first.clone()).unwrap_or_default();
+    let words = f.split_whitespace().count();
+    words <= 3
+}
+
+/// Decides every item. `items` must be sorted by path (the classifier emits them grouped).
+pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) -> Vec<Decision> {
+    let mut out = vec![Decision::keep("default"); items.len()];
+    let mut i = 0;
+    while i < items.len() {
+        let path = items.get(i).map(|x| x.path.clone()).unwrap_or_default();
+        let mut idx = Vec::new();
+        let mut j = i;
+        while j < items.len() && items.get(j).is_some_and(|x| x.path == path) {
+            idx.push(j);
+            j += 1;
+        }
+        let fv = view(ctx, schema, items, &idx);
+        for &k in &idx {
+            if let (Some(item), Some(slot)) = (items.get(k), out.get_mut(k)) {
+                *slot = decide_item(ctx, &fv, item, k);
+            }
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+fn generalize_or_remove(item: &PsdItem) -> Op {
+    match item.kind {
+        PsdKind::Coordinates | PsdKind::DateOfBirth | PsdKind::Age => Op::Generalize,
+        _ => Op::RemoveSpan,
+    }
+}
+
+fn decide_item(
+    ctx: &CallContext<'_>,
+    fv: &FieldView<'_>,
+    item: &PsdItem,
+    index: usize,
+) -> Decision {
+    let info = fv.info;
+    let directive = info.and_then(|i| i.minimize.as_ref());
+    if ctx.policy.strict {
+        return Decision::drop(
+            if fv.role.is_free_text()
+                || item.span.is_some()
+                    && fv
+                        .text
+                        .is_some_and(|t| item.span.as_ref().is_some_and(|s| s.len() < t.len()))
+            {
+                generalize_or_remove(item)
+            } else if info.is_some_and(|i| !i.required) {
+                Op::RemoveField
+            } else {
+                generalize_or_remove(item)
+            },
+            "policy:strict",
+        );
+    }
+    if matches!(directive, Some(MinimizeDirective::Keep)) {
+        return Decision::keep("x-minimize:keep");
+    }
+    if ctx.policy.honour_task_context && consented(ctx, item) {
+        return Decision::keep("consent:task-context");
+    }
+    match directive {
+        Some(MinimizeDirective::Remove) => {
+            return Decision::drop(Op::RemoveField, "x-minimize:remove");
+        }
+        Some(MinimizeDirective::Generalize(_)) => {
+            return Decision::drop(Op::Generalize, "x-minimize:generalize");
+        }
+        Some(MinimizeDirective::Substitute) => {
+            return Decision::drop(Op::Substitute, "x-minimize:substitute");
+        }
+        Some(MinimizeDirective::Truncate(n)) => {
+            return Decision::drop(Op::Truncate(n.unwrap_or(200)), "x-minimize:truncate");
+        }
+        _ => {}
+    }
+    let declared = info.and_then(|i| i.psd_category) == Some(item.category);
+    let carries = role_carries(fv.role, item.kind) || key_carries(info, item.kind);
+    let field_needed = info.is_none_or(|i| i.necessary || !i.declared && i.key.is_none());
+    let whole = fv.text.is_none_or(|t| {
+        item.span
+            .as_ref()
+            .is_none_or(|s| s.len() + 2 >= t.trim().len())
+    });
+
+    // Locations follow the tool: a route needs its places, everything else a city.
+    if matches!(item.kind, PsdKind::Coordinates) && item.span.is_none() {
+        return if ctx.kind == ToolKind::Route {
+            Decision::keep("handler:route-needs-places")
+        } else {
+            Decision::drop(Op::Generalize, "handler:city-level-location")
+        };
+    }
+    if fv.role == FieldRole::Location {
+        return location_item(ctx, fv, item, field_needed);
+    }
+
+    if !field_needed {
+        if carries || declared {
+            return Decision::keep("schema:field-carries-this-data");
+        }
+        return Decision::drop(
+            if info.is_some_and(|i| i.required) {
+                Op::RemoveSpan
+            } else {
+                Op::RemoveField
+            },
+            if info.and_then(|i| i.declared_necessary).is_some() {
+                "schema:not-minimum-necessary"
+            } else {
+                "schema:optional-field"
+            },
+        );
+    }
+
+    if !fv.role.is_free_text() || (whole && !is_special_kind(item) && fv.role != FieldRole::Query) {
+        return match fv.role {
+            FieldRole::Url => url_item(item),
+            FieldRole::BirthDate if ctx.kind == ToolKind::Weather => {
+                Decision::drop(Op::Generalize, "handler:weather")
+            }
+            _ if item.kind == PsdKind::PersonName
+                && !carries
+                && matches!(ctx.kind, ToolKind::Code | ToolKind::PublicPost) =>
+            {
+                Decision::drop(Op::Substitute, "handler:public-text-no-personal-data")
+            }
+            _ => Decision::keep("schema:required-field"),
+        };
+    }
+    free_text_item(ctx, fv, item, index, declared)
+}
+
+fn url_item(item: &PsdItem) -> Decision {
+    match item.span {
+        // Personal data inside a URL's query or path: the page does not need it.
+        Some(_) => Decision::drop(Op::RemoveSpan, "handler:url-personal-parameter"),
+        None => Decision::keep("schema:required-field"),
+    }
+}
+
+fn location_item(
+    ctx: &CallContext<'_>,
+    fv: &FieldView<'_>,
+    item: &PsdItem,
+    field_needed: bool,
+) -> Decision {
+    use PsdKind::*;
+    let has_address = fv.text.is_some_and(|_| true);
+    match ctx.kind {
+        ToolKind::Route => {
+            if matches!(item.kind, StreetAddress | Coordinates | Postcode | Place) {
+                Decision::keep("handler:route-needs-places")
+            } else if is_special_kind(item) && has_address && field_has_address(fv) {
+                Decision::drop(Op::RemoveSpan, "handler:route-address-suffices")
+            } else if is_special_kind(item) {
+                Decision::keep("handler:route-destination")
+            } else {
+                Decision::drop(Op::RemoveSpan, "handler:route-needs-places-only")
+            }
+        }
+        _ => match item.kind {
+            Place => Decision::keep("handler:city-level-location"),
+            Postcode if field_needed && ctx.kind != ToolKind::Weather => {
+                Decision::keep("handler:postcode-is-coarse")
+            }
+            StreetAddress | Coordinates | Postcode => {
+                Decision::drop(Op::Generalize, "handler:city-level-location")
+            }
+            _ => Decision::drop(Op::RemoveSpan, "handler:location-needs-place-only"),
+        },
+    }
+}
+
+fn field_has_address(fv: &FieldView<'_>) -> bool {
+    let Some(t) = fv.text else { return false };
+    // A house number next to a word: the address part the route needs.
+    t.split(',').any(|part| {
+        let p = part.trim();
+        p.chars().next().is_some_and(|c| c.is_ascii_digit()) && p.split_whitespace().count() >= 2
+            || p.split_whitespace().last().is_some_and(|w| {
+                w.chars().all(|c| c.is_ascii_digit()) && p.split_whitespace().count() >= 2
+            })
+    })
+}
+
+fn after_operator(fv: &FieldView<'_>, item: &PsdItem) -> bool {
+    let (Some(t), Some(s)) = (fv.text, item.span.as_ref()) else {
+        return false;
+    };
+    let head = t.get(..s.start).unwrap_or_default().to_lowercase();
+    OPERATORS
+        .iter()
+        .any(|op| head.ends_with(op) || head.ends_with(&format!("{op}\"")))
+}
+
+fn free_text_item(
+    ctx: &CallContext<'_>,
+    fv: &FieldView<'_>,
+    item: &PsdItem,
+    index: usize,
+    declared: bool,
+) -> Decision {
+    use PsdKind::*;
+    let kind = ctx.kind;
+    let role = fv.role;
+    let query = role == FieldRole::Query
+        || matches!(kind, ToolKind::Search | ToolKind::Places | ToolKind::Health)
+            && role != FieldRole::Message;
+    let clause = item
+        .span
+        .as_ref()
+        .and_then(|s| clause_of(&fv.clauses, s.start));
+    let in_first_clause = clause == Some(0);
+    // The user's own documents keep their content.
+    if kind == ToolKind::Files && role == FieldRole::Message {
+        return Decision::keep("handler:files-content");
+    }
+    if query && after_operator(fv, item) {
+        return Decision::keep("handler:query-operator");
+    }
+    if is_special_kind(item) {
+        if fv.topic.contains(&index) {
+            return Decision::keep(if declared {
+                "schema:declared-category-topic"
+            } else {
+                "handler:topic-of-text"
+            });
+        }
+        let op = if query {
+            if in_first_clause {
+                Op::RemoveSpan
+            } else {
+                Op::RemoveClause
+            }
+        } else {
+            clause_op(fv, item)
+        };
+        return Decision::drop(
+            op,
+            if fv.weather {
+                "handler:weather-needs-place-only"
+            } else {
+                "handler:not-the-topic"
+            },
+        );
+    }
+    let message_to_person =
+        matches!(kind, ToolKind::Email | ToolKind::Messaging) && role != FieldRole::Query;
+    match item.kind {
+        PersonName | Username => {
+            if query {
+                Decision::drop(
+                    if in_first_clause {
+                        Op::RemoveSpan
+                    } else {
+                        Op::RemoveClause
+                    },
+                    "handler:query-not-about-the-user",
+                )
+            } else if message_to_person
+                || kind == ToolKind::Crm
+                || kind == ToolKind::Payment
+                || kind == ToolKind::Calendar && role == FieldRole::Title
+            {
+                Decision::keep("handler:message-names-its-people")
+            } else {
+                Decision::drop(Op::Substitute, "handler:names-not-needed")
+            }
+        }
+        Email | Phone | IpAddress | MacAddress => {
+            if message_to_person || kind == ToolKind::Crm {
+                Decision::keep("handler:contact-details-for-recipient")
+            } else {
+                Decision::drop(
+                    if query && !in_first_clause {
+                        Op::RemoveClause
+                    } else {
+                        Op::RemoveSpan
+                    },
+                    "handler:contact-details-not-needed",
+                )
+            }
+        }
+        Iban | BankAccount => {
+            if kind == ToolKind::Payment || recipient_is_financial(ctx.args) {
+                Decision::keep("handler:financial-recipient")
+            } else {
+                Decision::drop(Op::RemoveSpan, "handler:account-number-not-needed")
+            }
+        }
+        AccountId => {
+            if query || matches!(kind, ToolKind::PublicPost | ToolKind::Code) {
+                Decision::drop(Op::RemoveSpan, "handler:identifier-not-needed")
+            } else {
+                Decision::keep("handler:reference-number")
+            }
+        }
+        Ssn | Passport | NationalId | DriverLicence | MedicalRecord | TaxId | Credential
+        | CardNumber | DateOfBirth => Decision::drop(
+            if item.kind == DateOfBirth {
+                Op::RemoveSpan
+            } else {
+                Op::RemoveSpan
+            },
+            "handler:identifier-not-needed",
+        ),
+        StreetAddress | Coordinates | Postcode => {
+            if message_to_person {
+                Decision::keep("handler:address-for-recipient")
+            } else if query {
+                Decision::drop(
+                    if in_first_clause {
+                        Op::Generalize
+                    } else {
+                        Op::RemoveClause
+                    },
+                    "handler:city-level-location",
+                )
+            } else {
+                Decision::drop(Op::RemoveSpan, "handler:address-not-needed")
+            }
+        }
+        Place => {
+            if matches!(
+                kind,
+                ToolKind::PublicPost | ToolKind::Code | ToolKind::Delegation
+            ) && !in_first_clause
+            {
+                Decision::drop(Op::RemoveSpan, "handler:place-not-needed")
+            } else {
+                Decision::keep("handler:coarse-place")
+            }
+        }
+        Age | Gender | Family | Occupation | Preference | MoneyAmount => {
+            if kind == ToolKind::Crm && item.category != Category::Financial {
+                Decision::keep("handler:crm-profile")
+            } else if message_to_person && matches!(item.kind, Family | Occupation | Gender) {
+                Decision::keep("handler:message-context")
+            } else if query {
+                Decision::drop(
+                    if in_first_clause {
+                        Op::RemoveSpan
+                    } else {
+                        Op::RemoveClause
+                    },
+                    "handler:query-not-about-the-user",
+                )
+            } else if declared && item.kind == Preference {
+                Decision::keep("schema:declared-category")
+            } else {
+                Decision::drop(clause_op(fv, item), "handler:profile-not-needed")
+            }
+        }
+        _ => {
+            if declared {
+                Decision::keep("schema:declared-category")
+            } else {
+                Decision::drop(Op::RemoveSpan, "handler:not-needed")
+            }
+        }
+    }
+}
+
+/// In a message, a clause that only tells the reader something sensitive goes whole; a
+/// clause that also carries the message's facts (a time, a number) loses only the span.
+fn clause_op(fv: &FieldView<'_>, item: &PsdItem) -> Op {
+    let (Some(t), Some(s)) = (fv.text, item.span.as_ref()) else {
+        return Op::RemoveSpan;
+    };
+    let Some(ci) = clause_of(&fv.clauses, s.start) else {
+        return Op::RemoveSpan;
+    };
+    let Some(c) = fv.clauses.get(ci) else {
+        return Op::RemoveSpan;
+    };
+    if ci == 0 && !c.parenthetical {
+        return Op::RemoveSpan;
+    }
+    let rest = format!(
+        "{}{}",
+        t.get(c.range.start..s.start).unwrap_or_default(),
+        t.get(s.end..c.range.end).unwrap_or_default()
+    );
+    let has_fact = rest.chars().any(|ch| ch.is_ascii_digit())
+        || rest
+            .split(|ch: char| !ch.is_alphanumeric())
+            .any(|w| is_time_word(&w.to_lowercase()));
+    if has_fact {
+        Op::RemoveSpan
+    } else {
+        Op::RemoveClause
+    }
+}
+
+fn is_time_word(w: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "today",
+        "tomorrow",
+        "tonight",
+        "morning",
+        "noon",
+        "evening",
+        "montag",
+        "dienstag",
+        "mittwoch",
+        "donnerstag",
+        "freitag",
+        "samstag",
+        "sonntag",
+        "heute",
+        "morgen",
+        "lundi",
+        "mardi",
+        "mercredi",
+        "jeudi",
+        "vendredi",
+        "samedi",
+        "dimanche",
+        "demain",
+        "lunes",
+        "martes",
+        "miercoles",
+        "miércoles",
+        "jueves",
+        "viernes",
+        "sabado",
+        "sábado",
+        "domingo",
+        "mañana",
+        "manana",
+        "hoy",
+        "lunedi",
+        "martedi",
+        "mercoledi",
+        "giovedi",
+        "venerdi",
+        "sabato",
+        "domani",
+        "oggi",
+    ];
+    WORDS.contains(&w)
+}
+
+/// Helper for the rewriter: the clause range around `at` in `text`.
+pub fn clause_range(text: &str, at: usize) -> Option<Range<usize>> {
+    let cl = clauses(text);
+    clause_of(&cl, at)
+        .and_then(|i| cl.get(i))
+        .map(|c| c.range.clone())
+}

@@ -1,0 +1,493 @@
+//! Edits inside free text: cutting spans and clauses with their labels and leading function
+//! words, replacing spans, and tidying the punctuation left behind so the text stays readable.
+//!
+//! ```
+//! use toolminimize_core::rewrite::text::{Edit, apply_edits, removal_range};
+//! let text = "I'll be late - I have an appointment at the clinic for my refill. - Ana, SSN 123-45-6789";
+//! let ssn = text.find("123").unwrap();
+//! let r = removal_range(text, ssn..text.len());
+//! assert_eq!(apply_edits(text, vec![Edit::remove(r)]), "I'll be late - I have an appointment at the clinic for my refill. - Ana");
+//! ```
+
+use std::ops::Range;
+
+use crate::classify::fold::fold_term;
+
+/// One edit: replace `range` with `with` (empty = removal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// Byte range in the original text.
+    pub range: Range<usize>,
+    /// Replacement.
+    pub with: String,
+}
+
+impl Edit {
+    /// A removal.
+    pub fn remove(range: Range<usize>) -> Self {
+        Edit {
+            range,
+            with: String::new(),
+        }
+    }
+    /// A replacement.
+    pub fn replace(range: Range<usize>, with: impl Into<String>) -> Self {
+        Edit {
+            range,
+            with: with.into(),
+        }
+    }
+}
+
+/// Words that name the identifier that follows them ("SSN 123…", "Tel.: …", "DOB …").
+const LABELS: &[&str] = &[
+    "ssn",
+    "social security",
+    "social security number",
+    "dob",
+    "d.o.b",
+    "born",
+    "date of birth",
+    "birthday",
+    "phone",
+    "tel",
+    "tel.",
+    "telephone",
+    "mobile",
+    "cell",
+    "call me at",
+    "call me on",
+    "email",
+    "e-mail",
+    "mail",
+    "ip",
+    "ip address",
+    "mac",
+    "passport",
+    "passport no",
+    "passport number",
+    "id",
+    "id number",
+    "national id",
+    "licence",
+    "license",
+    "card",
+    "card number",
+    "credit card",
+    "iban",
+    "account",
+    "account number",
+    "acct",
+    "routing",
+    "pin",
+    "password",
+    "pw",
+    "token",
+    "api key",
+    "mrn",
+    "patient id",
+    "member",
+    "nhs number",
+    "nino",
+    "tax id",
+    "ein",
+    "telefon",
+    "handy",
+    "geb.",
+    "geboren",
+    "geburtsdatum",
+    "reisepass",
+    "ausweis",
+    "steuer-id",
+    "steuernummer",
+    "konto",
+    "kontonummer",
+    "telephone",
+    "tél",
+    "tél.",
+    "portable",
+    "né le",
+    "nee le",
+    "née le",
+    "date de naissance",
+    "passeport",
+    "carte",
+    "compte",
+    "numero",
+    "n°",
+    "nir",
+    "securite sociale",
+    "teléfono",
+    "telefono",
+    "móvil",
+    "movil",
+    "cel",
+    "nacido el",
+    "nacida el",
+    "fecha de nacimiento",
+    "pasaporte",
+    "dni",
+    "nie",
+    "cuenta",
+    "tarjeta",
+    "nato il",
+    "nata il",
+    "data di nascita",
+    "passaporto",
+    "codice fiscale",
+    "cellulare",
+    "conto",
+    "ending",
+    "ending in",
+    "personnummer",
+    "pnr",
+    "bsn",
+    "at",
+];
+
+/// Function words a cut span takes with it on its left ("for my", "at the", "bei der").
+const LEFT_FUNCTION_WORDS: &[&str] = &[
+    "my",
+    "his",
+    "her",
+    "their",
+    "our",
+    "your",
+    "the",
+    "a",
+    "an",
+    "at",
+    "for",
+    "with",
+    "from",
+    "of",
+    "on",
+    "in",
+    "to",
+    "after",
+    "before",
+    "near",
+    "because",
+    "due",
+    "by",
+    "about",
+    "regarding",
+    "re",
+    "and",
+    "also",
+    "has",
+    "had",
+    "have",
+    "is",
+    "was",
+    "am",
+    "are",
+    "being",
+    "getting",
+    "got",
+    "having",
+    "suffers",
+    "suffering",
+    "diagnosed",
+    "mi",
+    "mis",
+    "tu",
+    "tus",
+    "su",
+    "sus",
+    "de",
+    "del",
+    "la",
+    "el",
+    "los",
+    "las",
+    "en",
+    "con",
+    "por",
+    "para",
+    "despues",
+    "tras",
+    "y",
+    "mon",
+    "ma",
+    "mes",
+    "son",
+    "sa",
+    "ses",
+    "le",
+    "les",
+    "du",
+    "des",
+    "a",
+    "au",
+    "aux",
+    "pour",
+    "avec",
+    "apres",
+    "et",
+    "suis",
+    "est",
+    "mein",
+    "meine",
+    "meinen",
+    "meinem",
+    "meiner",
+    "sein",
+    "seine",
+    "ihr",
+    "ihre",
+    "der",
+    "die",
+    "das",
+    "dem",
+    "den",
+    "im",
+    "am",
+    "zum",
+    "zur",
+    "beim",
+    "bei",
+    "fur",
+    "mit",
+    "nach",
+    "wegen",
+    "und",
+    "il",
+    "lo",
+    "gli",
+    "di",
+    "della",
+    "dello",
+    "per",
+    "dopo",
+    "mio",
+    "mia",
+    "miei",
+    "mie",
+    "suo",
+    "sua",
+    "e",
+    "al",
+    "alla",
+    "nel",
+    "nella",
+    "sono",
+    "ho",
+    "ha",
+    "un",
+    "una",
+    "uno",
+    "ein",
+    "eine",
+    "einen",
+    "einer",
+    "une",
+    "from",
+    "since",
+];
+
+fn word_before(text: &str, end: usize) -> Option<(usize, &str)> {
+    let head = text.get(..end)?;
+    let trimmed = head.trim_end();
+    let stop = trimmed.len();
+    let start = trimmed
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_alphanumeric() || matches!(c, '.' | '\'' | '’' | '°' | '-')))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let w = trimmed.get(start..stop)?;
+    if w.is_empty() { None } else { Some((start, w)) }
+}
+
+/// Extends a span leftwards over an identifier label ("SSN", "Tel.:") and over function words.
+pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
+    let mut start = span.start;
+    // Labels, possibly two words ("date of birth"), with ':' '#' '-' between.
+    for _ in 0..3 {
+        let head = text.get(..start).unwrap_or_default();
+        let stripped =
+            head.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ':' | '#' | '='));
+        let mut matched = false;
+        for words in [3usize, 2, 1] {
+            let mut s = stripped.len();
+            let mut ok = true;
+            for _ in 0..words {
+                match word_before(stripped, s) {
+                    Some((ws, _)) => s = ws,
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let cand = stripped.get(s..).unwrap_or_default();
+            if LABELS.contains(&fold_term(cand).trim_end_matches(['.', ':']).trim())
+                || LABELS.contains(&fold_term(cand).as_str())
+            {
+                start = s;
+                matched = true;
+                break;
+            }
+        }
+        if !matched {
+            break;
+        }
+    }
+    // Function words.
+    for _ in 0..4 {
+        match word_before(text, start) {
+            Some((ws, w)) if LEFT_FUNCTION_WORDS.contains(&fold_term(w).as_str()) => {
+                // Keep a function word that starts the text or a clause (it may be the subject).
+                start = ws;
+            }
+            _ => break,
+        }
+    }
+    start..span.end
+}
+
+/// Applies edits (overlapping ones merged; a replacement inside a removal is dropped) and
+/// tidies the result.
+pub fn apply_edits(text: &str, mut edits: Vec<Edit>) -> String {
+    edits.retain(|e| {
+        e.range.start <= e.range.end
+            && e.range.end <= text.len()
+            && text.is_char_boundary(e.range.start)
+            && text.is_char_boundary(e.range.end)
+    });
+    edits.sort_by(|a, b| {
+        a.range
+            .start
+            .cmp(&b.range.start)
+            .then(b.range.end.cmp(&a.range.end))
+    });
+    let mut merged: Vec<Edit> = Vec::with_capacity(edits.len());
+    for e in edits {
+        match merged.last_mut() {
+            Some(last) if e.range.start < last.range.end => {
+                if e.range.end > last.range.end {
+                    last.range.end = e.range.end;
+                    if !e.with.is_empty() && last.with.is_empty() {
+                        // A removal swallowing part of a replacement: the removal wins.
+                    }
+                }
+            }
+            _ => merged.push(e),
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut pos = 0;
+    for e in &merged {
+        out.push_str(text.get(pos..e.range.start).unwrap_or_default());
+        out.push_str(&e.with);
+        pos = e.range.end;
+    }
+    out.push_str(text.get(pos..).unwrap_or_default());
+    tidy(&out)
+}
+
+/// Tidies punctuation and spacing left behind by cuts.
+pub fn tidy(s: &str) -> String {
+    let mut t: String = s
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Keep line breaks of multi-line text: the split above only folds runs of spaces.
+    loop {
+        let before = t.clone();
+        for (from, to) in [
+            (" ,", ","),
+            (" .", "."),
+            (" ;", ";"),
+            (" :", ":"),
+            (" )", ")"),
+            ("( ", "("),
+            ("()", ""),
+            ("[]", ""),
+            (",,", ","),
+            (", ,", ","),
+            (",.", "."),
+            (";.", "."),
+            (",;", ";"),
+            (";;", ";"),
+            (". .", "."),
+            ("..", "."),
+            (" - -", " -"),
+            (" – –", " –"),
+            ("- ,", "-"),
+            (", -", " -"),
+            (" - .", "."),
+            (" -.", "."),
+            (" - ,", ","),
+            ("  ", " "),
+            (":,", ":"),
+            (":.", "."),
+            (", )", ")"),
+            ("( ,", "("),
+            ("(,", "("),
+            (",)", ")"),
+            (" !", "!"),
+            (" ?", "?"),
+            ("\n ", "\n"),
+            (" \n", "\n"),
+        ] {
+            if t.contains(from) {
+                t = t.replace(from, to);
+            }
+        }
+        if t == before {
+            break;
+        }
+    }
+    let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/'];
+    let t = t.trim_start_matches(|c: char| trim_chars.contains(&c) || c == '.');
+    let t = t.trim_end_matches(trim_chars);
+    t.to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_and_function_words_go_with_the_span() {
+        let t = "Call me on 0171 555 0100 please";
+        let s = t.find("0171").unwrap();
+        let r = removal_range(t, s..s + 13);
+        assert_eq!(&t[r.clone()], "Call me on 0171 555 0100");
+        let t = "I have an appointment at the clinic for my refill.";
+        let s = t.find("clinic").unwrap();
+        assert_eq!(&t[removal_range(t, s..s + 6)], "at the clinic");
+    }
+
+    #[test]
+    fn edits_merge_and_tidy() {
+        let t = "wind tomorrow near Some Clinic 1 Main St Springfield - Ana Ruiz 9:30";
+        let a = t.find("Some").unwrap();
+        let b = t.find("Springfield").unwrap();
+        let c = t.find(" - ").unwrap();
+        let out = apply_edits(
+            t,
+            vec![
+                Edit::remove(a..b - 1),
+                Edit::remove(a + 5..a + 11),
+                Edit::remove(c..t.len()),
+            ],
+        );
+        assert_eq!(out, "wind tomorrow near Springfield");
+    }
+
+    #[test]
+    fn empty_parentheses_and_dangling_separators_vanish() {
+        assert_eq!(
+            tidy("Greta drives ( ), pickups at noon"),
+            "Greta drives, pickups at noon"
+        );
+        assert_eq!(tidy(" - Monday group"), "Monday group");
+        assert_eq!(tidy("Hi, , there ."), "Hi, there.");
+    }
+}

@@ -1,0 +1,156 @@
+//! Keeps rewritten values valid against the field's schema: type, `enum`, `pattern`,
+//! `minLength`/`maxLength`, `format`, `minimum`/`maximum`; and gives a required field the least
+//! informative value that still validates.
+
+use serde_json::{Number, Value};
+
+use crate::analyze::schema::FieldInfo;
+
+fn format_ok(format: &str, s: &str) -> bool {
+    match format {
+        "email" | "idn-email" => {
+            let mut parts = s.splitn(2, '@');
+            matches!((parts.next(), parts.next()), (Some(l), Some(d)) if !l.is_empty() && d.contains('.'))
+        }
+        "uri" | "url" | "iri" => s
+            .split_once(':')
+            .is_some_and(|(scheme, _)| !scheme.is_empty()),
+        "date" => {
+            s.len() == 10
+                && s.as_bytes().get(4) == Some(&b'-')
+                && s.as_bytes().get(7) == Some(&b'-')
+        }
+        _ => true,
+    }
+}
+
+/// Whether `v` satisfies the constraints the index knows of `info`.
+pub fn satisfies(info: &FieldInfo, v: &Value) -> bool {
+    if let Some(values) = &info.enum_values {
+        if !values.contains(v) {
+            return false;
+        }
+    }
+    match v {
+        Value::String(s) => {
+            if !info.types.string() {
+                return false;
+            }
+            let n = s.chars().count() as u64;
+            if info.min_length.is_some_and(|m| n < m) || info.max_length.is_some_and(|m| n > m) {
+                return false;
+            }
+            if let Some(f) = &info.format {
+                if !format_ok(f, s) {
+                    return false;
+                }
+            }
+            if let Some(p) = &info.pattern {
+                // An unusable pattern cannot be checked here; the schema validator decides.
+                if let Ok(re) = regex::RegexBuilder::new(p).size_limit(1 << 20).build() {
+                    if !re.is_match(s) {
+                        return false;
+                    }
+                }
+            }
+            true
+        }
+        Value::Number(n) => {
+            let x = n.as_f64().unwrap_or(0.0);
+            if info.types.integer_only() && n.as_i64().is_none() && n.as_u64().is_none() {
+                return false;
+            }
+            !(info.minimum.is_some_and(|m| x < m) || info.maximum.is_some_and(|m| x > m))
+        }
+        Value::Array(a) => info.min_items.is_none_or(|m| a.len() as u64 >= m),
+        _ => true,
+    }
+}
+
+/// The least informative value of the field's type that still validates, if one is known.
+pub fn least_informative(info: &FieldInfo, original: &Value) -> Option<Value> {
+    let mut candidates: Vec<Value> = Vec::new();
+    if let Some(d) = &info.default {
+        candidates.push(d.clone());
+    }
+    match original {
+        Value::String(_) => {
+            if let Some(f) = &info.format {
+                match f.as_str() {
+                    "email" | "idn-email" => {
+                        candidates.push(Value::String("redacted@example.com".into()))
+                    }
+                    "date" => candidates.push(Value::String("1970-01-01".into())),
+                    "uri" | "url" | "iri" => {
+                        candidates.push(Value::String("https://example.com/".into()))
+                    }
+                    _ => {}
+                }
+            }
+            candidates.push(Value::String(String::new()));
+            let min = info.min_length.unwrap_or(0) as usize;
+            candidates.push(Value::String("x".repeat(min.max(1))));
+            candidates.push(Value::String("redacted".into()));
+        }
+        Value::Number(_) => {
+            if let Some(m) = info.minimum.and_then(Number::from_f64) {
+                candidates.push(Value::Number(m));
+            }
+            candidates.push(Value::Number(0.into()));
+        }
+        Value::Bool(_) => candidates.push(Value::Bool(false)),
+        Value::Array(_) => candidates.push(Value::Array(Vec::new())),
+        Value::Null => candidates.push(Value::Null),
+        Value::Object(_) => {}
+    }
+    if info.types.null() {
+        candidates.push(Value::Null);
+    }
+    candidates.into_iter().find(|c| satisfies(info, c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn least_informative_respects_constraints() {
+        let info = FieldInfo {
+            min_length: Some(5),
+            ..FieldInfo::default()
+        };
+        assert_eq!(
+            least_informative(&info, &json!("secret")),
+            Some(json!("xxxxx"))
+        );
+        let info = FieldInfo {
+            format: Some("email".into()),
+            ..FieldInfo::default()
+        };
+        assert_eq!(
+            least_informative(&info, &json!("a@b.co")),
+            Some(json!("redacted@example.com"))
+        );
+        let info = FieldInfo {
+            enum_values: Some(vec![json!("a")]),
+            ..FieldInfo::default()
+        };
+        assert_eq!(least_informative(&info, &json!("a")), None);
+    }
+
+    #[test]
+    fn patterns_are_checked_and_bad_patterns_ignored() {
+        let info = FieldInfo {
+            pattern: Some("^[a-z]+$".into()),
+            ..FieldInfo::default()
+        };
+        assert!(satisfies(&info, &json!("abc")));
+        assert!(!satisfies(&info, &json!("ab c")));
+        let info = FieldInfo {
+            pattern: Some("(".into()),
+            ..FieldInfo::default()
+        };
+        assert!(satisfies(&info, &json!("anything")));
+    }
+}

@@ -2,10 +2,10 @@
 
 use serde_json::Value;
 
+use crate::analyze::consent::Consent;
 use crate::analyze::necessity::{self, CallContext};
 use crate::analyze::profile::ToolKind;
 use crate::analyze::schema::SchemaIndex;
-use crate::classify::fold::fold;
 use crate::pipeline::{BlockReason, Call, Inner, Outcome, Verdict};
 use crate::report::{Action, ItemReport, Report};
 use crate::rewrite::{self, substitute::Placeholders};
@@ -50,12 +50,12 @@ pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static st
         )
     });
     let kind = ToolKind::of(call.tool);
-    let task = call.task_context.map(|t| fold(t).as_str().to_owned());
+    let consent = call.task_context.map(Consent::new);
     let ctx = CallContext {
         kind,
         policy,
         args: call.arguments,
-        task: task.as_deref(),
+        consent: consent.as_ref(),
     };
     let decisions = necessity::decide(&ctx, &schema, &items);
     let mut placeholders = match call.session {

@@ -53,10 +53,10 @@ impl ToolDef {
             .as_object()
             .ok_or_else(|| Error::new(ErrorKind::InvalidTool, "`tool` must be a JSON object"))?;
         // OpenAI: {"type":"function","function":{"name","description","parameters"}}
-        if let Some(f) = obj.get("function").filter(|f| f.is_object()) {
-            if !obj.contains_key("name") {
-                return ToolDef::from_json(f);
-            }
+        if let Some(f) = obj.get("function").filter(|f| f.is_object())
+            && !obj.contains_key("name")
+        {
+            return ToolDef::from_json(f);
         }
         let name = obj
             .get("name")

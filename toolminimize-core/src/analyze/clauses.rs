@@ -136,6 +136,44 @@ pub fn clauses(text: &str) -> Vec<Clause> {
     out
 }
 
+/// Splits `text` into segments: the parts between spaced dashes, bars, sentence ends and line
+/// breaks. A query's first segment is its topic; later segments are appendices.
+pub fn segments(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0usize;
+    let mut it = text.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        let next = it.peek().map(|&(_, n)| n);
+        let prev = text.get(..i).and_then(|h| h.chars().next_back());
+        let cut = match c {
+            '-' | '–' | '—' | '|' => {
+                prev.is_some_and(char::is_whitespace) && next.is_none_or(char::is_whitespace)
+            }
+            '\n' => true,
+            '.' | '!' | '?' => {
+                next.is_none_or(char::is_whitespace)
+                    && !ABBREVIATIONS.contains(&prev_word(text, i).to_lowercase().as_str())
+            }
+            _ => false,
+        };
+        if cut {
+            if start < i {
+                out.push(start..i);
+            }
+            start = i;
+        }
+    }
+    if start < text.len() {
+        out.push(start..text.len());
+    }
+    out
+}
+
+/// The index of the segment containing byte `at`.
+pub fn segment_of(segs: &[Range<usize>], at: usize) -> Option<usize> {
+    segs.iter().position(|r| r.start <= at && at < r.end)
+}
+
 /// The index of the clause containing byte `at`, if any.
 pub fn clause_of(cl: &[Clause], at: usize) -> Option<usize> {
     cl.iter()
@@ -187,6 +225,14 @@ mod tests {
             cl.iter().map(|c| c.sentence).collect::<Vec<_>>(),
             [0, 1, 1, 2]
         );
+    }
+
+    #[test]
+    fn segments_split_on_dashes_and_sentences() {
+        let t = "flu shot near Leeds - Ana, 40. Thanks";
+        let s: Vec<&str> = segments(t).iter().map(|r| &t[r.clone()]).collect();
+        assert_eq!(s, ["flu shot near Leeds ", "- Ana, 40", ". Thanks"]);
+        assert_eq!(segment_of(&segments(t), 0), Some(0));
     }
 
     #[test]

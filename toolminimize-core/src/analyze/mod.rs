@@ -5,6 +5,7 @@
 //! [`clauses`] splits free text; [`necessity`] decides each item and names the rule.
 
 pub mod clauses;
+pub mod consent;
 pub mod necessity;
 pub mod profile;
 pub mod schema;

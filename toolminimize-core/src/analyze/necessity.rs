@@ -18,7 +18,8 @@ use std::ops::Range;
 
 use serde_json::Value;
 
-use super::clauses::{Clause, clause_of, clauses};
+use super::clauses::{Clause, clause_of, clauses, segment_of, segments};
+use super::consent::Consent;
 use super::profile::{FieldRole, ToolKind, field_role};
 use super::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
 use crate::classify::fold::fold;
@@ -37,6 +38,8 @@ pub enum Op {
     RemoveSpan,
     /// Cut the clause holding the item.
     RemoveClause,
+    /// Cut the whole query segment (an appendix after a dash) holding the item.
+    RemoveSegment,
     /// Make it coarser (address → city, coordinates → ~1 km, date of birth → year).
     Generalize,
     /// Replace it with a placeholder.
@@ -82,8 +85,8 @@ pub struct CallContext<'a> {
     pub policy: &'a Policy,
     /// The arguments.
     pub args: &'a Value,
-    /// The user's own words, folded.
-    pub task: Option<&'a str>,
+    /// What the user's own words consent to.
+    pub consent: Option<&'a Consent>,
 }
 
 const WEATHER_WORDS: &[&str] = &[
@@ -130,6 +133,12 @@ const OPERATORS: &[&str] = &[
 
 fn is_special_kind(item: &PsdItem) -> bool {
     item.category.is_special() || item.kind == PsdKind::FinancialDistress
+}
+
+/// What can be the topic of a text: special-category data, or what a person's own matter is
+/// about (a divorce, a debt).
+fn is_topic_candidate(item: &PsdItem) -> bool {
+    is_special_kind(item) || matches!(item.kind, PsdKind::Family | PsdKind::Preference)
 }
 
 fn role_carries(role: FieldRole, kind: PsdKind) -> bool {
@@ -200,12 +209,8 @@ fn span_text<'a>(args: &'a Value, item: &PsdItem) -> Option<&'a str> {
 }
 
 fn consented(ctx: &CallContext<'_>, item: &PsdItem) -> bool {
-    let (Some(task), Some(value)) = (ctx.task, span_text(ctx.args, item)) else {
-        return false;
-    };
-    let v = fold(value);
-    let v = v.as_str().trim();
-    v.chars().filter(|c| c.is_alphanumeric()).count() >= 3 && task.contains(v)
+    let Some(c) = ctx.consent else { return false };
+    c.allows_kind(item.kind) || span_text(ctx.args, item).is_some_and(|v| c.allows_value(v))
 }
 
 /// Per-field facts shared by the items of that field.
@@ -217,6 +222,10 @@ struct FieldView<'a> {
     /// Indices (into the call's items) of the field's topic items.
     topic: Vec<usize>,
     weather: bool,
+    /// A search-like field: one topic, appendices dropped whole.
+    query: bool,
+    /// Segment index of each byte range start (queries only).
+    segments: Vec<Range<usize>>,
 }
 
 fn weather_intent(ctx: &CallContext<'_>, text: Option<&str>) -> bool {
@@ -281,51 +290,72 @@ fn view<'a>(
     // next to it (a drug and its procedure: "Remicade infusion").
     let mut topic = Vec::new();
     let topic_region_whole = ctx.kind == ToolKind::Payment && role == FieldRole::Title;
+    let query = role == FieldRole::Query
+        || (matches!(
+            ctx.kind,
+            ToolKind::Search | ToolKind::Places | ToolKind::Health | ToolKind::Fetch
+        ) && role == FieldRole::Title);
+    let message_has_topic = match ctx.kind {
+        ToolKind::Delegation
+        | ToolKind::Support
+        | ToolKind::Search
+        | ToolKind::Health
+        | ToolKind::Travel
+        | ToolKind::Shopping
+        | ToolKind::Places
+        | ToolKind::Fetch
+        | ToolKind::Generic => true,
+        ToolKind::Email | ToolKind::Messaging => recipient_in_domain(ctx.args),
+        _ => false,
+    };
     let has_topic = role.is_free_text()
         && !weather
-        && (role != FieldRole::Title || topic_region_whole || ctx.kind == ToolKind::Search);
-    if has_topic {
-        if let Some(t) = text {
-            let in_region = |it: &PsdItem| {
-                topic_region_whole
-                    || it
-                        .span
-                        .as_ref()
-                        .and_then(|s| clause_of(&cl, s.start))
-                        .is_some_and(|c| {
-                            c == 0
-                                || cl.get(c).is_some_and(|x| {
-                                    x.sentence == 0
-                                        && !x.parenthetical
-                                        && cl.first().is_some_and(|f| {
-                                            f.range.end + 3 >= x.range.start
-                                                && is_greeting(t, &f.range)
-                                        })
-                                })
-                        })
-            };
-            if let Some(&ti) = idx.iter().find(|&&i| {
+        && (query || topic_region_whole || (role == FieldRole::Message && message_has_topic));
+    if has_topic && let Some(t) = text {
+        // The topic region: the first clause, or the second when the first only greets or
+        // names the reader ("Hi Dana, …", "Inés, …").
+        let greeting = cl.first().is_some_and(|f| is_greeting(t, &f.range))
+            && cl
+                .get(1)
+                .is_some_and(|c| c.sentence == 0 && !c.parenthetical);
+        let in_region = |it: &PsdItem| {
+            topic_region_whole
+                || it
+                    .span
+                    .as_ref()
+                    .and_then(|s| clause_of(&cl, s.start))
+                    .is_some_and(|c| c == 0 || (c == 1 && greeting))
+        };
+        if let Some(&ti) = idx.iter().find(|&&i| {
+            items
+                .get(i)
+                .is_some_and(|it| is_topic_candidate(it) && in_region(it))
+        }) {
+            topic.push(ti);
+            if topic_region_whole {
+                // A payment memo names its payee: every item of the payee's category.
+                let cat = items.get(ti).map(|it| it.category);
+                topic.extend(
+                    idx.iter()
+                        .copied()
+                        .filter(|&j| j != ti && items.get(j).map(|it| it.category) == cat),
+                );
+            }
+            let end = items
+                .get(ti)
+                .and_then(|it| it.span.clone())
+                .map_or(0, |s| s.end);
+            if let Some(&next) = idx.iter().find(|&&j| {
                 items
-                    .get(i)
-                    .is_some_and(|it| is_special_kind(it) && in_region(it))
-            }) {
-                topic.push(ti);
-                let end = items
-                    .get(ti)
+                    .get(j)
                     .and_then(|it| it.span.clone())
-                    .map_or(0, |s| s.end);
-                if let Some(&next) = idx.iter().find(|&&j| {
-                    items
-                        .get(j)
-                        .and_then(|it| it.span.clone())
-                        .is_some_and(|s| {
-                            s.start >= end
-                                && t.get(end..s.start).is_some_and(|gap| gap.trim().is_empty())
-                        })
-                        && items.get(j).is_some_and(is_special_kind)
-                }) {
-                    topic.push(next);
-                }
+                    .is_some_and(|s| {
+                        s.start >= end
+                            && t.get(end..s.start).is_some_and(|gap| gap.trim().is_empty())
+                    })
+                    && items.get(j).is_some_and(is_special_kind)
+            }) {
+                topic.push(next);
             }
         }
     }
@@ -336,13 +366,124 @@ fn view<'a>(
         clauses: cl,
         topic,
         weather,
+        query,
+        segments: if query {
+            text.map(segments).unwrap_or_default()
+        } else {
+            Vec::new()
+        },
     }
 }
 
+const GREETINGS: &[&str] = &[
+    "hi",
+    "hello",
+    "hey",
+    "dear",
+    "morning",
+    "evening",
+    "hallo",
+    "liebe",
+    "lieber",
+    "moin",
+    "servus",
+    "bonjour",
+    "salut",
+    "coucou",
+    "cher",
+    "chere",
+    "hola",
+    "querida",
+    "querido",
+    "buenas",
+    "estimado",
+    "estimada",
+    "ciao",
+    "salve",
+    "buongiorno",
+    "caro",
+    "cara",
+    "gentile",
+];
+
+/// Whether the first clause only greets or names the reader ("Hi Dana", "Inés").
 fn is_greeting(text: &str, first: &Range<usize>) -> bool {
-    let f = text.get(first.clone()).unwrap_or_default();
-    let words = f.split_whitespace().count();
-    words <= 3
+    let f = fold(text.get(first.clone()).unwrap_or_default());
+    let words: Vec<&str> = f.as_str().split_whitespace().collect();
+    match words.first() {
+        Some(w) if GREETINGS.contains(&w.trim_matches(|c: char| !c.is_alphanumeric())) => {
+            words.len() <= 4
+        }
+        Some(w) => words.len() == 1 && !w.chars().any(|c| c.is_ascii_digit()),
+        None => false,
+    }
+}
+
+/// Whether the people a message goes to work in a special-category domain (a pharmacy, a
+/// clinic, a parish, a union, a lawyer): then the message's topic may be such data.
+fn recipient_in_domain(args: &Value) -> bool {
+    const DOMAIN: &[&str] = &[
+        "pharmac",
+        "apothek",
+        "farmac",
+        "clinic",
+        "klinik",
+        "clinique",
+        "clinica",
+        "doctor",
+        "dr.",
+        "hospital",
+        "hopital",
+        "health",
+        "medic",
+        "praxis",
+        "therap",
+        "church",
+        "parish",
+        "pfarr",
+        "paroisse",
+        "parroquia",
+        "parrocchia",
+        "mosque",
+        "synagog",
+        "temple",
+        "union",
+        "gewerkschaft",
+        "syndicat",
+        "sindicat",
+        "lawyer",
+        "attorney",
+        "avocat",
+        "abogad",
+        "anwalt",
+        "avvocat",
+        "court",
+        "legal",
+    ];
+    let Some(obj) = args.as_object() else {
+        return false;
+    };
+    obj.iter()
+        .filter(|(k, _)| {
+            let k = k.to_lowercase();
+            [
+                "to",
+                "cc",
+                "recipient",
+                "recipients",
+                "channel",
+                "subject",
+                "chat",
+                "contact",
+                "phone",
+            ]
+            .iter()
+            .any(|x| k.contains(x))
+        })
+        .any(|(_, v)| {
+            let s = v.to_string().to_lowercase();
+            DOMAIN.iter().any(|w| s.contains(w))
+        })
 }
 
 /// Decides every item. `items` must be sorted by path (the classifier emits them grouped).
@@ -360,7 +501,20 @@ pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) ->
         let fv = view(ctx, schema, items, &idx);
         for &k in &idx {
             if let (Some(item), Some(slot)) = (items.get(k), out.get_mut(k)) {
-                *slot = decide_item(ctx, &fv, item, k);
+                let mut d = decide_item(ctx, &fv, item, k);
+                // A query's appendix (after a dash) that carries unnecessary data goes whole:
+                // it is context the search does not need, and cutting it whole is robust to
+                // anything in it the classifier missed.
+                if !d.necessary && fv.query && !matches!(d.op, Op::RemoveField | Op::Keep) {
+                    let seg = item
+                        .span
+                        .as_ref()
+                        .and_then(|s| segment_of(&fv.segments, s.start));
+                    if seg.is_some_and(|i| i > 0) {
+                        d.op = Op::RemoveSegment;
+                    }
+                }
+                *slot = d;
             }
         }
         i = j.max(i + 1);
@@ -563,6 +717,13 @@ fn free_text_item(
     if kind == ToolKind::Files && role == FieldRole::Message {
         return Decision::keep("handler:files-content");
     }
+    if fv.topic.contains(&index) {
+        return Decision::keep(if declared {
+            "schema:declared-category-topic"
+        } else {
+            "handler:topic-of-text"
+        });
+    }
     if query && after_operator(fv, item) {
         return Decision::keep("handler:query-operator");
     }
@@ -644,14 +805,9 @@ fn free_text_item(
             }
         }
         Ssn | Passport | NationalId | DriverLicence | MedicalRecord | TaxId | Credential
-        | CardNumber | DateOfBirth => Decision::drop(
-            if item.kind == DateOfBirth {
-                Op::RemoveSpan
-            } else {
-                Op::RemoveSpan
-            },
-            "handler:identifier-not-needed",
-        ),
+        | CardNumber | DateOfBirth => {
+            Decision::drop(Op::RemoveSpan, "handler:identifier-not-needed")
+        }
         StreetAddress | Coordinates | Postcode => {
             if message_to_person {
                 Decision::keep("handler:address-for-recipient")

@@ -48,6 +48,8 @@ pub enum ToolKind {
     Shopping,
     /// Delegating work to another agent or a human.
     Delegation,
+    /// Customer support: a question about a booking, order or account.
+    Support,
     /// Health look-ups (drugs, doctors, appointments).
     Health,
     /// Anything else.
@@ -100,6 +102,18 @@ impl ToolKind {
             ],
         ) {
             return ToolKind::Delegation;
+        }
+        if has_any(
+            &name,
+            &[
+                "support",
+                "helpdesk",
+                "ticket",
+                "complaint",
+                "customer_service",
+            ],
+        ) {
+            return ToolKind::Support;
         }
         if has_any(
             &name,
@@ -267,6 +281,7 @@ impl ToolKind {
             ToolKind::Crm => "crm",
             ToolKind::Shopping => "shopping",
             ToolKind::Delegation => "delegation",
+            ToolKind::Support => "support",
             ToolKind::Health => "health",
             ToolKind::Generic => "generic",
         }

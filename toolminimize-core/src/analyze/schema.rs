@@ -229,10 +229,10 @@ impl<'a> Builder<'a> {
             return;
         }
         acc.push(s);
-        if let Some(r) = s.get("$ref").and_then(Value::as_str) {
-            if let Some(t) = resolve_ref(self.root, r) {
-                self.expand(t, v, acc, depth + 1);
-            }
+        if let Some(r) = s.get("$ref").and_then(Value::as_str)
+            && let Some(t) = resolve_ref(self.root, r)
+        {
+            self.expand(t, v, acc, depth + 1);
         }
         if let Some(all) = s.get("allOf").and_then(Value::as_array) {
             for b in all {

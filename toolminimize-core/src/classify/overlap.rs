@@ -21,7 +21,7 @@ pub(crate) fn resolve(out: &mut Vec<Finding>) {
         return;
     }
     // Best first, so a later finding inside an earlier kept one is dropped.
-    out.sort_by(|a, b| rank(b).cmp(&rank(a)));
+    out.sort_by_key(|f| std::cmp::Reverse(rank(f)));
     let mut kept: Vec<Finding> = Vec::with_capacity(out.len());
     for f in out.drain(..) {
         let inside = kept

@@ -61,15 +61,15 @@ impl PolicyTerms {
     pub(crate) fn deny(&self, text: &str, out: &mut Vec<Finding>) {
         if let Some((ac, cats)) = &self.deny {
             for m in ac.find_iter(text) {
-                if on_word_boundary(text, m.start(), m.end()) {
-                    if let Some(c) = cats.get(m.pattern().as_usize()) {
-                        out.push(Finding::new(
-                            m.range(),
-                            PsdKind::Custom(*c),
-                            1.0,
-                            "policy:deny",
-                        ));
-                    }
+                if on_word_boundary(text, m.start(), m.end())
+                    && let Some(c) = cats.get(m.pattern().as_usize())
+                {
+                    out.push(Finding::new(
+                        m.range(),
+                        PsdKind::Custom(*c),
+                        1.0,
+                        "policy:deny",
+                    ));
                 }
             }
         }

@@ -43,7 +43,7 @@ pub fn coordinates_in_text(s: &str) -> String {
                 while bytes.get(k).is_some_and(u8::is_ascii_digit) {
                     k += 1;
                 }
-                if k - j - 1 >= 3 {
+                if k - j > 3 {
                     out.push_str(s.get(i..(j + 3)).unwrap_or_default());
                     i = k;
                     continue;

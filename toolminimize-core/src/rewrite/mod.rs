@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use self::substitute::Placeholders;
 use self::text::{Edit, apply_edits, removal_range};
-use crate::analyze::clauses::{clause_of, clauses};
+use crate::analyze::clauses::{clause_of, clauses, segment_of, segments};
 use crate::analyze::necessity::{Decision, Op};
 use crate::analyze::schema::SchemaIndex;
 use crate::item::{PsdItem, PsdKind};
@@ -34,7 +34,7 @@ pub struct Rewritten {
 fn action_of(op: Op) -> Action {
     match op {
         Op::Keep => Action::Keep,
-        Op::RemoveField | Op::RemoveSpan | Op::RemoveClause => Action::Remove,
+        Op::RemoveField | Op::RemoveSpan | Op::RemoveClause | Op::RemoveSegment => Action::Remove,
         Op::Generalize => Action::Generalize,
         Op::Substitute => Action::Substitute,
         Op::Truncate(_) => Action::Truncate,
@@ -153,19 +153,17 @@ pub fn rewrite(
         let parent_info = schema.field(parent);
         if parent_is_array {
             let min = parent_info.and_then(|p| p.min_items).unwrap_or(0);
-            if let Some(Value::Array(a)) = out.pointer_mut(parent) {
-                if let Ok(idx) = key.parse::<usize>() {
-                    if (a.len() as u64) > min && idx < a.len() {
-                        a.remove(idx);
-                        continue;
-                    }
-                }
-            }
-        } else if !required {
-            if let Some(Value::Object(o)) = out.pointer_mut(parent) {
-                o.shift_remove(&key);
+            if let Some(Value::Array(a)) = out.pointer_mut(parent)
+                && let Ok(idx) = key.parse::<usize>()
+                && (a.len() as u64) > min
+                && idx < a.len()
+            {
+                a.remove(idx);
                 continue;
             }
+        } else if !required && let Some(Value::Object(o)) = out.pointer_mut(parent) {
+            o.shift_remove(&key);
+            continue;
         }
         let fallback = info.and_then(|f| validity::least_informative(f, &original));
         match fallback {
@@ -231,6 +229,18 @@ fn rewrite_text(
                     _ => edits.push(Edit::remove(removal_range(s, span))),
                 }
             }
+            Op::RemoveSegment => {
+                let segs = segments(s);
+                let seg = segment_of(&segs, span.start)
+                    .and_then(|i| segs.get(i))
+                    .cloned();
+                match seg {
+                    Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
+                        edits.push(Edit::remove(r));
+                    }
+                    _ => edits.push(Edit::remove(removal_range(s, span))),
+                }
+            }
             Op::Generalize => match item.kind {
                 PsdKind::Coordinates => {
                     edits.push(Edit::replace(span, generalize::coordinates_in_text(piece)))
@@ -253,10 +263,10 @@ fn rewrite_text(
         }
     }
     let mut out = apply_edits(s, edits);
-    if let Some(n) = truncate {
-        if let Some((cut, _)) = out.char_indices().nth(n) {
-            out.truncate(cut);
-        }
+    if let Some(n) = truncate
+        && let Some((cut, _)) = out.char_indices().nth(n)
+    {
+        out.truncate(cut);
     }
     out
 }

@@ -26,10 +26,10 @@ fn format_ok(format: &str, s: &str) -> bool {
 
 /// Whether `v` satisfies the constraints the index knows of `info`.
 pub fn satisfies(info: &FieldInfo, v: &Value) -> bool {
-    if let Some(values) = &info.enum_values {
-        if !values.contains(v) {
-            return false;
-        }
+    if let Some(values) = &info.enum_values
+        && !values.contains(v)
+    {
+        return false;
     }
     match v {
         Value::String(s) => {
@@ -40,17 +40,17 @@ pub fn satisfies(info: &FieldInfo, v: &Value) -> bool {
             if info.min_length.is_some_and(|m| n < m) || info.max_length.is_some_and(|m| n > m) {
                 return false;
             }
-            if let Some(f) = &info.format {
-                if !format_ok(f, s) {
-                    return false;
-                }
+            if let Some(f) = &info.format
+                && !format_ok(f, s)
+            {
+                return false;
             }
             if let Some(p) = &info.pattern {
                 // An unusable pattern cannot be checked here; the schema validator decides.
-                if let Ok(re) = regex::RegexBuilder::new(p).size_limit(1 << 20).build() {
-                    if !re.is_match(s) {
-                        return false;
-                    }
+                if let Ok(re) = regex::RegexBuilder::new(p).size_limit(1 << 20).build()
+                    && !re.is_match(s)
+                {
+                    return false;
                 }
             }
             true

@@ -1,0 +1,215 @@
+//! Consent from the user's own words (`task_context`): data the user asks to send is kept.
+//!
+//! Two signals, in English, German, French, Spanish and Italian:
+//! - the value itself appears in the user's words ("Book Dr. Moradi on Wednesday");
+//! - the user names the kind of data and asks to send or share it ("send the plumber our
+//!   address", "envoie-lui mon numéro", "schick ihm meine Adresse").
+//!
+//! ```
+//! use toolminimize_core::analyze::consent::Consent;
+//! use toolminimize_core::PsdKind;
+//! let c = Consent::new("Send the plumber our address and the gate code.");
+//! assert!(c.allows_kind(PsdKind::StreetAddress));
+//! assert!(!c.allows_kind(PsdKind::Condition));
+//! assert!(c.allows_value("Gate code"));
+//! ```
+
+use crate::classify::fold::fold;
+use crate::item::PsdKind;
+
+/// What the user's words consent to.
+#[derive(Debug, Clone, Default)]
+pub struct Consent {
+    folded: String,
+    share_verb: bool,
+}
+
+const SHARE_VERBS: &[&str] = &[
+    "send",
+    "share",
+    "give",
+    "tell",
+    "forward",
+    "include",
+    "add",
+    "attach",
+    "text",
+    "email",
+    "mail",
+    "post",
+    "let",
+    "provide",
+    "use",
+    "with my",
+    "schick",
+    "sende",
+    "gib",
+    "teile",
+    "mitteilen",
+    "weiterleiten",
+    "envoie",
+    "envoyer",
+    "donne",
+    "partage",
+    "transmets",
+    "indique",
+    "manda",
+    "mande",
+    "envia",
+    "envía",
+    "enviar",
+    "comparte",
+    "dale",
+    "dile",
+    "invia",
+    "manda",
+    "condividi",
+    "dai",
+    "comunica",
+];
+
+fn kind_words(kind: PsdKind) -> &'static [&'static str] {
+    use PsdKind::*;
+    match kind {
+        StreetAddress | Postcode => &[
+            "address",
+            "adresse",
+            "anschrift",
+            "direccion",
+            "dirección",
+            "domicilio",
+            "indirizzo",
+            "where i live",
+            "home",
+        ],
+        Phone => &[
+            "phone",
+            "number",
+            "cell",
+            "mobile",
+            "telefon",
+            "handy",
+            "numero",
+            "numéro",
+            "telephone",
+            "téléphone",
+            "telefono",
+            "teléfono",
+            "móvil",
+            "cellulare",
+        ],
+        Email => &["email", "e-mail", "mail", "correo", "courriel"],
+        PersonName => &["my name", "name", "nom", "nombre", "nome"],
+        DateOfBirth => &[
+            "birth",
+            "birthday",
+            "dob",
+            "geburtsdatum",
+            "naissance",
+            "nacimiento",
+            "nascita",
+        ],
+        Passport => &[
+            "passport",
+            "reisepass",
+            "passeport",
+            "pasaporte",
+            "passaporto",
+        ],
+        Iban | BankAccount => &[
+            "iban",
+            "account",
+            "bank details",
+            "konto",
+            "bankverbindung",
+            "compte",
+            "rib",
+            "cuenta",
+            "conto",
+        ],
+        CardNumber => &["card", "karte", "carte", "tarjeta", "carta"],
+        Coordinates => &[
+            "location",
+            "coordinates",
+            "where i am",
+            "standort",
+            "position",
+            "ubicación",
+            "ubicacion",
+            "posizione",
+        ],
+        Condition | Medication | HealthFacility => &[
+            "diagnosis",
+            "condition",
+            "medication",
+            "meds",
+            "prescription",
+            "symptoms",
+            "diagnose",
+            "medikament",
+            "ordonnance",
+            "traitement",
+            "receta",
+            "medicamento",
+            "ricetta",
+            "farmaci",
+        ],
+        _ => &[],
+    }
+}
+
+impl Consent {
+    /// Reads the user's words.
+    pub fn new(task: &str) -> Self {
+        let folded = fold(task).as_str().to_owned();
+        let share_verb = SHARE_VERBS.iter().any(|v| {
+            folded
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == *v)
+                || (v.contains(' ') && folded.contains(v))
+        });
+        Consent { folded, share_verb }
+    }
+
+    /// Whether the value itself stands in the user's words.
+    pub fn allows_value(&self, value: &str) -> bool {
+        let v = fold(value);
+        let v = v.as_str().trim();
+        v.chars().filter(|c| c.is_alphanumeric()).count() >= 3 && self.folded.contains(v)
+    }
+
+    /// Whether the user asks to send data of this kind.
+    pub fn allows_kind(&self, kind: PsdKind) -> bool {
+        self.share_verb
+            && kind_words(kind).iter().any(|w| {
+                let w = fold(w);
+                self.folded
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|x| x == w.as_str())
+                    || (w.as_str().contains(' ') && self.folded.contains(w.as_str()))
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn consent_in_four_languages() {
+        assert!(
+            Consent::new("Schick dem Klempner meine Adresse").allows_kind(PsdKind::StreetAddress)
+        );
+        assert!(Consent::new("Envoie mon numéro de téléphone à Paul").allows_kind(PsdKind::Phone));
+        assert!(Consent::new("Envía a mi banco mi IBAN").allows_kind(PsdKind::Iban));
+        assert!(Consent::new("Manda a Luca il mio indirizzo").allows_kind(PsdKind::StreetAddress));
+    }
+
+    #[test]
+    fn mentioning_is_not_asking() {
+        assert!(
+            !Consent::new("What's the weather at my address?").allows_kind(PsdKind::StreetAddress)
+        );
+        assert!(!Consent::new("Send the report").allows_kind(PsdKind::Phone));
+    }
+}

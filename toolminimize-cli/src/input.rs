@@ -1,14 +1,26 @@
-//! Reading SPEC §5 input lines.
+//! Reading SPEC §5 input: one JSON call a line, parsed, minimized and handed back in order.
+//!
+//! A line that cannot be read as a call becomes a [`LineError`] and the stream goes on; only a
+//! failure of the input itself (an I/O error) stops it. Blank lines are not calls and are
+//! skipped. Error messages never quote the line's content.
 
 use std::collections::HashMap;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
 
-use serde_json::Value;
-use toolminimize_core::{Exposure, Session, ToolDef};
+use serde_json::{Map, Value};
+use toolminimize_core::{Call, Exposure, Minimizer, Outcome, Session, ToolDef};
+
+/// Longest line read as a call. Longer lines are skipped without being buffered and answered
+/// with an error, so one runaway line cannot exhaust memory.
+pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024 * 1024;
 
 /// One parsed input line.
 #[derive(Debug)]
 pub(crate) struct CallLine {
-    pub(crate) id: Value,
+    /// The caller's id, echoed exactly; `None` when the line had none.
+    pub(crate) id: Option<Value>,
     pub(crate) tool: ToolDef,
     pub(crate) arguments: Value,
     pub(crate) exposure: Option<Exposure>,
@@ -16,65 +28,111 @@ pub(crate) struct CallLine {
     pub(crate) task_context: Option<String>,
 }
 
-/// A line that could not be read: its id (if any could be found) and why.
-#[derive(Debug)]
+/// A line that could not be read as a call: its id (if one could be found) and why.
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct LineError {
-    pub(crate) id: Value,
+    /// 1-based line number in the input.
+    pub(crate) line: u64,
+    pub(crate) id: Option<Value>,
     pub(crate) message: String,
 }
 
-/// Parses one line.
-pub(crate) fn parse_line(line: &str) -> Result<CallLine, LineError> {
-    let v: Value = serde_json::from_str(line).map_err(|e| LineError {
-        id: Value::Null,
-        message: format!("not valid JSON: {e}"),
-    })?;
+/// Parses one line (already known to be valid UTF-8 and not blank).
+pub(crate) fn parse_line(line: &str) -> Result<CallLine, (Option<Value>, String)> {
+    let v: Value = serde_json::from_str(line)
+        .map_err(|e| (None, format!("not valid JSON: {}", describe_json_error(&e))))?;
     let Value::Object(mut obj) = v else {
-        return Err(LineError {
-            id: Value::Null,
-            message: "a line must be a JSON object".into(),
-        });
+        return Err((
+            None,
+            format!("a line must be a JSON object, not {}", kind_of(&v)),
+        ));
     };
-    let id = obj.remove("id").unwrap_or(Value::Null);
-    let err = |m: &str| LineError {
-        id: id.clone(),
-        message: m.to_owned(),
+    let id = obj.remove("id");
+    let err = |m: String| (id.clone(), m);
+    let tool = match obj.get("tool") {
+        None | Some(Value::Null) => return Err(err("missing `tool`".into())),
+        Some(t) => ToolDef::from_json(t).map_err(|e| err(e.message().to_owned()))?,
     };
-    let tool = obj.get("tool").ok_or_else(|| err("missing `tool`"))?;
-    let tool = ToolDef::from_json(tool).map_err(|e| err(e.message()))?;
     let arguments = match obj.remove("arguments") {
         Some(a @ Value::Object(_)) => a,
+        // OpenAI sends arguments as a JSON-encoded string.
         Some(Value::String(s)) => match serde_json::from_str::<Value>(&s) {
-            // OpenAI sends arguments as a JSON-encoded string.
             Ok(a @ Value::Object(_)) => a,
-            _ => return Err(err("`arguments` must be a JSON object")),
+            Ok(other) => {
+                return Err(err(format!(
+                    "`arguments` must be a JSON object, not a string holding {}",
+                    kind_of(&other)
+                )));
+            }
+            Err(_) => return Err(err("`arguments` is a string that does not hold JSON".into())),
         },
-        Some(_) => return Err(err("`arguments` must be a JSON object")),
-        None => return Err(err("missing `arguments`")),
-    };
-    let exposure = match obj.get("exposure") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(
-            s.parse::<Exposure>()
-                .map_err(|_| err("`exposure` must be first_party, third_party or unknown"))?,
-        ),
-        Some(_) => return Err(err("`exposure` must be a string")),
-    };
-    let text = |k: &str| -> Result<Option<String>, LineError> {
-        match obj.get(k) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(_) => Err(err(&format!("`{k}` must be a string"))),
+        Some(other) => {
+            return Err(err(format!(
+                "`arguments` must be a JSON object, not {}",
+                kind_of(&other)
+            )));
         }
+        None => return Err(err("missing `arguments`".into())),
     };
+    let exposure =
+        match obj.get("exposure") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.parse::<Exposure>().map_err(|_| {
+                err("`exposure` must be first_party, third_party or unknown".into())
+            })?),
+            Some(other) => {
+                return Err(err(format!(
+                    "`exposure` must be a string, not {}",
+                    kind_of(other)
+                )));
+            }
+        };
+    let session = optional_text(&obj, "session").map_err(err)?;
+    let task_context = optional_text(&obj, "task_context").map_err(err)?;
     Ok(CallLine {
-        session: text("session")?,
-        task_context: text("task_context")?,
         id,
         tool,
         arguments,
         exposure,
+        session,
+        task_context,
     })
+}
+
+fn optional_text(obj: &Map<String, Value>, key: &str) -> Result<Option<String>, String> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(other) => Err(format!("`{key}` must be a string, not {}", kind_of(other))),
+    }
+}
+
+/// The JSON type of a value, for messages (never the value itself).
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// serde_json's syntax errors name a category and a position, never content; its data errors
+/// (which can quote content) cannot occur when parsing into `Value`, but the category is used
+/// regardless so that no message can ever carry input text.
+fn describe_json_error(e: &serde_json::Error) -> String {
+    let what = match e.classify() {
+        serde_json::error::Category::Io => "read error",
+        serde_json::error::Category::Syntax => "syntax error",
+        serde_json::error::Category::Data => "unexpected data",
+        serde_json::error::Category::Eof => "unexpected end of line",
+    };
+    if e.to_string().contains("recursion limit exceeded") {
+        return format!("nested too deeply at column {}", e.column());
+    }
+    format!("{what} at column {}", e.column())
 }
 
 /// Sessions by id, created on first use.
@@ -86,5 +144,272 @@ impl Sessions {
         self.0
             .entry(id.to_owned())
             .or_insert_with(|| Session::new(id))
+    }
+}
+
+/// A call that went through the minimizer.
+#[derive(Debug)]
+pub(crate) struct Minimized {
+    pub(crate) id: Option<Value>,
+    pub(crate) tool_name: String,
+    pub(crate) outcome: Outcome,
+}
+
+/// What one input line became.
+#[derive(Debug)]
+pub(crate) enum Record {
+    /// The call and its outcome.
+    Call(Box<Minimized>),
+    /// The line could not be read as a call.
+    Bad(LineError),
+}
+
+/// Opens the input: a file, or standard input for `None` and `-`. Also returns the file's
+/// size when known, for progress reports.
+pub(crate) fn open(path: Option<&Path>) -> Result<(Box<dyn BufRead>, Option<u64>), String> {
+    match path {
+        Some(p) if p.as_os_str() != "-" => {
+            let f = File::open(p).map_err(|e| format!("cannot open {}: {e}", p.display()))?;
+            let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+            Ok((Box::new(BufReader::with_capacity(1 << 16, f)), size))
+        }
+        _ => Ok((
+            Box::new(BufReader::with_capacity(1 << 16, io::stdin().lock())),
+            None,
+        )),
+    }
+}
+
+/// Reads calls line by line and minimizes each with one shared set of sessions.
+pub(crate) struct Stream<R> {
+    input: R,
+    buf: Vec<u8>,
+    line: u64,
+    bytes_read: u64,
+    max_line: usize,
+    sessions: Sessions,
+}
+
+impl<R: BufRead> Stream<R> {
+    pub(crate) fn new(input: R) -> Self {
+        Stream {
+            input,
+            buf: Vec::new(),
+            line: 0,
+            bytes_read: 0,
+            max_line: MAX_LINE_BYTES,
+            sessions: Sessions::default(),
+        }
+    }
+
+    /// Sets the longest line read as a call (default [`MAX_LINE_BYTES`]).
+    #[cfg(test)]
+    fn with_max_line(mut self, max_line: usize) -> Self {
+        self.max_line = max_line;
+        self
+    }
+
+    /// Bytes consumed so far.
+    pub(crate) fn bytes_read(&self) -> u64 {
+        self.bytes_read
+    }
+
+    /// The next non-blank line, minimized, or `None` at the end of the input.
+    ///
+    /// # Errors
+    /// Only when reading the input fails.
+    pub(crate) fn next_record(&mut self, minimizer: &Minimizer) -> io::Result<Option<Record>> {
+        loop {
+            let Some(too_long) = self.read_line()? else {
+                return Ok(None);
+            };
+            let line = self.line;
+            if too_long {
+                return Ok(Some(Record::Bad(LineError {
+                    line,
+                    id: None,
+                    message: format!("line longer than {} bytes", self.max_line),
+                })));
+            }
+            let Ok(text) = std::str::from_utf8(&self.buf) else {
+                return Ok(Some(Record::Bad(LineError {
+                    line,
+                    id: None,
+                    message: "not valid UTF-8".into(),
+                })));
+            };
+            let text = text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            let record = match parse_line(text) {
+                Err((id, message)) => Record::Bad(LineError { line, id, message }),
+                Ok(c) => Record::Call(Box::new(self.minimize(minimizer, c))),
+            };
+            return Ok(Some(record));
+        }
+    }
+
+    fn minimize(&mut self, minimizer: &Minimizer, c: CallLine) -> Minimized {
+        let session = c.session.as_deref().map(|s| self.sessions.get(s).clone());
+        let mut call = Call::new(&c.tool, &c.arguments);
+        call.exposure = c.exposure;
+        call.task_context = c.task_context.as_deref();
+        call.session = session.as_ref();
+        let outcome = minimizer.minimize_call(&call);
+        Minimized {
+            id: c.id,
+            tool_name: c.tool.name().to_owned(),
+            outcome,
+        }
+    }
+
+    /// Reads one line into `buf` (without its newline). `Ok(None)` at the end of the input,
+    /// `Ok(Some(true))` when the line was longer than the limit (its rest is skipped).
+    fn read_line(&mut self) -> io::Result<Option<bool>> {
+        self.buf.clear();
+        let limit = u64::try_from(self.max_line)
+            .unwrap_or(u64::MAX)
+            .saturating_add(1);
+        let n = self
+            .input
+            .by_ref()
+            .take(limit)
+            .read_until(b'\n', &mut self.buf)?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        self.bytes_read += n as u64;
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+            return Ok(Some(false));
+        }
+        if self.buf.len() <= self.max_line {
+            // The last line, without a newline.
+            return Ok(Some(false));
+        }
+        self.buf.clear();
+        self.skip_rest_of_line()?;
+        Ok(Some(true))
+    }
+
+    fn skip_rest_of_line(&mut self) -> io::Result<()> {
+        loop {
+            let chunk = self.input.fill_buf()?;
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            let (used, done) = match memchr_newline(chunk) {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            self.input.consume(used);
+            self.bytes_read += used as u64;
+            if done {
+                return Ok(());
+            }
+        }
+    }
+}
+
+fn memchr_newline(chunk: &[u8]) -> Option<usize> {
+    chunk.iter().position(|&b| b == b'\n')
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )]
+    use super::*;
+    use serde_json::json;
+
+    fn err_of(line: &str) -> (Option<Value>, String) {
+        parse_line(line).unwrap_err()
+    }
+
+    #[test]
+    fn accepts_the_three_schema_spellings_and_string_arguments() {
+        for key in ["inputSchema", "input_schema", "parameters"] {
+            let line = json!({"id": 7, "tool": {"name": "t", key: {"type": "object"}}, "arguments": "{\"a\": 1}"});
+            let c = parse_line(&line.to_string()).unwrap();
+            assert_eq!(c.id, Some(json!(7)));
+            assert_eq!(c.arguments, json!({"a": 1}));
+        }
+    }
+
+    #[test]
+    fn bad_shapes_give_typed_messages_with_the_id() {
+        let (id, m) = err_of(r#"{"id": "x1", "arguments": {}}"#);
+        assert_eq!(id, Some(json!("x1")));
+        assert_eq!(m, "missing `tool`");
+        let (_, m) = err_of(r#"{"id": "x2", "tool": {"name": "t"}, "arguments": [1]}"#);
+        assert_eq!(m, "`arguments` must be a JSON object, not an array");
+        let (_, m) = err_of(r#"{"tool": {"name": "t", "inputSchema": 3}, "arguments": {}}"#);
+        assert!(m.contains("schema"), "{m}");
+        let (_, m) = err_of(r#"{"tool": {"name": "t"}, "arguments": {}, "exposure": "public"}"#);
+        assert!(m.contains("first_party"), "{m}");
+        let (_, m) = err_of(r#"{"tool": {"name": "t"}, "arguments": {}, "session": 4}"#);
+        assert_eq!(m, "`session` must be a string, not a number");
+    }
+
+    #[test]
+    fn json_errors_never_quote_the_line() {
+        let (id, m) = err_of(r#"{"id": "c", "arguments": {"ssn": "123-45-6789""#);
+        assert_eq!(id, None);
+        assert!(!m.contains("123"), "{m}");
+        assert!(m.starts_with("not valid JSON"), "{m}");
+        let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+        let (_, m) = err_of(&deep);
+        assert!(m.contains("nested too deeply"), "{m}");
+    }
+
+    #[test]
+    fn stream_skips_blank_lines_numbers_lines_and_cuts_overlong_ones() {
+        let minimizer = Minimizer::new().unwrap();
+        let input =
+            b"\n{\"id\":1,\"tool\":{\"name\":\"t\"},\"arguments\":{}}\r\n  \nnot json\n\xff\xfe\n"
+                .to_vec();
+        let mut s = Stream::new(io::Cursor::new(input));
+        let Some(Record::Call(c)) = s.next_record(&minimizer).unwrap() else {
+            panic!("expected a call")
+        };
+        assert_eq!(c.id, Some(json!(1)));
+        let Some(Record::Bad(e)) = s.next_record(&minimizer).unwrap() else {
+            panic!("expected an error")
+        };
+        assert_eq!((e.line, e.id), (4, None));
+        let Some(Record::Bad(e)) = s.next_record(&minimizer).unwrap() else {
+            panic!("expected an error")
+        };
+        assert_eq!((e.line, e.message.as_str()), (5, "not valid UTF-8"));
+        assert!(s.next_record(&minimizer).unwrap().is_none());
+    }
+
+    #[test]
+    fn overlong_lines_are_skipped_and_the_next_line_is_read() {
+        let minimizer = Minimizer::new().unwrap();
+        let input = format!(
+            "{}\n{{\"id\":2,\"tool\":{{\"name\":\"t\"}},\"arguments\":{{}}}}\n",
+            "x".repeat(5000)
+        );
+        let mut s = Stream::new(io::BufReader::with_capacity(64, io::Cursor::new(input)))
+            .with_max_line(100);
+        let Some(Record::Bad(e)) = s.next_record(&minimizer).unwrap() else {
+            panic!("expected an error")
+        };
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (1, "line longer than 100 bytes")
+        );
+        let Some(Record::Call(c)) = s.next_record(&minimizer).unwrap() else {
+            panic!("expected a call")
+        };
+        assert_eq!(c.id, Some(json!(2)));
+        assert!(s.next_record(&minimizer).unwrap().is_none());
     }
 }

@@ -1,81 +1,84 @@
-//! `toolminimize minimize`: SPEC §5.
+//! `toolminimize minimize`: the JSONL contract of SPEC §5.
+//!
+//! One output line per non-blank input line, in order: the rewritten arguments and the report,
+//! `"blocked": true` with a reason when the policy blocks the call, or an error object for a
+//! line that is not a call. The exit status is non-zero only when reading or writing fails.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use serde_json::{Map, Value, json};
-use toolminimize_core::{Call, Verdict};
+use serde_json::{Map, Value};
+use toolminimize_core::Verdict;
 
-use crate::input::{Sessions, parse_line};
+use crate::input::{self, LineError, Minimized, Record, Stream};
 use crate::options::PolicyArgs;
 
 /// `minimize` options.
 #[derive(Debug, ClapArgs)]
 pub(crate) struct Args {
-    /// Input JSONL file; standard input when absent or `-`.
+    /// Input JSONL file, one call per line:
+    /// {"id", "tool": {"name", "description", "inputSchema"}, "arguments", "exposure"?,
+    /// "session"?, "task_context"?}. Standard input when absent or `-`. Blank lines are skipped.
     #[arg(value_name = "FILE")]
     input: Option<PathBuf>,
     #[command(flatten)]
     policy: PolicyArgs,
 }
 
-/// Opens the input: a file, or stdin.
-pub(crate) fn open_input(path: Option<&PathBuf>) -> Result<Box<dyn BufRead>, String> {
-    match path {
-        Some(p) if p.as_os_str() != "-" => {
-            let f = File::open(p).map_err(|e| format!("cannot open {}: {e}", p.display()))?;
-            Ok(Box::new(BufReader::new(f)))
-        }
-        _ => Ok(Box::new(BufReader::new(io::stdin()))),
-    }
-}
-
 pub(crate) fn run(args: &Args) -> Result<ExitCode, String> {
     let minimizer = args.policy.minimizer()?;
-    let input = open_input(args.input.as_ref())?;
+    let (reader, _) = input::open(args.input.as_deref())?;
+    let mut stream = Stream::new(reader);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut sessions = Sessions::default();
-    for (n, line) in input.split(b'\n').enumerate() {
-        let line = line.map_err(|e| format!("reading input line {}: {e}", n + 1))?;
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim();
-        if text.is_empty() {
-            continue;
-        }
-        let record = match parse_line(text) {
-            Err(e) => json!({"id": e.id, "error": e.message}),
-            Ok(c) => {
-                let session = c.session.as_deref().map(|s| sessions.get(s).clone());
-                let mut call = Call::new(&c.tool, &c.arguments);
-                call.exposure = c.exposure;
-                call.task_context = c.task_context.as_deref();
-                call.session = session.as_ref();
-                let outcome = minimizer.minimize_call(&call);
-                let mut rec = Map::new();
-                rec.insert("id".into(), c.id);
-                match outcome.verdict {
-                    Verdict::Forward(a) => {
-                        rec.insert("arguments".into(), a);
-                    }
-                    Verdict::Block(reason) => {
-                        rec.insert("blocked".into(), Value::Bool(true));
-                        rec.insert("reason".into(), Value::String(reason.to_string()));
-                    }
-                }
-                rec.insert(
-                    "report".into(),
-                    serde_json::to_value(&outcome.report).unwrap_or(Value::Null),
-                );
-                Value::Object(rec)
-            }
+    while let Some(record) = stream
+        .next_record(&minimizer)
+        .map_err(|e| format!("reading input: {e}"))?
+    {
+        let value = match record {
+            Record::Call(m) => call_record(*m),
+            Record::Bad(e) => error_record(e),
         };
-        serde_json::to_writer(&mut out, &record).map_err(|e| format!("writing output: {e}"))?;
-        out.write_all(b"\n").map_err(|e| format!("writing output: {e}"))?;
+        write_line(&mut out, &value).map_err(|e| format!("writing output: {e}"))?;
     }
     out.flush().map_err(|e| format!("writing output: {e}"))?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    out.write_all(b"\n")
+}
+
+/// `{"id"?, "arguments" | "blocked"+"reason", "report"}`.
+pub(crate) fn call_record(m: Minimized) -> Value {
+    let mut rec = Map::new();
+    if let Some(id) = m.id {
+        rec.insert("id".into(), id);
+    }
+    match m.outcome.verdict {
+        Verdict::Forward(a) => {
+            rec.insert("arguments".into(), a);
+        }
+        Verdict::Block(reason) => {
+            rec.insert("blocked".into(), Value::Bool(true));
+            rec.insert("reason".into(), Value::String(reason.to_string()));
+        }
+    }
+    // A report is plain numbers and ids; serializing it cannot fail, and if it ever did the
+    // line would still carry the verdict.
+    let report = serde_json::to_value(&m.outcome.report).unwrap_or(Value::Null);
+    rec.insert("report".into(), report);
+    Value::Object(rec)
+}
+
+/// `{"id": id or null, "line": n, "error": "…"}`.
+pub(crate) fn error_record(e: LineError) -> Value {
+    let mut rec = Map::new();
+    rec.insert("id".into(), e.id.unwrap_or(Value::Null));
+    rec.insert("line".into(), Value::from(e.line));
+    rec.insert("error".into(), Value::String(e.message));
+    Value::Object(rec)
 }

@@ -3,13 +3,50 @@
 use serde_json::Value;
 
 use crate::analyze::consent::Consent;
-use crate::analyze::necessity::{self, CallContext};
+use crate::analyze::linkability;
+use crate::analyze::necessity::{self, CallContext, Decision, Op};
 use crate::analyze::profile::ToolKind;
 use crate::analyze::schema::SchemaIndex;
+use crate::item::{PsdItem, PsdKind};
 use crate::pipeline::{BlockReason, Call, Inner, Outcome, Verdict};
 use crate::report::{Action, ItemReport, Report};
 use crate::rewrite::{self, substitute::Placeholders};
 use crate::score;
+use crate::session::Session;
+
+/// Withholds a quasi-identifier in free text that would complete an identifying combination
+/// at a tool that already holds the other parts from earlier calls of the session.
+fn guard_linkability(
+    session: &Session,
+    tool: &str,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    decisions: &mut [Decision],
+) {
+    let has = session.received_by(tool);
+    if has.is_empty() {
+        return;
+    }
+    for (it, d) in items.iter().zip(decisions.iter_mut()) {
+        if !d.necessary
+            || it.span.is_none()
+            || d.rule.starts_with("consent")
+            || d.rule.starts_with("x-minimize")
+        {
+            continue;
+        }
+        let whole_field = schema
+            .field(&it.path)
+            .is_some_and(|f| f.psd_category == Some(it.category));
+        if !whole_field && linkability::completes_identity(&has, it.kind) {
+            *d = Decision {
+                necessary: false,
+                op: Op::RemoveSpan,
+                rule: "session:cross-call-linkability",
+            };
+        }
+    }
+}
 
 fn depth_exceeds(v: &Value, limit: usize) -> bool {
     // Iterative, so hostile nesting cannot overflow the stack.
@@ -57,7 +94,21 @@ pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static st
         args: call.arguments,
         consent: consent.as_ref(),
     };
-    let decisions = necessity::decide(&ctx, &schema, &items);
+    let mut decisions = necessity::decide(&ctx, &schema, &items);
+    // Tools that pass data on to people (mail, chat, calendars, payments) are not one
+    // recipient; the guard applies to services that keep what they are sent.
+    let single_recipient = !matches!(
+        kind,
+        ToolKind::Email
+            | ToolKind::Messaging
+            | ToolKind::Calendar
+            | ToolKind::Crm
+            | ToolKind::Files
+            | ToolKind::Payment
+    );
+    if let Some(session) = call.session.filter(|_| single_recipient) {
+        guard_linkability(session, call.tool.name(), &schema, &items, &mut decisions);
+    }
     let mut placeholders = match call.session {
         Some(s) => s.placeholders(),
         None => Placeholders::default(),
@@ -70,7 +121,13 @@ pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static st
         &mut placeholders,
     );
     if let Some(s) = call.session {
-        s.record_call(placeholders);
+        let sent: Vec<PsdKind> = items
+            .iter()
+            .zip(&out.actions)
+            .filter(|(it, a)| **a == Action::Keep && linkability::is_quasi_identifier(it.kind))
+            .map(|(it, _)| it.kind)
+            .collect();
+        s.record_call(call.tool.name(), placeholders, &sent);
     }
     let report_items: Vec<ItemReport> = items
         .iter()

@@ -9,9 +9,12 @@
 //! assert_eq!(s2.calls_seen(), 0);
 //! ```
 
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::item::PsdKind;
 use crate::rewrite::substitute::Placeholders;
 
 /// Per-session state. Values are stored only as keyed hashes, never in clear.
@@ -21,6 +24,10 @@ pub(crate) struct SessionState {
     pub(crate) calls: u64,
     /// Placeholder numbering, stable across the session's calls.
     pub(crate) placeholders: Placeholders,
+    /// Keyed hash of a tool name → the quasi-identifier kinds it has received.
+    pub(crate) received: HashMap<u64, Vec<PsdKind>>,
+    /// Key for the hashes above.
+    pub(crate) key: RandomState,
 }
 
 /// A handle on one conversation's state. Cheap to clone; clones share the state.
@@ -55,11 +62,26 @@ impl Session {
         self.lock().placeholders.clone()
     }
 
-    /// Records a finished call and the placeholders it handed out.
-    pub(crate) fn record_call(&self, placeholders: Placeholders) {
+    /// The quasi-identifier kinds `tool` has received in earlier calls.
+    pub(crate) fn received_by(&self, tool: &str) -> Vec<PsdKind> {
+        let st = self.lock();
+        let h = st.key.hash_one(tool);
+        st.received.get(&h).cloned().unwrap_or_default()
+    }
+
+    /// Records a finished call: the placeholders it handed out and the quasi-identifier kinds
+    /// `tool` received.
+    pub(crate) fn record_call(&self, tool: &str, placeholders: Placeholders, sent: &[PsdKind]) {
         let mut st = self.lock();
         st.calls += 1;
         st.placeholders = placeholders;
+        let h = st.key.hash_one(tool);
+        let kinds = st.received.entry(h).or_default();
+        for k in sent {
+            if !kinds.contains(k) {
+                kinds.push(*k);
+            }
+        }
     }
 
     pub(crate) fn lock(&self) -> MutexGuard<'_, SessionState> {

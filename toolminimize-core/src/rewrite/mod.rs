@@ -193,6 +193,15 @@ pub fn rewrite(
     }
 }
 
+/// A removal of `span` with its label and leading function words as context.
+fn removal(s: &str, span: std::ops::Range<usize>) -> Edit {
+    let core = span.start;
+    let r = removal_range(s, span);
+    // A label ("SSN", "Tel.") always goes; function words only when the clause ends here.
+    let label_end = text::label_start(s, core);
+    Edit::remove_with_context(r, label_end)
+}
+
 fn rewrite_text(
     s: &str,
     items: &[PsdItem],
@@ -217,7 +226,7 @@ fn rewrite_text(
         let piece = s.get(span.clone()).unwrap_or_default();
         match d.op {
             Op::Keep | Op::RemoveField => {}
-            Op::RemoveSpan => edits.push(Edit::remove(removal_range(s, span))),
+            Op::RemoveSpan => edits.push(removal(s, span)),
             Op::RemoveClause => {
                 let clause = clause_of(&cl, span.start)
                     .and_then(|c| cl.get(c))
@@ -226,7 +235,7 @@ fn rewrite_text(
                     Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
                         edits.push(Edit::remove(r));
                     }
-                    _ => edits.push(Edit::remove(removal_range(s, span))),
+                    _ => edits.push(removal(s, span)),
                 }
             }
             Op::RemoveSegment => {
@@ -238,7 +247,7 @@ fn rewrite_text(
                     Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
                         edits.push(Edit::remove(r));
                     }
-                    _ => edits.push(Edit::remove(removal_range(s, span))),
+                    _ => edits.push(removal(s, span)),
                 }
             }
             Op::Generalize => match item.kind {
@@ -247,13 +256,13 @@ fn rewrite_text(
                 }
                 PsdKind::DateOfBirth => match generalize::year_of(piece) {
                     Some(y) if item.span.is_none() => edits.push(Edit::replace(span, y)),
-                    _ => edits.push(Edit::remove(removal_range(s, span))),
+                    _ => edits.push(removal(s, span)),
                 },
                 PsdKind::Age => match generalize::decade_of(piece) {
                     Some(d) if item.span.is_none() => edits.push(Edit::replace(span, d)),
-                    _ => edits.push(Edit::remove(removal_range(s, span))),
+                    _ => edits.push(removal(s, span)),
                 },
-                _ => edits.push(Edit::remove(removal_range(s, span))),
+                _ => edits.push(removal(s, span)),
             },
             Op::Substitute => {
                 let p = placeholders.for_value(item.kind, piece);

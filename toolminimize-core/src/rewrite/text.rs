@@ -20,12 +20,24 @@ pub struct Edit {
     pub range: Range<usize>,
     /// Replacement.
     pub with: String,
+    /// For a removal that took function words on its left: where the data itself starts. When
+    /// the text goes on after the cut, those words stay ("near [the clinic] Tulsa").
+    pub core_start: usize,
 }
 
 impl Edit {
     /// A removal.
     pub fn remove(range: Range<usize>) -> Self {
         Edit {
+            core_start: range.start,
+            range,
+            with: String::new(),
+        }
+    }
+    /// A removal of `core` that may take its left context from `range.start`.
+    pub fn remove_with_context(range: Range<usize>, core_start: usize) -> Self {
+        Edit {
+            core_start: core_start.clamp(range.start, range.end),
             range,
             with: String::new(),
         }
@@ -33,6 +45,7 @@ impl Edit {
     /// A replacement.
     pub fn replace(range: Range<usize>, with: impl Into<String>) -> Self {
         Edit {
+            core_start: range.start,
             range,
             with: with.into(),
         }
@@ -301,7 +314,21 @@ fn word_before(text: &str, end: usize) -> Option<(usize, &str)> {
 
 /// Extends a span leftwards over an identifier label ("SSN", "Tel.:") and over function words.
 pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
-    let mut start = span.start;
+    let mut start = label_start(text, span.start);
+    // Function words.
+    for _ in 0..4 {
+        match word_before(text, start) {
+            Some((ws, w)) if LEFT_FUNCTION_WORDS.contains(&fold_term(w).as_str()) => start = ws,
+            _ => break,
+        }
+    }
+    start..span.end
+}
+
+/// Where the identifier label before `start` begins ("SSN", "Tel.:", "date of birth"), or
+/// `start` when there is none.
+pub fn label_start(text: &str, start: usize) -> usize {
+    let mut start = start;
     // Labels, possibly two words ("date of birth"), with ':' '#' '-' between.
     for _ in 0..3 {
         let head = text.get(..start).unwrap_or_default();
@@ -336,17 +363,7 @@ pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
             break;
         }
     }
-    // Function words.
-    for _ in 0..4 {
-        match word_before(text, start) {
-            Some((ws, w)) if LEFT_FUNCTION_WORDS.contains(&fold_term(w).as_str()) => {
-                // Keep a function word that starts the text or a clause (it may be the subject).
-                start = ws;
-            }
-            _ => break,
-        }
-    }
-    start..span.end
+    start
 }
 
 /// Applies edits (overlapping ones merged; a replacement inside a removal is dropped) and
@@ -367,15 +384,31 @@ pub fn apply_edits(text: &str, mut edits: Vec<Edit>) -> String {
     let mut merged: Vec<Edit> = Vec::with_capacity(edits.len());
     for e in edits {
         match merged.last_mut() {
-            Some(last) if e.range.start < last.range.end => {
+            // Overlapping edits merge; so do removals separated only by blanks.
+            Some(last)
+                if e.range.start < last.range.end
+                    || (last.with.is_empty()
+                        && e.with.is_empty()
+                        && text
+                            .get(last.range.end..e.range.start)
+                            .is_some_and(|gap| gap.trim().is_empty())) =>
+            {
                 if e.range.end > last.range.end {
                     last.range.end = e.range.end;
-                    if !e.with.is_empty() && last.with.is_empty() {
-                        // A removal swallowing part of a replacement: the removal wins.
-                    }
                 }
             }
             _ => merged.push(e),
+        }
+    }
+    // A removal followed by more words of its clause keeps the function words on its left.
+    for e in &mut merged {
+        if e.with.is_empty() && e.core_start > e.range.start {
+            let next = text
+                .get(e.range.end..)
+                .and_then(|t| t.trim_start().chars().next());
+            if next.is_some_and(char::is_alphanumeric) {
+                e.range.start = e.core_start;
+            }
         }
     }
     let mut out = String::with_capacity(text.len());

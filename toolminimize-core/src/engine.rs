@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::analyze::consent::Consent;
+use crate::analyze::judge::{JudgeAnswer, JudgeCandidate, JudgeRequest};
 use crate::analyze::linkability;
 use crate::analyze::necessity::{self, CallContext, Decision, Op};
 use crate::analyze::profile::ToolKind;
@@ -64,7 +65,16 @@ fn depth_exceeds(v: &Value, limit: usize) -> bool {
     false
 }
 
-pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static str> {
+/// A call after classification and analysis, before rewriting.
+pub(crate) struct Analyzed {
+    pub(crate) exposure: crate::taxonomy::Exposure,
+    pub(crate) kind: ToolKind,
+    pub(crate) schema: SchemaIndex,
+    pub(crate) items: Vec<PsdItem>,
+    pub(crate) decisions: Vec<Decision>,
+}
+
+pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'static str> {
     let policy = &inner.policy;
     if depth_exceeds(call.arguments, crate::MAX_DEPTH) {
         return Err("arguments nested too deeply");
@@ -109,6 +119,29 @@ pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static st
     if let Some(session) = call.session.filter(|_| single_recipient) {
         guard_linkability(session, call.tool.name(), &schema, &items, &mut decisions);
     }
+    Ok(Analyzed {
+        exposure,
+        kind,
+        schema,
+        items,
+        decisions,
+    })
+}
+
+pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static str> {
+    let analyzed = analyze(inner, call)?;
+    Ok(finish(inner, call, analyzed))
+}
+
+pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
+    let policy = &inner.policy;
+    let Analyzed {
+        exposure,
+        kind,
+        schema,
+        items,
+        decisions,
+    } = a;
     let mut placeholders = match call.session {
         Some(s) => s.placeholders(),
         None => Placeholders::default(),
@@ -168,32 +201,100 @@ pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static st
         tool_kind: Some(kind.id()),
     };
     if policy.block.tools.iter().any(|t| t == call.tool.name()) {
-        return Ok(Outcome {
+        return Outcome {
             verdict: Verdict::Block(BlockReason::ToolBlocked),
             report,
-        });
+        };
     }
     if policy
         .block
         .cost_after_above
         .is_some_and(|limit| cost_after > limit)
     {
-        return Ok(Outcome {
+        return Outcome {
             verdict: Verdict::Block(BlockReason::CostAboveLimit),
             report,
-        });
+        };
     }
     tracing::debug!(
         tool = call.tool.name(),
+        tool_kind = kind.id(),
         items = report.items.len(),
         cost_before = report.cost_before,
         cost_after = report.cost_after,
         "minimized tool call"
     );
-    Ok(Outcome {
+    Outcome {
         verdict: Verdict::Forward(out.arguments),
         report,
-    })
+    }
+}
+
+/// The free-text fields worth judging, with the indices of their items.
+pub(crate) fn judge_requests(call: &Call<'_>, a: &Analyzed) -> Vec<(JudgeRequest, Vec<usize>)> {
+    let mut out: Vec<(JudgeRequest, Vec<usize>)> = Vec::new();
+    for (i, (it, d)) in a.items.iter().zip(&a.decisions).enumerate() {
+        let Some(span) = it.span.as_ref() else {
+            continue;
+        };
+        if d.rule.starts_with("x-minimize")
+            || d.rule.starts_with("consent")
+            || d.rule.starts_with("policy")
+        {
+            continue;
+        }
+        let Some(text) = call.arguments.pointer(&it.path).and_then(Value::as_str) else {
+            continue;
+        };
+        let cand = JudgeCandidate {
+            index: i,
+            category: it.category,
+            kind: it.kind.name(),
+            span: [span.start, span.end],
+            rule_says_needed: d.necessary,
+        };
+        match out.iter_mut().find(|(r, _)| r.path == it.path) {
+            Some((r, idx)) => {
+                r.candidates.push(cand);
+                idx.push(i);
+            }
+            None => out.push((
+                JudgeRequest {
+                    tool: call.tool.name().to_owned(),
+                    tool_description: call.tool.description().to_owned(),
+                    path: it.path.clone(),
+                    text: text.to_owned(),
+                    task_context: call.task_context.map(str::to_owned),
+                    candidates: vec![cand],
+                },
+                vec![i],
+            )),
+        }
+    }
+    out
+}
+
+/// Applies a judge's answer to the items it was asked about.
+pub(crate) fn apply_judgement(a: &mut Analyzed, asked: &[usize], answer: &JudgeAnswer) {
+    for &i in asked {
+        let Some(d) = a.decisions.get_mut(i) else {
+            continue;
+        };
+        let needed = answer.needed.contains(&i);
+        if needed && !d.necessary {
+            *d = Decision {
+                necessary: true,
+                op: Op::Keep,
+                rule: "judge:needed",
+            };
+        } else if !needed && d.necessary {
+            *d = Decision {
+                necessary: false,
+                op: Op::RemoveSpan,
+                rule: "judge:not-needed",
+            };
+        }
+    }
 }
 
 fn sens(r: &ItemReport) -> crate::taxonomy::Sensitivity {

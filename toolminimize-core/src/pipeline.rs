@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use crate::analyze::judge::ContentJudge;
 use crate::classify::{Classifier, Detector};
 use crate::error::Error;
 use crate::policy::{FailMode, Policy};
@@ -230,15 +231,41 @@ impl Minimizer {
     pub fn minimize_call(&self, call: &Call<'_>) -> Outcome {
         match crate::engine::run(&self.inner, call) {
             Ok(outcome) => outcome,
-            Err(e) => match self.inner.policy.fail_mode {
-                FailMode::Closed => Outcome {
-                    verdict: Verdict::Block(BlockReason::Internal(e)),
-                    report: Report::default(),
-                },
-                FailMode::Open => Outcome {
-                    verdict: Verdict::Forward(call.arguments.clone()),
-                    report: Report::default(),
-                },
+            Err(e) => self.failed(call, e),
+        }
+    }
+
+    /// Minimizes one call, asking `judge` which spans of each free-text field the task needs.
+    ///
+    /// The judge overrides the rule-based decisions for the items it is asked about; when it
+    /// fails or times out, the rule-based decisions stand. Structured fields and annotations
+    /// are not judged.
+    pub async fn minimize_judged<J: ContentJudge>(&self, call: &Call<'_>, judge: &J) -> Outcome {
+        let mut analyzed = match crate::engine::analyze(&self.inner, call) {
+            Ok(a) => a,
+            Err(e) => return self.failed(call, e),
+        };
+        let requests = crate::engine::judge_requests(call, &analyzed);
+        for (req, item_indices) in requests {
+            match judge.judge(&req).await {
+                Ok(answer) => crate::engine::apply_judgement(&mut analyzed, &item_indices, &answer),
+                Err(e) => {
+                    tracing::debug!(path = %req.path, error = %e, "judge unavailable; rule-based decisions kept")
+                }
+            }
+        }
+        crate::engine::finish(&self.inner, call, analyzed)
+    }
+
+    fn failed(&self, call: &Call<'_>, e: &'static str) -> Outcome {
+        match self.inner.policy.fail_mode {
+            FailMode::Closed => Outcome {
+                verdict: Verdict::Block(BlockReason::Internal(e)),
+                report: Report::default(),
+            },
+            FailMode::Open => Outcome {
+                verdict: Verdict::Forward(call.arguments.clone()),
+                report: Report::default(),
             },
         }
     }

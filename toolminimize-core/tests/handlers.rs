@@ -5,7 +5,12 @@
 //! The classifier is replaced by a detector that marks given phrases, so these tests pin the
 //! decisions (what each tool needs) independently of detection.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use serde_json::{Value, json};
 use toolminimize_core::classify::{Detector, Field};
@@ -546,4 +551,66 @@ fn benign_calls_pass_unchanged() {
     let out = m.minimize(&ToolDef::from_json(&brave_search()).unwrap(), &args);
     assert_eq!(out.arguments().unwrap(), &args);
     assert!(out.report.items.is_empty());
+}
+
+mod judged {
+    use super::*;
+    use std::future::Future;
+    use std::pin::pin;
+    use std::task::{Context, Poll, Waker};
+    use toolminimize_core::analyze::judge::{ContentJudge, JudgeAnswer, JudgeError, JudgeRequest};
+
+    fn block_on<F: Future>(f: F) -> F::Output {
+        let mut f = pin!(f);
+        let mut cx = Context::from_waker(Waker::noop());
+        loop {
+            if let Poll::Ready(v) = f.as_mut().poll(&mut cx) {
+                return v;
+            }
+        }
+    }
+
+    /// Says the task needs every health item and nothing else.
+    #[derive(Debug)]
+    struct NeedsHealth;
+    impl ContentJudge for NeedsHealth {
+        async fn judge(&self, req: &JudgeRequest) -> Result<JudgeAnswer, JudgeError> {
+            Ok(JudgeAnswer {
+                needed: req
+                    .candidates
+                    .iter()
+                    .filter(|c| c.category == Category::Health)
+                    .map(|c| c.index)
+                    .collect(),
+            })
+        }
+    }
+
+    #[derive(Debug)]
+    struct Broken;
+    impl ContentJudge for Broken {
+        async fn judge(&self, _req: &JudgeRequest) -> Result<JudgeAnswer, JudgeError> {
+            Err(JudgeError::Timeout)
+        }
+    }
+
+    #[test]
+    fn a_judge_overrides_rules_and_a_failing_judge_changes_nothing() {
+        let m = minimizer(
+            &[
+                ("Hospital del Mar", PsdKind::HealthFacility),
+                ("quimio", PsdKind::Condition),
+            ],
+            Policy::default(),
+        );
+        let tool = ToolDef::from_json(&json!({"name": "send_message", "description": "Send a WhatsApp message", "inputSchema": {"type": "object",
+            "properties": {"recipient": {"type": "string"}, "message": {"type": "string"}}, "required": ["recipient", "message"]}})).unwrap();
+        let args = json!({"recipient": "+34 600 111 222", "message": "Te recojo a las 6 en la puerta del Hospital del Mar después de la quimio."});
+        let call = Call::new(&tool, &args);
+        let judged = block_on(m.minimize_judged(&call, &NeedsHealth));
+        assert_eq!(judged.arguments().unwrap(), &args);
+        assert!(judged.report.items.iter().all(|i| i.rule == "judge:needed"));
+        let fallback = block_on(m.minimize_judged(&call, &Broken));
+        assert_eq!(fallback, m.minimize(&tool, &args));
+    }
 }

@@ -6,6 +6,7 @@
 
 pub mod clauses;
 pub mod consent;
+pub mod judge;
 pub mod linkability;
 pub mod necessity;
 pub mod profile;

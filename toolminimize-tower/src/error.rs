@@ -65,7 +65,9 @@ impl ArgumentsError {
 impl fmt::Display for ArgumentsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.at {
-            Some((line, column)) if line > 0 => write!(f, "{} (line {line}, column {column})", self.what),
+            Some((line, column)) if line > 0 => {
+                write!(f, "{} (line {line}, column {column})", self.what)
+            }
             _ => f.write_str(self.what),
         }
     }
@@ -188,7 +190,10 @@ impl fmt::Display for Error {
         let tool = self.tool.as_deref().unwrap_or("?");
         match &self.repr {
             Repr::Blocked(r) => write!(f, "call to tool `{tool}` not sent: {r}"),
-            Repr::UnknownTool => write!(f, "no definition for tool `{tool}` and unknown tools are rejected"),
+            Repr::UnknownTool => write!(
+                f,
+                "no definition for tool `{tool}` and unknown tools are rejected"
+            ),
             Repr::InvalidArguments(e) => write!(f, "call to tool `{tool}` not sent: {e}"),
             Repr::Inner(_) => f.write_str("the tool service failed"),
         }
@@ -211,10 +216,14 @@ mod tests {
 
     #[test]
     fn json_errors_keep_position_but_not_the_input() {
-        let e = serde_json::from_str::<serde_json::Value>(r#"{"ssn": "078-05-1120" oops}"#).unwrap_err();
+        let e = serde_json::from_str::<serde_json::Value>(r#"{"ssn": "078-05-1120" oops}"#)
+            .unwrap_err();
         let a = ArgumentsError::from_json(&e);
         let shown = a.to_string();
-        assert!(shown.starts_with("arguments are not valid JSON (line 1, column"), "{shown}");
+        assert!(
+            shown.starts_with("arguments are not valid JSON (line 1, column"),
+            "{shown}"
+        );
         assert!(!shown.contains("078"));
         assert!(!shown.contains("oops"));
     }
@@ -239,6 +248,9 @@ mod tests {
         let e = Error::blocked("t", BlockReason::Internal("too deep"));
         assert_eq!(e.kind(), ErrorKind::Internal);
         assert!(e.is_rejected());
-        assert_eq!(e.to_string(), "call to tool `t` not sent: minimization failed (too deep); the call is blocked");
+        assert_eq!(
+            e.to_string(),
+            "call to tool `t` not sent: minimization failed (too deep); the call is blocked"
+        );
     }
 }

@@ -22,8 +22,8 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
-use toolminimize_core::error::{Error, ErrorKind};
 use toolminimize_core::ToolDef;
+use toolminimize_core::error::{Error, ErrorKind};
 
 /// What the layer does with a call to a tool the registry has no definition for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -78,8 +78,12 @@ impl ToolRegistry {
         };
         let mut registry = ToolRegistry::new();
         for (i, t) in list.iter().enumerate() {
-            let def = ToolDef::from_json(t)
-                .map_err(|e| Error::new(ErrorKind::InvalidTool, format!("tool #{i}: {}", e.message())))?;
+            let def = ToolDef::from_json(t).map_err(|e| {
+                Error::new(
+                    ErrorKind::InvalidTool,
+                    format!("tool #{i}: {}", e.message()),
+                )
+            })?;
             registry.insert(def);
         }
         Ok(registry)
@@ -178,7 +182,8 @@ mod tests {
 
     #[test]
     fn names_the_tool_that_cannot_be_read() {
-        let e = ToolRegistry::from_json(&json!([{"name": "a"}, {"description": "no name"}])).unwrap_err();
+        let e = ToolRegistry::from_json(&json!([{"name": "a"}, {"description": "no name"}]))
+            .unwrap_err();
         assert_eq!(e.kind(), ErrorKind::InvalidTool);
         assert!(e.message().starts_with("tool #1:"), "{}", e.message());
         assert!(ToolRegistry::from_json(&json!("tools")).is_err());

@@ -6,7 +6,9 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use serde_json::Value;
-use toolminimize_core::{BlockReason, Call, FailMode, Minimizer, Outcome, Report, ToolDef, Verdict};
+use toolminimize_core::{
+    BlockReason, Call, FailMode, Minimizer, Outcome, Report, ToolDef, Verdict,
+};
 use tower_service::Service;
 
 use crate::error::{ArgumentsError, BoxError, Error};
@@ -92,7 +94,12 @@ where
     }
 
     fn call(&mut self, mut request: R) -> Self::Future {
-        match minimize_request(&self.minimizer, &self.registry, &mut self.on_report, &mut request) {
+        match minimize_request(
+            &self.minimizer,
+            &self.registry,
+            &mut self.on_report,
+            &mut request,
+        ) {
             Ok(()) => ResponseFuture::called(self.inner.call(request)),
             Err(e) => ResponseFuture::rejected(e),
         }
@@ -218,7 +225,11 @@ fn unreadable_arguments<H: OnReport>(
 }
 
 #[cold]
-fn panicked<H: OnReport>(tool: &str, fail_mode: FailMode, on_report: &mut H) -> Result<Next, Error> {
+fn panicked<H: OnReport>(
+    tool: &str,
+    fail_mode: FailMode,
+    on_report: &mut H,
+) -> Result<Next, Error> {
     let report = Report::default();
     match fail_mode {
         FailMode::Closed => {
@@ -232,7 +243,10 @@ fn panicked<H: OnReport>(tool: &str, fail_mode: FailMode, on_report: &mut H) -> 
             Err(Error::blocked(tool, reason))
         }
         FailMode::Open => {
-            tracing::error!(tool, "minimizer panicked; forwarded unchanged (fail-open policy)");
+            tracing::error!(
+                tool,
+                "minimizer panicked; forwarded unchanged (fail-open policy)"
+            );
             on_report.on_report(&ReportEvent {
                 tool,
                 report: &report,

@@ -182,7 +182,11 @@ async fn handle(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
             return json_error(StatusCode::BAD_REQUEST, &bad.0, None);
         }
     };
-    tracing::debug!(tool = call.tool_name(), dialect = call.dialect().id(), "tool call received");
+    tracing::debug!(
+        tool = call.tool_name(),
+        dialect = call.dialect().id(),
+        "tool call received"
+    );
     match state.stack.clone().oneshot(call).await {
         Ok(response) => relay(response),
         Err(e) => error_response(&e),
@@ -199,7 +203,10 @@ fn relay(upstream: UpstreamResponse) -> Response {
     if let Some(report) = upstream.report {
         headers.insert("x-toolminimize-cost-before", number(report.cost_before));
         headers.insert("x-toolminimize-cost-after", number(report.cost_after));
-        headers.insert("x-toolminimize-items", HeaderValue::from(report.items.len()));
+        headers.insert(
+            "x-toolminimize-items",
+            HeaderValue::from(report.items.len()),
+        );
         headers.insert(
             "x-toolminimize-changed",
             HeaderValue::from_static(if report.changed() { "true" } else { "false" }),
@@ -209,25 +216,36 @@ fn relay(upstream: UpstreamResponse) -> Response {
 }
 
 fn number(x: f64) -> HeaderValue {
-    HeaderValue::from_str(&x.to_string()).unwrap_or_else(|_| HeaderValue::from_static("0"))
+    // `+ 0.0` turns a negative zero into zero.
+    HeaderValue::from_str(&(x + 0.0).to_string()).unwrap_or_else(|_| HeaderValue::from_static("0"))
 }
 
 fn error_response(e: &Error) -> Response {
     let message = e.to_string();
     match e.kind() {
         ErrorKind::Blocked => json_error(StatusCode::FORBIDDEN, &message, e.block_reason()),
-        ErrorKind::Internal => json_error(StatusCode::UNPROCESSABLE_ENTITY, &message, e.block_reason()),
+        ErrorKind::Internal => {
+            json_error(StatusCode::UNPROCESSABLE_ENTITY, &message, e.block_reason())
+        }
         ErrorKind::InvalidArguments => json_error(StatusCode::BAD_REQUEST, &message, None),
         ErrorKind::UnknownTool => json_error(StatusCode::NOT_FOUND, &message, None),
         _ => match e.inner_ref() {
             Some(inner) if inner.is::<Elapsed>() => {
                 tracing::warn!("upstream tool server timed out");
-                json_error(StatusCode::GATEWAY_TIMEOUT, "the upstream tool server did not answer in time", None)
+                json_error(
+                    StatusCode::GATEWAY_TIMEOUT,
+                    "the upstream tool server did not answer in time",
+                    None,
+                )
             }
             inner => {
                 let detail = inner.map(ToString::to_string).unwrap_or_default();
                 tracing::warn!(error = %detail, "upstream tool server failed");
-                json_error(StatusCode::BAD_GATEWAY, "the upstream tool server could not be reached or failed", None)
+                json_error(
+                    StatusCode::BAD_GATEWAY,
+                    "the upstream tool server could not be reached or failed",
+                    None,
+                )
             }
         },
     }
@@ -248,7 +266,10 @@ fn json_error(status: StatusCode, message: &str, blocked: Option<&BlockReason>) 
     };
     (
         status,
-        [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))],
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
         body.to_string(),
     )
         .into_response()

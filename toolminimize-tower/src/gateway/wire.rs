@@ -48,7 +48,11 @@ impl BadRequest {
             Category::Eof => "ends in the middle of a JSON value",
             Category::Syntax | Category::Io | Category::Data => "is not valid JSON",
         };
-        BadRequest(format!("{what} {problem} (line {}, column {})", e.line(), e.column()))
+        BadRequest(format!(
+            "{what} {problem} (line {}, column {})",
+            e.line(),
+            e.column()
+        ))
     }
 }
 
@@ -83,9 +87,12 @@ impl std::fmt::Debug for GatewayCall {
 impl GatewayCall {
     /// Reads a request body.
     pub(crate) fn parse(body: &[u8]) -> Result<Self, BadRequest> {
-        let value: Value = serde_json::from_slice(body).map_err(|e| BadRequest::json("the request body", &e))?;
+        let value: Value =
+            serde_json::from_slice(body).map_err(|e| BadRequest::json("the request body", &e))?;
         let Value::Object(mut envelope) = value else {
-            return Err(BadRequest::new(format!("the request body must be a JSON object; {SHAPES}")));
+            return Err(BadRequest::new(format!(
+                "the request body must be a JSON object; {SHAPES}"
+            )));
         };
         let task_context = match envelope.remove("task_context") {
             None | Some(Value::Null) => None,
@@ -93,32 +100,46 @@ impl GatewayCall {
             Some(_) => return Err(BadRequest::new("`task_context` must be a string")),
         };
 
-        let (dialect, holder_key) = if envelope.contains_key("jsonrpc") || envelope.contains_key("method") {
-            match envelope.get("method").and_then(Value::as_str) {
-                Some("tools/call") => (Dialect::JsonRpc, Some("params")),
-                _ => return Err(BadRequest::new("only the JSON-RPC method \"tools/call\" is accepted")),
-            }
-        } else if envelope.get("function").is_some_and(Value::is_object) {
-            (Dialect::OpenAiToolCall, Some("function"))
-        } else {
-            (Dialect::Mcp, None)
-        };
+        let (dialect, holder_key) =
+            if envelope.contains_key("jsonrpc") || envelope.contains_key("method") {
+                match envelope.get("method").and_then(Value::as_str) {
+                    Some("tools/call") => (Dialect::JsonRpc, Some("params")),
+                    _ => {
+                        return Err(BadRequest::new(
+                            "only the JSON-RPC method \"tools/call\" is accepted",
+                        ));
+                    }
+                }
+            } else if envelope.get("function").is_some_and(Value::is_object) {
+                (Dialect::OpenAiToolCall, Some("function"))
+            } else {
+                (Dialect::Mcp, None)
+            };
         let holder: &mut Map<String, Value> = match holder_key {
             None => &mut envelope,
             Some(key) => match envelope.get_mut(key) {
                 Some(Value::Object(o)) => o,
-                _ => return Err(BadRequest::new(format!("`{key}` must be a JSON object; {SHAPES}"))),
+                _ => {
+                    return Err(BadRequest::new(format!(
+                        "`{key}` must be a JSON object; {SHAPES}"
+                    )));
+                }
             },
         };
         let name = match holder.get("name") {
             Some(Value::String(n)) if !n.is_empty() => n.clone(),
-            _ => return Err(BadRequest::new(format!("the tool call has no `name` string; {SHAPES}"))),
+            _ => {
+                return Err(BadRequest::new(format!(
+                    "the tool call has no `name` string; {SHAPES}"
+                )));
+            }
         };
         let (arguments, arguments_as_string) = match holder.remove("arguments") {
             None | Some(Value::Null) => (Value::Object(Map::new()), false),
             Some(v @ Value::Object(_)) => (v, false),
             Some(Value::String(text)) => {
-                let v: Value = serde_json::from_str(&text).map_err(|e| BadRequest::json("`arguments`", &e))?;
+                let v: Value =
+                    serde_json::from_str(&text).map_err(|e| BadRequest::json("`arguments`", &e))?;
                 if !v.is_object() {
                     return Err(BadRequest::new("`arguments` must hold a JSON object"));
                 }
@@ -232,7 +253,10 @@ mod tests {
         let call = parse(&body).unwrap();
         assert_eq!(call.dialect(), Dialect::Mcp);
         assert_eq!(call.task_context(), Some("weather please"));
-        assert_eq!(reencoded(call), json!({"name": "get_forecast", "arguments": {"city": "Lyon"}}));
+        assert_eq!(
+            reencoded(call),
+            json!({"name": "get_forecast", "arguments": {"city": "Lyon"}})
+        );
     }
 
     #[test]
@@ -285,7 +309,10 @@ mod tests {
             assert!(!e.0.is_empty());
         }
         let e = GatewayCall::parse(br#"{"name": "f", "arguments": {"#).unwrap_err();
-        assert_eq!(e.0, "the request body ends in the middle of a JSON value (line 1, column 28)");
+        assert_eq!(
+            e.0,
+            "the request body ends in the middle of a JSON value (line 1, column 28)"
+        );
     }
 
     #[test]

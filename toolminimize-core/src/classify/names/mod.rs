@@ -1,12 +1,116 @@
 //! Stage 2b: person names from public name lists, with context rules.
+//!
+//! Three sources of evidence, strongest first:
+//! 1. **The field.** A key such as `first_name`, `cardholder`, `displayName`, `Nachname` or
+//!    `prénom` (or a bare `name` whose description or parent object speaks of a person) and a
+//!    value shaped like a name: the whole value is a name.
+//! 2. **Running text.** Capitalised word sequences judged by given- and family-name lists
+//!    (US Census and SSA, Faker's locales, cspell's people names, Indian and Persian lists;
+//!    see `data/names/README.md`) and by the words around them: titles, relations, roles,
+//!    greetings, sign-offs. Places, brands, months, ALL-CAPS words and code are excluded.
+//! 3. **Handles.** The local part of an e-mail address or a `first.last` handle that is made
+//!    of known names (low confidence).
+//!
+//! ```
+//! use toolminimize_core::classify::{Field, names};
+//! use toolminimize_core::item::PsdKind;
+//!
+//! let detectors = names::detectors().unwrap();
+//! let mut out = Vec::new();
+//! let text = "Hi Dana,\nthe report is attached.\n– Ethan Brooks";
+//! for d in &detectors {
+//!     d.detect(text, &Field::default(), &mut out);
+//! }
+//! let found: Vec<&str> = out.iter().map(|f| &text[f.span.clone()]).collect();
+//! assert_eq!(found, ["Dana", "Ethan Brooks"]);
+//! assert!(out.iter().all(|f| f.kind == PsdKind::PersonName));
+//! ```
 
-use super::Detector;
+mod context;
+mod field;
+mod handles;
+mod lists;
+mod text;
+mod tokens;
+
+use self::lists::NameLists;
+use super::{Detector, Field};
 use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+/// Longest string scanned for names in running text (bytes); longer strings are scanned in
+/// their first part only.
+const MAX_SCAN: usize = 256 * 1024;
+
+/// Finds person names (see the module docs).
+#[derive(Debug)]
+pub struct PersonNames {
+    lists: &'static NameLists,
+}
+
+impl PersonNames {
+    /// Builds the detector (the name lists are indexed once per process).
+    pub fn new() -> Self {
+        PersonNames {
+            lists: NameLists::get(),
+        }
+    }
+}
+
+impl Default for PersonNames {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Detector for PersonNames {
+    fn name(&self) -> &'static str {
+        "person_name"
+    }
+
+    fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        if let Some(kind) = field::key_kind(field)
+            && let Some((span, confidence)) = field::whole_value(text, kind)
+        {
+            out.push(Finding::new(
+                span,
+                PsdKind::PersonName,
+                confidence,
+                "person_name:field",
+            ));
+            return;
+        }
+        let mut cut = text.len().min(MAX_SCAN);
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let scanned = text.get(..cut).unwrap_or("");
+        for n in text::find(scanned, self.lists) {
+            out.push(Finding::new(
+                n.span,
+                PsdKind::PersonName,
+                n.confidence,
+                "person_name",
+            ));
+        }
+        for n in handles::find(scanned, self.lists) {
+            out.push(Finding::new(
+                n.span,
+                PsdKind::PersonName,
+                n.confidence,
+                "person_name:handle",
+            ));
+        }
+    }
+}
 
 /// The built-in person-name detectors, built once.
 ///
 /// # Errors
 /// When an automaton cannot be built.
 pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
-    Ok(Vec::new())
+    Ok(vec![Box::new(PersonNames::new())])
 }
+
+#[cfg(test)]
+mod tests;

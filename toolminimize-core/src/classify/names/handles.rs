@@ -1,0 +1,176 @@
+//! Names inside e-mail local parts and user handles (`rebecca.stone@…`, `@dana_kim`,
+//! `h.tanaka@…`): the local part or handle is reported as a person's name with low
+//! confidence, so the name can be removed elsewhere even when the address itself is kept.
+
+use std::ops::Range;
+
+use super::lists::NameLists;
+
+/// A name inside a handle.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct HandleName {
+    pub(crate) span: Range<usize>,
+    pub(crate) confidence: f32,
+}
+
+fn handle_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '+')
+}
+
+/// Alphabetic parts of a handle (digits stripped: `kim84` → `kim`).
+fn parts(handle: &str) -> Vec<String> {
+    handle
+        .split(['.', '_', '-', '+'])
+        .map(|p| {
+            p.trim_matches(|c: char| c.is_ascii_digit())
+                .to_ascii_lowercase()
+        })
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// Confidence that `handle` holds a person's name; `email` relaxes the rules a little (an
+/// address's local part is usually its owner's name).
+fn judge(handle: &str, email: bool, lists: &NameLists) -> Option<f32> {
+    let parts = parts(handle);
+    if parts
+        .iter()
+        .any(|p| !p.chars().all(|c| c.is_ascii_alphabetic()))
+        || parts.len() > 3
+    {
+        return None;
+    }
+    let flags: Vec<_> = parts.iter().map(|p| lists.flags(p)).collect();
+    match (parts.as_slice(), flags.as_slice()) {
+        // first.last, first_last, first.middle.last
+        ([a, .., b], [fa, .., fb]) if a.len() >= 2 && b.len() >= 2 => {
+            let clean = |f: &super::lists::Flags| !f.ambiguous();
+            if fa.first() && fb.name() && (clean(fa) || clean(fb)) {
+                Some(if email { 0.5 } else { 0.45 })
+            } else if fa.name() && fb.first() && clean(fa) && clean(fb) {
+                // last.first
+                Some(if email { 0.45 } else { 0.4 })
+            } else {
+                None
+            }
+        }
+        // h.tanaka
+        ([a, b], [_, fb])
+            if email && a.len() == 1 && b.len() >= 3 && fb.last() && !fb.ambiguous() =>
+        {
+            Some(0.4)
+        }
+        // rebecca@
+        ([a], [fa]) if email && a.len() >= 4 && fa.first() && !fa.ambiguous() => Some(0.35),
+        _ => None,
+    }
+}
+
+/// Names in e-mail local parts and in `first.last` / `@first_last` handles of `text`.
+pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
+    let mut out = Vec::new();
+    let mut iter = text.char_indices().peekable();
+    while let Some((start, c)) = iter.next() {
+        if !handle_char(c) {
+            continue;
+        }
+        let mut end = start + c.len_utf8();
+        while let Some(&(i, c)) = iter.peek() {
+            if handle_char(c) {
+                end = i + c.len_utf8();
+                iter.next();
+            } else {
+                break;
+            }
+        }
+        // Trim sentence punctuation.
+        let raw = text.get(start..end).unwrap_or("");
+        let trimmed = raw.trim_matches(['.', '-', '_', '+']);
+        let lead = raw.len() - raw.trim_start_matches(['.', '-', '_', '+']).len();
+        let (s, e) = (start + lead, start + lead + trimmed.len());
+        if trimmed.is_empty() {
+            continue;
+        }
+        let before = text.get(..start).and_then(|t| t.chars().next_back());
+        let after = text.get(end..).and_then(|t| t.chars().next());
+        let email = after == Some('@')
+            && text.get(end + 1..).is_some_and(|d| {
+                d.split(|c: char| !handle_char(c))
+                    .next()
+                    .is_some_and(|d| d.contains('.'))
+            });
+        if before.is_some_and(|b| matches!(b, '/' | '\\' | ':' | '=' | '#' | '$' | '%' | '&' | '?'))
+        {
+            // Paths, URLs and query strings.
+            continue;
+        }
+        // `@dana_kim` at the start of a word (not the domain of an address).
+        let mention = before == Some('@')
+            && text
+                .get(..start.saturating_sub(1))
+                .and_then(|t| t.chars().next_back())
+                .is_none_or(char::is_whitespace);
+        if before == Some('@') && !mention {
+            continue;
+        }
+        if !email {
+            // A handle needs a separator and must not be code (`self.name`) or a file name.
+            if !trimmed.contains(['.', '_']) && !mention {
+                continue;
+            }
+            if after.is_some_and(|a| matches!(a, '(' | '/' | '@' | '[' | '=')) {
+                continue;
+            }
+            if trimmed.chars().any(|c| c.is_ascii_uppercase()) && !mention {
+                continue;
+            }
+        }
+        if let Some(confidence) = judge(trimmed, email, lists) {
+            out.push(HandleName {
+                span: s..e,
+                confidence,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<&str> {
+        find(text, NameLists::get())
+            .iter()
+            .map(|n| &text[n.span.clone()])
+            .collect()
+    }
+
+    #[test]
+    fn local_parts_and_handles() {
+        assert_eq!(
+            names("write to rebecca.stone@gmail.com today"),
+            ["rebecca.stone"]
+        );
+        assert_eq!(names("cc h.tanaka@kitsune-games.jp"), ["h.tanaka"]);
+        assert_eq!(names("ping @dana_kim on chat"), ["dana_kim"]);
+        assert_eq!(names("assign to jane.doe"), ["jane.doe"]);
+        assert_eq!(names("dmitri.volkov84@yandex.ru"), ["dmitri.volkov84"]);
+    }
+
+    #[test]
+    fn code_paths_and_role_addresses_are_not_names() {
+        for text in [
+            "support@example.com",
+            "info@lumenworks.io",
+            "self.name = user.email",
+            "open src/anna.rs",
+            "noreply@github.com",
+            "https://example.com/mark.stone/",
+            "os.path.join(a, b)",
+            "README.md and Cargo.toml",
+        ] {
+            assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+        }
+    }
+}

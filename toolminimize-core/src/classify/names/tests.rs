@@ -1,0 +1,267 @@
+//! Detector-level tests: fields, running text and a benign corpus.
+
+use super::*;
+
+fn scan(text: &str, field: &Field<'_>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    PersonNames::new().detect(text, field, &mut out);
+    out
+}
+
+fn found<'t>(text: &'t str, field: &Field<'_>) -> Vec<&'t str> {
+    scan(text, field)
+        .iter()
+        .map(|f| &text[f.span.clone()])
+        .collect()
+}
+
+fn keyed<'a>(path: &'a str, key: &'a str, description: Option<&'a str>) -> Field<'a> {
+    Field {
+        path,
+        key: Some(key),
+        description,
+    }
+}
+
+#[test]
+fn whole_values_of_name_fields() {
+    assert_eq!(
+        found("Kwame", &keyed("/first_name", "first_name", None)),
+        ["Kwame"]
+    );
+    assert_eq!(
+        found("Mensah", &keyed("/last_name", "last_name", None)),
+        ["Mensah"]
+    );
+    assert_eq!(
+        found(
+            "Sofia Rossi",
+            &keyed("/cardholder_name", "cardholder_name", None)
+        ),
+        ["Sofia Rossi"]
+    );
+    assert_eq!(
+        found(
+            "Hiroshi Tanaka",
+            &keyed("/attendees/0/displayName", "displayName", None)
+        ),
+        ["Hiroshi Tanaka"]
+    );
+    assert_eq!(
+        found("Leila Moradi", &keyed("/entities/0/name", "name", None)),
+        ["Leila Moradi"]
+    );
+    assert_eq!(
+        found("Müller", &keyed("/Nachname", "Nachname", None)),
+        ["Müller"]
+    );
+    assert_eq!(found("Anaïs", &keyed("/prenom", "prénom", None)), ["Anaïs"]);
+    let f = scan("Nia", &keyed("/firstname", "firstname", None));
+    assert_eq!(f.first().map(|f| f.confidence), Some(0.95));
+}
+
+#[test]
+fn name_keys_on_things_do_not_fire() {
+    assert!(
+        found(
+            "toolminimize",
+            &keyed("/name", "name", Some("Repository name"))
+        )
+        .is_empty()
+    );
+    assert!(
+        found(
+            "Quarterly Report",
+            &keyed("/name", "name", Some("The name of the file"))
+        )
+        .is_empty()
+    );
+    assert!(found("General", &keyed("/name", "name", Some("Channel name"))).is_empty());
+    assert!(found("Blue Widget", &keyed("/name", "name", None)).is_empty());
+    assert!(found("main", &keyed("/name", "name", None)).is_empty());
+    assert!(
+        found(
+            "feature/login-fix",
+            &keyed("/branch_name", "branch_name", None)
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn running_text_and_handles_together() {
+    let text = "Summary for Sofia Rossi (sofia.rossi@libero.it): order shipped";
+    assert_eq!(
+        found(text, &Field::default()),
+        ["Sofia Rossi", "sofia.rossi"]
+    );
+}
+
+#[test]
+fn long_text_is_bounded_and_does_not_panic() {
+    let mut text = "x".repeat(MAX_SCAN - 1);
+    text.push('é');
+    text.push_str(" Rebecca Stone");
+    assert!(found(&text, &Field::default()).is_empty());
+    assert!(found("", &Field::default()).is_empty());
+    assert!(found("’’--@@..", &Field::default()).is_empty());
+}
+
+/// Realistic benign tool-call strings (no person's name in them).
+const BENIGN: &[&str] = &[
+    // English: shopping, weather, travel, code, files, SQL.
+    "wireless noise cancelling headphones under $200",
+    "Jordan shoes size 44 black",
+    "Ford Focus 2019 used price",
+    "Dell XPS 13 replacement battery",
+    "Apple MacBook Air M3 15 inch",
+    "weather forecast San Francisco this weekend",
+    "weather in Santa Monica tomorrow morning",
+    "Will it rain in Seattle on Friday?",
+    "hourly forecast St. Louis MO",
+    "flights from JFK to Heathrow on June 12",
+    "cheapest flight Boston to Washington Dulles",
+    "hotels near Victoria Station London",
+    "train from Paris Gare de Lyon to Marseille",
+    "restaurants open now in Austin Texas",
+    "best pizza in Brooklyn",
+    "museums in Florence Italy",
+    "directions to Mount Vernon trail",
+    "git commit -m \"Fix null pointer in UserService\"",
+    "git checkout -b feature/add-login-page",
+    "git rebase origin/main",
+    "git log --author=ci-bot --since=2.weeks",
+    "SELECT name, email FROM users WHERE created_at > '2024-01-01' LIMIT 10",
+    "UPDATE orders SET status = 'shipped' WHERE id = 4411",
+    "CREATE INDEX idx_orders_customer ON orders (customer_id)",
+    "/home/runner/work/app/src/main.rs",
+    "C:\\Users\\Public\\Documents\\report_final.docx",
+    "src/components/UserProfile.tsx",
+    "docs/Getting Started.md",
+    "Quarterly Report Q3 2024.pdf",
+    "How do I reset my router password?",
+    "Mark the invoice as paid",
+    "Grant read access to the analytics bucket",
+    "Hello World example in Rust",
+    "Dear Sir or Madam, please find the invoice attached.",
+    "Hi team, the deploy is done.",
+    "Thanks, see you at the standup.",
+    "Create a calendar event: Team Sync every Monday at 10am",
+    "Book a table for four at 7pm",
+    "Set a reminder for Tuesday 9:00 dentist",
+    "convert 250 USD to EUR",
+    "latest news on the European Central Bank",
+    "How tall is the Eiffel Tower?",
+    "Victoria Falls travel guide",
+    "Georgia Tech admissions deadline",
+    "Lincoln Memorial opening hours",
+    "Charlotte airport parking rates",
+    "Jackson Hole ski pass prices",
+    "Chelsea vs Arsenal score",
+    "Amazon Prime Day deals on Kindle",
+    "Ruby on Rails migration add column",
+    "Julia language parallel loops",
+    "npm install react-router-dom@6",
+    "docker run -p 8080:80 nginx:latest",
+    "kubectl get pods -n production",
+    "Summarize the attached PDF in 5 bullet points",
+    "Translate 'good morning' into Japanese",
+    "What is the capital of Australia?",
+    "Find vegan recipes with chickpeas",
+    "Track package 1Z999AA10123456784",
+    "Play the top 50 playlist",
+    // German.
+    "Wetter in München morgen",
+    "Zugverbindung von Berlin Hauptbahnhof nach Hamburg",
+    "Hotel in der Nähe vom Alexanderplatz",
+    "günstige Flüge nach Mallorca im August",
+    "Rezept für Apfelstrudel",
+    "Öffnungszeiten Rathaus Köln",
+    "Bitte die Rechnung als bezahlt markieren",
+    "Termin am Montag um 10 Uhr",
+    "Neue Laufschuhe Größe 42",
+    "Datei Bericht_2024.xlsx hochladen",
+    "Wie wird das Wetter in Frankfurt am Main?",
+    "Museumsinsel Berlin Tickets",
+    // French.
+    "météo à Lyon demain",
+    "vol Paris Charles de Gaulle vers Nice",
+    "restaurants près de la Tour Eiffel",
+    "horaires du musée du Louvre",
+    "acheter un vélo électrique pas cher",
+    "Réserver une table pour deux ce soir",
+    "itinéraire vers Bordeaux en voiture",
+    "Bonjour, je voudrais annuler ma commande.",
+    "fichier rapport_annuel.pdf",
+    "prévisions météo Saint-Étienne",
+    // Spanish.
+    "el tiempo en Madrid mañana",
+    "vuelos baratos a Barcelona en julio",
+    "hoteles cerca de la Plaza Mayor",
+    "receta de paella valenciana",
+    "horario del Museo del Prado",
+    "comprar zapatillas de running",
+    "Hola, ¿cuál es el estado de mi pedido?",
+    "tren de Sevilla a Córdoba",
+    "clima en San José Costa Rica",
+    "reservar mesa para cuatro el viernes",
+    // Italian.
+    "meteo a Roma domani",
+    "voli economici per Milano",
+    "hotel vicino a Piazza San Marco",
+    "orari dei Musei Vaticani",
+    "ricetta del tiramisù",
+    "treno da Firenze a Venezia",
+    "comprare scarpe da ginnastica",
+    "Buongiorno, vorrei prenotare una camera",
+    "Santa Maria Novella orari",
+    "prenotare un tavolo per due sabato",
+];
+
+#[test]
+fn benign_corpus_rarely_yields_a_name() {
+    assert!(BENIGN.len() >= 100);
+    let hits: Vec<(&str, Vec<&str>)> = BENIGN
+        .iter()
+        .map(|t| (*t, found(t, &Field::default())))
+        .filter(|(_, f)| !f.is_empty())
+        .collect();
+    assert!(
+        hits.len() <= 2,
+        "{} benign strings with names: {hits:?}",
+        hits.len()
+    );
+}
+
+#[test]
+fn realistic_leaks_are_found() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "wind forecast tomorrow near Cleveland Clinic - Oluwaseun Adeyemi radiation 9:30",
+            &["Oluwaseun Adeyemi"],
+        ),
+        (
+            "search: Giulia Ferraro oncologist Milano",
+            &["Giulia Ferraro"],
+        ),
+        (
+            "Please tell Dr. Haddad that Mrs. Okafor will be late",
+            &["Haddad", "Okafor"],
+        ),
+        (
+            "hotel booking for Priya Raghunathan, 2 nights",
+            &["Priya Raghunathan"],
+        ),
+        ("Treffen mit Jürgen Baumann am Freitag", &["Jürgen Baumann"]),
+        ("rendez-vous de ma fille Chloé chez le dentiste", &["Chloé"]),
+        ("mi hijo Mateo tiene fiebre", &["Mateo"]),
+        ("Cordiali saluti,\nMarco Esposito", &["Marco Esposito"]),
+        (
+            "lunch with Wojciech Nowak and Agnieszka Kowalska",
+            &["Wojciech Nowak", "Agnieszka Kowalska"],
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(&found(text, &Field::default()), want, "{text}");
+    }
+}

@@ -1,0 +1,516 @@
+//! Names in running text: capitalised word sequences judged by the name lists and by the
+//! words around them.
+//!
+//! A sequence is a name when
+//! - a title, relation, role, greeting or sign-off stands right before it, or it is followed
+//!   by an e-mail address in brackets ("Dana Kim <dana@…>"): then any capitalised words that
+//!   are not ordinary words count ("Dr. Okonkwo", "Hallo Anna", "– Ethan Brooks");
+//! - it starts with a known given name followed by a family name, or by a capitalised word
+//!   that is neither an ordinary word nor a place ("Rebecca Stone", "Kwame Mensah");
+//!   a given name that is also a word or place ("Will", "Paris") needs a known family name
+//!   that is not an ordinary word ("Paris Hilton", not "Will Power");
+//! - a single known given name follows a preposition or verb of contact ("for Dana",
+//!   "mit Anna") and is neither a word, a place, a brand nor a month.
+//!
+//! Never: words glued to code punctuation, ALL-CAPS words, words after a place prefix
+//! ("San", "St.", "Mount"), sequences ending in a place or organisation word ("Station",
+//! "Street", "Hospital", "GmbH"), months and weekdays at the start.
+
+use std::ops::Range;
+
+use super::context::{
+    BRANDS, CALENDAR, GREETINGS, NOT_NAMES, PARTICLES, PLACE_PREFIXES, PLACE_SUFFIXES, POSSESSIVES,
+    PREPOSITIONS, RELATIONS, ROLES, SIGN_OFFS, TITLES, is_in,
+};
+use super::lists::{Flags, NameLists};
+use super::tokens::{Shape, Token, tokenize};
+
+/// Most words in one name (particles and initials included).
+const MAX_RUN: usize = 5;
+
+/// A name found in running text.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TextName {
+    pub(crate) span: Range<usize>,
+    pub(crate) confidence: f32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Context {
+    /// Title, relation, role, greeting, sign-off, bracketed e-mail.
+    Strong,
+    /// A preposition or contact verb.
+    Weak,
+    None,
+}
+
+struct Scan<'a, 't> {
+    text: &'t str,
+    toks: &'a [Token<'t>],
+    lists: &'static NameLists,
+}
+
+fn gap<'t>(text: &'t str, a: &Token<'_>, b: &Token<'_>) -> &'t str {
+    text.get(a.end..b.start).unwrap_or("")
+}
+
+fn is_space_gap(g: &str) -> bool {
+    !g.is_empty() && g.chars().all(|c| c == ' ' || c == '\t' || c == '\u{a0}')
+}
+
+impl<'t> Scan<'_, 't> {
+    fn flags(&self, i: usize) -> Flags {
+        self.toks
+            .get(i)
+            .map_or_else(Flags::default, |t| self.lists.flags(&t.key))
+    }
+
+    fn key(&self, i: usize) -> &str {
+        self.toks.get(i).map_or("", |t| t.key.as_str())
+    }
+
+    fn gap_before(&self, i: usize) -> &'t str {
+        match (
+            i.checked_sub(1).and_then(|p| self.toks.get(p)),
+            self.toks.get(i),
+        ) {
+            (Some(a), Some(b)) => gap(self.text, a, b),
+            (None, Some(b)) => self.text.get(..b.start).unwrap_or(""),
+            _ => "",
+        }
+    }
+
+    /// Token indices of the capitalised sequence starting at `i` (empty when `i` cannot start one).
+    fn run(&self, i: usize) -> Vec<usize> {
+        let mut run = Vec::new();
+        let Some(first) = self.toks.get(i) else {
+            return run;
+        };
+        if first.shape != Shape::Cap || first.code {
+            return run;
+        }
+        run.push(i);
+        let mut j = i + 1;
+        while run.len() < MAX_RUN {
+            let (Some(prev), Some(t)) = (self.toks.get(j - 1), self.toks.get(j)) else {
+                break;
+            };
+            if t.code {
+                break;
+            }
+            let g = gap(self.text, prev, t);
+            let ok_gap =
+                is_space_gap(g) || (prev.shape == Shape::Initial && (g == "." || g == ". "));
+            if !ok_gap {
+                break;
+            }
+            match t.shape {
+                Shape::Cap | Shape::Initial => run.push(j),
+                Shape::Lower if is_in(PARTICLES, &t.key) => {
+                    // A particle only between two capitalised words.
+                    let next = self.toks.get(j + 1);
+                    let next_ok = next.is_some_and(|n| {
+                        n.shape == Shape::Cap && is_space_gap(gap(self.text, t, n))
+                    }) || next
+                        .is_some_and(|n| n.shape == Shape::Lower && is_in(PARTICLES, &n.key));
+                    if !next_ok {
+                        break;
+                    }
+                    run.push(j);
+                }
+                _ => break,
+            }
+            j += 1;
+        }
+        // A run never ends on an initial or a particle.
+        while run.len() > 1 {
+            let last = run.last().and_then(|&k| self.toks.get(k));
+            if last.is_some_and(|t| t.shape == Shape::Cap) {
+                break;
+            }
+            run.pop();
+        }
+        run
+    }
+
+    /// The context before token `i`.
+    fn context_before(&self, i: usize) -> Context {
+        let Some(p) = i.checked_sub(1) else {
+            return Context::None;
+        };
+        let g = self.gap_before(i);
+        let pk = self.key(p);
+        let prev = self.toks.get(p);
+        // Titles: "Dr. Weber", "Frau Weber", "Sig.ra Conti", "M. Dupont".
+        let title_gap = matches!(g, " " | ". " | "." | "\u{a0}") || is_space_gap(g);
+        if title_gap
+            && prev.is_some_and(|t| matches!(t.shape, Shape::Cap | Shape::Initial | Shape::Lower))
+        {
+            let joined = p
+                .checked_sub(1)
+                .filter(|_| self.gap_before(p) == ".")
+                .map(|q| format!("{}{}", self.key(q), pk));
+            let single_letter_title = pk == "m";
+            let is_title = (is_in(TITLES, pk) && (!single_letter_title || g.starts_with('.')))
+                || joined.as_deref().is_some_and(|j| is_in(TITLES, j));
+            if is_title
+                && prev.is_some_and(|t| t.shape != Shape::Lower || !matches!(pk, "m" | "sr"))
+            {
+                return Context::Strong;
+            }
+        }
+        let plain = is_space_gap(g) || matches!(g.trim_matches(' '), "," | ":");
+        // Relations: "my mother Ruth", "ma fille, Chloé".
+        if plain && is_in(RELATIONS, pk) {
+            let poss = (1..=2).any(|d| {
+                p.checked_sub(d)
+                    .is_some_and(|q| is_in(POSSESSIVES, self.key(q)))
+            });
+            if poss {
+                return Context::Strong;
+            }
+        }
+        // Roles: "patient Greta Lindgren", "Passenger: Ruiz".
+        if plain && is_in(ROLES, pk) {
+            return Context::Strong;
+        }
+        // Greetings at the start of a line: "Hi Dana,", "Bonjour Marie".
+        if plain && is_in(GREETINGS, pk) && self.starts_line(p) {
+            return Context::Strong;
+        }
+        // Sign-offs: "Best, Sofia", "Cordialement,\nAnaïs Dubois".
+        if is_in(SIGN_OFFS, pk)
+            && (g.contains(',') || g.contains('\n'))
+            && g.chars()
+                .all(|c| c.is_whitespace() || matches!(c, ',' | '!' | '.'))
+        {
+            return Context::Strong;
+        }
+        if plain && is_in(PREPOSITIONS, pk) {
+            return Context::Weak;
+        }
+        Context::None
+    }
+
+    /// Token `i` is the first word of a line or of the text (after at most a few words of
+    /// greeting: "Good morning Anna").
+    fn starts_line(&self, i: usize) -> bool {
+        let mut k = i;
+        for _ in 0..3 {
+            let g = self.gap_before(k);
+            if k == 0 || g.contains('\n') || g.contains(['.', '!', '?', ':', ';', '"', '(']) {
+                return true;
+            }
+            if !is_in(GREETINGS, self.key(k - 1))
+                && !matches!(
+                    self.key(k - 1),
+                    "good" | "dear" | "sehr" | "guten" | "buon" | "bom" | "goede"
+                )
+            {
+                return false;
+            }
+            k -= 1;
+        }
+        false
+    }
+
+    /// A signature line: a dash right before token `i` at the start of a line and the run
+    /// ending the line ("– Ethan Brooks").
+    fn dash_signature(&self, i: usize, end: usize) -> bool {
+        let g = self.gap_before(i);
+        let trimmed = g.trim_end_matches([' ', '\t']);
+        let dash = trimmed.ends_with(['-', '\u{2013}', '\u{2014}', '~']);
+        if !dash {
+            return false;
+        }
+        let before_dash = trimmed.trim_end_matches(['-', '\u{2013}', '\u{2014}', '~']);
+        let line_start =
+            i == 0 || before_dash.is_empty() || before_dash.ends_with(['\n', ' ', '\t']);
+        let rest = self.text.get(end..).unwrap_or("");
+        let line_end = rest
+            .chars()
+            .find(|c| !matches!(c, ' ' | '\t'))
+            .is_none_or(|c| matches!(c, '\n' | '\r' | '"' | ')' | '.'));
+        line_start && line_end
+    }
+
+    /// An e-mail address in brackets right after `end` ("Dana Kim <dana@…>", "(dana@…)").
+    fn email_after(&self, end: usize) -> bool {
+        let rest = self.text.get(end..).unwrap_or("");
+        let rest = rest.trim_start_matches([' ', '\t']);
+        let Some(close) = (if rest.starts_with('<') {
+            Some('>')
+        } else if rest.starts_with('(') {
+            Some(')')
+        } else {
+            None
+        }) else {
+            return false;
+        };
+        rest.char_indices()
+            .take(100)
+            .take_while(|&(_, c)| c != close)
+            .any(|(_, c)| c == '@')
+    }
+
+    /// Whether `i` follows a place prefix ("St. Louis", "San Francisco").
+    fn after_place_prefix(&self, i: usize) -> bool {
+        let g = self.gap_before(i);
+        i.checked_sub(1).is_some_and(|p| {
+            is_in(PLACE_PREFIXES, self.key(p))
+                && self.toks.get(p).is_some_and(|t| t.shape == Shape::Cap)
+        }) && (is_space_gap(g) || g == ". " || g == ".")
+    }
+
+    /// Judges the run; `Some((last token index, confidence))` when it is a name.
+    fn judge(&self, run: &[usize]) -> Option<(usize, f32)> {
+        let &i = run.first()?;
+        let first = self.flags(i);
+        let first_key = self.key(i);
+        // Sequences that are places or organisations.
+        if run.iter().skip(1).any(|&k| {
+            is_in(PLACE_SUFFIXES, self.key(k))
+                && self.toks.get(k).is_some_and(|t| t.shape == Shape::Cap)
+        }) {
+            return None;
+        }
+        let after = run.last().and_then(|&k| self.toks.get(k + 1));
+        if after.is_some_and(|t| {
+            is_in(PLACE_SUFFIXES, &t.key)
+                && t.shape == Shape::Lower
+                && matches!(
+                    t.key.as_str(),
+                    "street"
+                        | "station"
+                        | "avenue"
+                        | "road"
+                        | "airport"
+                        | "hospital"
+                        | "clinic"
+                        | "university"
+                        | "park"
+                )
+        }) {
+            return None;
+        }
+        let calendar = is_in(CALENDAR, first_key);
+        // "Dear Dr. Smith": the title is context for the next word, never a name itself.
+        if is_in(TITLES, first_key) || is_in(NOT_NAMES, first_key) {
+            return None;
+        }
+        let end_tok = self.toks.get(*run.last()?)?;
+        let mut ctx = self.context_before(i);
+        if ctx != Context::Strong
+            && (self.dash_signature(i, end_tok.end) || self.email_after(end_tok.end))
+        {
+            ctx = Context::Strong;
+        }
+
+        if ctx == Context::Strong {
+            // Any capitalised words that are not ordinary words or places alone.
+            if first.only_word() || calendar {
+                return None;
+            }
+            let mut last = i;
+            for &k in run.iter().skip(1) {
+                let f = self.flags(k);
+                let cap = self.toks.get(k).is_some_and(|t| t.shape == Shape::Cap);
+                if cap && (f.only_word() || is_in(NOT_NAMES, self.key(k))) {
+                    break;
+                }
+                last = k;
+            }
+            let known = first.name() || run.iter().any(|&k| self.flags(k).name());
+            return Some((last, if known { 0.85 } else { 0.7 }));
+        }
+
+        if !first.first() || calendar {
+            return None;
+        }
+        let ambiguous = first.ambiguous() || is_in(BRANDS, first_key);
+        // Given name + family name (or an unknown capitalised word).
+        if run.len() >= 2 {
+            let mut last = i;
+            let mut best = 0.0f32;
+            for (n, &k) in run.iter().enumerate().skip(1) {
+                let t = self.toks.get(k)?;
+                if t.shape != Shape::Cap {
+                    // Particles and initials are kept when a name part follows.
+                    continue;
+                }
+                let f = self.flags(k);
+                let second = n == 1
+                    || run.get(1..n).is_some_and(|m| {
+                        m.iter()
+                            .all(|&q| self.toks.get(q).is_some_and(|t| t.shape != Shape::Cap))
+                    });
+                // "Paris Charles de Gaulle": a place then a given name is a place name.
+                let place_then_first = first.has(Flags::PLACE) && f.first() && !f.last();
+                let conf = if place_then_first {
+                    0.0
+                } else if f.last() {
+                    // "Mark Stone", "Florence Lyon": a word or place on both sides is not enough.
+                    let weak = (ambiguous && f.has(Flags::COMMON))
+                        || (first.has(Flags::PLACE) && f.has(Flags::PLACE));
+                    if weak { 0.0 } else { 0.8 }
+                } else if f.first() {
+                    if ambiguous && f.ambiguous() { 0.0 } else { 0.8 }
+                } else if !ambiguous
+                    && !f.ambiguous()
+                    && !is_in(BRANDS, &t.key)
+                    && !is_in(CALENDAR, &t.key)
+                {
+                    0.65
+                } else {
+                    0.0
+                };
+                if conf == 0.0 {
+                    if second {
+                        return None;
+                    }
+                    break;
+                }
+                if second {
+                    best = conf;
+                }
+                last = k;
+            }
+            if last != i {
+                return Some((last, best));
+            }
+        }
+        // A single given name with weak context.
+        if ctx == Context::Weak
+            && !ambiguous
+            && self
+                .toks
+                .get(i)
+                .is_some_and(|t| t.text.chars().count() >= 3)
+        {
+            return Some((i, 0.6));
+        }
+        None
+    }
+}
+
+/// Person names in running text.
+pub(crate) fn find(text: &str, lists: &'static NameLists) -> Vec<TextName> {
+    let toks = tokenize(text);
+    let scan = Scan {
+        text,
+        toks: &toks,
+        lists,
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let run = scan.run(i);
+        if run.is_empty() {
+            i += 1;
+            continue;
+        }
+        if is_in(PLACE_PREFIXES, scan.key(i)) || scan.after_place_prefix(i) {
+            i = run.last().map_or(i + 1, |&l| l + 1);
+            continue;
+        }
+        match scan.judge(&run) {
+            Some((last, confidence)) => {
+                if let (Some(a), Some(b)) = (toks.get(i), toks.get(last)) {
+                    out.push(TextName {
+                        span: a.start..b.end,
+                        confidence,
+                    });
+                }
+                i = last + 1;
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<&str> {
+        find(text, NameLists::get())
+            .iter()
+            .map(|n| &text[n.span.clone()])
+            .collect()
+    }
+
+    #[test]
+    fn given_and_family_names() {
+        assert_eq!(
+            names("wind forecast near the clinic - Rebecca Stone session 9:30"),
+            ["Rebecca Stone"]
+        );
+        assert_eq!(
+            names("Meeting with Kwame Mensah about the budget"),
+            ["Kwame Mensah"]
+        );
+        assert_eq!(
+            names("lunch with Anna Maria Rossi tomorrow"),
+            ["Anna Maria Rossi"]
+        );
+        assert_eq!(
+            names("Ludwig van Beethoven and John F. Kennedy"),
+            ["Ludwig van Beethoven", "John F. Kennedy"]
+        );
+        assert_eq!(names("Paris Hilton arrived"), ["Paris Hilton"]);
+        assert_eq!(names("Rebecca Stone's chart"), ["Rebecca Stone"]);
+    }
+
+    #[test]
+    fn context_rules() {
+        assert_eq!(names("Hi Dana,\nplease send it"), ["Dana"]);
+        assert_eq!(names("Hallo Anna, wie geht's?"), ["Anna"]);
+        assert_eq!(names("Bonjour Marie !"), ["Marie"]);
+        assert_eq!(names("Thanks!\n– Ethan Brooks"), ["Ethan Brooks"]);
+        assert_eq!(names("See you soon.\nBest,\nSofia"), ["Sofia"]);
+        assert_eq!(names("Cordialement,\nAnaïs Dubois"), ["Anaïs Dubois"]);
+        assert_eq!(names("appointment with Dr. Okonkwo on Monday"), ["Okonkwo"]);
+        assert_eq!(names("Sehr geehrte Frau Weber,"), ["Weber"]);
+        assert_eq!(names("rendez-vous avec Mme Laurent"), ["Laurent"]);
+        assert_eq!(names("cita con la Sra. García"), ["García"]);
+        assert_eq!(names("chiamare la Sig.ra Conti"), ["Conti"]);
+        assert_eq!(names("pick up my mother Ruth at six"), ["Ruth"]);
+        assert_eq!(names("patient Greta Lindgren, 40"), ["Greta Lindgren"]);
+        assert_eq!(names("Guest Okafor checks in late"), ["Okafor"]);
+        assert_eq!(names("book a table for Dana tonight"), ["Dana"]);
+        assert_eq!(
+            names("forward it to Tobias Wren (tobias@example.org)"),
+            ["Tobias Wren"]
+        );
+        assert_eq!(names("Ximena Quispe <xq@example.org>"), ["Ximena Quispe"]);
+    }
+
+    #[test]
+    fn places_brands_and_words_are_not_names() {
+        for text in [
+            "weather in San Francisco tomorrow",
+            "hotels near Santa Monica pier",
+            "flights to St. Louis on Friday",
+            "meet at Victoria Station",
+            "museums in Washington",
+            "Jordan shoes size 44",
+            "Ford Focus 2019 used",
+            "Dell XPS 13 battery",
+            "June 5 at noon",
+            "Will you book it?",
+            "Mark the invoice as paid",
+            "Hello World example",
+            "Dear Sir or Madam,",
+            "JOHN SMITH",
+            "call getUserName() in user_Dana.py",
+            "Florence Italy hotels",
+            "Grace Street parking",
+            "for Paris in May",
+            "Hi team,",
+            "Will Power",
+        ] {
+            assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+        }
+    }
+}

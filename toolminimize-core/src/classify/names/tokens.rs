@@ -1,0 +1,209 @@
+//! Words of a text with their spans, shapes and folded forms.
+
+use crate::classify::fold::fold_term;
+
+/// The case pattern of a word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// `Dana`, `McArthur`, `O'Neil`, `Jean-Luc`, `al-Bashir` (a capital after a particle).
+    Cap,
+    /// `NASA`, `XPS` (two or more letters, no lower case).
+    Upper,
+    /// A single capital letter (`J` in `J. R. Smith`).
+    Initial,
+    /// `hello`, `van`.
+    Lower,
+    /// Digits, camelCase and everything else.
+    Other,
+}
+
+/// One word.
+#[derive(Debug, Clone)]
+pub(crate) struct Token<'t> {
+    /// Byte range in the text (a trailing possessive `'s` excluded).
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    /// The word as written.
+    pub(crate) text: &'t str,
+    /// Folded form (lower case, no diacritics).
+    pub(crate) key: String,
+    pub(crate) shape: Shape,
+    /// Glued to code-like punctuation (`user_Dana`, `path/Anna`, `Victor.java`).
+    pub(crate) code: bool,
+}
+
+fn is_joiner(c: char) -> bool {
+    matches!(c, '\'' | '\u{2019}' | '-' | '\u{2010}' | '\u{2011}')
+}
+
+/// Lower-case name prefixes after which a capital is part of the same name.
+const INNER_CAP_PREFIXES: &[&str] = &[
+    "Mc", "Mac", "De", "Di", "Da", "La", "Le", "Van", "Fitz", "Du",
+];
+
+fn shape(w: &str) -> Shape {
+    let mut chars = w.chars();
+    let Some(first) = chars.next() else {
+        return Shape::Other;
+    };
+    if w.chars().any(|c| c.is_numeric()) {
+        return Shape::Other;
+    }
+    let letters: Vec<char> = w.chars().filter(|c| c.is_alphabetic()).collect();
+    if letters.len() == 1 && first.is_uppercase() {
+        return Shape::Initial;
+    }
+    if letters.iter().all(|c| !c.is_lowercase()) {
+        return Shape::Upper;
+    }
+    if first.is_lowercase() {
+        // `al-Bashir`, `d'Alembert`: a lower-case particle joined to a capitalised name.
+        if let Some(pos) = w.find(is_joiner) {
+            let rest = w.get(pos + 1..).unwrap_or("");
+            if rest.chars().next().is_some_and(char::is_uppercase) && shape(rest) == Shape::Cap {
+                return Shape::Cap;
+            }
+        }
+        return if letters.iter().all(|c| c.is_lowercase()) {
+            Shape::Lower
+        } else {
+            Shape::Other
+        };
+    }
+    if !first.is_uppercase() {
+        return Shape::Other;
+    }
+    // Inner capitals only after a joiner or a known prefix.
+    let mut prev: Option<char> = Some(first);
+    for (i, c) in w.char_indices().skip(1) {
+        if c.is_uppercase() {
+            let after_joiner = prev.is_some_and(is_joiner);
+            let after_prefix = INNER_CAP_PREFIXES.iter().any(|p| w.get(..i) == Some(*p));
+            if !after_joiner && !after_prefix {
+                return Shape::Other;
+            }
+        }
+        prev = Some(c);
+    }
+    Shape::Cap
+}
+
+/// Splits `text` into words. A word is a run of letters and digits, with apostrophes and
+/// hyphens allowed between letters.
+pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let mut iter = text.char_indices().peekable();
+    while let Some((start, c)) = iter.next() {
+        if !c.is_alphanumeric() {
+            continue;
+        }
+        let mut end = start + c.len_utf8();
+        while let Some(&(i, c)) = iter.peek() {
+            if c.is_alphanumeric() {
+                end = i + c.len_utf8();
+                iter.next();
+            } else if is_joiner(c) {
+                // Only between two word characters.
+                let next = text.get(i + c.len_utf8()..).and_then(|s| s.chars().next());
+                if next.is_some_and(char::is_alphanumeric) {
+                    end = i + c.len_utf8();
+                    iter.next();
+                } else {
+                    break;
+                }
+            } else {
+                break;
+            }
+        }
+        let mut word = text.get(start..end).unwrap_or("");
+        // Possessive `'s`.
+        for suffix in ["'s", "\u{2019}s"] {
+            if word.len() > suffix.len() + 1 && word.ends_with(suffix) {
+                end -= suffix.len();
+                word = text.get(start..end).unwrap_or("");
+            }
+        }
+        let before = text.get(..start).and_then(|s| s.chars().next_back());
+        let before2 = text
+            .get(..start)
+            .and_then(|s| s.char_indices().next_back())
+            .and_then(|(i, _)| text.get(..i))
+            .and_then(|s| s.chars().next_back());
+        let after_str = text.get(end..).unwrap_or("");
+        let mut after = after_str.chars();
+        let (a1, a2) = (after.next(), after.next());
+        let code = before.is_some_and(|b| {
+            matches!(
+                b,
+                '_' | '/'
+                    | '\\'
+                    | '@'
+                    | '#'
+                    | '$'
+                    | '='
+                    | '<'
+                    | '{'
+                    | '['
+                    | '`'
+                    | '~'
+                    | '*'
+                    | '+'
+                    | '|'
+            )
+        }) || (before == Some('.') && before2.is_some_and(char::is_alphanumeric))
+            || (before == Some(':') && before2.is_some_and(|c| !c.is_whitespace()))
+            || a1.is_some_and(|a| {
+                matches!(
+                    a,
+                    '_' | '/' | '\\' | '@' | '=' | '(' | '[' | '{' | '`' | '*' | '+' | '|'
+                )
+            })
+            || (a1 == Some('.') && a2.is_some_and(char::is_alphanumeric))
+            || (a1 == Some(':') && a2.is_some_and(|c| !c.is_whitespace()));
+        out.push(Token {
+            start,
+            end,
+            text: word,
+            key: fold_term(word),
+            shape: shape(word),
+            code,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes() {
+        assert_eq!(shape("Dana"), Shape::Cap);
+        assert_eq!(shape("McArthur"), Shape::Cap);
+        assert_eq!(shape("O'Neil"), Shape::Cap);
+        assert_eq!(shape("Jean-Luc"), Shape::Cap);
+        assert_eq!(shape("al-Bashir"), Shape::Cap);
+        assert_eq!(shape("Anaïs"), Shape::Cap);
+        assert_eq!(shape("XPS"), Shape::Upper);
+        assert_eq!(shape("J"), Shape::Initial);
+        assert_eq!(shape("getUser"), Shape::Other);
+        assert_eq!(shape("JohnSmith"), Shape::Other);
+        assert_eq!(shape("A320"), Shape::Other);
+        assert_eq!(shape("van"), Shape::Lower);
+    }
+
+    #[test]
+    fn tokens_carry_spans_and_code_context() {
+        let t = tokenize("Ask Rebecca's team, see src/Anna.rs or user_Dana.");
+        let words: Vec<&str> = t.iter().map(|t| t.text).collect();
+        assert_eq!(
+            words,
+            [
+                "Ask", "Rebecca", "team", "see", "src", "Anna", "rs", "or", "user", "Dana"
+            ]
+        );
+        assert!(!t[1].code);
+        assert!(t.iter().find(|t| t.text == "Anna").unwrap().code);
+        assert!(t.iter().find(|t| t.text == "Dana").unwrap().code);
+    }
+}

@@ -1,15 +1,139 @@
 //! Stage 2c: encoded and obfuscated substrings (base64, percent-encoding, hex, HTML entities,
-//! Unicode tricks): decode or normalise, rescan, map findings back to the original span.
+//! Unicode tricks, spread-out digits, spelled-out e-mail addresses): decode or normalise,
+//! rescan, map findings back to the original span.
+//!
+//! Every decoded view keeps a map from its bytes back to the text it came from, so a finding
+//! in the view becomes a span of the original: for a base64 or hex blob the whole blob, for
+//! inline tricks the exact range that decodes to the finding (`Greta%20Lindgren`,
+//! `1 2 3 - 4 5 - 6 7 8 9`). Views are decoded again once more (a percent-encoded string
+//! inside base64), never deeper. Only findings that touch a decoded piece are kept, and one
+//! already found on the plain text at the same place is not repeated.
+//!
+//! ```
+//! use toolminimize_core::classify::{Detector, Field, encoded};
+//! use toolminimize_core::item::{Finding, PsdKind};
+//!
+//! /// Finds `123-45-6789`-shaped numbers.
+//! #[derive(Debug)]
+//! struct Ssn;
+//! impl Detector for Ssn {
+//!     fn name(&self) -> &'static str { "ssn" }
+//!     fn detect(&self, text: &str, _: &Field<'_>, out: &mut Vec<Finding>) {
+//!         let b = text.as_bytes();
+//!         for i in 0..b.len().saturating_sub(10) {
+//!             let w = &b[i..i + 11];
+//!             let shape = w.iter().enumerate().all(|(k, c)| if k == 3 || k == 6 { *c == b'-' } else { c.is_ascii_digit() });
+//!             if shape { out.push(Finding::new(i..i + 11, PsdKind::Ssn, 0.9, "ssn")); }
+//!         }
+//!     }
+//! }
+//! let detectors: Vec<Box<dyn Detector>> = vec![Box::new(Ssn)];
+//! let text = "note: U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ==";
+//! let mut out = Vec::new();
+//! encoded::scan_hidden(text, &Field::default(), &detectors, &mut out);
+//! assert_eq!(&text[out[0].span.clone()], "U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ==");
+//! ```
 
+mod decoders;
+mod view;
+
+use std::ops::Range;
+
+use self::view::View;
 use super::{Detector, Field};
 use crate::item::Finding;
+
+/// Texts longer than this are not decoded (bounded work).
+const MAX_TEXT: usize = 1 << 20;
+/// Views are decoded at most this deep (a view of a view).
+const MAX_DEPTH: usize = 2;
+/// Most decoded bytes scanned per text, across all views.
+const MAX_DECODED: usize = 2 << 20;
+
+/// All decoded views of `text`.
+fn views(text: &str) -> Vec<View> {
+    let mut out = decoders::base64_blobs(text);
+    out.extend(decoders::hex_blobs(text));
+    out.extend(decoders::percent(text));
+    out.extend(decoders::html_entities(text));
+    out.extend(decoders::unicode_tricks(text));
+    out.extend(decoders::spread_digits(text));
+    out.extend(decoders::spelled_email(text));
+    out
+}
+
+struct Scan<'a, 'f> {
+    field: &'a Field<'f>,
+    detectors: &'a [Box<dyn Detector>],
+    budget: usize,
+    found: Vec<Finding>,
+}
+
+impl Scan<'_, '_> {
+    /// Scans the views of `text`; `to_orig` maps a span of `text` to the original string.
+    fn rescan(
+        &mut self,
+        text: &str,
+        to_orig: &dyn Fn(&Range<usize>) -> Option<Range<usize>>,
+        depth: usize,
+    ) {
+        for view in views(text) {
+            if view.len() > self.budget {
+                return;
+            }
+            self.budget -= view.len();
+            let mut local = Vec::new();
+            for d in self.detectors {
+                d.detect(view.as_str(), self.field, &mut local);
+            }
+            for f in local {
+                if !view.any_changed(&f.span) {
+                    continue;
+                }
+                let Some(span) = view.source_span(&f.span).and_then(|r| to_orig(&r)) else {
+                    continue;
+                };
+                self.found.push(Finding { span, ..f });
+            }
+            if depth < MAX_DEPTH {
+                let map = |r: &Range<usize>| view.source_span(r).and_then(|s| to_orig(&s));
+                self.rescan(view.as_str(), &map, depth + 1);
+            }
+        }
+    }
+}
 
 /// Scans decoded/normalised views of `text` with `detectors` and appends findings whose spans
 /// are mapped back onto `text`. Findings already found on the plain text are not repeated.
 pub fn scan_hidden(
-    _text: &str,
-    _field: &Field<'_>,
-    _detectors: &[Box<dyn Detector>],
-    _out: &mut Vec<Finding>,
+    text: &str,
+    field: &Field<'_>,
+    detectors: &[Box<dyn Detector>],
+    out: &mut Vec<Finding>,
 ) {
+    if text.len() > MAX_TEXT || text.len() < 6 {
+        return;
+    }
+    let mut scan = Scan {
+        field,
+        detectors,
+        budget: MAX_DECODED,
+        found: Vec::new(),
+    };
+    scan.rescan(text, &|r| Some(r.clone()), 1);
+    for f in scan.found {
+        let seen = out
+            .iter()
+            .any(|o| o.kind == f.kind && o.span.start <= f.span.start && f.span.end <= o.span.end);
+        if !seen
+            && f.span.end <= text.len()
+            && text.is_char_boundary(f.span.start)
+            && text.is_char_boundary(f.span.end)
+        {
+            out.push(f);
+        }
+    }
 }
+
+#[cfg(test)]
+mod tests;

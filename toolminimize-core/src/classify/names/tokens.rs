@@ -88,6 +88,14 @@ fn shape(w: &str) -> Shape {
     Shape::Cap
 }
 
+/// Characters right before a word that make it part of code, a path or a handle.
+/// (Not `=`: a query string `q=Greta Lindgren` holds prose.)
+const CODE_BEFORE: &[char] = &[
+    '_', '/', '\\', '@', '#', '$', '<', '{', '[', '`', '~', '*', '+', '|',
+];
+/// Characters right after a word that make it part of code, a path or a key.
+const CODE_AFTER: &[char] = &['_', '/', '\\', '@', '=', '(', '[', '{', '`', '*', '+', '|'];
+
 /// Splits `text` into words. A word is a run of letters and digits, with apostrophes and
 /// hyphens allowed between letters.
 pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
@@ -132,32 +140,10 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
         let after_str = text.get(end..).unwrap_or("");
         let mut after = after_str.chars();
         let (a1, a2) = (after.next(), after.next());
-        let code = before.is_some_and(|b| {
-            matches!(
-                b,
-                '_' | '/'
-                    | '\\'
-                    | '@'
-                    | '#'
-                    | '$'
-                    | '='
-                    | '<'
-                    | '{'
-                    | '['
-                    | '`'
-                    | '~'
-                    | '*'
-                    | '+'
-                    | '|'
-            )
-        }) || (before == Some('.') && before2.is_some_and(char::is_alphanumeric))
+        let code = before.is_some_and(|b| CODE_BEFORE.contains(&b))
+            || (before == Some('.') && before2.is_some_and(char::is_alphanumeric))
             || (before == Some(':') && before2.is_some_and(|c| !c.is_whitespace()))
-            || a1.is_some_and(|a| {
-                matches!(
-                    a,
-                    '_' | '/' | '\\' | '@' | '=' | '(' | '[' | '{' | '`' | '*' | '+' | '|'
-                )
-            })
+            || a1.is_some_and(|a| CODE_AFTER.contains(&a))
             || (a1 == Some('.') && a2.is_some_and(char::is_alphanumeric))
             || (a1 == Some(':') && a2.is_some_and(|c| !c.is_whitespace()));
         out.push(Token {

@@ -1,0 +1,694 @@
+//! The decoders: each turns a text into zero or more [`View`]s whose bytes map back to it.
+//!
+//! Blob decoders (base64, hex) yield one view per decodable blob, every byte mapped to the
+//! whole blob (the rewriter removes the encoded form). Inline decoders (percent-encoding,
+//! HTML entities, Unicode tricks, spread-out digits, spelled-out e-mail addresses) yield one
+//! view of the whole text with the decoded pieces mapped to the exact source range of each.
+
+use std::sync::LazyLock;
+
+use base64::Engine as _;
+use base64::alphabet;
+use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+use regex::Regex;
+use unicode_normalization::UnicodeNormalization;
+
+use super::view::View;
+
+/// Shortest base64 blob considered (12 decoded bytes).
+const MIN_BASE64: usize = 16;
+/// Shortest hex string considered (8 decoded bytes).
+const MIN_HEX: usize = 16;
+/// Most blobs decoded in one text.
+const MAX_BLOBS: usize = 64;
+
+fn lenient(alphabet: &alphabet::Alphabet) -> GeneralPurpose {
+    GeneralPurpose::new(
+        alphabet,
+        GeneralPurposeConfig::new()
+            .with_decode_padding_mode(DecodePaddingMode::Indifferent)
+            .with_decode_allow_trailing_bits(true),
+    )
+}
+
+static STANDARD: LazyLock<GeneralPurpose> = LazyLock::new(|| lenient(&alphabet::STANDARD));
+static URL_SAFE: LazyLock<GeneralPurpose> = LazyLock::new(|| lenient(&alphabet::URL_SAFE));
+
+/// Regexes compiled once; `None` if one failed to compile (then that decoder is off).
+struct Patterns {
+    base64: Option<Regex>,
+    hex: Option<Regex>,
+    spelled_email: Option<Regex>,
+    spelled_token: Option<Regex>,
+}
+
+static PATTERNS: LazyLock<Patterns> = LazyLock::new(|| {
+    const AT: &str = r"(?:\s*[\[\(\{<]\s*at\s*[\]\)\}>]\s*|\s+at\s+|\s*@\s*)";
+    const DOT: &str = r"(?:\s*[\[\(\{<]\s*dot\s*[\]\)\}>]\s*|\s+dot\s+|\.)";
+    const LABEL: &str = r"[a-z0-9][a-z0-9_%+\-]*";
+    Patterns {
+        base64: Regex::new(r"[A-Za-z0-9+/_\-]{16,}={0,2}").ok(),
+        hex: Regex::new(r"\b(?:0x)?((?:[0-9a-fA-F]{2}){8,})\b").ok(),
+        spelled_email: Regex::new(&format!(
+            r"(?i)\b{LABEL}(?:{DOT}{LABEL})*{AT}[a-z0-9\-]+(?:{DOT}[a-z0-9\-]+)*{DOT}[a-z]{{2,6}}\b"
+        ))
+        .ok(),
+        spelled_token: Regex::new(r"(?i)\s*[\[\(\{<]\s*(at|dot)\s*[\]\)\}>]\s*|\s+(at|dot)\s+")
+            .ok(),
+    }
+});
+
+/// Decoded bytes that read as text: valid UTF-8, almost all printable, with letters or digits.
+fn plausible_text(bytes: &[u8]) -> Option<String> {
+    let s = std::str::from_utf8(bytes).ok()?;
+    let total = s.chars().count();
+    if total < 6 {
+        return None;
+    }
+    let printable = s
+        .chars()
+        .filter(|c| !c.is_control() || matches!(c, '\n' | '\r' | '\t'))
+        .count();
+    let alnum = s.chars().filter(|c| c.is_alphanumeric()).count();
+    let distinct = {
+        let mut v: Vec<char> = s.chars().take(64).collect();
+        v.sort_unstable();
+        v.dedup();
+        v.len()
+    };
+    (printable * 100 >= total * 95 && alnum * 2 >= total && distinct >= 4).then(|| s.to_owned())
+}
+
+/// Base64 and base64url blobs that decode to text.
+pub(crate) fn base64_blobs(text: &str) -> Vec<View> {
+    let Some(re) = &PATTERNS.base64 else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for m in re.find_iter(text).take(MAX_BLOBS) {
+        let blob = m.as_str();
+        let body = blob.trim_end_matches('=');
+        if body.len() < MIN_BASE64 || body.chars().all(|c| c.is_ascii_hexdigit()) {
+            continue;
+        }
+        // A word of letters only (no digit, no capital after the first) is prose, not base64.
+        if body.chars().all(|c| c.is_ascii_lowercase()) {
+            continue;
+        }
+        // Drop a dangling sixth bit group that cannot decode.
+        let usable = if body.len() % 4 == 1 {
+            body.len() - 1
+        } else {
+            body.len()
+        };
+        let body = body.get(..usable).unwrap_or(body);
+        let engine: &GeneralPurpose = if body.contains(['-', '_']) {
+            &URL_SAFE
+        } else {
+            &STANDARD
+        };
+        let Ok(bytes) = engine.decode(body) else {
+            continue;
+        };
+        if let Some(decoded) = plausible_text(&bytes) {
+            let mut v = View::with_capacity(decoded.len());
+            v.push_str(&decoded, m.range(), true);
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Even-length hex strings that decode to text.
+pub(crate) fn hex_blobs(text: &str) -> Vec<View> {
+    let Some(re) = &PATTERNS.hex else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for caps in re.captures_iter(text).take(MAX_BLOBS) {
+        let (Some(all), Some(digits)) = (caps.get(0), caps.get(1)) else {
+            continue;
+        };
+        if digits.as_str().len() < MIN_HEX {
+            continue;
+        }
+        let bytes: Option<Vec<u8>> = digits
+            .as_str()
+            .as_bytes()
+            .chunks(2)
+            .map(|pair| {
+                let hi = char::from(*pair.first()?).to_digit(16)?;
+                let lo = char::from(*pair.get(1)?).to_digit(16)?;
+                u8::try_from(hi * 16 + lo).ok()
+            })
+            .collect();
+        if let Some(decoded) = bytes.as_deref().and_then(plausible_text) {
+            let mut v = View::with_capacity(decoded.len());
+            v.push_str(&decoded, all.range(), true);
+            out.push(v);
+        }
+    }
+    out
+}
+
+fn hex_val(b: u8) -> Option<u8> {
+    char::from(b)
+        .to_digit(16)
+        .and_then(|d| u8::try_from(d).ok())
+}
+
+/// Percent-encoding (`%40`, `%C3%A9`), and `+` for a space between words of a query string.
+pub(crate) fn percent(text: &str) -> Option<View> {
+    let bytes = text.as_bytes();
+    let has_escape = bytes.windows(3).any(|w| {
+        w.first() == Some(&b'%')
+            && w.get(1).and_then(|&b| hex_val(b)).is_some()
+            && w.get(2).and_then(|&b| hex_val(b)).is_some()
+    });
+    if !has_escape {
+        return None;
+    }
+    let query_like = text.contains(['=', '?', '&']) || has_escape;
+    let mut v = View::with_capacity(text.len());
+    let mut i = 0;
+    let mut copied_from = 0;
+    while i < bytes.len() {
+        let escape_at = |k: usize| -> Option<u8> {
+            (bytes.get(k) == Some(&b'%')).then_some(())?;
+            Some(hex_val(*bytes.get(k + 1)?)? * 16 + hex_val(*bytes.get(k + 2)?)?)
+        };
+        if escape_at(i).is_some() {
+            v.copy(text, copied_from..i);
+            // A run of escapes decodes together (multi-byte UTF-8).
+            let start = i;
+            let mut raw = Vec::new();
+            while let Some(b) = escape_at(i) {
+                raw.push(b);
+                i += 3;
+            }
+            match std::str::from_utf8(&raw) {
+                Ok(s) => {
+                    let mut k = 0;
+                    for c in s.chars() {
+                        let n = c.len_utf8();
+                        v.push(c, start + 3 * k..start + 3 * (k + n), true);
+                        k += n;
+                    }
+                }
+                Err(_) => v.copy(text, start..i),
+            }
+            copied_from = i;
+            continue;
+        }
+        if bytes.get(i) == Some(&b'+') && query_like {
+            let before = i
+                .checked_sub(1)
+                .and_then(|k| bytes.get(k))
+                .is_some_and(u8::is_ascii_alphanumeric);
+            let after = bytes
+                .get(i + 1)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'%');
+            if before && after {
+                v.copy(text, copied_from..i);
+                v.push(' ', i..i + 1, true);
+                i += 1;
+                copied_from = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    v.copy(text, copied_from..bytes.len());
+    v.is_changed().then_some(v)
+}
+
+const NAMED_ENTITIES: &[(&str, char)] = &[
+    ("amp", '&'),
+    ("lt", '<'),
+    ("gt", '>'),
+    ("quot", '"'),
+    ("apos", '\''),
+    ("nbsp", ' '),
+    ("commat", '@'),
+    ("period", '.'),
+    ("hyphen", '-'),
+    ("dash", '-'),
+    ("plus", '+'),
+    ("lpar", '('),
+    ("rpar", ')'),
+    ("colon", ':'),
+    ("sol", '/'),
+    ("num", '#'),
+    ("lowbar", '_'),
+    ("eacute", 'é'),
+    ("egrave", 'è'),
+    ("ecirc", 'ê'),
+    ("agrave", 'à'),
+    ("aacute", 'á'),
+    ("acirc", 'â'),
+    ("iacute", 'í'),
+    ("oacute", 'ó'),
+    ("ocirc", 'ô'),
+    ("uacute", 'ú'),
+    ("ugrave", 'ù'),
+    ("ntilde", 'ñ'),
+    ("ccedil", 'ç'),
+    ("auml", 'ä'),
+    ("ouml", 'ö'),
+    ("uuml", 'ü'),
+    ("szlig", 'ß'),
+    ("Eacute", 'É'),
+    ("Auml", 'Ä'),
+    ("Ouml", 'Ö'),
+    ("Uuml", 'Ü'),
+];
+
+/// HTML character references: `&#64;`, `&#x40;`, `&amp;`, `&eacute;`.
+pub(crate) fn html_entities(text: &str) -> Option<View> {
+    if !text.contains('&') {
+        return None;
+    }
+    let mut v = View::with_capacity(text.len());
+    let mut copied_from = 0;
+    let mut search = 0;
+    while let Some(rel) = text.get(search..).and_then(|s| s.find('&')) {
+        let at = search + rel;
+        search = at + 1;
+        let Some(semi_rel) = text
+            .get(at..)
+            .and_then(|s| s.char_indices().take(12).find(|&(_, c)| c == ';'))
+            .map(|(n, _)| n)
+        else {
+            continue;
+        };
+        let name = text.get(at + 1..at + semi_rel).unwrap_or("");
+        let decoded = if let Some(num) = name.strip_prefix('#') {
+            let code = match num.strip_prefix(['x', 'X']) {
+                Some(h) => u32::from_str_radix(h, 16).ok(),
+                None => num.parse::<u32>().ok(),
+            };
+            code.and_then(char::from_u32)
+        } else {
+            NAMED_ENTITIES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|&(_, c)| c)
+        };
+        if let Some(c) = decoded {
+            let end = at + semi_rel + 1;
+            v.copy(text, copied_from..at);
+            v.push(c, at..end, true);
+            copied_from = end;
+            search = end;
+        }
+    }
+    v.copy(text, copied_from..text.len());
+    v.is_changed().then_some(v)
+}
+
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}' | '\u{034F}')
+}
+
+/// Cyrillic and Greek letters that look like Latin ones.
+fn homoglyph(c: char) -> Option<char> {
+    Some(match c {
+        'а' => 'a',
+        'е' => 'e',
+        'о' => 'o',
+        'р' => 'p',
+        'с' => 'c',
+        'у' => 'y',
+        'х' => 'x',
+        'і' => 'i',
+        'ј' => 'j',
+        'ѕ' => 's',
+        'ԁ' => 'd',
+        'ԛ' => 'q',
+        'ԝ' => 'w',
+        'һ' => 'h',
+        'ӏ' => 'l',
+        'ɡ' => 'g',
+        'А' => 'A',
+        'В' => 'B',
+        'Е' => 'E',
+        'К' => 'K',
+        'М' => 'M',
+        'Н' => 'H',
+        'О' => 'O',
+        'Р' => 'P',
+        'С' => 'C',
+        'Т' => 'T',
+        'Х' => 'X',
+        'У' => 'Y',
+        'І' => 'I',
+        'Ј' => 'J',
+        'Ѕ' => 'S',
+        'Α' => 'A',
+        'Β' => 'B',
+        'Ε' => 'E',
+        'Ζ' => 'Z',
+        'Η' => 'H',
+        'Ι' => 'I',
+        'Κ' => 'K',
+        'Μ' => 'M',
+        'Ν' => 'N',
+        'Ο' => 'O',
+        'Ρ' => 'P',
+        'Τ' => 'T',
+        'Υ' => 'Y',
+        'Χ' => 'X',
+        'ο' => 'o',
+        'ν' => 'v',
+        'ι' => 'i',
+        'κ' => 'k',
+        'ρ' => 'p',
+        'α' => 'a',
+        _ => return None,
+    })
+}
+
+/// Digits of other scripts (Arabic-Indic, Persian, Devanagari, Bengali).
+fn foreign_digit(c: char) -> Option<char> {
+    let base = match c {
+        '\u{0660}'..='\u{0669}' => 0x0660,
+        '\u{06F0}'..='\u{06F9}' => 0x06F0,
+        '\u{0966}'..='\u{096F}' => 0x0966,
+        '\u{09E6}'..='\u{09EF}' => 0x09E6,
+        _ => return None,
+    };
+    char::from_digit(c as u32 - base, 10)
+}
+
+/// Compatibility forms NFKC maps to ASCII: full-width, mathematical, circled, super- and
+/// subscript letters and digits.
+fn compat(c: char) -> Option<String> {
+    let cp = c as u32;
+    let in_range = matches!(cp, 0xFF01..=0xFF5E | 0x1D400..=0x1D7FF | 0x2460..=0x24FF | 0x2070..=0x209F | 0x00B2 | 0x00B3 | 0x00B9 | 0x2100..=0x214F);
+    if !in_range {
+        return None;
+    }
+    let s: String = std::iter::once(c).nfkc().collect();
+    (s != c.to_string() && s.chars().all(|c| c.is_ascii_graphic())).then_some(s)
+}
+
+/// Unicode tricks: zero-width characters removed, full-width and other compatibility forms
+/// mapped to ASCII, Cyrillic/Greek look-alikes inside Latin words mapped to Latin, digits of
+/// other scripts mapped to ASCII digits.
+pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
+    if text.is_ascii() {
+        return None;
+    }
+    // Words (runs of letters, digits and the characters inside e-mail addresses) that hold
+    // an ASCII letter or digit: look-alikes are mapped only there.
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut mixed = vec![false; chars.len()];
+    let mut k = 0;
+    while k < chars.len() {
+        let in_word =
+            |c: char| c.is_alphanumeric() || is_invisible(c) || matches!(c, '@' | '.' | '_' | '-');
+        if !chars.get(k).is_some_and(|&(_, c)| in_word(c)) {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        while chars.get(k).is_some_and(|&(_, c)| in_word(c)) {
+            k += 1;
+        }
+        let has_ascii = chars
+            .get(start..k)
+            .is_some_and(|w| w.iter().any(|&(_, c)| c.is_ascii_alphanumeric()));
+        if has_ascii {
+            for m in mixed.get_mut(start..k).into_iter().flatten() {
+                *m = true;
+            }
+        }
+    }
+    let mut v = View::with_capacity(text.len());
+    let mut pending: Option<usize> = None; // start of dropped invisibles before the next char
+    for (idx, &(i, c)) in chars.iter().enumerate() {
+        let end = i + c.len_utf8();
+        if is_invisible(c) {
+            pending.get_or_insert(i);
+            continue;
+        }
+        let src_start = pending.take().unwrap_or(i);
+        let dropped = src_start != i;
+        if let Some(s) = compat(c) {
+            v.push_str(&s, src_start..end, true);
+        } else if let Some(d) = foreign_digit(c) {
+            v.push(d, src_start..end, true);
+        } else if let Some(l) = homoglyph(c).filter(|_| mixed.get(idx).copied().unwrap_or(false)) {
+            v.push(l, src_start..end, true);
+        } else {
+            v.push(c, src_start..end, dropped);
+        }
+    }
+    v.is_changed().then_some(v)
+}
+
+fn spread_sep(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '.' | '-' | '\u{b7}' | '_' | '/' | '\u{a0}' | '\u{2013}' | '\u{2022}'
+    )
+}
+
+/// Digits spread out one by one ("1 2 3 - 4 5 - 6 7 8 9", "4.5.5.6 0.1.8.7"): the most
+/// frequent separator inside a run is dropped, other separators become a space or a hyphen.
+pub(crate) fn spread_digits(text: &str) -> Option<View> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let is_single_digit = |k: usize| -> bool {
+        chars.get(k).is_some_and(|&(_, c)| c.is_ascii_digit())
+            && !k
+                .checked_sub(1)
+                .and_then(|p| chars.get(p))
+                .is_some_and(|&(_, c)| c.is_ascii_digit())
+            && !chars.get(k + 1).is_some_and(|&(_, c)| c.is_ascii_digit())
+    };
+    let mut v = View::with_capacity(text.len());
+    let mut copied_from = 0usize; // byte offset
+    let mut k = 0usize;
+    let mut any = false;
+    while k < chars.len() {
+        if !is_single_digit(k) {
+            k += 1;
+            continue;
+        }
+        // Collect the run: digit (sep{1,3} digit)*.
+        let mut digits = vec![k];
+        let mut seps: Vec<(usize, usize)> = Vec::new(); // char index ranges between digits
+        let mut j = k + 1;
+        loop {
+            let sep_start = j;
+            while j < chars.len()
+                && j - sep_start < 3
+                && chars.get(j).is_some_and(|&(_, c)| spread_sep(c))
+            {
+                j += 1;
+            }
+            if j == sep_start || !is_single_digit(j) {
+                break;
+            }
+            seps.push((sep_start, j));
+            digits.push(j);
+            j += 1;
+        }
+        if digits.len() < 6 {
+            k = digits.last().map_or(k + 1, |&l| l + 1);
+            continue;
+        }
+        let sep_text = |&(a, b): &(usize, usize)| -> String {
+            chars
+                .get(a..b)
+                .map(|s| s.iter().map(|&(_, c)| c).collect())
+                .unwrap_or_default()
+        };
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for s in &seps {
+            let t = sep_text(s);
+            match counts.iter_mut().find(|(x, _)| *x == t) {
+                Some(e) => e.1 += 1,
+                None => counts.push((t, 1)),
+            }
+        }
+        let intra = counts
+            .iter()
+            .max_by_key(|(_, n)| *n)
+            .map(|(t, _)| t.clone())
+            .unwrap_or_default();
+        let byte = |ci: usize| chars.get(ci).map_or(text.len(), |&(b, _)| b);
+        let first_byte = byte(k);
+        v.copy(text, copied_from..first_byte);
+        for (n, &d) in digits.iter().enumerate() {
+            if let Some(&(b, c)) = chars.get(d) {
+                v.push(c, b..b + 1, true);
+            }
+            if let Some(s) = seps.get(n) {
+                let t = sep_text(s);
+                if t != intra {
+                    let r = byte(s.0)..byte(s.1);
+                    let out = if t.contains(['-', '\u{2013}']) {
+                        '-'
+                    } else {
+                        ' '
+                    };
+                    v.push(out, r, true);
+                }
+            }
+        }
+        let last = digits.last().copied().unwrap_or(k);
+        copied_from = byte(last + 1);
+        k = last + 1;
+        any = true;
+    }
+    if !any {
+        return None;
+    }
+    v.copy(text, copied_from..text.len());
+    Some(v)
+}
+
+/// E-mail addresses spelled out: "jane dot doe at gmail dot com", "jane.doe [at] gmail [dot]
+/// com", "jane(at)example(dot)org".
+pub(crate) fn spelled_email(text: &str) -> Option<View> {
+    let (Some(re), Some(tok)) = (&PATTERNS.spelled_email, &PATTERNS.spelled_token) else {
+        return None;
+    };
+    if !text.to_ascii_lowercase().contains("at") {
+        return None;
+    }
+    let mut v = View::with_capacity(text.len());
+    let mut copied_from = 0;
+    for m in re.find_iter(text) {
+        let tokens: Vec<_> = tok.captures_iter(m.as_str()).collect();
+        if tokens.is_empty() {
+            continue; // a plain address
+        }
+        v.copy(text, copied_from..m.start());
+        let mut at = m.start();
+        for t in tokens {
+            let (Some(whole), Some(word)) = (t.get(0), t.get(1).or_else(|| t.get(2))) else {
+                continue;
+            };
+            let (s, e) = (m.start() + whole.start(), m.start() + whole.end());
+            v.copy(text, at..s);
+            let c = if word.as_str().eq_ignore_ascii_case("at") {
+                '@'
+            } else {
+                '.'
+            };
+            v.push(c, s..e, true);
+            at = e;
+        }
+        v.copy(text, at..m.end());
+        copied_from = m.end();
+    }
+    if copied_from == 0 {
+        return None;
+    }
+    v.copy(text, copied_from..text.len());
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn src(v: &View, text: &str, needle: &str) -> String {
+        let at = v.as_str().find(needle).unwrap();
+        let r = v.source_span(&(at..at + needle.len())).unwrap();
+        text[r].to_owned()
+    }
+
+    #[test]
+    fn base64_and_hex_blobs_decode_to_text() {
+        // "SSN 123-45-6789 please"
+        let text = "payload U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ== end";
+        let v = base64_blobs(text);
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].as_str(), "SSN 123-45-6789 please");
+        assert_eq!(src(&v[0], text, "123"), "U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ==");
+        let text = "id=6a616e652e646f6540676d61696c2e636f6d";
+        let v = hex_blobs(text);
+        assert_eq!(v[0].as_str(), "jane.doe@gmail.com");
+    }
+
+    #[test]
+    fn random_tokens_do_not_decode() {
+        for text in [
+            "commit 3f786850e387550fdab836ed7e6dc881de23001b",
+            "id 550e8400-e29b-41d4-a716-446655440000",
+            "colour #ff8800 and #1e90ff",
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+            "token sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+            "internationalization and Donaudampfschifffahrt",
+        ] {
+            assert!(base64_blobs(text).is_empty(), "{text}");
+            assert!(hex_blobs(text).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn percent_and_entities_map_each_piece() {
+        let text = "https://x.test/search?q=Greta%20Lindgren+clinic&m=jane%40doe.org";
+        let v = percent(text).unwrap();
+        assert_eq!(
+            v.as_str(),
+            "https://x.test/search?q=Greta Lindgren clinic&m=jane@doe.org"
+        );
+        assert_eq!(src(&v, text, "Greta Lindgren"), "Greta%20Lindgren");
+        assert_eq!(src(&v, text, "jane@doe.org"), "jane%40doe.org");
+        let text = "Ren%C3%A9e";
+        assert_eq!(percent(text).unwrap().as_str(), "Renée");
+        assert!(percent("100% sure, 50%off").is_none());
+        let text = "mail jane&#46;doe&#x40;example&period;org &amp; more";
+        let v = html_entities(text).unwrap();
+        assert_eq!(v.as_str(), "mail jane.doe@example.org & more");
+        assert_eq!(src(&v, text, "doe@example"), "doe&#x40;example");
+        assert!(html_entities("R&D and Q&A; fish & chips").is_none());
+    }
+
+    #[test]
+    fn unicode_tricks_normalise() {
+        let text = "SSN １２３-４５-６７８９";
+        assert_eq!(unicode_tricks(text).unwrap().as_str(), "SSN 123-45-6789");
+        let text = "123\u{200B}-45-67\u{200C}89";
+        let v = unicode_tricks(text).unwrap();
+        assert_eq!(v.as_str(), "123-45-6789");
+        assert_eq!(src(&v, text, "123-45-6789"), text);
+        // Cyrillic а and е inside a Latin word; a Russian word stays as it is.
+        let v = unicode_tricks("jаnе@gmail.com и Москва").unwrap();
+        assert_eq!(v.as_str(), "jane@gmail.com и Москва");
+        assert!(unicode_tricks("Привет, как дела?").is_none());
+        assert!(unicode_tricks("Crème brûlée à Genève").is_none());
+    }
+
+    #[test]
+    fn spread_digits_join() {
+        let text = "my number is 1 2 3 - 4 5 - 6 7 8 9 ok";
+        let v = spread_digits(text).unwrap();
+        assert_eq!(v.as_str(), "my number is 123-45-6789 ok");
+        assert_eq!(src(&v, text, "123-45-6789"), "1 2 3 - 4 5 - 6 7 8 9");
+        let v = spread_digits("card 4.5.5.6 0.1.8.7").unwrap();
+        assert_eq!(v.as_str(), "card 4556 0187");
+        assert!(spread_digits("version 1.2.3 on 10.0.0.1, rated 4 5").is_none());
+    }
+
+    #[test]
+    fn spelled_emails() {
+        let text = "write to jane dot doe at gmail dot com today";
+        let v = spelled_email(text).unwrap();
+        assert_eq!(v.as_str(), "write to jane.doe@gmail.com today");
+        assert_eq!(
+            src(&v, text, "jane.doe@gmail.com"),
+            "jane dot doe at gmail dot com"
+        );
+        let v = spelled_email("contact: j.doe [at] example [dot] org").unwrap();
+        assert_eq!(v.as_str(), "contact: j.doe@example.org");
+        let v = spelled_email("mail jdoe(at)example.de").unwrap();
+        assert_eq!(v.as_str(), "mail jdoe@example.de");
+        assert!(spelled_email("plain jane@example.org").is_none());
+        assert!(spelled_email("meet at the station at noon").is_none());
+    }
+}

@@ -1,0 +1,183 @@
+//! End-to-end tests of `scan_hidden` with small test-only detectors.
+
+use regex::Regex;
+
+use super::*;
+use crate::item::PsdKind;
+
+#[derive(Debug)]
+struct RegexDetector {
+    re: Regex,
+    kind: PsdKind,
+    name: &'static str,
+}
+
+impl Detector for RegexDetector {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
+        for m in self.re.find_iter(text) {
+            out.push(Finding::new(m.range(), self.kind, 0.9, self.name));
+        }
+    }
+}
+
+fn detectors() -> Vec<Box<dyn Detector>> {
+    let mut v: Vec<Box<dyn Detector>> = vec![
+        Box::new(RegexDetector {
+            re: Regex::new(r"\b[0-9]{3}-[0-9]{2}-[0-9]{4}\b").unwrap(),
+            kind: PsdKind::Ssn,
+            name: "test:ssn",
+        }),
+        Box::new(RegexDetector {
+            re: Regex::new(r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b").unwrap(),
+            kind: PsdKind::Email,
+            name: "test:email",
+        }),
+        Box::new(RegexDetector {
+            re: Regex::new(r"\b[0-9]{4} ?[0-9]{4} ?[0-9]{4} ?[0-9]{4}\b").unwrap(),
+            kind: PsdKind::CardNumber,
+            name: "test:card",
+        }),
+    ];
+    v.extend(crate::classify::names::detectors().unwrap());
+    v
+}
+
+/// Plain findings first (as the classifier does), then the hidden ones.
+fn hidden(text: &str) -> Vec<(PsdKind, String)> {
+    let ds = detectors();
+    let mut out = Vec::new();
+    for d in &ds {
+        d.detect(text, &Field::default(), &mut out);
+    }
+    let plain = out.len();
+    scan_hidden(text, &Field::default(), &ds, &mut out);
+    out.drain(plain..)
+        .map(|f| (f.kind, text[f.span].to_owned()))
+        .collect()
+}
+
+fn kinds(text: &str, kind: PsdKind) -> Vec<String> {
+    hidden(text)
+        .into_iter()
+        .filter(|(k, _)| *k == kind)
+        .map(|(_, s)| s)
+        .collect()
+}
+
+#[test]
+fn base64_blob_is_removed_whole() {
+    // "ssn: 123-45-6789, mail jane.doe@gmail.com"
+    let blob = "c3NuOiAxMjMtNDUtNjc4OSwgbWFpbCBqYW5lLmRvZUBnbWFpbC5jb20=";
+    let text = format!("attachment={blob}");
+    assert_eq!(kinds(&text, PsdKind::Ssn), [blob]);
+    assert_eq!(kinds(&text, PsdKind::Email), [blob]);
+    // base64url without padding: "{\"email\":\"a.b@x.io\"}"
+    let url = "eyJlbWFpbCI6ImEuYkB4LmlvIn0";
+    assert_eq!(kinds(&format!("claims {url}"), PsdKind::Email), [url]);
+}
+
+#[test]
+fn hex_string_decodes() {
+    let text = "ref 3132332d34352d36373839";
+    assert_eq!(kinds(text, PsdKind::Ssn), ["3132332d34352d36373839"]);
+}
+
+#[test]
+fn percent_encoded_name_and_email_map_exactly() {
+    let text = "https://www.google.com/search?q=Greta%20Lindgren%20oncology&e=jane.doe%40gmail.com";
+    assert_eq!(kinds(text, PsdKind::PersonName), ["Greta%20Lindgren"]);
+    assert_eq!(kinds(text, PsdKind::Email), ["jane.doe%40gmail.com"]);
+}
+
+#[test]
+fn html_entities_decode() {
+    assert_eq!(
+        kinds("reach me: jane&#46;doe&#64;gmail&#x2E;com", PsdKind::Email),
+        ["jane&#46;doe&#64;gmail&#x2E;com"]
+    );
+}
+
+#[test]
+fn unicode_tricks_are_seen_through() {
+    assert_eq!(
+        kinds("SSN １２３-４５-６７８９", PsdKind::Ssn),
+        ["１２３-４５-６７８９"]
+    );
+    let zw = "123\u{200B}-45-6789";
+    assert_eq!(kinds(zw, PsdKind::Ssn), [zw]);
+    assert_eq!(
+        kinds("mail jаnе.dое@gmаil.cоm now", PsdKind::Email),
+        ["jаnе.dое@gmаil.cоm"]
+    );
+}
+
+#[test]
+fn spread_digits_and_spelled_emails() {
+    assert_eq!(
+        kinds("it is 1 2 3 - 4 5 - 6 7 8 9", PsdKind::Ssn),
+        ["1 2 3 - 4 5 - 6 7 8 9"]
+    );
+    assert_eq!(
+        kinds("card 4.5.5.6 0.1.8.7 2.2.3.3 9.9.0.1", PsdKind::CardNumber),
+        ["4.5.5.6 0.1.8.7 2.2.3.3 9.9.0.1"]
+    );
+    assert_eq!(
+        kinds("jane dot doe at gmail dot com", PsdKind::Email),
+        ["jane dot doe at gmail dot com"]
+    );
+    assert_eq!(
+        kinds("j.doe [at] example [dot] org", PsdKind::Email),
+        ["j.doe [at] example [dot] org"]
+    );
+}
+
+#[test]
+fn two_levels_deep() {
+    // base64 of "q=jane%40gmail.com"
+    let blob = "cT1qYW5lJTQwZ21haWwuY29t";
+    assert_eq!(kinds(&format!("state={blob}"), PsdKind::Email), [blob]);
+}
+
+#[test]
+fn plain_findings_are_not_repeated() {
+    assert!(hidden("SSN 123-45-6789 and jane.doe@gmail.com").is_empty());
+}
+
+#[test]
+fn negatives_yield_nothing() {
+    for text in [
+        // JWT-like token whose parts decode to binary.
+        "Bearer kq3Xr9vLmN2pQ8sT4uW6yZ1aB5cD7eF0.gH2jK4lM6nP8qR0sT2uV4wX6yZ8aB0cD.eF2gH4jK6lM8nP0q",
+        "commit 3f786850e387550fdab836ed7e6dc881de23001b",
+        "trace 550e8400-e29b-41d4-a716-446655440000",
+        "https://files.example.com/docs/Annual%20Report%202024.pdf",
+        "color: #ff8800; background: #1e90ff",
+        "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+        "Tom &amp; Jerry &lt;3",
+        "version 1.2.3 at 10.0.0.1",
+        "meet at the station at noon",
+        "Crème brûlée à Genève",
+        "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    ] {
+        assert!(hidden(text).is_empty(), "{text}: {:?}", hidden(text));
+    }
+}
+
+#[test]
+fn huge_and_tiny_inputs_are_bounded() {
+    let big = "QUJD".repeat(MAX_TEXT / 4 + 1);
+    let mut out = Vec::new();
+    scan_hidden(&big, &Field::default(), &detectors(), &mut out);
+    assert!(out.is_empty());
+    scan_hidden("%4", &Field::default(), &detectors(), &mut out);
+    scan_hidden(
+        "&#xFFFFFFFF; &#55296; %FF%FE",
+        &Field::default(),
+        &detectors(),
+        &mut out,
+    );
+    assert!(out.is_empty());
+}

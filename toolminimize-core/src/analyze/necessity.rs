@@ -589,7 +589,7 @@ fn decide_item(
         return if ctx.kind == ToolKind::Route {
             Decision::keep("handler:route-needs-places")
         } else {
-            Decision::drop(Op::Generalize, "handler:city-level-location")
+            Decision::drop(Op::Generalize, "handler:coordinates-city-level")
         };
     }
     if fv.role == FieldRole::Location {
@@ -818,7 +818,7 @@ fn free_text_item(
                     } else {
                         Op::RemoveClause
                     },
-                    "handler:city-level-location",
+                    "handler:query-city-level",
                 )
             } else {
                 Decision::drop(Op::RemoveSpan, "handler:address-not-needed")

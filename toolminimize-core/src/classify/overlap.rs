@@ -20,6 +20,21 @@ pub(crate) fn resolve(out: &mut Vec<Finding>) {
         out.sort_by_key(|f| f.span.start);
         return;
     }
+    // A lexicon term inside a street address names the street, not a venue ("Temple Road",
+    // "300 Gurdwara Rd", "Hospital Lane"): the address wins.
+    let addresses: Vec<std::ops::Range<usize>> = out
+        .iter()
+        .filter(|f| f.kind == crate::item::PsdKind::StreetAddress)
+        .map(|f| f.span.clone())
+        .collect();
+    if !addresses.is_empty() {
+        out.retain(|f| {
+            f.kind == crate::item::PsdKind::StreetAddress
+                || !addresses
+                    .iter()
+                    .any(|a| a.start <= f.span.start && f.span.end <= a.end)
+        });
+    }
     // Best first, so a later finding inside an earlier kept one is dropped.
     out.sort_by_key(|f| std::cmp::Reverse(rank(f)));
     let mut kept: Vec<Finding> = Vec::with_capacity(out.len());
@@ -39,6 +54,17 @@ pub(crate) fn resolve(out: &mut Vec<Finding>) {
 mod tests {
     use super::*;
     use crate::item::PsdKind;
+
+    #[test]
+    fn venue_words_inside_a_street_address_are_the_address() {
+        let mut v = vec![
+            Finding::new(0..15, PsdKind::StreetAddress, 0.8, "address"),
+            Finding::new(4..12, PsdKind::Belief, 0.9, "lexicon"),
+        ];
+        resolve(&mut v);
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].kind, PsdKind::StreetAddress);
+    }
 
     #[test]
     fn contained_findings_yield_to_the_special_category() {

@@ -193,6 +193,51 @@ pub fn rewrite(
     }
 }
 
+/// Ranges of "near <landmark>" qualifiers, each to the end of its clause.
+fn proximity_qualifiers(
+    s: &str,
+    cl: &[crate::analyze::clauses::Clause],
+) -> Vec<std::ops::Range<usize>> {
+    const WORDS: &[&str] = &[
+        " near ",
+        " next to ",
+        " close to ",
+        " beside ",
+        " opposite ",
+        " across from ",
+        " nahe ",
+        " in der nähe ",
+        " neben ",
+        " près de ",
+        " pres de ",
+        " à côté de ",
+        " a cote de ",
+        " cerca de ",
+        " junto a ",
+        " vicino a ",
+        " vicino al ",
+        " accanto a ",
+        " around ",
+    ];
+    let lower = s.to_lowercase();
+    if lower.len() != s.len() {
+        // Lower-casing changed byte offsets; leave the text as it is.
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for w in WORDS {
+        for (i, _) in lower.match_indices(w) {
+            let start = i + 1;
+            if let Some(c) = clause_of(cl, start) {
+                if let Some(end) = cl.get(c).map(|x| x.range.end) {
+                    out.push(start..end);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// A removal of `span` with its label and leading function words as context.
 fn removal(s: &str, span: std::ops::Range<usize>) -> Edit {
     let core = span.start;
@@ -211,9 +256,19 @@ fn rewrite_text(
 ) -> String {
     let cl = clauses(s);
     // Spans the tool needs: a clause holding one is cut span by span, never whole.
+    // (Family, work and preference mentions are context, not what the text is for: they do not
+    // hold a clause in place.)
     let needed: Vec<std::ops::Range<usize>> = group
         .iter()
         .filter(|&&k| decisions.get(k).is_some_and(|d| d.op == Op::Keep))
+        .filter(|&&k| {
+            items.get(k).is_some_and(|it| {
+                !matches!(
+                    it.kind,
+                    PsdKind::Family | PsdKind::Occupation | PsdKind::Gender | PsdKind::Preference
+                )
+            })
+        })
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
         .collect();
     let mut edits = Vec::new();
@@ -270,6 +325,18 @@ fn rewrite_text(
             }
             Op::Truncate(n) => truncate = Some(truncate.map_or(n, |t: usize| t.min(n))),
         }
+    }
+    // A location generalized to city level also loses its "near <landmark>" qualifiers.
+    let city_level = group.iter().any(|&k| {
+        decisions.get(k).is_some_and(|d| {
+            matches!(
+                d.rule,
+                "handler:city-level-location" | "handler:location-needs-place-only"
+            )
+        })
+    });
+    if city_level {
+        edits.extend(proximity_qualifiers(s, &cl).into_iter().map(Edit::remove));
     }
     let mut out = apply_edits(s, edits);
     if let Some(n) = truncate

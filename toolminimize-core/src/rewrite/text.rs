@@ -485,7 +485,36 @@ pub fn tidy(s: &str) -> String {
     let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/'];
     let t = t.trim_start_matches(|c: char| trim_chars.contains(&c) || c == '.');
     let t = t.trim_end_matches(trim_chars);
-    t.to_owned()
+    capitalize_sentences(t)
+}
+
+/// Upper-cases a lower-case word that a cut left at the start of a sentence.
+fn capitalize_sentences(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let mut at_start = false;
+    let mut prev: Option<char> = None;
+    let mut prev2: Option<char> = None;
+    for c in t.chars() {
+        if prev == Some(' ') && matches!(prev2, Some('.' | '!' | '?')) {
+            at_start = true;
+        }
+        if at_start && c.is_alphabetic() {
+            if c.is_lowercase() {
+                out.extend(c.to_uppercase());
+            } else {
+                out.push(c);
+            }
+            at_start = false;
+        } else {
+            if !c.is_whitespace() {
+                at_start = false;
+            }
+            out.push(c);
+        }
+        prev2 = prev;
+        prev = Some(c);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -518,6 +547,15 @@ mod tests {
             ],
         );
         assert_eq!(out, "wind tomorrow near Springfield");
+    }
+
+    #[test]
+    fn sentences_left_lower_case_by_a_cut_are_capitalised() {
+        assert_eq!(
+            tidy("gate code 7310. please call me first."),
+            "gate code 7310. Please call me first."
+        );
+        assert_eq!(tidy("Fixed in 2.3.1. thanks"), "Fixed in 2.3.1. Thanks");
     }
 
     #[test]

@@ -228,10 +228,11 @@ fn proximity_qualifiers(
     for w in WORDS {
         for (i, _) in lower.match_indices(w) {
             let start = i + 1;
-            if let Some(c) = clause_of(cl, start) {
-                if let Some(end) = cl.get(c).map(|x| x.range.end) {
-                    out.push(start..end);
-                }
+            if let Some(end) = clause_of(cl, start)
+                .and_then(|c| cl.get(c))
+                .map(|x| x.range.end)
+            {
+                out.push(start..end);
             }
         }
     }

@@ -489,6 +489,52 @@ pub(crate) const PLACE_PREFIXES: &[&str] = &[
     "tsar",
 ];
 
+/// Street-type words: a name after them, in any case, is a street's ("rue Jean Jaurès",
+/// "via Mario Finzi", "avenida Simón Bolívar").
+pub(crate) const STREET_PREFIXES: &[&str] = &[
+    "rue",
+    "avenue",
+    "av",
+    "boulevard",
+    "bd",
+    "blvd",
+    "allee",
+    "quai",
+    "impasse",
+    "chemin",
+    "via",
+    "viale",
+    "piazza",
+    "piazzale",
+    "corso",
+    "largo",
+    "vicolo",
+    "strada",
+    "calle",
+    "avenida",
+    "avda",
+    "paseo",
+    "plaza",
+    "camino",
+    "carrer",
+    "passeig",
+    "rua",
+    "travessa",
+    "praca",
+    "place",
+    "square",
+    "strasse",
+    "platz",
+    "straat",
+    "laan",
+    "plein",
+    "gate",
+    "gatan",
+    "vagen",
+    "ulica",
+    "ul",
+];
+
 /// Words that end a place or organisation name ("Victoria Station", "Johns Hopkins
 /// Hospital", "Martin Luther King Jr Blvd").
 pub(crate) const PLACE_SUFFIXES: &[&str] = &[

@@ -20,7 +20,7 @@ use std::ops::Range;
 
 use super::context::{
     BRANDS, CALENDAR, GREETINGS, NOT_NAMES, PARTICLES, PLACE_PREFIXES, PLACE_SUFFIXES, POSSESSIVES,
-    PREPOSITIONS, RELATIONS, ROLES, SIGN_OFFS, TITLES, is_in,
+    PREPOSITIONS, RELATIONS, ROLES, SIGN_OFFS, STREET_PREFIXES, TITLES, is_in,
 };
 use super::lists::{Flags, NameLists};
 use super::tokens::{Shape, Token, tokenize};
@@ -257,8 +257,9 @@ impl<'t> Scan<'_, 't> {
     fn after_place_prefix(&self, i: usize) -> bool {
         let g = self.gap_before(i);
         i.checked_sub(1).is_some_and(|p| {
-            is_in(PLACE_PREFIXES, self.key(p))
-                && self.toks.get(p).is_some_and(|t| t.shape == Shape::Cap)
+            (is_in(PLACE_PREFIXES, self.key(p))
+                && self.toks.get(p).is_some_and(|t| t.shape == Shape::Cap))
+                || is_in(STREET_PREFIXES, self.key(p))
         }) && (is_space_gap(g) || g == ". " || g == ".")
     }
 
@@ -267,12 +268,23 @@ impl<'t> Scan<'_, 't> {
         let &i = run.first()?;
         let first = self.flags(i);
         let first_key = self.key(i);
-        // Sequences that are places or organisations.
-        if run.iter().skip(1).any(|&k| {
+        // Place and organisation words ("Ave", "Station") never start a name.
+        if is_in(PLACE_SUFFIXES, first_key) {
+            return None;
+        }
+        // "Rebecca Stone Cleveland Clinic": the word before a place or organisation word
+        // belongs to that place; what comes before it may still be a name.
+        if let Some(pos) = run.iter().skip(1).position(|&k| {
             is_in(PLACE_SUFFIXES, self.key(k))
                 && self.toks.get(k).is_some_and(|t| t.shape == Shape::Cap)
         }) {
-            return None;
+            // `pos` counts from the second token: the suffix is at `pos + 1`.
+            let keep = run.get(..pos).unwrap_or(&[]);
+            return if keep.is_empty() {
+                None
+            } else {
+                self.judge(keep)
+            };
         }
         let after = run.last().and_then(|&k| self.toks.get(k + 1));
         if after.is_some_and(|t| {
@@ -328,6 +340,16 @@ impl<'t> Scan<'_, 't> {
             return None;
         }
         let ambiguous = first.ambiguous() || is_in(BRANDS, first_key);
+        // Inside a longer capitalised phrase ("Gurdwara Sahib Fremont", "Hotel Maria
+        // Theresia"): only a given name with a clear family name counts.
+        let embedded = ctx == Context::None
+            && i.checked_sub(1).is_some_and(|p| {
+                self.toks
+                    .get(p)
+                    .is_some_and(|t| t.shape == Shape::Cap && !t.code)
+                    && is_space_gap(self.gap_before(i))
+                    && (!self.starts_line(p) || !self.flags(p).has(Flags::COMMON))
+            });
         // Given name + family name (or an unknown capitalised word).
         if run.len() >= 2 {
             let mut last = i;
@@ -351,11 +373,13 @@ impl<'t> Scan<'_, 't> {
                 } else if f.last() {
                     // "Mark Stone", "Florence Lyon": a word or place on both sides is not enough.
                     let weak = (ambiguous && f.has(Flags::COMMON))
-                        || (first.has(Flags::PLACE) && f.has(Flags::PLACE));
+                        || (first.has(Flags::PLACE) && f.has(Flags::PLACE))
+                        || (embedded && f.has(Flags::PLACE));
                     if weak { 0.0 } else { 0.8 }
                 } else if f.first() {
                     if ambiguous && f.ambiguous() { 0.0 } else { 0.8 }
                 } else if !ambiguous
+                    && !embedded
                     && !f.ambiguous()
                     && !is_in(BRANDS, &t.key)
                     && !is_in(CALENDAR, &t.key)
@@ -460,6 +484,10 @@ mod tests {
         );
         assert_eq!(names("Paris Hilton arrived"), ["Paris Hilton"]);
         assert_eq!(names("Rebecca Stone's chart"), ["Rebecca Stone"]);
+        assert_eq!(
+            names("Remicade infusion Crohn's Rebecca Stone Cleveland Clinic"),
+            ["Rebecca Stone"]
+        );
     }
 
     #[test]
@@ -509,6 +537,11 @@ mod tests {
             "for Paris in May",
             "Hi team,",
             "Will Power",
+            "Sinagoga di Bologna via Mario Finzi 4",
+            "le 12 avenue Jean Jaurès, 31000 Toulouse",
+            "Gurdwara Sahib Fremont, 300 Gurdwara Rd",
+            "10201 Carnegie Ave Cleveland OH",
+            "Calle Gabriel García Márquez 5",
         ] {
             assert!(names(text).is_empty(), "{text}: {:?}", names(text));
         }

@@ -1,7 +1,33 @@
 //! Stage 1: structured identifiers with validation (checksums, ranges, formats).
 //!
-//! Filled in by the structured-detector work: e-mail, phone, SSN, cards, IBAN, IP/MAC,
-//! passports and national ids, dates of birth, coordinates, street addresses, postcodes, URLs.
+//! One small detector per family, each compiled once by [`detectors`]: e-mail, phone, SSN,
+//! payment cards, IBAN and bank accounts, IP/MAC addresses. Candidates are found with cheap
+//! patterns behind byte-level prefilters (no `@`, no e-mail scan; fewer than seven digits, no
+//! phone scan) and only then validated.
+//!
+//! ```
+//! use toolminimize_core::classify::{structured, Field};
+//! use toolminimize_core::item::PsdKind;
+//!
+//! let detectors = structured::detectors().unwrap();
+//! let text = "reach me at ana.lopez@example.es or +34 612 345 678";
+//! let mut out = Vec::new();
+//! for d in &detectors {
+//!     d.detect(text, &Field::default(), &mut out);
+//! }
+//! let kinds: Vec<PsdKind> = out.iter().map(|f| f.kind).collect();
+//! assert!(kinds.contains(&PsdKind::Email));
+//! assert!(kinds.contains(&PsdKind::Phone));
+//! ```
+
+mod card;
+mod context;
+mod coords;
+mod email;
+mod iban;
+mod network;
+mod phone;
+mod ssn;
 
 use serde_json::{Map, Value};
 
@@ -14,11 +40,22 @@ use crate::item::Finding;
 /// # Errors
 /// When a pattern fails to compile (a bug, caught by tests).
 pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
-    Ok(Vec::new())
+    Ok(vec![
+        Box::new(email::Email::new()?),
+        Box::new(phone::Phone::new()?),
+        Box::new(ssn::Ssn::new()?),
+        Box::new(card::Card::new()?),
+        Box::new(iban::Iban::new()?),
+        Box::new(network::Network::new()?),
+        Box::new(coords::Coordinates::new()?),
+    ])
 }
 
 /// Findings on numeric fields of one object (a `latitude`/`longitude` pair and the like):
 /// `(property name, finding)`, the finding's span covering the whole number.
-pub fn numeric_findings(_obj: &Map<String, Value>) -> Vec<(String, Finding)> {
-    Vec::new()
+pub fn numeric_findings(obj: &Map<String, Value>) -> Vec<(String, Finding)> {
+    coords::numeric_findings(obj)
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,202 @@
+//! Payment card numbers (13–19 digits, Luhn, issuer prefix sanity; spaces or dashes between
+//! groups) and partial card references such as "Visa ending in 4242".
+
+use regex::Regex;
+
+use super::context::{char_at, char_before, number_continues, regex};
+use crate::classify::{Detector, Field};
+use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+/// Finds card numbers and partial card references.
+#[derive(Debug)]
+pub(super) struct Card {
+    full: Regex,
+    partial: Regex,
+}
+
+impl Card {
+    pub(super) fn new() -> Result<Self, Error> {
+        Ok(Card {
+            full: regex("card", r"\d(?:[ \-]?\d){11,18}")?,
+            // Card words (EN/DE/FR/ES/IT and brands), then "ending (in)" / "last 4" / a mask.
+            partial: regex(
+                "card",
+                r"(?i)(?-u:\b)(?:card|visa|master\s?card|mc|amex|american express|discover|debit|credit|cc|carte|karte|kreditkarte|tarjeta|carta|bancomat)(?-u:\b)[^.\n\d]{0,24}?(?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s+(?:4|four)(?:\s+digits)?|endend\s+auf|endet\s+auf|se\s+terminant\s+par|finissant\s+par|terminada\s+en|que\s+termina\s+en|terminante\s+in|che\s+termina\s+(?:con|in)|[*•x]{4}(?:[ \-]?[*•x]{4}){0,3}[ \-]?)\s*(?:[:#]\s*)?(\d{4})(?-u:\b)",
+            )?,
+        })
+    }
+}
+
+/// The Luhn check over ASCII digits.
+pub(super) fn luhn(digits: &[u8]) -> bool {
+    let mut sum = 0u32;
+    for (i, d) in digits.iter().rev().enumerate() {
+        let mut v = u32::from(d.wrapping_sub(b'0'));
+        if i % 2 == 1 {
+            v *= 2;
+            if v > 9 {
+                v -= 9;
+            }
+        }
+        sum += v;
+    }
+    sum.is_multiple_of(10)
+}
+
+/// Whether the issuer prefix fits the length (Visa, Mastercard, Amex, Discover, Diners, JCB,
+/// UnionPay, Maestro).
+fn iin_ok(d: &[u8]) -> bool {
+    let prefix = |n: usize| -> u32 {
+        d.iter()
+            .take(n)
+            .fold(0u32, |acc, c| acc * 10 + u32::from(c.wrapping_sub(b'0')))
+    };
+    let len = d.len();
+    let (p1, p2, p3, p4) = (prefix(1), prefix(2), prefix(3), prefix(4));
+    match p1 {
+        4 => matches!(len, 13 | 16 | 19),
+        5 => {
+            ((51..=55).contains(&p2) && len == 16)
+                || (p2 == 50 || (56..=59).contains(&p2)) && len >= 12
+        }
+        2 => (2221..=2720).contains(&p4) && len == 16,
+        3 => {
+            ((p2 == 34 || p2 == 37) && len == 15)
+                || ((300..=305).contains(&p3) || p2 == 36 || p2 == 38 || p2 == 39)
+                    && (14..=19).contains(&len)
+                || (3528..=3589).contains(&p4) && (16..=19).contains(&len)
+        }
+        6 => (16..=19).contains(&len) || (p2 >= 60 && len >= 12),
+        _ => false,
+    }
+}
+
+/// Whether separators, if any, split the number into card-like groups (4-4-4-4, 4-6-5, …).
+fn grouping_ok(s: &str) -> bool {
+    if !s.contains([' ', '-']) {
+        return true;
+    }
+    if s.contains(' ') && s.contains('-') {
+        return false;
+    }
+    let mut lens = s.split([' ', '-']).map(str::len);
+    let first = lens.next().unwrap_or(0);
+    let (n, empty) = lens.fold((0usize, 0usize), |(n, bad), l| {
+        (n + 1, bad + usize::from(l == 0))
+    });
+    first == 4 && empty == 0 && (1..=4).contains(&n)
+}
+
+impl Card {
+    fn full_numbers(&self, text: &str, out: &mut Vec<Finding>) {
+        for m in self.full.find_iter(text) {
+            let start = m.start();
+            if char_before(text, start).is_some_and(|c| {
+                c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | '/' | '#' | '+')
+            }) {
+                continue;
+            }
+            // Try the whole run, then shorter runs ending at a separator.
+            let mut cand = m.as_str();
+            loop {
+                let end = start + cand.len();
+                let after_ok = !char_at(text, end).is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    && !number_continues(text, end, &['.']);
+                let mut buf = [0u8; 19];
+                let mut n = 0usize;
+                for b in cand.bytes().filter(u8::is_ascii_digit) {
+                    if let Some(slot) = buf.get_mut(n) {
+                        *slot = b;
+                    }
+                    n += 1;
+                }
+                if after_ok && (13..=19).contains(&n) {
+                    let d = buf.get(..n).unwrap_or(&[]);
+                    if grouping_ok(cand)
+                        && iin_ok(d)
+                        && luhn(d)
+                        && !d.iter().all(|&c| c == d.first().copied().unwrap_or(0))
+                    {
+                        out.push(Finding::new(start..end, PsdKind::CardNumber, 0.95, "card"));
+                        break;
+                    }
+                }
+                match cand.rfind([' ', '-']).and_then(|i| cand.get(..i)) {
+                    Some(t) if t.len() >= 13 => cand = t,
+                    _ => break,
+                }
+            }
+        }
+    }
+}
+
+impl Detector for Card {
+    fn name(&self) -> &'static str {
+        "card"
+    }
+
+    fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
+        let digits = super::context::digit_count(text);
+        if digits < 4 {
+            return;
+        }
+        if digits >= 12 {
+            self.full_numbers(text, out);
+        }
+        for c in self.partial.captures_iter(text) {
+            if let Some(d) = c.get(1) {
+                out.push(Finding::new(d.range(), PsdKind::CardNumber, 0.8, "card"));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spans(text: &str) -> Vec<&str> {
+        let d = Card::new().unwrap();
+        let mut out = Vec::new();
+        d.detect(text, &Field::default(), &mut out);
+        out.iter().map(|f| &text[f.span.clone()]).collect()
+    }
+
+    #[test]
+    fn full_numbers_in_several_layouts() {
+        assert_eq!(
+            spans("card 4111 1111 1111 1111 exp 12/27"),
+            ["4111 1111 1111 1111"]
+        );
+        assert_eq!(spans("4242-4242-4242-4242"), ["4242-4242-4242-4242"]);
+        assert_eq!(spans("amex 378282246310005."), ["378282246310005"]);
+        assert_eq!(spans("MC 5555555555554444"), ["5555555555554444"]);
+        assert_eq!(spans("4111 1111 1111 1111 12"), ["4111 1111 1111 1111"]);
+        assert_eq!(spans("Diners 3056 930902 5904"), ["3056 930902 5904"]);
+    }
+
+    #[test]
+    fn partial_references() {
+        assert_eq!(spans("charge the card ending 1006 please"), ["1006"]);
+        assert_eq!(spans("Visa ending in 4242"), ["4242"]);
+        assert_eq!(spans("Amex ending 1006"), ["1006"]);
+        assert_eq!(spans("Mastercard **** **** **** 5454"), ["5454"]);
+        assert_eq!(spans("carte se terminant par 1234"), ["1234"]);
+    }
+
+    #[test]
+    fn true_negatives() {
+        for s in [
+            "4111 1111 1111 1112", // Luhn fails
+            "order 1234567890123",
+            "ORD-2024-00017 at 2025-06-09T19:00:00",
+            "ts 1717958400000",
+            "sha 4f9c2a1b7d3e5f60718293a4b5c6d7e8f9012345",
+            "0000 0000 0000 0000",
+            "ending 1006 of the year",
+        ] {
+            assert!(spans(s).is_empty(), "{s}: {:?}", spans(s));
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Shared helpers: context keywords near a match or in the field, character boundaries and
+//! pattern compilation.
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use regex::Regex;
+
+use crate::classify::Field;
+use crate::error::{Error, ErrorKind};
+
+/// Compiles a pattern, mapping a failure to a build error naming the detector.
+pub(super) fn regex(detector: &'static str, pattern: &str) -> Result<Regex, Error> {
+    Regex::new(pattern)
+        .map_err(|e| Error::new(ErrorKind::Build, format!("{detector} pattern: {e}")))
+}
+
+/// The character just before byte `i`.
+pub(super) fn char_before(text: &str, i: usize) -> Option<char> {
+    text.get(..i).and_then(|s| s.chars().next_back())
+}
+
+/// The character at byte `i`.
+pub(super) fn char_at(text: &str, i: usize) -> Option<char> {
+    text.get(i..).and_then(|s| s.chars().next())
+}
+
+/// Whether the text at `end` is one of `punct` followed by a digit (`12.5`, `1,000`): the
+/// number before `end` goes on.
+pub(super) fn number_continues(text: &str, end: usize, punct: &[char]) -> bool {
+    let mut rest = text.get(end..).unwrap_or("").chars();
+    rest.next().is_some_and(|c| punct.contains(&c))
+        && rest.next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// The up-to-`n`-byte slice of `text` ending at `end`, cut on a char boundary.
+pub(super) fn before(text: &str, end: usize, n: usize) -> &str {
+    let mut start = end.saturating_sub(n);
+    while start > 0 && !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    text.get(start..end).unwrap_or("")
+}
+
+/// Number of ASCII digits in `s`.
+pub(super) fn digit_count(s: &str) -> usize {
+    s.bytes().filter(u8::is_ascii_digit).count()
+}
+
+/// A set of context words matched ASCII-case-insensitively at a word start (a camelCase
+/// hump counts as a word start, so `recipientPhone` contains `phone`, `hotel` does not
+/// contain `tel`).
+#[derive(Debug)]
+pub(super) struct Keywords {
+    ac: AhoCorasick,
+}
+
+impl Keywords {
+    /// Builds the set.
+    pub(super) fn new(detector: &'static str, words: &[&str]) -> Result<Self, Error> {
+        let ac = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(words)
+            .map_err(|e| Error::new(ErrorKind::Build, format!("{detector} keywords: {e}")))?;
+        Ok(Keywords { ac })
+    }
+
+    /// Whether a keyword starts at a word start anywhere in `hay`.
+    pub(super) fn any_in(&self, hay: &str) -> bool {
+        self.ac
+            .find_overlapping_iter(hay)
+            .any(|m| word_start(hay, m.start()))
+    }
+
+    /// Whether the field's key or description names one of the words.
+    pub(super) fn in_field(&self, field: &Field<'_>) -> bool {
+        field.key.is_some_and(|k| self.any_in(k))
+            || field.description.is_some_and(|d| self.any_in(d))
+    }
+
+    /// Whether the field's key names one of the words.
+    pub(super) fn in_key(&self, field: &Field<'_>) -> bool {
+        field.key.is_some_and(|k| self.any_in(k))
+    }
+
+    /// Whether a keyword occurs in the `n` bytes before `start`.
+    pub(super) fn before(&self, text: &str, start: usize, n: usize) -> bool {
+        self.any_in(before(text, start, n))
+    }
+}
+
+/// Whether byte `i` of `hay` starts a word (after a non-letter, or a camelCase hump).
+fn word_start(hay: &str, i: usize) -> bool {
+    match (char_before(hay, i), char_at(hay, i)) {
+        (None, _) => true,
+        (Some(p), Some(c)) => !p.is_alphanumeric() || (p.is_lowercase() && c.is_uppercase()),
+        (Some(p), None) => !p.is_alphanumeric(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_match_at_word_starts_only() {
+        let k = Keywords::new("t", &["tel", "phone"]).unwrap();
+        assert!(k.any_in("recipientPhone"));
+        assert!(k.any_in("Tel.: "));
+        assert!(!k.any_in("hotel"));
+        assert!(k.any_in("mobile_phone"));
+    }
+
+    #[test]
+    fn windows_cut_on_char_boundaries() {
+        let s = "né le 3";
+        assert_eq!(before(s, 3, 2), "é");
+        assert_eq!(before(s, 1, 5), "n");
+        assert!(number_continues("12.5", 2, &['.']));
+        assert!(!number_continues("12. Mai", 2, &['.']));
+    }
+}

@@ -1,0 +1,127 @@
+//! E-mail addresses: RFC 5322 "dot-atom" local parts and DNS domains, with a sanity check on
+//! the top-level domain (alphabetic, not a file extension such as `logo@2x.png`).
+
+use regex::Regex;
+
+use super::context::{char_at, char_before, regex};
+use crate::classify::{Detector, Field};
+use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+/// Last labels that name files, not domains (`icon@2x.png`, `v@1.0.json`).
+const FILE_EXTENSIONS: &[&str] = &[
+    "png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "ico", "tif", "tiff", "js", "mjs", "cjs",
+    "ts", "tsx", "jsx", "css", "scss", "json", "yaml", "yml", "toml", "lock", "txt", "html", "htm",
+    "xml", "pdf", "zip", "gz", "tgz", "tar", "rb", "java", "kt", "swift", "cpp", "hpp", "exe",
+    "dll", "wasm", "map", "woff", "woff2", "ttf", "mp3", "mp4", "mov", "avi", "wav", "csv", "xls",
+    "xlsx", "doc", "docx", "ppt", "pptx", "vue", "svelte", "lua", "php",
+];
+
+/// Finds e-mail addresses.
+#[derive(Debug)]
+pub(super) struct Email {
+    re: Regex,
+}
+
+impl Email {
+    pub(super) fn new() -> Result<Self, Error> {
+        Ok(Email {
+            re: regex(
+                "email",
+                r"[\p{L}\p{N}._%+'\-]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}\-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,24}",
+            )?,
+        })
+    }
+}
+
+fn plausible(text: &str, start: usize, end: usize) -> bool {
+    let Some(s) = text.get(start..end) else {
+        return false;
+    };
+    let Some((local, domain)) = s.split_once('@') else {
+        return false;
+    };
+    if local.starts_with('.') || local.ends_with('.') || local.contains("..") || local.is_empty() {
+        return false;
+    }
+    let tld = domain.rsplit('.').next().unwrap_or("");
+    if FILE_EXTENSIONS.iter().any(|e| e.eq_ignore_ascii_case(tld)) {
+        return false;
+    }
+    // A letter right after the TLD means the regex stopped inside a longer token.
+    if char_at(text, end).is_some_and(|c| c.is_alphanumeric() || c == '@') {
+        return false;
+    }
+    // `git@github.com:org/repo` is a transport, not a person.
+    if local == "git" && char_at(text, end) == Some(':') {
+        return false;
+    }
+    char_before(text, start).is_none_or(|c| c != '@')
+}
+
+impl Detector for Email {
+    fn name(&self) -> &'static str {
+        "email"
+    }
+
+    fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
+        if !text.contains('@') {
+            return;
+        }
+        for m in self.re.find_iter(text) {
+            let (mut start, end) = (m.start(), m.end());
+            // Quote or dot characters that open the match belong to the surrounding text.
+            while let Some(c) = char_at(text, start) {
+                if c == '\'' || c == '.' {
+                    start += c.len_utf8();
+                } else {
+                    break;
+                }
+            }
+            if plausible(text, start, end) {
+                out.push(Finding::new(start..end, PsdKind::Email, 0.97, "email"));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spans(text: &str) -> Vec<&str> {
+        let d = Email::new().unwrap();
+        let mut out = Vec::new();
+        d.detect(text, &Field::default(), &mut out);
+        out.iter().map(|f| &text[f.span.clone()]).collect()
+    }
+
+    #[test]
+    fn finds_addresses_in_text() {
+        assert_eq!(
+            spans("write to rebecca.stone@gmail.com today"),
+            ["rebecca.stone@gmail.com"]
+        );
+        assert_eq!(
+            spans("cc: j.o'neil+tag@mail.example.co.uk."),
+            ["j.o'neil+tag@mail.example.co.uk"]
+        );
+        assert_eq!(
+            spans("mailto:jürgen.müller@beispiel.de"),
+            ["jürgen.müller@beispiel.de"]
+        );
+        assert_eq!(
+            spans("'anna@firma.it', 'b@c.fr'"),
+            ["anna@firma.it", "b@c.fr"]
+        );
+    }
+
+    #[test]
+    fn ignores_non_addresses() {
+        assert!(spans("icon@2x.png and logo@3x.webp").is_empty());
+        assert!(spans("npm i lodash@4.17.21").is_empty());
+        assert!(spans("git clone git@github.com:org/repo.git").is_empty());
+        assert!(spans("@mention and foo@bar").is_empty());
+        assert!(spans("no at sign here").is_empty());
+    }
+}

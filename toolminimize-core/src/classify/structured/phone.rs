@@ -1,0 +1,230 @@
+//! Phone numbers: `+CC` international numbers of any country, `00`-prefixed numbers, and
+//! national formats of the US, UK, Germany, France, Spain and Italy.
+//!
+//! One cheap pattern finds digit runs with phone punctuation; only those candidates are parsed
+//! and validated against the libphonenumber metadata (the `phonenumber` crate), which is slow.
+
+use phonenumber::country::Id;
+use regex::Regex;
+
+use super::context::{Keywords, char_at, char_before, digit_count, number_continues, regex};
+use crate::classify::{Detector, Field};
+use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+/// Words (EN, DE, FR, ES, IT) that say a nearby number or a field holds a phone number.
+const CONTEXT: &[&str] = &[
+    "phone",
+    "tel",
+    "tél",
+    "telephone",
+    "téléphone",
+    "telefon",
+    "teléfono",
+    "telefono",
+    "mobile",
+    "mobil",
+    "móvil",
+    "movil",
+    "cellulare",
+    "cell",
+    "portable",
+    "handy",
+    "whatsapp",
+    "sms",
+    "text me",
+    "call",
+    "ring",
+    "fax",
+    "recipient",
+    "rufnummer",
+    "appel",
+    "llama",
+    "chiama",
+    "anruf",
+    "contact",
+    "msisdn",
+    "e164",
+    "dial",
+    "landline",
+    "hotline",
+];
+
+/// Finds phone numbers.
+#[derive(Debug)]
+pub(super) struct Phone {
+    candidate: Regex,
+    context: Keywords,
+}
+
+impl Phone {
+    pub(super) fn new() -> Result<Self, Error> {
+        // Load the metadata now rather than on the first scanned string.
+        let _ = phonenumber::parse(None, "+33 1 23 45 67 89");
+        Ok(Phone {
+            candidate: regex("phone", r"\+?\(?\d[\d \u{a0}.\-/()]{5,24}\d")?,
+            context: Keywords::new("phone", CONTEXT)?,
+        })
+    }
+}
+
+/// Shapes that look like phone digits but are dates, IPs, decimals or versions.
+fn not_a_phone(s: &str) -> bool {
+    let dots = s.matches('.').count();
+    // 2025-06-11, 2025/06/11, 11.06.2025, 06/11/2025
+    let mut groups = s
+        .split(['-', '/', '.'])
+        .filter(|g| !g.is_empty())
+        .map(str::len);
+    let is_date = !s.contains([' ', '(', '\u{a0}'])
+        && match (groups.next(), groups.next(), groups.next(), groups.next()) {
+            (Some(a), Some(m), Some(c), None) => {
+                (a == 4 && m <= 2 && c <= 2) || (a <= 2 && m <= 2 && (c == 4 || c == 2))
+            }
+            _ => false,
+        };
+    is_date
+        || (dots == 3 && !s.contains([' ', '-'])) // an IPv4 address
+        || (dots == 1 && !s.contains([' ', '-', '/', '('])) // a decimal
+        || s.contains("..")
+}
+
+impl Phone {
+    fn validate(&self, cand: &str, context: bool) -> Option<f32> {
+        let digits = digit_count(cand);
+        if cand.starts_with('+') {
+            if !(7..=15).contains(&digits) {
+                return None;
+            }
+            return match phonenumber::parse(None, cand) {
+                Ok(n) if n.is_valid() => Some(0.95),
+                Ok(_) if context => Some(0.6),
+                _ => None,
+            };
+        }
+        if let Some(rest) = cand.strip_prefix("00")
+            && (9..=17).contains(&digits)
+            && rest.starts_with(|c: char| c.is_ascii_digit() && c != '0')
+        {
+            let mut buf = String::with_capacity(rest.len() + 1);
+            buf.push('+');
+            buf.push_str(rest);
+            if phonenumber::parse(None, &buf).is_ok_and(|n| n.is_valid()) {
+                return Some(0.9);
+            }
+        }
+        if !(7..=15).contains(&digits) {
+            return None;
+        }
+        let formatted = cand.contains([' ', '-', '.', '(', '/', '\u{a0}']);
+        if !formatted && !context {
+            return None;
+        }
+        let first = cand
+            .trim_start_matches('(')
+            .as_bytes()
+            .first()
+            .copied()
+            .unwrap_or(b'0');
+        // A bare run in a phone field may be an international number without its `+`.
+        if !formatted && context && first != b'0' && digits >= 10 {
+            let mut buf = String::with_capacity(cand.len() + 1);
+            buf.push('+');
+            buf.push_str(cand);
+            if phonenumber::parse(None, &buf).is_ok_and(|n| n.is_valid()) {
+                return Some(0.85);
+            }
+        }
+        let regions: &[Id] = match (first, digits) {
+            (b'0', _) => &[Id::GB, Id::DE, Id::FR, Id::IT],
+            (b'1', 11) => &[Id::US],
+            (_, 10) => &[Id::US, Id::IT],
+            (b'6'..=b'9', 9) => &[Id::ES],
+            (b'3', 9) => &[Id::IT],
+            _ => &[],
+        };
+        for id in regions {
+            if phonenumber::parse(Some(*id), cand).is_ok_and(|n| n.is_valid()) {
+                return Some(if formatted { 0.85 } else { 0.8 });
+            }
+        }
+        // Fictional or unassigned numbers in a NANP layout still identify within a text that
+        // says it is a phone number.
+        (context && formatted && (digits == 10 || (digits == 11 && first == b'1'))).then_some(0.6)
+    }
+}
+
+/// Whether the candidate at `start..end` is a separate token.
+fn bounded(text: &str, start: usize, end: usize) -> bool {
+    let before_ok = !char_before(text, start).is_some_and(|c| {
+        c.is_alphanumeric()
+            || matches!(
+                c,
+                '.' | '-' | '/' | '#' | '$' | '€' | '£' | '_' | ':' | '+' | ','
+            )
+    });
+    let after_ok = !char_at(text, end)
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '%' | '_' | '€' | '$'))
+        && !number_continues(text, end, &['.', ',']);
+    before_ok && after_ok
+}
+
+/// The candidate trimmed by one trailing separator-delimited group, if digits remain.
+fn drop_last_group(s: &str) -> Option<&str> {
+    let cut = s.rfind([' ', '-', '.', '/', '\u{a0}'])?;
+    let t = s
+        .get(..cut)?
+        .trim_end_matches([' ', '-', '.', '/', '(', '\u{a0}']);
+    (digit_count(t) >= 7).then_some(t)
+}
+
+impl Detector for Phone {
+    fn name(&self) -> &'static str {
+        "phone"
+    }
+
+    fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        if digit_count(text) < 7 {
+            return;
+        }
+        let in_field = self.context.in_field(field);
+        for m in self.candidate.find_iter(text) {
+            let start = m.start();
+            // An unbalanced closing parenthesis at the end belongs to the text.
+            let mut cand = m.as_str();
+            if cand.ends_with(')') && !cand.contains('(') {
+                cand = cand.trim_end_matches(')');
+            }
+            if cand.starts_with('(') && !cand.contains(')') {
+                continue;
+            }
+            // Phone layouts never end in a one-digit group: "+44 20 7946 0958 2 times".
+            if let Some((head, last)) = cand.rsplit_once(' ')
+                && last.len() == 1
+                && digit_count(head) >= 7
+            {
+                cand = head;
+            }
+            let context = in_field || self.context.before(text, start, 24);
+            let mut tries = 0;
+            loop {
+                let end = start + cand.len();
+                if bounded(text, start, end)
+                    && !not_a_phone(cand)
+                    && let Some(conf) = self.validate(cand, context)
+                {
+                    out.push(Finding::new(start..end, PsdKind::Phone, conf, "phone"));
+                    break;
+                }
+                tries += 1;
+                match drop_last_group(cand) {
+                    Some(t) if tries < 4 => cand = t,
+                    _ => break,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

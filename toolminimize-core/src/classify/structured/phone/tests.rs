@@ -1,0 +1,79 @@
+use super::*;
+
+fn spans<'a>(text: &'a str, field: &Field<'_>) -> Vec<&'a str> {
+    let d = Phone::new().unwrap();
+    let mut out = Vec::new();
+    d.detect(text, field, &mut out);
+    out.iter().map(|f| &text[f.span.clone()]).collect()
+}
+
+fn plain(text: &str) -> Vec<&str> {
+    spans(text, &Field::default())
+}
+
+#[test]
+fn international_numbers_of_any_country() {
+    assert_eq!(plain("call +1 415-555-2671 now"), ["+1 415-555-2671"]);
+    assert_eq!(plain("UK: +44 20 7946 0958."), ["+44 20 7946 0958"]);
+    assert_eq!(plain("+49 30 901820"), ["+49 30 901820"]);
+    assert_eq!(plain("tel +33 6 12 34 56 78"), ["+33 6 12 34 56 78"]);
+    assert_eq!(plain("+34 612 345 678"), ["+34 612 345 678"]);
+    assert_eq!(plain("+39 06 6982 0000"), ["+39 06 6982 0000"]);
+    assert_eq!(plain("whatsapp +989124718362"), ["+989124718362"]);
+    assert_eq!(plain("Ruf an: 0049 89 1234567"), ["0049 89 1234567"]);
+}
+
+#[test]
+fn national_formats() {
+    assert_eq!(plain("(415) 555-2671"), ["(415) 555-2671"]);
+    assert_eq!(plain("ring 020 7946 0958 later"), ["020 7946 0958"]);
+    assert_eq!(plain("Tel. 030 901820"), ["030 901820"]);
+    assert_eq!(plain("appelez le 06 12 34 56 78"), ["06 12 34 56 78"]);
+    assert_eq!(plain("móvil 612 34 56 78"), ["612 34 56 78"]);
+    assert_eq!(plain("chiama 347 123 4567"), ["347 123 4567"]);
+}
+
+#[test]
+fn bare_digits_only_in_a_phone_field() {
+    let f = Field {
+        path: "/recipient",
+        key: Some("recipient"),
+        description: None,
+    };
+    assert_eq!(spans("989124718362", &f), ["989124718362"]);
+    assert!(plain("989124718362").is_empty());
+    let f = Field {
+        path: "/x",
+        key: Some("to"),
+        description: Some("Mobile number of the customer"),
+    };
+    assert_eq!(spans("07700900123", &f), ["07700900123"]);
+}
+
+#[test]
+fn trailing_words_and_numbers_are_trimmed() {
+    assert_eq!(plain("call +44 20 7946 0958 2 times"), ["+44 20 7946 0958"]);
+}
+
+#[test]
+fn true_negatives() {
+    for s in [
+        "order #W5520193 shipped",
+        "ORD-2024-00017",
+        "at 2025-06-09T19:00:00 and 2025-06-11",
+        "id 123e4567-e89b-12d3-a456-426614174000",
+        "commit 4f9c2a1b7d3e5f60718293a4b5c6d7e8f9012345",
+        "version 2.3.1 or v1.12.0",
+        "it costs $41.99 or 40,00 €",
+        "from 9:30 to 14:00",
+        "issue 12345 and PR 6789",
+        "booking DL-88QK2",
+        "IP 192.168.1.20",
+        "1234567 items",
+        "dated 11.06.2025 and 06/11/2025",
+        "price 1234567.89",
+        "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=10",
+    ] {
+        assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
+    }
+}

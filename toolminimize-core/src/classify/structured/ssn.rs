@@ -1,0 +1,134 @@
+//! US social security numbers, excluding ranges the SSA never issues (area 000, 666 and
+//! 900–999, group 00, serial 0000). The undashed nine-digit form counts only where the text or
+//! the field says SSN.
+
+use regex::Regex;
+
+use super::context::{Keywords, char_at, char_before, regex};
+use crate::classify::{Detector, Field};
+use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+const CONTEXT: &[&str] = &[
+    "ssn",
+    "social security",
+    "social-security",
+    "soc sec",
+    "ss#",
+    "ss #",
+    "ss no",
+];
+
+/// Finds US social security numbers.
+#[derive(Debug)]
+pub(super) struct Ssn {
+    re: Regex,
+    context: Keywords,
+}
+
+impl Ssn {
+    pub(super) fn new() -> Result<Self, Error> {
+        Ok(Ssn {
+            re: regex("ssn", r"(\d{3})([- ]?)(\d{2})([- ]?)(\d{4})")?,
+            context: Keywords::new("ssn", CONTEXT)?,
+        })
+    }
+}
+
+/// Whether area, group and serial are in issued ranges.
+pub(super) fn valid_parts(area: &str, group: &str, serial: &str) -> bool {
+    let (Ok(a), Ok(g), Ok(s)) = (
+        area.parse::<u16>(),
+        group.parse::<u8>(),
+        serial.parse::<u16>(),
+    ) else {
+        return false;
+    };
+    a != 0 && a != 666 && a < 900 && g != 0 && s != 0
+}
+
+impl Detector for Ssn {
+    fn name(&self) -> &'static str {
+        "ssn"
+    }
+
+    fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        if text.len() < 9 {
+            return;
+        }
+        let in_field = self.context.in_field(field);
+        for c in self.re.captures_iter(text) {
+            let (Some(m), Some(a), Some(s1), Some(g), Some(s2), Some(s)) =
+                (c.get(0), c.get(1), c.get(2), c.get(3), c.get(4), c.get(5))
+            else {
+                continue;
+            };
+            let (start, end) = (m.start(), m.end());
+            let bad_neighbour = |ch: Option<char>| {
+                ch.is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/' | '.' | '+'))
+            };
+            if bad_neighbour(char_before(text, start)) || bad_neighbour(char_at(text, end)) {
+                continue;
+            }
+            if s1.as_str() != s2.as_str() || !valid_parts(a.as_str(), g.as_str(), s.as_str()) {
+                continue;
+            }
+            let context = in_field || self.context.before(text, start, 32);
+            let conf = match (s1.as_str(), context) {
+                ("-", true) => 0.98,
+                ("-", false) => 0.9,
+                (" ", true) => 0.95,
+                (" ", false) => 0.75,
+                (_, true) => 0.9,
+                _ => continue,
+            };
+            out.push(Finding::new(start..end, PsdKind::Ssn, conf, "ssn"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spans<'a>(text: &'a str, field: &Field<'_>) -> Vec<&'a str> {
+        let d = Ssn::new().unwrap();
+        let mut out = Vec::new();
+        d.detect(text, field, &mut out);
+        out.iter().map(|f| &text[f.span.clone()]).collect()
+    }
+
+    #[test]
+    fn dashed_and_context_forms() {
+        let none = Field::default();
+        assert_eq!(spans("SSN 536-90-4411 on file", &none), ["536-90-4411"]);
+        assert_eq!(
+            spans("social security number: 536904411", &none),
+            ["536904411"]
+        );
+        let f = Field {
+            path: "/ssn",
+            key: Some("ssn"),
+            description: None,
+        };
+        assert_eq!(spans("536904411", &f), ["536904411"]);
+    }
+
+    #[test]
+    fn invalid_ranges_and_bare_digits_are_ignored() {
+        let none = Field::default();
+        for s in [
+            "000-12-3456",
+            "666-12-3456",
+            "912-34-5678",
+            "123-00-4567",
+            "123-45-0000",
+            "536904411",
+            "536-904411",
+            "ORD-123-45-6789",
+            "2025-06-1234",
+        ] {
+            assert!(spans(s, &none).is_empty(), "{s}");
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! What the hook and the wrappers tell the application, the log and the model about a call.
+//!
+//! Every call that goes through minimization produces one [`CallReport`]. It is handed to the
+//! callback registered with `on_report` and emitted as `tracing` events under the target
+//! `toolminimize_rig`: one `INFO` event per call, one `DEBUG` event per PSD item. Neither ever
+//! holds an argument value: tool names, JSON pointers, categories, kinds, actions and costs only.
+//!
+//! ```
+//! use toolminimize_core::Report;
+//! use toolminimize_rig::{CallAction, CallReport, DefinitionSource};
+//!
+//! let report = Report::default();
+//! let call = CallReport {
+//!     tool: "get_forecast",
+//!     call_id: Some("call_1"),
+//!     source: DefinitionSource::Advertised,
+//!     action: CallAction::Forwarded { changed: false },
+//!     report: &report,
+//! };
+//! assert!(!call.is_skipped());
+//! assert_eq!(call.feedback_note(), None);
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+
+use toolminimize_core::{Action, BlockReason, Report};
+
+/// Where the definition the call was minimized against came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DefinitionSource {
+    /// Registered with the hook by the application (`tool_def`, `toolset`, `schema_of`).
+    Registered,
+    /// Taken from the tool definitions the agent sent to the model provider in this run.
+    Advertised,
+    /// No definition was known: minimized against an empty schema (conservative defaults).
+    Unknown,
+    /// The wrapped tool's own definition (per-tool wrappers).
+    Wrapped,
+}
+
+impl DefinitionSource {
+    /// The stable id.
+    pub const fn id(self) -> &'static str {
+        match self {
+            DefinitionSource::Registered => "registered",
+            DefinitionSource::Advertised => "advertised",
+            DefinitionSource::Unknown => "unknown",
+            DefinitionSource::Wrapped => "wrapped",
+        }
+    }
+}
+
+/// Why a call was not sent to its tool. The model sees [`SkipReason::model_message`]; every
+/// message comes from a fixed vocabulary and never holds a value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SkipReason {
+    /// The arguments the model produced are not valid JSON, so they cannot be minimized.
+    UnparseableArguments,
+    /// The minimized arguments no longer deserialize into the tool's argument type.
+    ArgumentTypeMismatch,
+    /// The minimizer blocked the call.
+    Blocked(BlockReason),
+}
+
+impl SkipReason {
+    /// The stable id.
+    pub fn id(&self) -> &'static str {
+        match self {
+            SkipReason::UnparseableArguments => "unparseable_arguments",
+            SkipReason::ArgumentTypeMismatch => "argument_type_mismatch",
+            SkipReason::Blocked(BlockReason::ToolBlocked) => "tool_blocked",
+            SkipReason::Blocked(BlockReason::CostAboveLimit) => "cost_above_limit",
+            SkipReason::Blocked(BlockReason::Internal(_)) => "internal",
+        }
+    }
+
+    /// What the model is told instead of the tool's answer.
+    pub fn model_message(&self) -> String {
+        match self {
+            SkipReason::UnparseableArguments => {
+                "The call was not sent: its arguments are not valid JSON. Retry with a JSON object \
+                 that matches the tool's parameters."
+                    .to_owned()
+            }
+            SkipReason::ArgumentTypeMismatch => {
+                "The call was not sent: its arguments, without the data the tool does not need, \
+                 do not fit the tool's parameters."
+                    .to_owned()
+            }
+            SkipReason::Blocked(reason) => format!("The call was not sent: {reason}."),
+        }
+    }
+}
+
+impl fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SkipReason::UnparseableArguments => f.write_str("the arguments are not valid JSON"),
+            SkipReason::ArgumentTypeMismatch => {
+                f.write_str("the minimized arguments do not fit the tool's argument type")
+            }
+            SkipReason::Blocked(reason) => reason.fmt(f),
+        }
+    }
+}
+
+/// What happened to the call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CallAction {
+    /// The call went to the tool, with rewritten arguments when `changed`.
+    Forwarded {
+        /// Whether the arguments the tool received differ from the model's.
+        changed: bool,
+    },
+    /// The call was not sent; the model sees the reason as the call's result.
+    Skipped(SkipReason),
+}
+
+/// The report of one tool call: what was found, what was done and what the tool received.
+#[derive(Debug, Clone)]
+pub struct CallReport<'a> {
+    /// The tool's name.
+    pub tool: &'a str,
+    /// The provider's call id, when the call came from an agent run.
+    pub call_id: Option<&'a str>,
+    /// Where the tool definition came from.
+    pub source: DefinitionSource,
+    /// Forwarded or skipped.
+    pub action: CallAction,
+    /// The minimizer's report (paths, categories, actions, costs; no values).
+    pub report: &'a Report,
+}
+
+impl CallReport<'_> {
+    /// Whether the call was not sent.
+    pub fn is_skipped(&self) -> bool {
+        matches!(self.action, CallAction::Skipped(_))
+    }
+
+    /// A short, value-free note for the model on what was generalized, substituted, truncated or
+    /// removed and why, so it can adapt its next calls. `None` when nothing changed.
+    ///
+    /// ```
+    /// use toolminimize_core::{Action, Category, ItemReport, Report};
+    /// use toolminimize_rig::{CallAction, CallReport, DefinitionSource};
+    ///
+    /// let report = Report {
+    ///     items: vec![ItemReport {
+    ///         path: "/ssn".into(), category: Category::Identity, sensitivity: 3,
+    ///         necessary: false, action: Action::Remove, kind: "ssn".into(),
+    ///         detector: "structured", rule: "optional_field", confidence: 0.99, span: None,
+    ///     }],
+    ///     ..Report::default()
+    /// };
+    /// let call = CallReport { tool: "lookup_patient", call_id: None, source: DefinitionSource::Registered,
+    ///     action: CallAction::Forwarded { changed: true }, report: &report };
+    /// let note = call.feedback_note().unwrap();
+    /// assert!(note.contains("removed /ssn (identity: ssn)"));
+    /// ```
+    pub fn feedback_note(&self) -> Option<String> {
+        if !matches!(self.action, CallAction::Forwarded { changed: true }) {
+            return None;
+        }
+        let mut parts: Vec<String> = Vec::new();
+        for action in [
+            Action::Remove,
+            Action::Generalize,
+            Action::Substitute,
+            Action::Truncate,
+        ] {
+            let fields: Vec<String> = self
+                .report
+                .items
+                .iter()
+                .filter(|item| item.action == action)
+                .map(|item| {
+                    let path = if item.path.is_empty() {
+                        "/"
+                    } else {
+                        item.path.as_str()
+                    };
+                    format!("{path} ({}: {})", item.category.id(), item.kind)
+                })
+                .collect();
+            if !fields.is_empty() {
+                parts.push(format!("{} {}", past_tense(action), fields.join(", ")));
+            }
+        }
+        if parts.is_empty() {
+            parts.push("rewrote the arguments".to_owned());
+        }
+        Some(format!(
+            "[privacy] Before this call reached the tool, the minimizer {} because the tool does \
+             not need that data for this task. Do not send it again unless the user asks for it.",
+            parts.join("; ")
+        ))
+    }
+}
+
+fn past_tense(action: Action) -> &'static str {
+    match action {
+        Action::Keep => "kept",
+        Action::Remove => "removed",
+        Action::Generalize => "generalized",
+        Action::Substitute => "substituted",
+        Action::Truncate => "truncated",
+    }
+}
+
+/// The callback type that receives every [`CallReport`].
+pub type ReportCallback = Arc<dyn Fn(&CallReport<'_>) + Send + Sync>;
+
+/// Emits a call report to `tracing` and to the application's callback.
+#[derive(Clone, Default)]
+pub(crate) struct Reporter {
+    callback: Option<ReportCallback>,
+}
+
+impl fmt::Debug for Reporter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Reporter")
+            .field("callback", &self.callback.is_some())
+            .finish()
+    }
+}
+
+impl Reporter {
+    pub(crate) fn set_callback(&mut self, callback: ReportCallback) {
+        self.callback = Some(callback);
+    }
+
+    pub(crate) fn emit(&self, call: &CallReport<'_>) {
+        trace(call);
+        if let Some(callback) = &self.callback {
+            callback(call);
+        }
+    }
+}
+
+fn trace(call: &CallReport<'_>) {
+    let (action, skip_reason, changed) = match &call.action {
+        CallAction::Forwarded { changed } => ("forwarded", "", *changed),
+        CallAction::Skipped(reason) => ("skipped", reason.id(), false),
+    };
+    tracing::info!(
+        target: "toolminimize_rig",
+        tool = call.tool,
+        call_id = call.call_id.unwrap_or(""),
+        definition = call.source.id(),
+        action,
+        skip_reason,
+        changed,
+        items = call.report.items.len(),
+        cost_before = call.report.cost_before,
+        cost_after = call.report.cost_after,
+        "tool call minimized"
+    );
+    for item in &call.report.items {
+        tracing::debug!(
+            target: "toolminimize_rig",
+            tool = call.tool,
+            path = item.path.as_str(),
+            category = item.category.id(),
+            kind = item.kind.as_str(),
+            sensitivity = item.sensitivity,
+            necessary = item.necessary,
+            action = item.action.id(),
+            rule = item.rule,
+            "psd item"
+        );
+    }
+}

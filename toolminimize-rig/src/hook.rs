@@ -231,10 +231,10 @@ impl MinimizeHook {
         if let Some(def) = self.registered.get(name) {
             return (def.clone(), DefinitionSource::Registered);
         }
-        if self.learn_advertised {
-            if let Some(def) = lock(&state.0.learned).get(name) {
-                return (def.clone(), DefinitionSource::Advertised);
-            }
+        if self.learn_advertised
+            && let Some(def) = lock(&state.0.learned).get(name)
+        {
+            return (def.clone(), DefinitionSource::Advertised);
         }
         (
             Arc::new(ToolDef::new(name, "", json!({}))),
@@ -314,10 +314,10 @@ impl MinimizeHook {
                     report: &outcome.report,
                 };
                 self.reporter.emit(&report);
-                if self.feedback {
-                    if let Some(note) = report.feedback_note() {
-                        lock(&state.0.notes).insert(event.id, note);
-                    }
+                if self.feedback
+                    && let Some(note) = report.feedback_note()
+                {
+                    lock(&state.0.notes).insert(event.id, note);
                 }
                 if changed {
                     DispatchAction::rewrite_tool_args(event.kind, minimized)

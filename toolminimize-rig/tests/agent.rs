@@ -11,7 +11,9 @@ mod common;
 
 use std::sync::{Arc, Mutex};
 
-use common::{LookupPatient, Reports, SSN, contains, lookup_schema, oversharing_args};
+use common::{
+    LookupPatient, PatientLookup, Reports, SSN, contains, lookup_schema, oversharing_args,
+};
 use rig_agent::AgentBuilder;
 use rig_core::completion::Message;
 use rig_core::message::{ToolName, UserContent};
@@ -442,26 +444,6 @@ async fn without_feedback_the_result_is_the_tools_own() {
         .unwrap();
     let results = tool_results(&model);
     assert!(!results[0].contains("[privacy]"), "{}", results[0]);
-}
-
-/// The arguments of `lookup_patient`, annotated the way `#[derive(MinimizeSchema)]` annotates:
-/// only the name is needed and the SSN field is to be removed.
-struct PatientLookup;
-
-impl MinimizeSchema for PatientLookup {
-    fn minimize_schema() -> Value {
-        json!({
-            "type": "object",
-            "properties": {
-                "name": {"type": "string", "description": "Patient full name.", "x-psd-category": "identity"},
-                "ssn": {"type": ["string", "null"], "description": "Social security number.", "x-minimize": "remove"},
-                "notes": {"type": ["string", "null"], "description": "Free-text notes for the clinic."}
-            },
-            "required": ["name"],
-            "minimum_necessary": ["name"],
-            "x-exposure": "third_party"
-        })
-    }
 }
 
 fn annotated_lookup(received: Arc<Mutex<Vec<Value>>>) -> DynamicTool {

@@ -49,10 +49,12 @@ pub struct LookupArgs {
     pub notes: Option<String>,
 }
 
-/// A typed rig tool that records the arguments it receives.
+/// A typed rig tool that records the arguments it receives. With `annotated`, its parameters
+/// are [`PatientLookup`]'s annotated schema.
 #[derive(Clone, Default)]
 pub struct LookupPatient {
     pub received: Arc<Mutex<Vec<Value>>>,
+    pub annotated: bool,
 }
 
 impl Tool for LookupPatient {
@@ -66,7 +68,11 @@ impl Tool for LookupPatient {
     }
 
     fn parameters(&self) -> Value {
-        lookup_schema()
+        if self.annotated {
+            <PatientLookup as toolminimize_core::MinimizeSchema>::minimize_schema()
+        } else {
+            lookup_schema()
+        }
     }
 
     async fn call(
@@ -79,6 +85,26 @@ impl Tool for LookupPatient {
             .unwrap()
             .push(serde_json::to_value(&args).unwrap());
         Ok("1 appointment on Tuesday".to_owned())
+    }
+}
+
+/// The arguments of `lookup_patient`, annotated the way `#[derive(MinimizeSchema)]` annotates:
+/// only the name is needed and the SSN field is to be removed.
+pub struct PatientLookup;
+
+impl toolminimize_core::MinimizeSchema for PatientLookup {
+    fn minimize_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "description": "Patient full name.", "x-psd-category": "identity"},
+                "ssn": {"type": ["string", "null"], "description": "Social security number.", "x-minimize": "remove"},
+                "notes": {"type": ["string", "null"], "description": "Free-text notes for the clinic."}
+            },
+            "required": ["name"],
+            "minimum_necessary": ["name"],
+            "x-exposure": "third_party"
+        })
     }
 }
 

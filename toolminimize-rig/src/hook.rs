@@ -37,6 +37,7 @@ use rig_core::tool::ToolOutput;
 use serde_json::{Value, json};
 use toolminimize_core::{Call, Exposure, MinimizeSchema, Minimizer, Session, ToolDef, Verdict};
 
+use crate::judge::LlmJudge;
 use crate::report::{
     CallAction, CallReport, DefinitionSource, ReportCallback, Reporter, SkipReason,
 };
@@ -67,6 +68,7 @@ pub struct MinimizeHook {
     task_context_from_prompt: bool,
     exposure: Option<Exposure>,
     session: Option<Session>,
+    judge: Option<Arc<LlmJudge>>,
     reporter: Reporter,
 }
 
@@ -83,6 +85,7 @@ impl fmt::Debug for MinimizeHook {
             .field("task_context_from_prompt", &self.task_context_from_prompt)
             .field("exposure", &self.exposure)
             .field("session", &self.session)
+            .field("judge", &self.judge.is_some())
             .field("reporter", &self.reporter)
             .finish()
     }
@@ -101,6 +104,7 @@ impl MinimizeHook {
             task_context_from_prompt: false,
             exposure: None,
             session: None,
+            judge: None,
             reporter: Reporter::default(),
         }
     }
@@ -195,6 +199,16 @@ impl MinimizeHook {
         self
     }
 
+    /// Asks `judge` which spans of personal data in each free-text field the task needs
+    /// ([`Minimizer::minimize_judged`]). Off by default. The judge sees the raw text: give it a
+    /// model in the user's own trust domain. When it fails or times out, the rule-based
+    /// decisions stand.
+    #[must_use]
+    pub fn judge(mut self, judge: LlmJudge) -> Self {
+        self.judge = Some(Arc::new(judge));
+        self
+    }
+
     /// Calls `callback` with the report of every minimized call.
     #[must_use]
     pub fn on_report(mut self, callback: impl Fn(&CallReport<'_>) + Send + Sync + 'static) -> Self {
@@ -270,7 +284,7 @@ impl MinimizeHook {
         DispatchAction::patch(EffectKind::Completion { request, stream })
     }
 
-    fn on_tool_call(
+    async fn on_tool_call(
         &self,
         ctx: &HookContext,
         event: &DispatchEvent<'_>,
@@ -302,7 +316,10 @@ impl MinimizeHook {
         if let Some(task) = state.0.task.as_deref() {
             call = call.task_context(task);
         }
-        let outcome = self.minimizer.minimize_call(&call);
+        let outcome = match &self.judge {
+            Some(judge) => self.minimizer.minimize_judged(&call, judge.as_ref()).await,
+            None => self.minimizer.minimize_call(&call),
+        };
         match outcome.verdict {
             Verdict::Forward(minimized) => {
                 let changed = minimized != parsed;
@@ -356,7 +373,7 @@ impl AgentHook for MinimizeHook {
     async fn on_dispatch(&self, ctx: &HookContext, event: DispatchEvent<'_>) -> DispatchAction {
         match event.kind {
             EffectKind::Completion { request, stream } => self.on_completion(ctx, request, *stream),
-            EffectKind::ToolCall { name, args } => self.on_tool_call(ctx, &event, name, args),
+            EffectKind::ToolCall { name, args } => self.on_tool_call(ctx, &event, name, args).await,
             _ => DispatchAction::proceed(),
         }
     }

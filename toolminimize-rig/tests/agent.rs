@@ -17,7 +17,7 @@ use common::{
 use rig_agent::AgentBuilder;
 use rig_core::completion::Message;
 use rig_core::message::{ToolName, UserContent};
-use rig_core::test_utils::{MockCompletionModel, MockTurn, TraceCapture};
+use rig_core::test_utils::{MockCompletionModel, MockTurn};
 use rig_core::tool::DynamicTool;
 use serde_json::{Value, json};
 use toolminimize_core::{Action, MinimizeSchema, Minimizer, Policy, ToolDef};
@@ -48,9 +48,6 @@ fn tool_results(model: &MockCompletionModel) -> Vec<String> {
 
 #[tokio::test]
 async fn typed_tool_receives_minimized_arguments_and_the_report_is_emitted() {
-    let capture = TraceCapture::default();
-    let _guard = tracing::subscriber::set_default(capture.subscriber());
-
     let tool = LookupPatient::default();
     let received = tool.received.clone();
     let reports = Reports::default();
@@ -100,31 +97,6 @@ async fn typed_tool_receives_minimized_arguments_and_the_report_is_emitted() {
     assert!(report.cost_after < report.cost_before);
     assert!(!report.debug.contains(SSN), "a report held a raw value");
     assert!(!report.debug.contains("Alice"), "a report held a raw value");
-
-    // The same report went to tracing, value-free.
-    let events: Vec<_> = capture
-        .events()
-        .into_iter()
-        .filter(|e| e.target == "toolminimize_rig")
-        .collect();
-    let call_event = events
-        .iter()
-        .find(|e| e.message() == "tool call minimized")
-        .expect("an INFO event per call");
-    assert_eq!(call_event.fields["tool"], "lookup_patient");
-    assert_eq!(call_event.fields["action"], "forwarded");
-    assert_eq!(call_event.fields["changed"], true);
-    assert!(
-        events
-            .iter()
-            .all(|e| !contains(&e.fields, SSN) && !contains(&e.fields, "Alice"))
-    );
-    assert!(
-        events
-            .iter()
-            .any(|e| e.message() == "psd item" && e.fields["path"] == "/notes"),
-        "a DEBUG event per item"
-    );
 }
 
 #[tokio::test]
@@ -576,4 +548,59 @@ async fn runs_get_separate_sessions_unless_one_is_shared() {
     assert_eq!(received.len(), 3);
     assert!(received.iter().all(|a| !contains(&a["notes"], SSN)));
     assert_eq!(session.calls_seen(), 3);
+}
+
+#[tokio::test]
+async fn a_judge_is_consulted_only_when_configured() {
+    let make_tool = |received: Arc<Mutex<Vec<Value>>>| {
+        DynamicTool::new(
+            ToolName::new("search_docs").unwrap(),
+            "Searches the public help center.",
+            json!({"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}),
+            move |args| {
+                received.lock().unwrap().push(args);
+                Box::pin(async { Ok("3 articles".into()) })
+            },
+        )
+    };
+    let args = json!({"query": format!("why was my SSN {SSN} rejected")});
+
+    // Without a judge the rules decide, and the judge model is never asked.
+    let judge_model = MockCompletionModel::from_turns([]);
+    let received = Arc::new(Mutex::new(Vec::<Value>::new()));
+    let agent = AgentBuilder::new(model(vec![MockTurn::tool_call(
+        "c1",
+        "search_docs",
+        args.clone(),
+    )]))
+    .dynamic_tool(make_tool(received.clone()))
+    .add_hook(MinimizeHook::new(common::minimizer()))
+    .build();
+    agent
+        .prompt("Why was it rejected?")
+        .max_turns(3)
+        .await
+        .unwrap();
+    assert!(!contains(&received.lock().unwrap()[0], SSN));
+    assert_eq!(judge_model.request_count(), 0);
+
+    // A judge that finds the identifier necessary overrides the rules (the judge model is scripted).
+    let judge_model = MockCompletionModel::from_turns([MockTurn::text(
+        r#"{"spans":[{"id":0,"necessary":true}]}"#,
+    )]);
+    let received = Arc::new(Mutex::new(Vec::<Value>::new()));
+    let agent = AgentBuilder::new(model(vec![MockTurn::tool_call("c1", "search_docs", args)]))
+        .dynamic_tool(make_tool(received.clone()))
+        .add_hook(
+            MinimizeHook::new(common::minimizer())
+                .judge(toolminimize_rig::judge::LlmJudge::new(judge_model.clone())),
+        )
+        .build();
+    agent
+        .prompt("Why was it rejected?")
+        .max_turns(3)
+        .await
+        .unwrap();
+    assert!(contains(&received.lock().unwrap()[0], SSN));
+    assert_eq!(judge_model.request_count(), 1);
 }

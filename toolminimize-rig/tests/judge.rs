@@ -1,4 +1,4 @@
-//! The content-necessity judge on rig's scripted completion model.
+//! The content-necessity judge on rig's scripted completion model, alone and in the pipeline.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -6,45 +6,54 @@
     clippy::indexing_slicing
 )]
 
+mod common;
+
 use std::time::Duration;
 
-use rig_core::completion::Message;
+use common::SSN;
+use rig_core::Model;
+use rig_core::completion::{CompletionRequest, Message};
+use rig_core::driver::{Exchange, Opening, Transport};
 use rig_core::message::UserContent;
-use rig_core::test_utils::{MockCompletionModel, MockTurn};
-use serde_json::Value;
-use toolminimize_core::Category;
-use toolminimize_rig::judge::{
-    Candidate, ContentJudge, DecisionSource, JudgeError, JudgeRequest, LlmJudge, SYSTEM_PROMPT,
-    decide,
-};
+use rig_core::test_utils::{MockCompletionModel, MockFrame, MockScript, MockTurn};
+use serde_json::{Value, json};
+use toolminimize_core::analyze::judge::{ContentJudge, JudgeCandidate, JudgeError, JudgeRequest};
+use toolminimize_core::{Call, Category, ToolDef};
+use toolminimize_rig::judge::{LlmJudge, SYSTEM_PROMPT};
 
 const TEXT: &str = "Hi Sam, my knee surgery is on Friday so I can't make the 10am standup. I live at 14 Rue Oberkampf.";
 
-fn candidates() -> Vec<Candidate> {
+/// Three candidates with the pipeline's own item indices (not 0..n) and rule decisions.
+fn request() -> JudgeRequest {
     let span = |needle: &str| {
         let start = TEXT.find(needle).unwrap();
         [start, start + needle.len()]
     };
-    vec![
-        Candidate::new(Category::Identity, "person_name", span("Sam"), true),
-        Candidate::new(Category::Health, "treatment", span("knee surgery"), false),
-        Candidate::new(
-            Category::Location,
-            "street_address",
-            span("14 Rue Oberkampf"),
-            false,
-        ),
-    ]
-}
-
-fn request(candidates: &[Candidate]) -> JudgeRequest<'_> {
-    JudgeRequest::new(
-        "send_message",
-        "Sends a chat message to a colleague.",
-        "/body",
-        TEXT,
-        candidates,
-    )
+    let candidate = |index, category, kind: &str, needle, rule_says_needed| JudgeCandidate {
+        index,
+        category,
+        kind: kind.to_owned(),
+        span: span(needle),
+        rule_says_needed,
+    };
+    JudgeRequest {
+        tool: "send_message".into(),
+        tool_description: "Sends a chat message to a colleague.".into(),
+        path: "/body".into(),
+        text: TEXT.into(),
+        task_context: None,
+        candidates: vec![
+            candidate(3, Category::Identity, "person_name", "Sam", true),
+            candidate(5, Category::Health, "treatment", "knee surgery", false),
+            candidate(
+                8,
+                Category::Location,
+                "street_address",
+                "14 Rue Oberkampf",
+                false,
+            ),
+        ],
+    }
 }
 
 fn user_payload(model: &MockCompletionModel) -> Value {
@@ -65,27 +74,26 @@ fn user_payload(model: &MockCompletionModel) -> Value {
 }
 
 #[tokio::test]
-async fn the_judges_answer_is_used_and_the_prompt_carries_every_candidate() {
+async fn the_answer_maps_back_to_the_candidates_indices() {
     let model = MockCompletionModel::from_turns([MockTurn::text(
         r#"{"spans":[{"id":0,"necessary":true},{"id":1,"necessary":true},{"id":2,"necessary":false}]}"#,
     )]);
     let judge = LlmJudge::new(model.clone());
-    let cands = candidates();
-    let decisions = judge.decide(&request(&cands)).await;
-    assert_eq!(decisions.source, DecisionSource::Judge);
-    // The judge overruled the rule on the surgery (the message is about missing the standup).
-    assert_eq!(decisions.necessary, vec![true, true, false]);
+    let answer = judge.judge(&request()).await.unwrap();
+    assert_eq!(answer.needed, vec![3, 5]);
 
     let payload = user_payload(&model);
     assert_eq!(payload["tool"]["name"], "send_message");
     assert_eq!(payload["field"], "/body");
     assert_eq!(payload["text"], TEXT);
+    assert!(payload.get("user_request").is_none());
     let sent = payload["candidates"].as_array().unwrap();
     assert_eq!(sent.len(), 3);
     assert_eq!(sent[1]["id"], 1);
     assert_eq!(sent[1]["category"], "health");
+    assert_eq!(sent[1]["kind"], "treatment");
     assert_eq!(sent[1]["text"], "knee surgery");
-    assert_eq!(sent[2]["span"], serde_json::json!(cands[2].span));
+    assert_eq!(sent[2]["span"], json!(request().candidates[2].span));
 
     let sent = model.requests().pop().unwrap();
     assert_eq!(sent.temperature, Some(0.0));
@@ -97,141 +105,148 @@ async fn the_judges_answer_is_used_and_the_prompt_carries_every_candidate() {
 }
 
 #[tokio::test]
+async fn the_users_words_go_to_the_judge_when_known() {
+    let model = MockCompletionModel::from_turns([MockTurn::text(
+        r#"{"spans":[{"id":0,"necessary":true},{"id":1,"necessary":false},{"id":2,"necessary":false}]}"#,
+    )]);
+    let mut req = request();
+    req.task_context = Some("tell Sam I'll miss the standup".into());
+    LlmJudge::new(model.clone()).judge(&req).await.unwrap();
+    assert_eq!(
+        user_payload(&model)["user_request"],
+        "tell Sam I'll miss the standup"
+    );
+}
+
+#[tokio::test]
 async fn a_fenced_answer_is_accepted() {
     let model = MockCompletionModel::from_turns([MockTurn::text(
         "```json\n{\"spans\":[{\"id\":2,\"necessary\":true},{\"id\":1,\"necessary\":false},{\"id\":0,\"necessary\":false}]}\n```",
     )]);
-    let cands = candidates();
-    let decisions = LlmJudge::new(model)
-        .structured_output(false)
-        .decide(&request(&cands))
-        .await;
-    assert_eq!(decisions.source, DecisionSource::Judge);
-    assert_eq!(decisions.necessary, vec![false, false, true]);
+    let judge = LlmJudge::new(model.clone()).structured_output(false);
+    let answer = judge.judge(&request()).await.unwrap();
+    assert_eq!(answer.needed, vec![8]);
+    assert!(model.requests()[0].output_schema.is_none());
 }
 
 #[tokio::test]
-async fn prose_falls_back_to_the_rules() {
-    let model = MockCompletionModel::from_turns([MockTurn::text(
+async fn prose_and_incomplete_answers_are_errors() {
+    for text in [
         "The address is not needed, but the name is.",
-    )]);
-    let cands = candidates();
-    let decisions = LlmJudge::new(model).decide(&request(&cands)).await;
-    assert_eq!(
-        decisions.source,
-        DecisionSource::Fallback(JudgeError::Malformed)
-    );
-    assert_eq!(decisions.necessary, vec![true, false, false]);
-}
-
-#[tokio::test]
-async fn an_answer_missing_a_candidate_falls_back() {
-    let model = MockCompletionModel::from_turns([MockTurn::text(
         r#"{"spans":[{"id":0,"necessary":false},{"id":1,"necessary":true}]}"#,
-    )]);
-    let cands = candidates();
-    let decisions = LlmJudge::new(model).decide(&request(&cands)).await;
-    assert_eq!(
-        decisions.source,
-        DecisionSource::Fallback(JudgeError::Incomplete)
-    );
-    assert_eq!(decisions.necessary, vec![true, false, false]);
+        r#"{"spans":[{"id":0,"necessary":true},{"id":1,"necessary":true},{"id":7,"necessary":true}]}"#,
+    ] {
+        let model = MockCompletionModel::from_turns([MockTurn::text(text)]);
+        let err = LlmJudge::new(model).judge(&request()).await.unwrap_err();
+        assert!(matches!(err, JudgeError::Malformed(_)), "{text}: {err:?}");
+        assert!(!err.to_string().contains("Oberkampf"));
+    }
 }
 
 #[tokio::test]
-async fn provider_errors_fall_back() {
+async fn provider_errors_are_backend_errors() {
     let model = MockCompletionModel::from_turns([MockTurn::error("upstream 503")]);
-    let cands = candidates();
-    let decisions = LlmJudge::new(model).decide(&request(&cands)).await;
-    assert_eq!(
-        decisions.source,
-        DecisionSource::Fallback(JudgeError::Provider)
-    );
-    assert_eq!(decisions.necessary, vec![true, false, false]);
-
+    let err = LlmJudge::new(model).judge(&request()).await.unwrap_err();
+    assert!(matches!(err, JudgeError::Backend(_)), "{err:?}");
     // A script with no turn left fails the same way.
     let empty = MockCompletionModel::from_turns([]);
-    let decisions = LlmJudge::new(empty).decide(&request(&cands)).await;
-    assert_eq!(
-        decisions.source,
-        DecisionSource::Fallback(JudgeError::Provider)
-    );
+    let err = LlmJudge::new(empty).judge(&request()).await.unwrap_err();
+    assert!(matches!(err, JudgeError::Backend(_)), "{err:?}");
 }
 
 #[tokio::test]
-async fn bad_spans_fall_back_without_calling_the_model() {
+async fn bad_spans_are_refused_without_calling_the_model() {
     let model = MockCompletionModel::from_turns([MockTurn::text(r#"{"spans":[]}"#)]);
-    let cands = vec![Candidate::new(
-        Category::Identity,
-        "person_name",
-        [90, 500],
-        false,
-    )];
-    let decisions = LlmJudge::new(model.clone()).decide(&request(&cands)).await;
-    assert_eq!(
-        decisions.source,
-        DecisionSource::Fallback(JudgeError::InvalidRequest)
-    );
+    let mut req = request();
+    req.candidates[0].span = [90, 500];
+    let err = LlmJudge::new(model.clone()).judge(&req).await.unwrap_err();
+    assert!(matches!(err, JudgeError::Malformed(_)));
     assert_eq!(model.request_count(), 0);
 }
 
 #[tokio::test]
 async fn no_candidates_means_no_call() {
     let model = MockCompletionModel::from_turns([]);
-    let decisions = LlmJudge::new(model.clone()).decide(&request(&[])).await;
-    assert_eq!(decisions.source, DecisionSource::Judge);
-    assert!(decisions.necessary.is_empty());
+    let mut req = request();
+    req.candidates.clear();
+    let answer = LlmJudge::new(model.clone()).judge(&req).await.unwrap();
+    assert!(answer.needed.is_empty());
     assert_eq!(model.request_count(), 0);
 }
 
-/// A judge that never answers.
-struct Silent;
+/// A transport whose reply never opens: a model that never answers.
+#[derive(Clone)]
+struct NeverAnswers;
 
-impl ContentJudge for Silent {
-    async fn judge(&self, _request: &JudgeRequest<'_>) -> Result<Vec<bool>, JudgeError> {
-        std::future::pending().await
-    }
-}
-
-/// A judge that answers for the wrong number of candidates.
-struct Short;
-
-impl ContentJudge for Short {
-    async fn judge(&self, _request: &JudgeRequest<'_>) -> Result<Vec<bool>, JudgeError> {
-        Ok(vec![true])
+impl Transport<MockScript> for NeverAnswers {
+    fn send(&self, _payload: CompletionRequest, _exchange: Exchange) -> Opening<MockFrame> {
+        Opening::new(std::future::pending())
     }
 }
 
 #[tokio::test]
-async fn a_judge_that_never_answers_times_out_to_the_rules() {
-    let cands = candidates();
-    let decisions = decide(&Silent, &request(&cands), Duration::from_millis(5)).await;
-    assert_eq!(
-        decisions.source,
-        DecisionSource::Fallback(JudgeError::Timeout)
-    );
-    assert_eq!(decisions.necessary, vec![true, false, false]);
-}
-
-#[tokio::test]
-async fn custom_judges_are_checked_too() {
-    let cands = candidates();
-    let decisions = decide(&Short, &request(&cands), Duration::from_secs(5)).await;
-    assert_eq!(
-        decisions.source,
-        DecisionSource::Fallback(JudgeError::Incomplete)
-    );
+async fn a_model_that_never_answers_times_out() {
+    let model = Model::new(MockScript::default(), NeverAnswers);
+    let judge = LlmJudge::new(model).timeout(Duration::from_millis(5));
+    assert_eq!(judge.judge(&request()).await, Err(JudgeError::Timeout));
 }
 
 #[test]
-fn without_a_runtime_the_rules_decide() {
-    let cands = candidates();
-    let decisions = block_on(decide(&Short, &request(&cands), Duration::from_secs(5)));
-    assert_eq!(
-        decisions.source,
-        DecisionSource::Fallback(JudgeError::NoRuntime)
-    );
-    assert_eq!(decisions.necessary, vec![true, false, false]);
+fn outside_a_runtime_the_judge_fails_at_once() {
+    let model = MockCompletionModel::from_turns([MockTurn::text(r#"{"spans":[]}"#)]);
+    let judge = LlmJudge::new(model.clone());
+    let req = request();
+    let outcome = block_on(judge.judge(&req));
+    assert!(matches!(outcome, Err(JudgeError::Backend(_))));
+    assert_eq!(model.request_count(), 0);
+}
+
+fn search_tool() -> ToolDef {
+    ToolDef::new(
+        "search_docs",
+        "Searches the public help center.",
+        json!({"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}),
+    )
+}
+
+#[tokio::test]
+async fn in_the_pipeline_the_judge_overrides_the_rules() {
+    let minimizer = common::minimizer();
+    let tool = search_tool();
+    let args = json!({"query": format!("how do I reset my password, my SSN is {SSN}")});
+
+    // The rules drop the SSN from a search query.
+    let ruled = minimizer.minimize(&tool, &args);
+    assert!(!common::contains(&ruled.arguments().unwrap(), SSN));
+
+    // A judge that says the SSN is needed keeps it.
+    let model = MockCompletionModel::from_turns([MockTurn::text(
+        r#"{"spans":[{"id":0,"necessary":true}]}"#,
+    )]);
+    let judged = minimizer
+        .minimize_judged(&Call::new(&tool, &args), &LlmJudge::new(model.clone()))
+        .await;
+    assert!(common::contains(&judged.arguments().unwrap(), SSN));
+    assert_eq!(model.request_count(), 1);
+    assert!(judged.report.items.iter().any(|i| i.rule == "judge:needed"));
+}
+
+#[tokio::test]
+async fn in_the_pipeline_a_failing_judge_keeps_the_rules() {
+    let minimizer = common::minimizer();
+    let tool = search_tool();
+    let args = json!({"query": format!("how do I reset my password, my SSN is {SSN}")});
+    let ruled = minimizer.minimize(&tool, &args);
+
+    for model in [
+        MockCompletionModel::from_turns([MockTurn::text("yes, keep it")]),
+        MockCompletionModel::from_turns([MockTurn::error("overloaded")]),
+    ] {
+        let judged = minimizer
+            .minimize_judged(&Call::new(&tool, &args), &LlmJudge::new(model))
+            .await;
+        assert_eq!(judged.verdict, ruled.verdict);
+    }
 }
 
 /// Polls a future to completion on this thread, outside any Tokio runtime.

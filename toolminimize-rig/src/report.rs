@@ -172,19 +172,29 @@ impl CallReport<'_> {
             Action::Substitute,
             Action::Truncate,
         ] {
-            let fields: Vec<String> = self
+            // One entry per field, its kinds grouped: `/notes (identity: email, phone)`.
+            let mut fields: Vec<(&str, Vec<String>)> = Vec::new();
+            for item in self
                 .report
                 .items
                 .iter()
                 .filter(|item| item.action == action)
-                .map(|item| {
-                    let path = if item.path.is_empty() {
-                        "/"
-                    } else {
-                        item.path.as_str()
-                    };
-                    format!("{path} ({}: {})", item.category.id(), item.kind)
-                })
+            {
+                let path = if item.path.is_empty() {
+                    "/"
+                } else {
+                    item.path.as_str()
+                };
+                let what = format!("{}: {}", item.category.id(), item.kind);
+                match fields.iter_mut().find(|(p, _)| *p == path) {
+                    Some((_, kinds)) if !kinds.contains(&what) => kinds.push(what),
+                    Some(_) => {}
+                    None => fields.push((path, vec![what])),
+                }
+            }
+            let fields: Vec<String> = fields
+                .into_iter()
+                .map(|(path, kinds)| format!("{path} ({})", kinds.join(", ")))
                 .collect();
             if !fields.is_empty() {
                 parts.push(format!("{} {}", past_tense(action), fields.join(", ")));
@@ -272,5 +282,107 @@ fn trace(call: &CallReport<'_>) {
             rule = item.rule,
             "psd item"
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use toolminimize_core::{Category, ItemReport};
+
+    fn item(path: &str, category: Category, kind: &str, action: Action) -> ItemReport {
+        ItemReport {
+            path: path.into(),
+            category,
+            sensitivity: 3,
+            necessary: action == Action::Keep,
+            action,
+            kind: kind.into(),
+            detector: "test",
+            rule: "test",
+            confidence: 1.0,
+            span: None,
+        }
+    }
+
+    fn note(report: &Report, action: CallAction) -> Option<String> {
+        CallReport {
+            tool: "t",
+            call_id: None,
+            source: DefinitionSource::Wrapped,
+            action,
+            report,
+        }
+        .feedback_note()
+    }
+
+    #[test]
+    fn note_groups_kinds_per_field_and_skips_kept_items() {
+        let report = Report {
+            items: vec![
+                item(
+                    "/notes",
+                    Category::Identity,
+                    "medical_record",
+                    Action::Remove,
+                ),
+                item("/notes", Category::Identity, "ssn", Action::Remove),
+                item("/notes", Category::Identity, "ssn", Action::Remove),
+                item("/ssn", Category::Identity, "ssn", Action::Remove),
+                item(
+                    "/address",
+                    Category::Location,
+                    "street_address",
+                    Action::Generalize,
+                ),
+                item("/name", Category::Identity, "person_name", Action::Keep),
+            ],
+            ..Report::default()
+        };
+        let text = note(&report, CallAction::Forwarded { changed: true }).unwrap();
+        assert!(
+            text.contains(
+                "removed /notes (identity: medical_record, identity: ssn), /ssn (identity: ssn); \
+                 generalized /address (location: street_address)"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("/name"));
+    }
+
+    #[test]
+    fn no_note_when_nothing_changed_or_the_call_was_skipped() {
+        let report = Report::default();
+        assert_eq!(
+            note(&report, CallAction::Forwarded { changed: false }),
+            None
+        );
+        assert_eq!(
+            note(
+                &report,
+                CallAction::Skipped(SkipReason::UnparseableArguments)
+            ),
+            None
+        );
+        // A change the report does not itemize still gets a generic note.
+        assert!(
+            note(&report, CallAction::Forwarded { changed: true })
+                .unwrap()
+                .contains("rewrote the arguments")
+        );
+    }
+
+    #[test]
+    fn skip_messages_are_fixed_and_value_free() {
+        for reason in [
+            SkipReason::UnparseableArguments,
+            SkipReason::ArgumentTypeMismatch,
+            SkipReason::Blocked(BlockReason::ToolBlocked),
+            SkipReason::Blocked(BlockReason::CostAboveLimit),
+            SkipReason::Blocked(BlockReason::Internal("arguments nested too deeply")),
+        ] {
+            assert!(reason.model_message().starts_with("The call was not sent"));
+            assert!(!reason.id().is_empty());
+        }
     }
 }

@@ -129,7 +129,6 @@ async fn optional_ssn_field_does_not_reach_the_tool() {
 }
 
 #[tokio::test]
-#[ignore = "the built-in structured detectors (US SSN) are not in the core pipeline yet"]
 async fn default_minimizer_removes_an_ssn_from_free_text() {
     let tool = LookupPatient::default();
     let received = tool.received.clone();

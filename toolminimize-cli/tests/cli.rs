@@ -76,12 +76,13 @@ fn schema_of(call: &Value) -> &Value {
 
 /// Every string of at least `min` characters in `v`.
 /// Whether `needle` occurs in `hay` as a whole word (a value such as "person" is not leaked
-/// by a rule name such as "url-personal-parameter").
+/// by a rule or kind name such as "url-personal-parameter" or "person_name").
 fn contains_word(hay: &str, needle: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
     hay.match_indices(needle).any(|(i, m)| {
         let before = hay[..i].chars().next_back();
         let after = hay[i + m.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        !before.is_some_and(word) && !after.is_some_and(word)
     })
 }
 

@@ -297,6 +297,9 @@ impl Detector for Lexicon {
                 continue;
             }
             let mut span = folded.original_span(r);
+            if span::in_host_or_email(text, &span) {
+                continue;
+            }
             if let Some(cased) = &entry.cased {
                 let original = text.get(span.clone()).unwrap_or_default();
                 if !casing_matches(original, cased) {

@@ -126,7 +126,10 @@ pub(super) fn extend_name(text: &str, span: std::ops::Range<usize>) -> std::ops:
         };
         let Some(word) = text.get(s..e) else { break };
         let word = clean(word);
-        if ends_clause(word) || !starts_upper_or_digit(word) || LEFT_STOP.contains(&word) {
+        if ends_clause(word)
+            || !word.chars().next().is_some_and(char::is_uppercase)
+            || LEFT_STOP.contains(&word)
+        {
             break;
         }
         start = s;
@@ -144,7 +147,8 @@ pub(super) fn extend_name(text: &str, span: std::ops::Range<usize>) -> std::ops:
             if RIGHT_STOP.contains(&core) {
                 break;
             }
-            if starts_upper_or_digit(word) {
+            // Digits on the right are house numbers and times, not part of the name.
+            if word.chars().next().is_some_and(char::is_uppercase) {
                 end = s + raw.find(core).unwrap_or(0) + core.len();
                 pending = 0;
                 if ends_clause(word) {
@@ -159,6 +163,38 @@ pub(super) fn extend_name(text: &str, span: std::ops::Range<usize>) -> std::ops:
         }
     }
     start..end
+}
+
+/// Top-level domains recognised in bare domain names (without a scheme).
+const COMMON_TLDS: &[&str] = &[
+    "com", "org", "net", "edu", "gov", "io", "co", "info", "app", "dev", "health", "de", "fr",
+    "es", "it", "uk", "nl", "eu", "ch", "at", "be", "pt", "us", "ca", "ie", "se", "dk", "no",
+];
+
+/// Whether `span` lies in the host of a URL, in a bare domain name or in an e-mail address:
+/// there a word such as "clinic" names a site, not the user's care.
+pub(super) fn in_host_or_email(text: &str, span: &std::ops::Range<usize>) -> bool {
+    let (Some(before), Some(after)) = (text.get(..span.start), text.get(span.end..)) else {
+        return false;
+    };
+    let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let end = span.end + after.find(char::is_whitespace).unwrap_or(after.len());
+    let Some(token) = text.get(start..end) else {
+        return false;
+    };
+    let (host_from, rest) = match token.find("://") {
+        Some(p) => (start + p + 3, token.get(p + 3..).unwrap_or_default()),
+        None if token.contains('@') => return true,
+        None => (start, token),
+    };
+    let host_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let host = rest.get(..host_len).unwrap_or_default();
+    let host = host.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let is_host = token.contains("://")
+        || host.rsplit_once('.').is_some_and(|(name, tld)| {
+            !name.is_empty() && COMMON_TLDS.contains(&tld.to_ascii_lowercase().as_str())
+        });
+    is_host && span.start >= host_from && span.end <= host_from + host.len()
 }
 
 static AMOUNT: LazyLock<Option<Regex>> = LazyLock::new(|| {
@@ -233,9 +269,33 @@ mod tests {
             "Suchtklinik"
         );
         assert_eq!(
-            ext("Hospital Universitario 12 de Octubre", "Hospital"),
-            "Hospital Universitario 12 de Octubre"
+            ext(
+                "near St. Vincent Oncology Center 4410 Pine Ridge Road",
+                "Oncology Center"
+            ),
+            "St. Vincent Oncology Center"
         );
+    }
+
+    #[test]
+    fn hosts_and_emails_are_recognised() {
+        let inside = |text: &str, word: &str| {
+            let at = text.find(word).unwrap();
+            in_host_or_email(text, &(at..at + word.len()))
+        };
+        assert!(inside(
+            "see https://portal.example-clinic.org/confirm?x=1",
+            "clinic"
+        ));
+        assert!(!inside(
+            "see https://example.org/search?q=hiv+clinic",
+            "clinic"
+        ));
+        assert!(inside("mail front-desk@oncology-partners.com", "oncology"));
+        assert!(inside("open example-clinic.org/visits", "clinic"));
+        assert!(!inside("the clinic. Then home", "clinic"));
+        assert!(!inside("St. Mary's Hospital", "Hospital"));
+        assert!(!inside("Mitglied bei ver.di seit 2010", "ver.di"));
     }
 
     #[test]

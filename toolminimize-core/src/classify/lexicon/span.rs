@@ -1,0 +1,314 @@
+//! Span extensions on the original text: capitalised names around a facility word, and an
+//! amount of money right after a debt word.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// Words never taken into a name on its left (sentence openers and determiners).
+const LEFT_STOP: &[&str] = &[
+    "I", "My", "Our", "The", "A", "An", "At", "In", "To", "From", "For", "Der", "Die", "Das", "Im",
+    "Zum", "Zur", "Ins", "Le", "La", "Les", "Au", "Aux", "El", "Los", "Las", "Il", "Lo", "Al",
+    "Nel", "Nella", "Mein", "Meine", "Mon", "Ma", "Mi", "Mio", "Mia",
+];
+
+/// Lower-case words that may sit inside a name when a capitalised word follows them.
+const CONNECTORS: &[&str] = &[
+    "of", "the", "de", "du", "des", "la", "le", "del", "di", "della", "dei", "der", "am", "an",
+    "y", "e", "rechts", "für", "for", "and", "et", "do", "da", "dos",
+];
+
+/// Capitalised words that never continue a name on its right (German capitalises every noun).
+const RIGHT_STOP: &[&str] = &[
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "Today",
+    "Tomorrow",
+    "Tonight",
+    "Montag",
+    "Dienstag",
+    "Mittwoch",
+    "Donnerstag",
+    "Freitag",
+    "Samstag",
+    "Sonntag",
+    "Heute",
+    "Morgen",
+    "Uhr",
+    "Termin",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "Januar",
+    "Februar",
+    "März",
+    "Juni",
+    "Juli",
+    "Oktober",
+    "Dezember",
+    "I",
+    "AM",
+    "PM",
+];
+
+const MAX_LEFT: usize = 4;
+const MAX_RIGHT: usize = 6;
+
+fn starts_upper_or_digit(w: &str) -> bool {
+    w.chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+}
+
+/// Strips an opening/closing quote or bracket. Returns `None` when the word ends a clause.
+fn clean(word: &str) -> &str {
+    word.trim_matches(['"', '“', '”', '«', '»'])
+}
+
+fn ends_clause(word: &str) -> bool {
+    let trimmed = word.trim_end_matches(['"', '”', '»', '\'']);
+    // "St." and "Dr." are abbreviations, not the end of a clause.
+    let abbreviation =
+        trimmed.len() <= 4 && trimmed.ends_with('.') && starts_upper_or_digit(trimmed);
+    !abbreviation && trimmed.ends_with(['.', ',', ';', ':', '!', '?', ')', '('])
+}
+
+/// The previous whitespace-separated word before `at`: `(start, end)`.
+fn prev_word(text: &str, at: usize) -> Option<(usize, usize)> {
+    let before = text.get(..at)?;
+    if !before.ends_with([' ', '\t']) {
+        return None;
+    }
+    let end = before.trim_end_matches([' ', '\t']).len();
+    let head = text.get(..end)?;
+    let start = head.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    (start < end).then_some((start, end))
+}
+
+/// The next whitespace-separated word after `at`: `(start, end)`.
+fn next_word(text: &str, at: usize) -> Option<(usize, usize)> {
+    let after = text.get(at..)?;
+    let skipped = after.len() - after.trim_start_matches([' ', '\t']).len();
+    if skipped == 0 {
+        return None;
+    }
+    let start = at + skipped;
+    let rest = text.get(start..)?;
+    let end = start + rest.find(char::is_whitespace).unwrap_or(rest.len());
+    (start < end).then_some((start, end))
+}
+
+/// Extends `span` over the capitalised words of a facility's name around it.
+pub(super) fn extend_name(text: &str, span: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let (mut start, mut end) = (span.start, span.end);
+    // The matched word itself may end a clause ("… at the Hospital."): then nothing follows.
+    let matched_ends_clause = text
+        .get(end..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(|c| !c.is_whitespace());
+    for _ in 0..MAX_LEFT {
+        let Some((s, e)) = prev_word(text, start) else {
+            break;
+        };
+        let Some(word) = text.get(s..e) else { break };
+        let word = clean(word);
+        if ends_clause(word)
+            || !word.chars().next().is_some_and(char::is_uppercase)
+            || LEFT_STOP.contains(&word)
+        {
+            break;
+        }
+        start = s;
+    }
+    if !matched_ends_clause {
+        let mut cursor = end;
+        let mut pending = 0;
+        for _ in 0..MAX_RIGHT {
+            let Some((s, e)) = next_word(text, cursor) else {
+                break;
+            };
+            let Some(raw) = text.get(s..e) else { break };
+            let word = clean(raw);
+            let core = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+            if RIGHT_STOP.contains(&core) {
+                break;
+            }
+            // Digits on the right are house numbers and times, not part of the name.
+            if word.chars().next().is_some_and(char::is_uppercase) {
+                end = s + raw.find(core).unwrap_or(0) + core.len();
+                pending = 0;
+                if ends_clause(word) {
+                    break;
+                }
+            } else if CONNECTORS.contains(&core) && !ends_clause(word) && pending < 2 {
+                pending += 1;
+            } else {
+                break;
+            }
+            cursor = e;
+        }
+    }
+    start..end
+}
+
+/// Top-level domains recognised in bare domain names (without a scheme).
+const COMMON_TLDS: &[&str] = &[
+    "com", "org", "net", "edu", "gov", "io", "co", "info", "app", "dev", "health", "de", "fr",
+    "es", "it", "uk", "nl", "eu", "ch", "at", "be", "pt", "us", "ca", "ie", "se", "dk", "no",
+];
+
+/// Whether `span` lies in the host of a URL, in a bare domain name or in an e-mail address:
+/// there a word such as "clinic" names a site, not the user's care.
+pub(super) fn in_host_or_email(text: &str, span: &std::ops::Range<usize>) -> bool {
+    let (Some(before), Some(after)) = (text.get(..span.start), text.get(span.end..)) else {
+        return false;
+    };
+    let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let end = span.end + after.find(char::is_whitespace).unwrap_or(after.len());
+    let Some(token) = text.get(start..end) else {
+        return false;
+    };
+    let (host_from, rest) = match token.find("://") {
+        Some(p) => (start + p + 3, token.get(p + 3..).unwrap_or_default()),
+        None if token.contains('@') => return true,
+        None => (start, token),
+    };
+    let host_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let host = rest.get(..host_len).unwrap_or_default();
+    let host = host.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let is_host = token.contains("://")
+        || host.rsplit_once('.').is_some_and(|(name, tld)| {
+            !name.is_empty() && COMMON_TLDS.contains(&tld.to_ascii_lowercase().as_str())
+        });
+    is_host && span.start >= host_from && span.end <= host_from + host.len()
+}
+
+static AMOUNT: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"(?xi)
+        ^[\ \t]{0,2}
+        (?:(?:of|about|around|nearly|almost|over|more\ than|de|von|über|ueber|etwa|fast|plus\ de|environ|près\ de|más\ de|casi|unos|unas|circa|di|oltre|quasi)[\ \t]+)?
+        (?P<pre>(?:US\$|\$|€|£|USD|EUR|GBP|CHF)[\ \t]?)?
+        (?P<num>\d{1,3}(?:[.,'\x{202F}\x{A0}\ ]\d{3})+|\d+)(?:[.,]\d{1,2})?
+        (?P<mult>[\ \t]?(?:k|m|mio\.?|million|millions|thousand|grand|mil|mille|tausend|millones|milioni)\b)?
+        (?P<suf>[\ \t]?(?:€|\$|£|euros?|eur\b|usd\b|dollars?|pounds?|gbp\b|chf\b|francs?))?",
+    )
+    .ok()
+});
+
+/// The end of an amount of money right after `at`, if there is one.
+pub(super) fn amount_after(text: &str, at: usize) -> Option<usize> {
+    let rest = text.get(at..)?;
+    let caps = AMOUNT.as_ref()?.captures(rest)?;
+    let has_marker =
+        caps.name("pre").is_some() || caps.name("suf").is_some() || caps.name("mult").is_some();
+    if !has_marker {
+        return None;
+    }
+    let m = caps.get(0)?;
+    Some(at + m.end())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::*;
+
+    fn ext(text: &str, word: &str) -> String {
+        let at = text.find(word).unwrap();
+        let r = extend_name(text, at..at + word.len());
+        text[r].to_owned()
+    }
+
+    #[test]
+    fn names_extend_over_capitalised_words() {
+        assert_eq!(
+            ext("chemo at Mount Sinai Hospital next week", "Hospital"),
+            "Mount Sinai Hospital"
+        );
+        assert_eq!(
+            ext("suivi à l'Hôpital Saint-Louis, Paris", "Hôpital"),
+            "Hôpital Saint-Louis"
+        );
+        assert_eq!(
+            ext("I go to St. Mary's Hospital.", "Hospital"),
+            "St. Mary's Hospital"
+        );
+        assert_eq!(
+            ext(
+                "the Hospital of the University of Pennsylvania tomorrow",
+                "Hospital"
+            ),
+            "Hospital of the University of Pennsylvania"
+        );
+        assert_eq!(
+            ext("Termin im Klinikum rechts der Isar", "Klinikum"),
+            "Klinikum rechts der Isar"
+        );
+        assert_eq!(
+            ext("drive me to the hospital please", "hospital"),
+            "hospital"
+        );
+        assert_eq!(ext("My Hospital visit", "Hospital"), "Hospital");
+        assert_eq!(
+            ext("Termin in der Suchtklinik am Montag", "Suchtklinik"),
+            "Suchtklinik"
+        );
+        assert_eq!(
+            ext(
+                "near St. Vincent Oncology Center 4410 Pine Ridge Road",
+                "Oncology Center"
+            ),
+            "St. Vincent Oncology Center"
+        );
+    }
+
+    #[test]
+    fn hosts_and_emails_are_recognised() {
+        let inside = |text: &str, word: &str| {
+            let at = text.find(word).unwrap();
+            in_host_or_email(text, &(at..at + word.len()))
+        };
+        assert!(inside(
+            "see https://portal.example-clinic.org/confirm?x=1",
+            "clinic"
+        ));
+        assert!(!inside(
+            "see https://example.org/search?q=hiv+clinic",
+            "clinic"
+        ));
+        assert!(inside("mail front-desk@oncology-partners.com", "oncology"));
+        assert!(inside("open example-clinic.org/visits", "clinic"));
+        assert!(!inside("the clinic. Then home", "clinic"));
+        assert!(!inside("St. Mary's Hospital", "Hospital"));
+        assert!(!inside("Mitglied bei ver.di seit 2010", "ver.di"));
+    }
+
+    #[test]
+    fn amounts_follow_debt_words() {
+        let t = "I owe $41,000 in loans";
+        assert_eq!(&t[..amount_after(t, 5).unwrap()], "I owe $41,000");
+        let t = "Schulden von 5.000 € bei";
+        assert_eq!(&t[..amount_after(t, 8).unwrap()], "Schulden von 5.000 €");
+        let t = "debo 3000 euros al banco";
+        assert_eq!(&t[..amount_after(t, 4).unwrap()], "debo 3000 euros");
+        let t = "owe 40k on cards";
+        assert_eq!(&t[..amount_after(t, 3).unwrap()], "owe 40k");
+        assert_eq!(amount_after("owe you one", 3), None);
+        assert_eq!(amount_after("owe 3 hours", 3), None);
+    }
+}

@@ -33,25 +33,20 @@ pub struct Minimize<S, H = ()> {
 }
 
 impl<S> Minimize<S> {
-    /// Wraps `inner`, minimizing with `minimizer` and an empty registry.
+    /// Wraps `inner`, minimizing with `minimizer`; calls that name their tool are resolved
+    /// through an empty registry (conservative defaults).
     pub fn new(inner: S, minimizer: Minimizer) -> Self {
-        MinimizeLayer::new(minimizer).layer_service(inner)
+        Minimize {
+            inner,
+            minimizer,
+            registry: Arc::new(ToolRegistry::new()),
+            on_report: (),
+        }
     }
 
     /// A [`MinimizeLayer`] with this minimizer.
     pub fn layer(minimizer: Minimizer) -> MinimizeLayer {
         MinimizeLayer::new(minimizer)
-    }
-}
-
-impl MinimizeLayer {
-    fn layer_service<S>(self, inner: S) -> Minimize<S> {
-        Minimize {
-            inner,
-            minimizer: self.minimizer,
-            registry: self.registry,
-            on_report: (),
-        }
     }
 }
 

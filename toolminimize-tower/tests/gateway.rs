@@ -206,7 +206,7 @@ async fn the_upstream_receives_only_minimized_arguments_of_an_mcp_call() {
     let reply = post(
         gw,
         &json!({"name": "web_search", "arguments": {"query": "library opening hours", "notes": format!("ask for {EMP}")},
-                "task_context": "when does the library open?"}),
+                "task_context": "when does the library open?", "session": "conv-42"}),
     )
     .await;
 
@@ -222,7 +222,7 @@ async fn the_upstream_receives_only_minimized_arguments_of_an_mcp_call() {
     assert_eq!(
         seen.as_slice(),
         [json!({"name": "web_search", "arguments": {"query": "library opening hours"}})],
-        "minimized, and without the task context"
+        "minimized, and without the task context and session"
     );
 }
 

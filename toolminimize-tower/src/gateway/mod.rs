@@ -1,7 +1,7 @@
 //! An HTTP gateway that minimizes JSON tool calls and forwards them to an upstream tool server.
 //!
 //! The gateway is an axum [`Router`] (axum is tower): `POST /tools/call` takes one tool call as
-//! JSON, sends it through a tower stack of [`MinimizeLayer`](crate::MinimizeLayer), a
+//! JSON, sends it through a tower stack of [`MinimizeLayer`], a
 //! concurrency limit and a timeout, and POSTs it, in the shape it arrived in, to the upstream
 //! URL. The upstream's status and body come back to the caller, with the report's costs in
 //! `x-toolminimize-*` headers.
@@ -13,9 +13,12 @@
 //! - OpenAI tool call: `{"id": "call_1", "type": "function", "function": {"name": .., "arguments": "{..}"}}`
 //!   (and the older function call, `{"name": .., "arguments": "{..}"}`)
 //!
-//! An optional top-level `"task_context"` string carries the user's own words for the task; it is
-//! used for minimization and not forwarded. Tool definitions come from a
-//! [`ToolRegistry`](crate::ToolRegistry); tools it does not know are minimized with conservative
+//! Two optional top-level fields are read by the gateway and not forwarded: `"task_context"`, the
+//! user's own words for the task (sensitive data they asked to send is kept), and `"session"`, a
+//! conversation id (calls with the same id share one [`Session`](toolminimize_core::Session), so
+//! placeholders stay consistent across the conversation; the gateway keeps a bounded number of
+//! sessions and drops the oldest first). Tool definitions come from a
+//! [`ToolRegistry`]; tools it does not know are minimized with conservative
 //! defaults.
 //!
 //! | case | status | forwarded? |
@@ -40,6 +43,7 @@
 //! # }
 //! ```
 
+mod session;
 mod upstream;
 mod wire;
 
@@ -64,6 +68,7 @@ use crate::error::{Error, ErrorKind};
 use crate::layer::MinimizeLayer;
 use crate::registry::ToolRegistry;
 use crate::service::Minimize;
+use session::Sessions;
 use upstream::{Upstream, UpstreamResponse};
 pub use wire::GatewayCall;
 
@@ -92,12 +97,14 @@ pub struct Gateway {
     timeout: Duration,
     concurrency: usize,
     max_response_bytes: usize,
+    max_sessions: usize,
 }
 
 type Stack = Minimize<ConcurrencyLimit<Timeout<Upstream>>>;
 
 struct AppState {
     stack: Stack,
+    sessions: Sessions,
 }
 
 impl Gateway {
@@ -122,6 +129,7 @@ impl Gateway {
             timeout: Duration::from_secs(30),
             concurrency: 256,
             max_response_bytes: 16 * 1024 * 1024,
+            max_sessions: 10_000,
         })
     }
 
@@ -153,6 +161,13 @@ impl Gateway {
         self
     }
 
+    /// How many conversations' sessions are kept (default 10 000); past that, the oldest goes.
+    #[must_use]
+    pub fn max_sessions(mut self, sessions: usize) -> Self {
+        self.max_sessions = sessions;
+        self
+    }
+
     /// The axum router: `POST /tools/call`.
     pub fn router(self) -> Router {
         let stack = ServiceBuilder::new()
@@ -162,7 +177,10 @@ impl Gateway {
             .service(Upstream::new(self.upstream, self.max_response_bytes));
         Router::new()
             .route(CALL_PATH, post(handle))
-            .with_state(Arc::new(AppState { stack }))
+            .with_state(Arc::new(AppState {
+                stack,
+                sessions: Sessions::new(self.max_sessions),
+            }))
     }
 
     /// Serves the router on `listener` until the process ends.
@@ -175,13 +193,17 @@ impl Gateway {
 }
 
 async fn handle(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
-    let call = match GatewayCall::parse(&body) {
+    let mut call = match GatewayCall::parse(&body) {
         Ok(call) => call,
         Err(bad) => {
             tracing::info!(error = %bad.0, "tool call rejected: bad request");
             return json_error(StatusCode::BAD_REQUEST, &bad.0, None);
         }
     };
+    if let Some(id) = call.session_id() {
+        let session = state.sessions.get_or_create(id);
+        call.set_session(session);
+    }
     tracing::debug!(
         tool = call.tool_name(),
         dialect = call.dialect().id(),

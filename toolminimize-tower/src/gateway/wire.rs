@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use serde_json::{Map, Value};
-use toolminimize_core::Report;
+use toolminimize_core::{Report, Session};
 
 use crate::error::ArgumentsError;
 use crate::request::{MinimizeRequest, ToolRef};
@@ -63,7 +63,7 @@ const SHAPES: &str = "expected an MCP tool call {\"name\": ..., \"arguments\": {
 /// One tool call received by the gateway.
 #[derive(Clone)]
 pub struct GatewayCall {
-    /// The body as received, without the arguments (and without `task_context`).
+    /// The body as received, without the arguments (and without `task_context` and `session`).
     envelope: Map<String, Value>,
     dialect: Dialect,
     /// The arguments were a JSON string (OpenAI) and go back as one.
@@ -71,8 +71,13 @@ pub struct GatewayCall {
     name: String,
     arguments: Value,
     task_context: Option<String>,
+    session_id: Option<String>,
+    session: Option<Session>,
     report: Option<Report>,
 }
+
+/// The longest session id accepted.
+const MAX_SESSION_ID: usize = 256;
 
 impl std::fmt::Debug for GatewayCall {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -80,6 +85,7 @@ impl std::fmt::Debug for GatewayCall {
             .field("tool", &self.name)
             .field("dialect", &self.dialect.id())
             .field("task_context", &self.task_context.as_ref().map(|_| ".."))
+            .field("session", &self.session_id)
             .finish_non_exhaustive()
     }
 }
@@ -98,6 +104,15 @@ impl GatewayCall {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) => Some(s),
             Some(_) => return Err(BadRequest::new("`task_context` must be a string")),
+        };
+        let session_id = match envelope.remove("session") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if !s.is_empty() && s.len() <= MAX_SESSION_ID => Some(s),
+            Some(_) => {
+                return Err(BadRequest::new(format!(
+                    "`session` must be a non-empty string of at most {MAX_SESSION_ID} bytes"
+                )));
+            }
         };
 
         let (dialect, holder_key) =
@@ -162,6 +177,8 @@ impl GatewayCall {
             name,
             arguments,
             task_context,
+            session_id,
+            session: None,
             report: None,
         })
     }
@@ -174,6 +191,15 @@ impl GatewayCall {
     /// The arguments (minimized once the call has passed the layer).
     pub fn arguments(&self) -> &Value {
         &self.arguments
+    }
+
+    /// The session id the call carries, if any.
+    pub fn session_id(&self) -> Option<&str> {
+        self.session_id.as_deref()
+    }
+
+    pub(crate) fn set_session(&mut self, session: Session) {
+        self.session = Some(session);
     }
 
     pub(crate) fn dialect(&self) -> Dialect {
@@ -229,6 +255,10 @@ impl MinimizeRequest for GatewayCall {
         self.task_context.as_deref()
     }
 
+    fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
     fn attach_report(&mut self, report: Report) {
         self.report = Some(report);
     }
@@ -248,11 +278,13 @@ mod tests {
     }
 
     #[test]
-    fn mcp_calls_round_trip_without_task_context() {
-        let body = json!({"name": "get_forecast", "arguments": {"city": "Lyon"}, "task_context": "weather please"});
+    fn mcp_calls_round_trip_without_task_context_and_session() {
+        let body = json!({"name": "get_forecast", "arguments": {"city": "Lyon"}, "task_context": "weather please",
+                          "session": "conv-1"});
         let call = parse(&body).unwrap();
         assert_eq!(call.dialect(), Dialect::Mcp);
         assert_eq!(call.task_context(), Some("weather please"));
+        assert_eq!(call.session_id(), Some("conv-1"));
         assert_eq!(
             reencoded(call),
             json!({"name": "get_forecast", "arguments": {"city": "Lyon"}})
@@ -292,7 +324,10 @@ mod tests {
 
     #[test]
     fn malformed_requests_get_messages_that_do_not_quote_them() {
-        let cases: [&[u8]; 9] = [
+        let long_session = format!(r#"{{"name": "f", "session": "{}"}}"#, "s".repeat(300));
+        let cases: [&[u8]; 11] = [
+            long_session.as_bytes(),
+            br#"{"name": "f", "session": ""}"#,
             br#"{"name": "f", "arguments": {"ssn": "078-05-1120"#,
             br#"{"name": "f" "arguments": {}}"#,
             br#"["f"]"#,

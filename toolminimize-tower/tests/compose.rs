@@ -8,7 +8,7 @@
 
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -66,15 +66,18 @@ fn call() -> ToolCall {
     )
 }
 
-fn layer() -> MinimizeLayer {
+/// Built once per test binary: building a minimizer compiles every lexicon.
+static MINIMIZER: LazyLock<Minimizer> = LazyLock::new(|| {
     let policy = Policy::from_json_str(r#"{"block": {"tools": ["run_shell"]}}"#).unwrap();
-    MinimizeLayer::new(
-        Minimizer::builder()
-            .policy(policy)
-            .detector(EmployeeNumbers)
-            .build()
-            .unwrap(),
-    )
+    Minimizer::builder()
+        .policy(policy)
+        .detector(EmployeeNumbers)
+        .build()
+        .unwrap()
+});
+
+fn layer() -> MinimizeLayer {
+    MinimizeLayer::new(MINIMIZER.clone())
 }
 
 fn blocked_call() -> ToolCall {

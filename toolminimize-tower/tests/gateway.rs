@@ -8,7 +8,7 @@
 )]
 
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use axum::Router;
 use axum::body::Bytes;
@@ -75,6 +75,13 @@ fn registry() -> ToolRegistry {
             "required": ["query"]
         }),
     ))
+}
+
+/// The default policy with [`EmployeeNumbers`], built once per test binary: building a
+/// minimizer compiles every lexicon.
+fn plain() -> Minimizer {
+    static PLAIN: LazyLock<Minimizer> = LazyLock::new(|| builder("{}").build().unwrap());
+    PLAIN.clone()
 }
 
 fn builder(policy: &str) -> MinimizerBuilder {
@@ -201,7 +208,7 @@ async fn post(addr: SocketAddr, body: &Value) -> Reply {
 #[tokio::test]
 async fn the_upstream_receives_only_minimized_arguments_of_an_mcp_call() {
     let (url, seen) = upstream().await;
-    let gw = gateway(&url, builder("{}").build().unwrap()).await;
+    let gw = gateway(&url, plain()).await;
 
     let reply = post(
         gw,
@@ -229,7 +236,7 @@ async fn the_upstream_receives_only_minimized_arguments_of_an_mcp_call() {
 #[tokio::test]
 async fn openai_tool_calls_are_forwarded_in_their_own_shape() {
     let (url, seen) = upstream().await;
-    let gw = gateway(&url, builder("{}").build().unwrap()).await;
+    let gw = gateway(&url, plain()).await;
     let arguments =
         json!({"query": "library opening hours", "notes": format!("ask for {EMP}")}).to_string();
 
@@ -252,7 +259,7 @@ async fn openai_tool_calls_are_forwarded_in_their_own_shape() {
 #[tokio::test]
 async fn malformed_json_is_a_400_with_a_clear_message_and_nothing_is_forwarded() {
     let (url, seen) = upstream().await;
-    let gw = gateway(&url, builder("{}").build().unwrap()).await;
+    let gw = gateway(&url, plain()).await;
 
     let reply = post_raw(
         gw,
@@ -288,7 +295,7 @@ async fn malformed_json_is_a_400_with_a_clear_message_and_nothing_is_forwarded()
 #[tokio::test]
 async fn an_unknown_tool_is_minimized_with_conservative_defaults() {
     let (url, seen) = upstream().await;
-    let gw = gateway(&url, builder("{}").build().unwrap()).await;
+    let gw = gateway(&url, plain()).await;
 
     let reply = post(
         gw,
@@ -345,7 +352,7 @@ async fn under_fail_closed_an_internal_failure_forwards_nothing() {
 #[tokio::test]
 async fn arguments_too_deep_to_parse_are_rejected_and_not_forwarded() {
     let (url, seen) = upstream().await;
-    let gw = gateway(&url, builder("{}").build().unwrap()).await;
+    let gw = gateway(&url, plain()).await;
     let depth = toolminimize_core::MAX_DEPTH + 1;
     let body = format!(
         r#"{{"name": "web_search", "arguments": {{"query": "q", "notes": {}1{}}}}}"#,
@@ -386,7 +393,7 @@ async fn an_unreachable_upstream_is_a_502() {
     let closed = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}{CALL_PATH}", closed.local_addr().unwrap());
     drop(closed);
-    let gw = gateway(&url, builder("{}").build().unwrap()).await;
+    let gw = gateway(&url, plain()).await;
     let reply = post(
         gw,
         &json!({"name": "web_search", "arguments": {"query": "q"}}),
@@ -398,7 +405,7 @@ async fn an_unreachable_upstream_is_a_502() {
 
 #[test]
 fn only_absolute_http_upstreams_are_accepted() {
-    let m = Minimizer::new().unwrap();
+    let m = plain();
     assert!(Gateway::new("http://127.0.0.1:9000/tools/call", m.clone()).is_ok());
     for bad in [
         "https://tools.example/call",
@@ -412,7 +419,6 @@ fn only_absolute_http_upstreams_are_accepted() {
 
 /// The built-in detectors at work through the gateway.
 #[tokio::test]
-#[ignore = "needs the built-in SSN and phone detectors, not yet part of the pipeline"]
 async fn built_in_detection_removes_an_ssn_from_a_query_and_drops_a_phone_number() {
     let (url, seen) = upstream().await;
     let gw = gateway(&url, Minimizer::new().unwrap()).await;

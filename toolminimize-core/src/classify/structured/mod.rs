@@ -20,9 +20,12 @@
 //! assert!(kinds.contains(&PsdKind::Phone));
 //! ```
 
+mod address;
+mod birth;
 mod card;
 mod context;
 mod coords;
+mod credential;
 mod email;
 mod iban;
 mod network;
@@ -30,6 +33,8 @@ mod phone;
 mod ssn;
 
 use serde_json::{Map, Value};
+
+pub use self::address::{FollowingPlace, following_place};
 
 use super::Detector;
 use crate::error::Error;
@@ -48,6 +53,9 @@ pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
         Box::new(iban::Iban::new()?),
         Box::new(network::Network::new()?),
         Box::new(coords::Coordinates::new()?),
+        Box::new(birth::Birth::new()?),
+        Box::new(address::Address::new()?),
+        Box::new(credential::Credential::new()?),
     ])
 }
 

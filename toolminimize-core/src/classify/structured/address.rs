@@ -1,0 +1,399 @@
+//! Street addresses (house number + street name) in US, UK, German, French, Spanish, Italian
+//! and generic European styles, postcodes in address context, and the place written after an
+//! address ([`following_place`]).
+//!
+//! The address span covers the street part only ("10201 Carnegie Ave", "Musterstraße 12",
+//! "12 avenue Jean Jaurès", "Calle Mayor 5, 3º B"), never the city after it, so an address can
+//! be generalized to its city.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::{Captures, Regex};
+
+use super::context::{char_before, regex};
+use crate::classify::{Detector, Field};
+use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+/// Street types written after the name in English-speaking countries ("63 Larch Way").
+const EN_TYPES: &[&str] = &[
+    "street",
+    "st",
+    "avenue",
+    "ave",
+    "av",
+    "road",
+    "rd",
+    "boulevard",
+    "blvd",
+    "lane",
+    "ln",
+    "drive",
+    "dr",
+    "court",
+    "ct",
+    "place",
+    "pl",
+    "way",
+    "terrace",
+    "terr",
+    "parkway",
+    "pkwy",
+    "highway",
+    "hwy",
+    "circle",
+    "cir",
+    "square",
+    "sq",
+    "crescent",
+    "cres",
+    "close",
+    "grove",
+    "gardens",
+    "gdns",
+    "mews",
+    "row",
+    "walk",
+    "trail",
+    "trl",
+    "alley",
+    "plaza",
+    "pike",
+    "loop",
+    "parade",
+    "esplanade",
+    "embankment",
+    "expressway",
+    "expy",
+    "freeway",
+    "fwy",
+    "turnpike",
+    "causeway",
+    "view",
+    "hill",
+    "heights",
+    "green",
+    "wharf",
+    "quay",
+];
+
+/// Street-type endings of German, Dutch and Nordic compound names ("Musterstraße 12",
+/// "Keizersgracht 123", "Drottninggatan 5").
+const COMPOUND_TYPES: &[&str] = &[
+    "straße", "strasse", "str.", "weg", "allee", "platz", "gasse", "damm", "ufer", "chaussee",
+    "steig", "pfad", "ring", "graben", "markt", "stieg", "zeile", "kai", "straat", "laan", "plein",
+    "gracht", "kade", "singel", "dijk", "steeg", "gatan", "gata", "vägen", "väg", "gade", "vej",
+    "gate", "veien", "katu", "tie",
+];
+
+/// Street types written as separate words after the name ("Berliner Straße 5",
+/// "Kutuzovsky Prospekt 24", "Andrássy út 12").
+const AFTER_NAME_TYPES: &[&str] = &[
+    "Straße",
+    "Strasse",
+    "Str.",
+    "Weg",
+    "Allee",
+    "Platz",
+    "Gasse",
+    "Damm",
+    "Ufer",
+    "Chaussee",
+    "Markt",
+    "Ring",
+    "Prospekt",
+    "Prospect",
+    "Ulitsa",
+    "Pereulok",
+    "Shosse",
+    "Naberezhnaya",
+    "Bulvar",
+    "Ploshchad",
+    "út",
+    "utca",
+    "tér",
+];
+
+/// Street types written before the name: French, Spanish, Italian, Portuguese, Polish,
+/// Romanian ("12 avenue Jean Jaurès", "Calle Mayor 5", "via Roma 12", "ul. Długa 3").
+const FR_TYPES: &[&str] = &[
+    "rue",
+    "avenue",
+    "av.",
+    "boulevard",
+    "bd",
+    "bld",
+    "place",
+    "pl.",
+    "chemin",
+    "ch.",
+    "allée",
+    "allee",
+    "impasse",
+    "imp.",
+    "quai",
+    "cours",
+    "route",
+    "rte",
+    "square",
+    "passage",
+    "faubourg",
+    "rond-point",
+    "esplanade",
+    "promenade",
+    "voie",
+    "sentier",
+    "cité",
+    "résidence",
+    "hameau",
+    "parvis",
+    "montée",
+    "traverse",
+];
+const ES_IT_TYPES: &[&str] = &[
+    "calle",
+    "c/",
+    "avenida",
+    "avda.",
+    "avda",
+    "paseo",
+    "pº",
+    "plaza",
+    "pza.",
+    "camino",
+    "carrera",
+    "ronda",
+    "travesía",
+    "travesia",
+    "glorieta",
+    "carretera",
+    "ctra.",
+    "rambla",
+    "callejón",
+    "urbanización",
+    "via",
+    "viale",
+    "v.le",
+    "piazza",
+    "p.za",
+    "piazzale",
+    "corso",
+    "vicolo",
+    "largo",
+    "strada",
+    "lungomare",
+    "lungotevere",
+    "contrada",
+    "borgo",
+    "salita",
+    "rua",
+    "travessa",
+    "praça",
+    "ul.",
+    "ulica",
+    "al.",
+    "aleja",
+    "os.",
+    "strada",
+    "str.",
+    "bulevardul",
+    "calea",
+    "prospekt",
+    "ulitsa",
+];
+
+/// Two-letter US state and territory codes.
+pub(super) const US_STATES: &[&str] = &[
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS",
+    "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY",
+    "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV",
+    "WI", "WY", "DC", "PR", "GU", "VI", "AS", "MP",
+];
+
+fn alternation(words: &[&str]) -> String {
+    let mut w: Vec<&str> = words.to_vec();
+    w.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    w.iter()
+        .map(|s| regex::escape(s))
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+/// A capitalized name word (also `O'Connell`, `Saint-Michel`, `5th`).
+const NAME: &str = r"(?:\p{Lu}[\p{L}'’.\-]*|\d{1,3}(?:st|nd|rd|th|e|ème|º|°))";
+/// Linking words inside Romance street names.
+const LINK: &str = r"(?:(?:de|du|des|la|le|les|l'|d'|l’|d’|à|aux|au|del|della|dei|degli|delle|dello|di|da|el|los|las|y|e|et|san|santa|santo|sant'|st\.?|ste\.?)\s*)";
+
+/// Finds street addresses and postcodes.
+#[derive(Debug)]
+pub(super) struct Address {
+    streets: Vec<Regex>,
+}
+
+impl Address {
+    pub(super) fn new() -> Result<Self, Error> {
+        let states = US_STATES.join("|");
+        let unit = r"(?:,?\s*(?i:apt|apartment|suite|ste|unit|flat|floor|fl|room|rm|#)\.?\s*#?[A-Za-z0-9\-]{1,6}(?-u:\b))?";
+        let en = format!(
+            r"(?-u:\b)\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?\s+(?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.?\s+)?(?:{NAME}\s+){{1,4}}?(?i:{})(?-u:\b)\.?(?:\s+(?:N|S|E|W|NE|NW|SE|SW)(?-u:\b))?{unit}",
+            alternation(EN_TYPES)
+        );
+        let highway = format!(
+            r"(?-u:\b)\d{{1,6}}\s+(?:US|SR|CR|FM|RR|I|{states})[- ]\d{{1,4}}(?-u:\b){unit}"
+        );
+        let number = r"\d{1,4}\s?[a-zA-Z]?(?:\s?[-/]\s?\d{1,4}[a-zA-Z]?)?(?-u:\b)";
+        let compound = format!(
+            r"\p{{Lu}}[\p{{L}}\-]*(?i:{})\s*{number}",
+            alternation(COMPOUND_TYPES)
+        );
+        let after_name = format!(
+            r"(?:{NAME}\s+){{1,3}}(?:{})\s*{number}",
+            alternation(AFTER_NAME_TYPES)
+        );
+        let fr = format!(
+            r"(?-u:\b)\d{{1,4}}(?:\s?(?i:bis|ter|quater)|[A-Da-d])?,?\s+(?i:{})\s+{LINK}*{NAME}(?:[\s\-]+{LINK}*{NAME}){{0,3}}",
+            alternation(FR_TYPES)
+        );
+        let es_it = format!(
+            r"(?-u:\b)(?i:{})\s+{LINK}*{NAME}(?:\s+{LINK}*{NAME}){{0,3}},?\s*(?:(?i:n[º°o]?\.?|num\.?|nr\.?)\s*)?\d{{1,4}}[A-Za-z]?(?:\s?/\s?[A-Za-z0-9]{{1,3}})?(?-u:\b)(?:,?\s*\d{{1,2}}\s?[º°ª](?:\s?[A-Z](?-u:\b)|\s?(?i:izq(?:uierda)?|dcha|derecha|izda))?)?",
+            alternation(ES_IT_TYPES)
+        );
+        let mut streets = Vec::new();
+        for p in [en, highway, compound, after_name, fr, es_it] {
+            streets.push(regex("address", &p)?);
+        }
+        Ok(Address { streets })
+    }
+}
+
+impl Detector for Address {
+    fn name(&self) -> &'static str {
+        "address"
+    }
+
+    fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
+        if text.len() < 6 || !text.bytes().any(|b| b.is_ascii_digit()) {
+            return;
+        }
+        for re in &self.streets {
+            for m in re.find_iter(text) {
+                let (start, end) = (m.start(), trim_end(text, m.start(), m.end()));
+                if char_before(text, start).is_some_and(|c| {
+                    c.is_alphanumeric() || matches!(c, '-' | '#' | '/' | '.' | '_')
+                }) {
+                    continue;
+                }
+                if end <= start {
+                    continue;
+                }
+                out.push(Finding::new(
+                    start..end,
+                    PsdKind::StreetAddress,
+                    0.85,
+                    "address",
+                ));
+                if let Some(place) = following_place(text, end) {
+                    if let Some(pc) = place.postcode {
+                        out.push(Finding::new(pc, PsdKind::Postcode, 0.85, "postcode"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Drops trailing spaces, commas and hyphens from a match.
+fn trim_end(text: &str, start: usize, end: usize) -> usize {
+    let s = text.get(start..end).unwrap_or("");
+    start + s.trim_end_matches([' ', ',', '-', '\u{a0}']).len()
+}
+
+/// The place written right after a street address: ", Cleveland OH", ", 31000 Toulouse",
+/// ", Fremont, CA 94538", ", London NW1 6XE".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FollowingPlace {
+    /// The whole trailing segment, from the end of the address (separators included).
+    pub span: Range<usize>,
+    /// The city or locality.
+    pub city: Range<usize>,
+    /// A state, province or region, when written.
+    pub region: Option<Range<usize>>,
+    /// A postcode, when written.
+    pub postcode: Option<Range<usize>>,
+}
+
+struct PlacePatterns {
+    /// `, 31000 Toulouse`, `, D-10115 Berlin`, `, 1012 AB Amsterdam`, `, 00184 Roma (RM)`.
+    postcode_city: Regex,
+    /// `, Fremont, CA 94538`, ` Cleveland OH`.
+    us: Regex,
+    /// `, London NW1 6XE`, `, Cleveland`, `, Bath, Somerset`.
+    generic: Regex,
+}
+
+const CITY: &str = r"\p{Lu}[\p{L}'’.\-]*(?:[ \-](?:(?:am|an|im|de|du|la|le|sur|sous|en|del|di|d'|l')[ \-])?\p{Lu}\p{Ll}[\p{L}'’.\-]*){0,2}";
+
+static PLACE: LazyLock<Option<PlacePatterns>> = LazyLock::new(|| {
+    let unit = r"(?:,?\s*(?:(?i:apt|apartment|suite|ste|unit|flat|floor|room|piso|planta|escalera|esc\.|étage|bât\.|bâtiment|interno|int\.|scala)\.?\s*#?[A-Za-z0-9\-]{1,6}|\d{1,2}\s?[º°ª]\s?[A-Z]?))?";
+    let postcode_city = format!(
+        r"^{unit}(?:\s*,\s*|\s+[-–]\s+|\s+)(?:[A-Z]{{1,2}}-)?(\d{{5}}|\d{{4}}\s?[A-Z]{{2}}(?-u:\b)|\d{{3}}\s\d{{2}}|\d{{4}})\s+({CITY})(?:\s+\(?([A-Z]{{2}})\)?(?-u:\b))?"
+    );
+    let us = format!(
+        r"^{unit}(?:\s*,\s*|\s+)(\p{{Lu}}[\p{{L}}.'\-]*(?:\s\p{{Lu}}[\p{{L}}.'\-]*){{0,2}}),?\s+({})(?-u:\b)(?:,?\s+(\d{{5}}(?:-\d{{4}})?)(?-u:\b))?",
+        US_STATES.join("|")
+    );
+    let generic = format!(
+        r"^{unit}\s*,\s*({CITY})(?:,\s*(\p{{Lu}}[\p{{L}}\-]+(?:\s\p{{Lu}}[\p{{L}}\-]+)?))?(?:,?\s+([A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}})(?-u:\b))?"
+    );
+    Some(PlacePatterns {
+        postcode_city: Regex::new(&postcode_city).ok()?,
+        us: Regex::new(&us).ok()?,
+        generic: Regex::new(&generic).ok()?,
+    })
+});
+
+fn shifted(c: &Captures<'_>, i: usize, base: usize) -> Option<Range<usize>> {
+    c.get(i).map(|m| base + m.start()..base + m.end())
+}
+
+/// The city, region and postcode written right after the street address ending at
+/// `address_end` in `text`, if any.
+///
+/// ```
+/// use toolminimize_core::classify::structured::following_place;
+/// let text = "10201 Carnegie Ave, Cleveland, OH 44195";
+/// let place = following_place(text, 18).unwrap();
+/// assert_eq!(&text[place.city], "Cleveland");
+/// assert_eq!(&text[place.postcode.unwrap()], "44195");
+/// ```
+pub fn following_place(text: &str, address_end: usize) -> Option<FollowingPlace> {
+    let rest = text.get(address_end..)?;
+    let p = PLACE.as_ref()?;
+    if let Some(c) = p.postcode_city.captures(rest) {
+        return Some(FollowingPlace {
+            span: shifted(&c, 0, address_end)?,
+            city: shifted(&c, 2, address_end)?,
+            region: shifted(&c, 3, address_end),
+            postcode: shifted(&c, 1, address_end),
+        });
+    }
+    if let Some(c) = p.us.captures(rest) {
+        return Some(FollowingPlace {
+            span: shifted(&c, 0, address_end)?,
+            city: shifted(&c, 1, address_end)?,
+            region: shifted(&c, 2, address_end),
+            postcode: shifted(&c, 3, address_end),
+        });
+    }
+    let c = p.generic.captures(rest)?;
+    Some(FollowingPlace {
+        span: shifted(&c, 0, address_end)?,
+        city: shifted(&c, 1, address_end)?,
+        region: shifted(&c, 2, address_end),
+        postcode: shifted(&c, 3, address_end),
+    })
+}
+
+#[cfg(test)]
+mod tests;

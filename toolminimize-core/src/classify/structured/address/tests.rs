@@ -1,0 +1,139 @@
+use super::*;
+
+fn spans(text: &str) -> Vec<(&str, PsdKind)> {
+    let d = Address::new().unwrap();
+    let mut out = Vec::new();
+    d.detect(text, &Field::default(), &mut out);
+    out.sort_by_key(|f| f.span.start);
+    out.dedup_by(|a, b| a.span == b.span);
+    out.iter()
+        .map(|f| (&text[f.span.clone()], f.kind))
+        .collect()
+}
+
+fn streets(text: &str) -> Vec<&str> {
+    spans(text)
+        .into_iter()
+        .filter(|(_, k)| *k == PsdKind::StreetAddress)
+        .map(|(s, _)| s)
+        .collect()
+}
+
+#[test]
+fn english_styles() {
+    assert_eq!(
+        streets("near 10201 Carnegie Ave Cleveland OH - at 9:30"),
+        ["10201 Carnegie Ave"]
+    );
+    assert_eq!(streets("I live at 63 Larch Way, Bristol"), ["63 Larch Way"]);
+    assert_eq!(
+        streets("221B Baker Street, London NW1 6XE"),
+        ["221B Baker Street"]
+    );
+    assert_eq!(
+        streets("1600 Pennsylvania Ave NW, Washington, DC 20500"),
+        ["1600 Pennsylvania Ave NW"]
+    );
+    assert_eq!(
+        streets("39200 Fremont Blvd Suite 100, Fremont, CA 94538"),
+        ["39200 Fremont Blvd Suite 100"]
+    );
+    assert_eq!(streets("5851 GA-85, Riverdale"), ["5851 GA-85"]);
+    assert_eq!(streets("12 W 42nd St."), ["12 W 42nd St."]);
+}
+
+#[test]
+fn european_styles() {
+    assert_eq!(
+        streets("Musterstraße 12, 10115 Berlin"),
+        ["Musterstraße 12"]
+    );
+    assert_eq!(streets("Hauptstr. 5a in Köln"), ["Hauptstr. 5a"]);
+    assert_eq!(streets("Berliner Allee 3"), ["Berliner Allee 3"]);
+    assert_eq!(
+        streets("12 avenue Jean Jaurès, 31000 Toulouse"),
+        ["12 avenue Jean Jaurès"]
+    );
+    assert_eq!(
+        streets("3 bis rue de la Paix, Paris"),
+        ["3 bis rue de la Paix"]
+    );
+    assert_eq!(streets("via Roma 12, 00184 Roma"), ["via Roma 12"]);
+    assert_eq!(streets("Piazza del Duomo 1"), ["Piazza del Duomo 1"]);
+    assert_eq!(
+        streets("Calle Mayor 5, 3º B, 28013 Madrid"),
+        ["Calle Mayor 5, 3º B"]
+    );
+    assert_eq!(
+        streets("Kutuzovsky Prospekt 24, Moscow"),
+        ["Kutuzovsky Prospekt 24"]
+    );
+    assert_eq!(
+        streets("Keizersgracht 123, 1015 CJ Amsterdam"),
+        ["Keizersgracht 123"]
+    );
+    assert_eq!(streets("Drottninggatan 5"), ["Drottninggatan 5"]);
+    assert_eq!(streets("ul. Marszałkowska 10"), ["ul. Marszałkowska 10"]);
+}
+
+#[test]
+fn postcodes_after_an_address() {
+    let found = spans("12 avenue Jean Jaurès, 31000 Toulouse");
+    assert!(found.contains(&("31000", PsdKind::Postcode)));
+    let found = spans("39200 Fremont Blvd, Fremont, CA 94538");
+    assert!(found.contains(&("94538", PsdKind::Postcode)));
+}
+
+#[test]
+fn the_place_after_an_address() {
+    let t = "near 10201 Carnegie Ave Cleveland OH - radiation at 9:30";
+    let p = following_place(t, 23).unwrap();
+    assert_eq!(&t[p.city.clone()], "Cleveland");
+    assert_eq!(&t[p.region.clone().unwrap()], "OH");
+    assert_eq!(&t[p.span], " Cleveland OH");
+
+    let t = "12 avenue Jean Jaurès, 31000 Toulouse";
+    let p = following_place(t, 22).unwrap();
+    assert_eq!(&t[p.city], "Toulouse");
+    assert_eq!(&t[p.postcode.unwrap()], "31000");
+
+    let t = "39200 Fremont Blvd, Fremont, CA 94538";
+    let p = following_place(t, 18).unwrap();
+    assert_eq!(&t[p.city], "Fremont");
+    assert_eq!(&t[p.region.unwrap()], "CA");
+    assert_eq!(&t[p.postcode.unwrap()], "94538");
+
+    let t = "221B Baker Street, London NW1 6XE";
+    let p = following_place(t, 17).unwrap();
+    assert_eq!(&t[p.city], "London");
+    assert_eq!(&t[p.postcode.unwrap()], "NW1 6XE");
+
+    let t = "Calle Mayor 5, 3º B, 28013 Madrid";
+    let p = following_place(t, 13).unwrap();
+    assert_eq!(&t[p.city], "Madrid");
+
+    assert!(following_place("63 Larch Way and then", 12).is_none());
+    assert!(following_place("short", 99).is_none());
+}
+
+#[test]
+fn true_negatives() {
+    for s in [
+        "Order #W5520193 and ORD-2024-00017",
+        "3 adults and 2 children",
+        "at 2025-06-09T19:00:00",
+        "version 2.3.1 released",
+        "costs $41.99 at the store",
+        "meet at 9:30 or 14:00",
+        "booking DL-88QK2",
+        "in 2024 we moved",
+        "issue 42 is fixed",
+        "travel via Paris in 2 days",
+        "SELECT * FROM orders WHERE id = 12",
+        "/usr/local/lib/64",
+        "give me 5 ways to relax",
+        "10 st",
+    ] {
+        assert!(streets(s).is_empty(), "{s}: {:?}", streets(s));
+    }
+}

@@ -1,0 +1,341 @@
+//! Dates of birth and ages.
+//!
+//! A date counts as a date of birth when a birth word (EN/DE/FR/ES/IT) precedes it closely
+//! ("DOB 1979-12-01", "born 12 March 1985", "né le 3 mars 1990", "geb. 03.04.1988", "nato il
+//! 5 maggio 1980") or when its field says birth (`date_of_birth`, `dob`, `geburtsdatum`). Other
+//! dates (deadlines, timestamps, bookings) are not PSD. Ages ("age 44", "38-year-old",
+//! "40 ans", "44 Jahre") are reported as [`PsdKind::Age`], the whole phrase as the span.
+
+use regex::Regex;
+
+use super::context::{Keywords, char_at, char_before, regex};
+use crate::classify::{Detector, Field};
+use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+/// Month names and common abbreviations in English, German, French, Spanish and Italian.
+const MONTHS: &[&str] = &[
+    // English
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+    // German
+    "januar",
+    "jänner",
+    "februar",
+    "märz",
+    "maerz",
+    "mai",
+    "juni",
+    "juli",
+    "oktober",
+    "dezember",
+    "mär",
+    "mrz",
+    "okt",
+    "dez",
+    // French
+    "janvier",
+    "février",
+    "fevrier",
+    "mars",
+    "avril",
+    "juin",
+    "juillet",
+    "août",
+    "aout",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+    "decembre",
+    "janv",
+    "févr",
+    "fevr",
+    "avr",
+    "juil",
+    "déc",
+    // Spanish
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "setiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+    "ene",
+    "abr",
+    "ago",
+    "dic",
+    // Italian
+    "gennaio",
+    "febbraio",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "settembre",
+    "ottobre",
+    "dicembre",
+    "gen",
+    "mag",
+    "giu",
+    "lug",
+    "set",
+    "ott",
+];
+
+/// Words that announce a date of birth in running text.
+const BIRTH_WORDS: &[&str] = &[
+    "dob",
+    "d.o.b",
+    "date of birth",
+    "birth date",
+    "birthdate",
+    "birthday",
+    "born",
+    "geb.",
+    "geboren",
+    "geburtsdatum",
+    "geburtstag",
+    "né le",
+    "née le",
+    "né ",
+    "née ",
+    "naissance",
+    "nacimiento",
+    "nacido",
+    "nacida",
+    "nació",
+    "cumpleaños",
+    "nato",
+    "nata",
+    "nascita",
+    "compleanno",
+    "fødselsdato",
+    "geboortedatum",
+    "födelsedatum",
+];
+
+/// Field names and descriptions saying the value is a date of birth.
+const BIRTH_FIELD: &[&str] = &[
+    "dob",
+    "birth",
+    "date_of_birth",
+    "dateofbirth",
+    "born",
+    "geburt",
+    "naissance",
+    "nacimiento",
+    "nascita",
+    "birthday",
+];
+
+/// Words before "N years" that make it a duration, not an age.
+const DURATION_WORDS: &[&str] = &[
+    "for",
+    "in",
+    "after",
+    "over",
+    "within",
+    "since",
+    "dans",
+    "depuis",
+    "pendant",
+    "il y a",
+    "vor",
+    "seit",
+    "für",
+    "nach",
+    "in den letzten",
+    "hace",
+    "durante",
+    "desde",
+    "en",
+    "tras",
+    "da",
+    "fra",
+    "tra",
+    "per",
+    "dopo",
+    "últimos",
+    "ultimi",
+    "letzten",
+    "derniers",
+];
+
+/// Finds dates of birth and ages.
+#[derive(Debug)]
+pub(super) struct Birth {
+    date: Regex,
+    year: Regex,
+    age_en: Regex,
+    age_years: Regex,
+    age_other: Regex,
+    words: Keywords,
+    field_words: Keywords,
+    duration: Keywords,
+}
+
+impl Birth {
+    pub(super) fn new() -> Result<Self, Error> {
+        let mut months: Vec<&str> = MONTHS.to_vec();
+        months.sort_by_key(|m| std::cmp::Reverse(m.chars().count()));
+        let m = months.join("|");
+        let date = format!(
+            r"(?i)\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}[-/.]\d{{1,2}}[-/.](?:\d{{4}}|\d{{2}})|\d{{1,2}}(?:st|nd|rd|th|er|º|°|\.)?\s+(?:de\s+|of\s+)?(?:{m})\.?,?\s+(?:de\s+|del\s+)?\d{{4}}|(?:{m})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
+        );
+        Ok(Birth {
+            date: regex("dob", &date)?,
+            year: regex(
+                "dob",
+                r"(?i)(?:born(?:\s+in)?|geboren(?:\s+im\s+jahr[e]?)?|jahrgang|née?\s+en|nacid[oa]\s+en|nat[oa]\s+nel)\s+((?:19|20)\d{2})(?-u:\b)",
+            )?,
+            age_en: regex(
+                "age",
+                r"(?i)(?-u:\b)(?:aged?|âge|edad|età)\s*(?:of|:|=|de|di)?\s*(\d{1,3})(?-u:\b)|(?-u:\b)Alter\s*(?:von|:)?\s*(\d{1,3})(?-u:\b)",
+            )?,
+            age_years: regex(
+                "age",
+                r"(?i)(?-u:\b)(\d{1,3})(?:[\s-]*(?:years?|yrs?)[\s-]*old|\s*(?:y/o|y\.o\.|yo)(?-u:\b)|-year-old)",
+            )?,
+            age_other: regex(
+                "age",
+                r"(?-u:\b)(\d{1,3})\s*(?:ans|Jahre(?:\s+alt)?|años|anni)(?:\s|[.,;:!)]|$)",
+            )?,
+            words: Keywords::new("dob", BIRTH_WORDS)?,
+            field_words: Keywords::new("dob", BIRTH_FIELD)?,
+            duration: Keywords::new("age", DURATION_WORDS)?,
+        })
+    }
+
+    fn dates(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        let birth_field = self.field_words.in_field(field);
+        let whole = text.trim();
+        for m in self.date.find_iter(text) {
+            let (start, end) = (m.start(), m.end());
+            if char_before(text, start)
+                .is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '/' | '.' | '_'))
+                || char_at(text, end)
+                    .is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '/' | '_' | ':'))
+                || !plausible_numeric(m.as_str())
+            {
+                continue;
+            }
+            let conf = if birth_field && m.as_str().len() == whole.len() {
+                0.95
+            } else if self.words.before(text, start, 28) {
+                0.9
+            } else if birth_field {
+                0.8
+            } else {
+                continue;
+            };
+            out.push(Finding::new(start..end, PsdKind::DateOfBirth, conf, "dob"));
+        }
+        for c in self.year.captures_iter(text) {
+            if let Some(y) = c.get(1) {
+                out.push(Finding::new(y.range(), PsdKind::DateOfBirth, 0.8, "dob"));
+            }
+        }
+    }
+
+    fn ages(&self, text: &str, out: &mut Vec<Finding>) {
+        let ok = |s: &str| s.parse::<u16>().is_ok_and(|n| (1..=120).contains(&n));
+        for c in self
+            .age_en
+            .captures_iter(text)
+            .chain(self.age_years.captures_iter(text))
+        {
+            let (Some(m), Some(n)) = (c.get(0), c.get(1).or_else(|| c.get(2))) else {
+                continue;
+            };
+            if ok(n.as_str()) && !char_before(text, m.start()).is_some_and(|ch| ch.is_ascii_digit())
+            {
+                out.push(Finding::new(m.range(), PsdKind::Age, 0.85, "age"));
+            }
+        }
+        for c in self.age_other.captures_iter(text) {
+            let (Some(m), Some(n)) = (c.get(0), c.get(1)) else {
+                continue;
+            };
+            let end = m
+                .as_str()
+                .trim_end_matches(|ch: char| !ch.is_alphabetic())
+                .len()
+                + m.start();
+            if ok(n.as_str()) && !self.duration.before(text, m.start(), 16) {
+                out.push(Finding::new(m.start()..end, PsdKind::Age, 0.75, "age"));
+            }
+        }
+    }
+}
+
+/// Rejects numeric dates whose month or day is out of range.
+fn plausible_numeric(s: &str) -> bool {
+    if s.bytes().any(|b| b.is_ascii_alphabetic()) || !s.contains(['-', '/', '.']) {
+        return true;
+    }
+    let mut parts = s
+        .split(['-', '/', '.'])
+        .map(|p| p.parse::<u16>().unwrap_or(0));
+    let (a, b, c) = (
+        parts.next().unwrap_or(0),
+        parts.next().unwrap_or(0),
+        parts.next().unwrap_or(0),
+    );
+    if a > 31 {
+        // Year first.
+        (1..=12).contains(&b) && (1..=31).contains(&c)
+    } else {
+        // Day and month in either order.
+        (1..=31).contains(&a)
+            && (1..=31).contains(&b)
+            && (a <= 12 || b <= 12)
+            && (c < 100 || c > 1870)
+    }
+}
+
+impl Detector for Birth {
+    fn name(&self) -> &'static str {
+        "dob"
+    }
+
+    fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        if !text.bytes().any(|b| b.is_ascii_digit()) {
+            return;
+        }
+        self.dates(text, field, out);
+        self.ages(text, out);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,105 @@
+use super::*;
+
+fn spans<'a>(text: &'a str, field: &Field<'_>) -> Vec<(&'a str, PsdKind)> {
+    let d = Birth::new().unwrap();
+    let mut out = Vec::new();
+    d.detect(text, field, &mut out);
+    out.sort_by_key(|f| f.span.start);
+    out.iter()
+        .map(|f| (&text[f.span.clone()], f.kind))
+        .collect()
+}
+
+fn plain(text: &str) -> Vec<(&str, PsdKind)> {
+    spans(text, &Field::default())
+}
+
+const DOB: PsdKind = PsdKind::DateOfBirth;
+
+#[test]
+fn dates_of_birth_in_running_text() {
+    assert_eq!(
+        plain("patient DOB 1979-12-01, seen today"),
+        [("1979-12-01", DOB)]
+    );
+    assert_eq!(
+        plain("she was born 12 March 1985 in Leeds"),
+        [("12 March 1985", DOB)]
+    );
+    assert_eq!(plain("born on March 12, 1985"), [("March 12, 1985", DOB)]);
+    assert_eq!(plain("né le 3 mars 1990 à Lyon"), [("3 mars 1990", DOB)]);
+    assert_eq!(plain("Max Muster, geb. 03.04.1988"), [("03.04.1988", DOB)]);
+    assert_eq!(
+        plain("fecha de nacimiento: 12 de marzo de 1985"),
+        [("12 de marzo de 1985", DOB)]
+    );
+    assert_eq!(
+        plain("nato il 5 maggio 1980 a Roma"),
+        [("5 maggio 1980", DOB)]
+    );
+    assert_eq!(
+        plain("Geburtsdatum 1. April 1975"),
+        [("1. April 1975", DOB)]
+    );
+    assert_eq!(plain("born in 1985"), [("1985", DOB)]);
+}
+
+#[test]
+fn whole_value_in_a_birth_field() {
+    let f = Field {
+        path: "/date_of_birth",
+        key: Some("date_of_birth"),
+        description: None,
+    };
+    assert_eq!(spans("1979-12-01", &f), [("1979-12-01", DOB)]);
+    let f = Field {
+        path: "/x",
+        key: Some("geburtsdatum"),
+        description: None,
+    };
+    assert_eq!(spans("03.04.1988", &f), [("03.04.1988", DOB)]);
+    let f = Field {
+        path: "/x",
+        key: Some("patientDob"),
+        description: None,
+    };
+    assert_eq!(spans("12/01/1979", &f), [("12/01/1979", DOB)]);
+}
+
+#[test]
+fn ages() {
+    assert_eq!(plain("male, age 44, smoker"), [("age 44", PsdKind::Age)]);
+    assert_eq!(
+        plain("a 38-year-old teacher"),
+        [("38-year-old", PsdKind::Age)]
+    );
+    assert_eq!(plain("I am 38 years old"), [("38 years old", PsdKind::Age)]);
+    assert_eq!(plain("il a 40 ans."), [("40 ans", PsdKind::Age)]);
+    assert_eq!(
+        plain("Er ist 44 Jahre alt"),
+        [("44 Jahre alt", PsdKind::Age)]
+    );
+    assert_eq!(plain("tiene 52 años"), [("52 años", PsdKind::Age)]);
+}
+
+#[test]
+fn true_negatives() {
+    for s in [
+        "meeting 2025-06-09T19:00:00",
+        "due 2025-06-11",
+        "check-in 12 March 2026",
+        "version 2.3.1",
+        "ORD-2024-00017",
+        "price 40,00 €",
+        "at 9:30 and 14:00",
+        "in 2024",
+        "depuis 10 ans",
+        "seit 5 Jahren",
+        "hace 3 años",
+        "warranty for 2 years",
+        "page 12",
+        "13/45/2020",
+    ] {
+        assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
+    }
+}

@@ -1,0 +1,208 @@
+//! Credentials: API keys and tokens with well-known prefixes (`sk-`, `ghp_`, `AKIA…`, Slack,
+//! Google, GitLab, Stripe, JWTs, PEM private keys), `Bearer`/`Basic` authorization values,
+//! `password=…`-style assignments in several languages, and whole values of fields named
+//! password, secret, token or API key.
+
+use regex::Regex;
+
+use super::context::{Keywords, char_at, char_before, regex};
+use crate::classify::{Detector, Field};
+use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+/// Field names saying the value is a secret.
+const SECRET_FIELDS: &[&str] = &[
+    "password",
+    "passwd",
+    "pwd",
+    "passphrase",
+    "secret",
+    "token",
+    "api_key",
+    "apikey",
+    "api-key",
+    "access_key",
+    "private_key",
+    "client_secret",
+    "auth",
+    "credential",
+    "pin",
+    "otp",
+    "passwort",
+    "mot_de_passe",
+    "contraseña",
+    "contrasena",
+];
+
+/// Words that follow "password:" in prose or forms rather than a secret.
+const PROSE: &[&str] = &[
+    "required",
+    "optional",
+    "reset",
+    "forgotten",
+    "forgot",
+    "changed",
+    "expired",
+    "incorrect",
+    "invalid",
+    "missing",
+    "protected",
+    "hidden",
+    "none",
+    "null",
+    "empty",
+    "unknown",
+    "redacted",
+    "string",
+    "example",
+    "placeholder",
+    "the",
+    "your",
+    "not",
+    "set",
+    "unset",
+    "same",
+];
+
+/// Finds credentials.
+#[derive(Debug)]
+pub(super) struct Credential {
+    prefixed: Regex,
+    scheme: Regex,
+    assignment: Regex,
+    fields: Keywords,
+}
+
+impl Credential {
+    pub(super) fn new() -> Result<Self, Error> {
+        Ok(Credential {
+            prefixed: regex(
+                "credential",
+                r"(?:sk-(?:proj-|ant-)?[A-Za-z0-9_\-]{20,}|(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,}|(?:AKIA|ASIA)[0-9A-Z]{16}|xox[abposr]-[A-Za-z0-9\-]{10,}|AIza[0-9A-Za-z_\-]{35}|glpat-[A-Za-z0-9_\-]{20,}|hf_[A-Za-z0-9]{30,}|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$))",
+            )?,
+            scheme: regex(
+                "credential",
+                r"(?-u:\b)(?:Bearer|Basic|Token)\s+([A-Za-z0-9._~+/\-]{12,}=*)",
+            )?,
+            assignment: regex(
+                "credential",
+                r#"(?i)(?-u:\b)(?:password|passwd|pwd|passcode|passphrase|pin|secret|api[_\-\s]?key|apikey|access[_\-\s]?token|auth[_\-\s]?token|token|client[_\-\s]?secret|private[_\-\s]?key|mot de passe|passwort|kennwort|contraseña|clave|parola d'ordine)["']?\s*(?:is|est|ist|es|è|:|=|=>)\s*["']?([^\s"',;&<>]{4,})"#,
+            )?,
+            fields: Keywords::new("credential", SECRET_FIELDS)?,
+        })
+    }
+}
+
+impl Detector for Credential {
+    fn name(&self) -> &'static str {
+        "credential"
+    }
+
+    fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        if text.len() < 4 {
+            return;
+        }
+        if field.key.is_some_and(|k| self.fields.any_in(k)) {
+            let t = text.trim();
+            if t.len() >= 4 && !t.contains(char::is_whitespace) {
+                let start = text.len() - text.trim_start().len();
+                out.push(Finding::new(
+                    start..start + t.len(),
+                    PsdKind::Credential,
+                    0.9,
+                    "credential",
+                ));
+                return;
+            }
+        }
+        for m in self.prefixed.find_iter(text) {
+            if char_before(text, m.start()).is_some_and(|c| c.is_ascii_alphanumeric())
+                || char_at(text, m.end()).is_some_and(|c| c.is_ascii_alphanumeric())
+            {
+                continue;
+            }
+            out.push(Finding::new(
+                m.range(),
+                PsdKind::Credential,
+                0.95,
+                "credential",
+            ));
+        }
+        for re in [&self.scheme, &self.assignment] {
+            for c in re.captures_iter(text) {
+                if let Some(v) = c.get(1) {
+                    let s = v.as_str();
+                    // "password: required" style prose is not a secret value.
+                    if PROSE.iter().any(|w| w.eq_ignore_ascii_case(s)) {
+                        continue;
+                    }
+                    out.push(Finding::new(
+                        v.range(),
+                        PsdKind::Credential,
+                        0.85,
+                        "credential",
+                    ));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spans<'a>(text: &'a str, field: &Field<'_>) -> Vec<&'a str> {
+        let d = Credential::new().unwrap();
+        let mut out = Vec::new();
+        d.detect(text, field, &mut out);
+        out.sort_by_key(|f| f.span.start);
+        out.iter().map(|f| &text[f.span.clone()]).collect()
+    }
+
+    #[test]
+    fn keys_tokens_and_passwords() {
+        let none = Field::default();
+        assert_eq!(
+            spans("use sk-proj-abcdefghijklmnopqrstuvwx123 now", &none),
+            ["sk-proj-abcdefghijklmnopqrstuvwx123"]
+        );
+        assert_eq!(
+            spans("ghp_0123456789abcdefghijABCDEFGHIJ012345", &none),
+            ["ghp_0123456789abcdefghijABCDEFGHIJ012345"]
+        );
+        assert_eq!(
+            spans("key AKIAIOSFODNN7EXAMPLE", &none),
+            ["AKIAIOSFODNN7EXAMPLE"]
+        );
+        assert_eq!(
+            spans("Authorization: Bearer abc123DEF456ghi789", &none),
+            ["abc123DEF456ghi789"]
+        );
+        assert_eq!(spans("password=Hunter2!x", &none), ["Hunter2!x"]);
+        assert_eq!(spans("my password is S3cr3t-Pass", &none), ["S3cr3t-Pass"]);
+        assert_eq!(spans("api_key: 9f8e7d6c5b4a", &none), ["9f8e7d6c5b4a"]);
+        assert_eq!(spans("Passwort: Sommer2024", &none), ["Sommer2024"]);
+        let f = Field {
+            path: "/password",
+            key: Some("password"),
+            description: None,
+        };
+        assert_eq!(spans("correct-horse", &f), ["correct-horse"]);
+    }
+
+    #[test]
+    fn true_negatives() {
+        let none = Field::default();
+        for s in [
+            "reset your password via the link",
+            "password: required",
+            "task-1234 and sk-1",
+            "the token limit is 4096",
+            "id 123e4567-e89b-12d3-a456-426614174000",
+            "fixed in 4f9c2a1b7d3e5f60718293a4b5c6d7e8f9012345",
+        ] {
+            assert!(spans(s, &none).is_empty(), "{s}: {:?}", spans(s, &none));
+        }
+    }
+}

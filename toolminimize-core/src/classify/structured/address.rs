@@ -293,10 +293,8 @@ impl Detector for Address {
                     0.85,
                     "address",
                 ));
-                if let Some(place) = following_place(text, end) {
-                    if let Some(pc) = place.postcode {
-                        out.push(Finding::new(pc, PsdKind::Postcode, 0.85, "postcode"));
-                    }
+                if let Some(pc) = following_place(text, end).and_then(|p| p.postcode) {
+                    out.push(Finding::new(pc, PsdKind::Postcode, 0.85, "postcode"));
                 }
             }
         }

@@ -319,7 +319,7 @@ fn plausible_numeric(s: &str) -> bool {
         (1..=31).contains(&a)
             && (1..=31).contains(&b)
             && (a <= 12 || b <= 12)
-            && (c < 100 || c > 1870)
+            && !(100..=1870).contains(&c)
     }
 }
 

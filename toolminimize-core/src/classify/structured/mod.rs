@@ -28,6 +28,7 @@ mod coords;
 mod credential;
 mod email;
 mod iban;
+mod ids;
 mod network;
 mod phone;
 mod ssn;
@@ -56,6 +57,7 @@ pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
         Box::new(birth::Birth::new()?),
         Box::new(address::Address::new()?),
         Box::new(credential::Credential::new()?),
+        Box::new(ids::Ids::new()?),
     ])
 }
 

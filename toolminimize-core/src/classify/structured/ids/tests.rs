@@ -1,0 +1,55 @@
+use super::*;
+
+fn spans<'a>(text: &'a str, field: &Field<'_>) -> Vec<(&'a str, PsdKind)> {
+    let d = Ids::new().unwrap();
+    let mut out = Vec::new();
+    d.detect(text, field, &mut out);
+    out.sort_by_key(|f| f.span.start);
+    out.iter().map(|f| (&text[f.span.clone()], f.kind)).collect()
+}
+
+fn plain(text: &str) -> Vec<(&str, PsdKind)> {
+    spans(text, &Field::default())
+}
+
+const NID: PsdKind = PsdKind::NationalId;
+
+#[test]
+fn checksummed_national_ids() {
+    assert_eq!(plain("NIR 2 69 05 49 588 157 80"), [("2 69 05 49 588 157 80", NID)]);
+    assert_eq!(plain("DNI 12345678Z"), [("12345678Z", NID)]);
+    assert_eq!(plain("NIE X1234567L"), [("X1234567L", NID)]);
+    assert_eq!(plain("CF RSSMRA85T10A562S"), [("RSSMRA85T10A562S", NID)]);
+    assert_eq!(plain("personnummer 811218-9876"), [("811218-9876", NID)]);
+    assert_eq!(plain("NINO AB 12 34 56 C"), [("AB 12 34 56 C", NID)]);
+}
+
+#[test]
+fn context_ids() {
+    assert_eq!(plain("passport number 533380006"), [("533380006", PsdKind::Passport)]);
+    assert_eq!(plain("Reisepass C01X00T47"), [("C01X00T47", PsdKind::Passport)]);
+    assert_eq!(plain("numéro de passeport 18AB12345"), [("18AB12345", PsdKind::Passport)]);
+    assert_eq!(plain("driver's license D1234-5678-9012"), [("D1234-5678-9012", PsdKind::DriverLicence)]);
+    assert_eq!(plain("MRN 00482913"), [("00482913", PsdKind::MedicalRecord)]);
+    assert_eq!(plain("NHS number 9434765919"), [("9434765919", PsdKind::MedicalRecord)]);
+    assert_eq!(plain("Steuer-ID 65929970489"), [("65929970489", PsdKind::TaxId)]);
+    assert_eq!(plain("BSN 111222333"), [("111222333", NID)]);
+    let f = Field { path: "/passport", key: Some("passport_no"), description: None };
+    assert_eq!(spans("YA1234567", &f), [("YA1234567", PsdKind::Passport)]);
+}
+
+#[test]
+fn true_negatives() {
+    for s in [
+        "12345678A",
+        "order ORD-2024-00017",
+        "#W5520193",
+        "2025-06-09T19:00:00",
+        "booking DL-88QK2",
+        "BSN 111222334",
+        "version 2.3.1",
+        "build 20250611-1234",
+    ] {
+        assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
+    }
+}

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::{Captures, Regex};
 
-use super::context::{char_before, regex};
+use super::context::{Keywords, char_before, regex};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -225,10 +225,28 @@ const NAME: &str = r"(?:\p{Lu}[\p{L}'’.\-]*|\d{1,3}(?:st|nd|rd|th|e|ème|º|°
 /// Linking words inside Romance street names.
 const LINK: &str = r"(?:(?:de|du|des|la|le|les|l'|d'|l’|d’|à|aux|au|del|della|dei|degli|delle|dello|di|da|el|los|las|y|e|et|san|santa|santo|sant'|st\.?|ste\.?)\s*)";
 
+/// Postcode layouts: US ZIP/ZIP+4, DE/FR/ES/IT 5-digit, UK, NL, SE, CA and 4-digit ones.
+const POSTCODE: &str = r"(?:\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{4}\s?[A-Z]{2}|\d{3}\s\d{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|\d{4})";
+
+/// Field names and descriptions saying the value is a postcode.
+const POSTCODE_FIELD: &[&str] = &[
+    "zip",
+    "postcode",
+    "postal",
+    "post_code",
+    "plz",
+    "code postal",
+    "codigo postal",
+    "código postal",
+];
+
 /// Finds street addresses and postcodes.
 #[derive(Debug)]
 pub(super) struct Address {
     streets: Vec<Regex>,
+    postcode_value: Regex,
+    postcode_labelled: Regex,
+    postcode_field: Keywords,
 }
 
 impl Address {
@@ -263,7 +281,17 @@ impl Address {
         for p in [en, highway, compound, after_name, fr, es_it] {
             streets.push(regex("address", &p)?);
         }
-        Ok(Address { streets })
+        Ok(Address {
+            streets,
+            postcode_value: regex("postcode", &format!(r"^\s*{POSTCODE}\s*$"))?,
+            postcode_labelled: regex(
+                "postcode",
+                &format!(
+                    r"(?i:zip(?:\s?code)?|post(?:al)?\s?code|plz|code postal|c\.p\.|cap|c[oó]digo postal)\s*[:#]?\s*({POSTCODE})(?-u:\b)"
+                ),
+            )?,
+            postcode_field: Keywords::new("postcode", POSTCODE_FIELD)?,
+        })
     }
 }
 
@@ -272,8 +300,32 @@ impl Detector for Address {
         "address"
     }
 
-    fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
-        if text.len() < 6 || !text.bytes().any(|b| b.is_ascii_digit()) {
+    fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        if !text.bytes().any(|b| b.is_ascii_digit()) {
+            return;
+        }
+        if self.postcode_value.is_match(text) && self.postcode_field.in_field(field) {
+            let t = text.trim();
+            let start = text.len() - text.trim_start().len();
+            out.push(Finding::new(
+                start..start + t.len(),
+                PsdKind::Postcode,
+                0.9,
+                "postcode",
+            ));
+            return;
+        }
+        for c in self.postcode_labelled.captures_iter(text) {
+            if let Some(pc) = c.get(1) {
+                out.push(Finding::new(
+                    pc.range(),
+                    PsdKind::Postcode,
+                    0.85,
+                    "postcode",
+                ));
+            }
+        }
+        if text.len() < 6 {
             return;
         }
         for re in &self.streets {

@@ -15,24 +15,83 @@ use crate::error::Error;
 use crate::item::{Finding, PsdKind};
 
 /// Words announcing a passport number (EN/DE/FR/ES/IT/NL/PT).
-const PASSPORT: &[&str] = &["passport", "reisepass", "pass-nr", "passnummer", "passeport", "pasaporte", "passaporto", "paspoort", "passaporte"];
+const PASSPORT: &[&str] = &[
+    "passport",
+    "reisepass",
+    "pass-nr",
+    "passnummer",
+    "passeport",
+    "pasaporte",
+    "passaporto",
+    "paspoort",
+    "passaporte",
+];
 /// Words announcing a driver licence number.
 const LICENCE: &[&str] = &[
-    "driver's license", "drivers license", "driver license", "driver's licence", "driving licence",
-    "driving license", "driver_license", "driverlicense", "licence number", "license number",
-    "dl#", "dl no", "führerschein", "fuhrerschein", "permis de conduire", "carnet de conducir",
-    "permiso de conducir", "patente di guida", "rijbewijs",
+    "driver's license",
+    "drivers license",
+    "driver license",
+    "driver's licence",
+    "driving licence",
+    "driving license",
+    "driver_license",
+    "driverlicense",
+    "licence number",
+    "license number",
+    "dl#",
+    "dl no",
+    "führerschein",
+    "fuhrerschein",
+    "permis de conduire",
+    "carnet de conducir",
+    "permiso de conducir",
+    "patente di guida",
+    "rijbewijs",
 ];
 /// Words announcing a medical record or patient number.
 const MEDICAL: &[&str] = &[
-    "mrn", "medical record", "patient id", "patient_id", "patientid", "patient number",
-    "patient no", "patient #", "chart number", "chart #", "nhs number", "nhs no", "nhs",
-    "health insurance number", "versichertennummer", "krankenversicherungsnummer",
-    "numéro de patient", "dossier médical", "historia clínica", "número de paciente",
-    "cartella clinica", "tessera sanitaria", "member id", "insurance id", "policy number",
+    "mrn",
+    "medical record",
+    "patient id",
+    "patient_id",
+    "patientid",
+    "patient number",
+    "patient no",
+    "patient #",
+    "chart number",
+    "chart #",
+    "nhs number",
+    "nhs no",
+    "nhs",
+    "health insurance number",
+    "versichertennummer",
+    "krankenversicherungsnummer",
+    "numéro de patient",
+    "dossier médical",
+    "historia clínica",
+    "número de paciente",
+    "cartella clinica",
+    "tessera sanitaria",
+    "member id",
+    "insurance id",
+    "policy number",
 ];
 /// Words announcing a tax or social id (German Steuer-IdNr, Dutch BSN).
-const TAX: &[&str] = &["steuer", "steuerid", "steuer-id", "idnr", "identifikationsnummer", "tax id", "tax_id", "taxid", "tin", "bsn", "burgerservicenummer", "sofinummer", "sofi"];
+const TAX: &[&str] = &[
+    "steuer",
+    "steuerid",
+    "steuer-id",
+    "idnr",
+    "identifikationsnummer",
+    "tax id",
+    "tax_id",
+    "taxid",
+    "tin",
+    "bsn",
+    "burgerservicenummer",
+    "sofinummer",
+    "sofi",
+];
 /// Words announcing a UK National Insurance number.
 const NINO: &[&str] = &["national insurance", "nino", "ni number", "ni no"];
 
@@ -55,11 +114,20 @@ pub(super) struct Ids {
 impl Ids {
     pub(super) fn new() -> Result<Self, Error> {
         Ok(Ids {
-            nir: regex("national_id", r"[12]\s?\d{2}\s?(?:0[1-9]|1[0-2]|[2-9]\d)\s?(?:\d{2}|2[ABab])\s?\d{3}\s?\d{3}\s?\d{2}")?,
+            nir: regex(
+                "national_id",
+                r"[12]\s?\d{2}\s?(?:0[1-9]|1[0-2]|[2-9]\d)\s?(?:\d{2}|2[ABab])\s?\d{3}\s?\d{3}\s?\d{2}",
+            )?,
             dni: regex("national_id", r"[XYZxyz]?-?\d{7,8}-?\s?[A-Za-z]")?,
-            cf: regex("national_id", r"[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-EHLMPR-Ta-ehlmpr-t][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]")?,
+            cf: regex(
+                "national_id",
+                r"[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-EHLMPR-Ta-ehlmpr-t][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]",
+            )?,
             personnummer: regex("national_id", r"(?:19|20)?\d{6}[-+]\d{4}|(?:19|20)\d{10}")?,
-            nino: regex("national_id", r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]")?,
+            nino: regex(
+                "national_id",
+                r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]",
+            )?,
             token: regex("national_id", r"[A-Za-z0-9][A-Za-z0-9\-/]{4,18}[A-Za-z0-9]")?,
             passport: Keywords::new("passport", PASSPORT)?,
             licence: Keywords::new("driver_licence", LICENCE)?,
@@ -114,7 +182,11 @@ fn nir_ok(s: &str) -> bool {
 /// Spanish DNI (8 digits + letter) and NIE (X/Y/Z + 7 digits + letter).
 fn dni_ok(s: &str) -> bool {
     const LETTERS: &[u8; 23] = b"TRWAGMYFPDXBNJZSQVHLCKE";
-    let up: Vec<u8> = s.bytes().filter(|b| b.is_ascii_alphanumeric()).map(|b| b.to_ascii_uppercase()).collect();
+    let up: Vec<u8> = s
+        .bytes()
+        .filter(|b| b.is_ascii_alphanumeric())
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
     let (Some(&last), Some(&first)) = (up.last(), up.first()) else {
         return false;
     };
@@ -124,30 +196,42 @@ fn dni_ok(s: &str) -> bool {
         b'Z' => Some(2),
         _ => None,
     };
-    let body = up.get(usize::from(lead.is_some())..up.len().saturating_sub(1)).unwrap_or(&[]);
+    let body = up
+        .get(usize::from(lead.is_some())..up.len().saturating_sub(1))
+        .unwrap_or(&[]);
     if body.len() != if lead.is_some() { 7 } else { 8 } || !body.iter().all(u8::is_ascii_digit) {
         return false;
     }
-    let n = body.iter().fold(u64::from(lead.unwrap_or(0u8)), |acc, d| acc * 10 + u64::from(d - b'0'));
+    let n = body.iter().fold(u64::from(lead.unwrap_or(0u8)), |acc, d| {
+        acc * 10 + u64::from(d - b'0')
+    });
     usize::try_from(n % 23).ok().and_then(|i| LETTERS.get(i)) == Some(&last)
 }
 
 /// Italian codice fiscale check character.
 fn cf_ok(s: &str) -> bool {
-    const ODD: [u32; 26] = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+    const ODD: [u32; 26] = [
+        1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24,
+        23,
+    ];
     let up: Vec<u8> = s.bytes().map(|b| b.to_ascii_uppercase()).collect();
     if up.len() != 16 {
         return false;
     }
     let mut sum = 0u32;
     for (i, &c) in up.iter().take(15).enumerate() {
-        let idx = if c.is_ascii_digit() { c - b'0' } else { c.wrapping_sub(b'A') };
+        let idx = if c.is_ascii_digit() {
+            c - b'0'
+        } else {
+            c.wrapping_sub(b'A')
+        };
         let Some(odd) = ODD.get(usize::from(idx)) else {
             return false;
         };
         sum += if i % 2 == 0 { *odd } else { u32::from(idx) };
     }
-    up.get(15).is_some_and(|&c| u32::from(c.wrapping_sub(b'A')) == sum % 26)
+    up.get(15)
+        .is_some_and(|&c| u32::from(c.wrapping_sub(b'A')) == sum % 26)
 }
 
 /// German Steuer-IdNr: ISO 7064 MOD 11,10 check digit; one digit repeated in the first ten.
@@ -179,7 +263,13 @@ fn bsn_ok(d: &[u8]) -> bool {
     if d.len() != 9 {
         return false;
     }
-    let sum: i64 = d.iter().take(8).zip((2..=9).rev()).map(|(x, w)| i64::from(*x) * w).sum::<i64>() - i64::from(d.get(8).copied().unwrap_or(0));
+    let sum: i64 = d
+        .iter()
+        .take(8)
+        .zip((2..=9).rev())
+        .map(|(x, w)| i64::from(*x) * w)
+        .sum::<i64>()
+        - i64::from(d.get(8).copied().unwrap_or(0));
     sum % 11 == 0 && sum != 0
 }
 
@@ -188,13 +278,19 @@ fn nhs_ok(d: &[u8]) -> bool {
     if d.len() != 10 {
         return false;
     }
-    let sum: u32 = d.iter().take(9).zip((2..=10u32).rev()).map(|(x, w)| u32::from(*x) * w).sum();
+    let sum: u32 = d
+        .iter()
+        .take(9)
+        .zip((2..=10u32).rev())
+        .map(|(x, w)| u32::from(*x) * w)
+        .sum();
     let check = (11 - sum % 11) % 11;
     check != 10 && d.get(9).is_some_and(|&c| u32::from(c) == check)
 }
 
 fn separate(text: &str, start: usize, end: usize) -> bool {
-    !char_before(text, start).is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/' | '.'))
+    !char_before(text, start)
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/' | '.'))
         && !char_at(text, end).is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '_'))
 }
 
@@ -202,17 +298,32 @@ impl Ids {
     fn checksummed(&self, text: &str, out: &mut Vec<Finding>) {
         for m in self.nir.find_iter(text) {
             if separate(text, m.start(), m.end()) && nir_ok(m.as_str()) {
-                out.push(Finding::new(m.range(), PsdKind::NationalId, 0.95, "national_id"));
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::NationalId,
+                    0.95,
+                    "national_id",
+                ));
             }
         }
         for m in self.dni.find_iter(text) {
             if separate(text, m.start(), m.end()) && dni_ok(m.as_str()) {
-                out.push(Finding::new(m.range(), PsdKind::NationalId, 0.95, "national_id"));
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::NationalId,
+                    0.95,
+                    "national_id",
+                ));
             }
         }
         for m in self.cf.find_iter(text) {
             if separate(text, m.start(), m.end()) && cf_ok(m.as_str()) {
-                out.push(Finding::new(m.range(), PsdKind::NationalId, 0.95, "national_id"));
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::NationalId,
+                    0.95,
+                    "national_id",
+                ));
             }
         }
         for m in self.personnummer.find_iter(text) {
@@ -222,8 +333,17 @@ impl Ids {
             let month = d.get(2).copied().unwrap_or(0) * 10 + d.get(3).copied().unwrap_or(0);
             let day = d.get(4).copied().unwrap_or(0) * 10 + d.get(5).copied().unwrap_or(0);
             let ascii: [u8; 10] = core::array::from_fn(|i| d.get(i).copied().unwrap_or(0) + b'0');
-            if separate(text, m.start(), m.end()) && (1..=12).contains(&month) && (1..=91).contains(&day) && luhn(&ascii) {
-                out.push(Finding::new(m.range(), PsdKind::NationalId, 0.9, "national_id"));
+            if separate(text, m.start(), m.end())
+                && (1..=12).contains(&month)
+                && (1..=91).contains(&day)
+                && luhn(&ascii)
+            {
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::NationalId,
+                    0.9,
+                    "national_id",
+                ));
             }
         }
     }
@@ -235,10 +355,22 @@ impl Ids {
         let tax_f = self.tax.in_field(field);
         let nino_f = self.nino_words.in_field(field);
         for m in self.nino.find_iter(text) {
-            let bad_prefix = matches!(m.as_str().get(..2), Some("BG" | "GB" | "NK" | "KN" | "TN" | "NT" | "ZZ"));
+            let bad_prefix = matches!(
+                m.as_str().get(..2),
+                Some("BG" | "GB" | "NK" | "KN" | "TN" | "NT" | "ZZ")
+            );
             if separate(text, m.start(), m.end()) && !bad_prefix {
-                let conf = if nino_f || self.nino_words.before(text, m.start(), 32) { 0.95 } else { 0.8 };
-                out.push(Finding::new(m.range(), PsdKind::NationalId, conf, "national_id"));
+                let conf = if nino_f || self.nino_words.before(text, m.start(), 32) {
+                    0.95
+                } else {
+                    0.8
+                };
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::NationalId,
+                    conf,
+                    "national_id",
+                ));
             }
         }
         for m in self.token.find_iter(text) {
@@ -256,14 +388,33 @@ impl Ids {
             let all_digits = n == s.len();
             let window = |k: &Keywords| k.before(text, start, 32);
             if (passport_f || window(&self.passport)) && (6..=10).contains(&s.len()) && n >= 5 {
-                out.push(Finding::new(start..end, PsdKind::Passport, 0.85, "passport"));
+                out.push(Finding::new(
+                    start..end,
+                    PsdKind::Passport,
+                    0.85,
+                    "passport",
+                ));
             } else if (licence_f || window(&self.licence)) && s.len() >= 5 {
-                out.push(Finding::new(start..end, PsdKind::DriverLicence, 0.8, "driver_licence"));
+                out.push(Finding::new(
+                    start..end,
+                    PsdKind::DriverLicence,
+                    0.8,
+                    "driver_licence",
+                ));
             } else if medical_f || window(&self.medical) {
                 let conf = if nhs_ok(d) { 0.95 } else { 0.8 };
-                out.push(Finding::new(start..end, PsdKind::MedicalRecord, conf, "medical_record"));
+                out.push(Finding::new(
+                    start..end,
+                    PsdKind::MedicalRecord,
+                    conf,
+                    "medical_record",
+                ));
             } else if (tax_f || window(&self.tax)) && all_digits && (steuer_ok(d) || bsn_ok(d)) {
-                let kind = if n == 11 { PsdKind::TaxId } else { PsdKind::NationalId };
+                let kind = if n == 11 {
+                    PsdKind::TaxId
+                } else {
+                    PsdKind::NationalId
+                };
                 out.push(Finding::new(start..end, kind, 0.95, "tax_id"));
             }
         }

@@ -32,6 +32,7 @@ mod ids;
 mod network;
 mod phone;
 mod ssn;
+mod url;
 
 use serde_json::{Map, Value};
 
@@ -58,6 +59,7 @@ pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
         Box::new(address::Address::new()?),
         Box::new(credential::Credential::new()?),
         Box::new(ids::Ids::new()?),
+        Box::new(url::Url::new()?),
     ])
 }
 

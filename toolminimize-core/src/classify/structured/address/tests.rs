@@ -137,3 +137,31 @@ fn true_negatives() {
         assert!(streets(s).is_empty(), "{s}: {:?}", streets(s));
     }
 }
+
+#[test]
+fn postcodes_in_fields_and_after_labels() {
+    let d = Address::new().unwrap();
+    let mut out = Vec::new();
+    let f = Field {
+        path: "/zip",
+        key: Some("zip_code"),
+        description: None,
+    };
+    d.detect("94538", &f, &mut out);
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].kind, PsdKind::Postcode);
+    out.clear();
+    let f = Field {
+        path: "/q",
+        key: Some("query"),
+        description: None,
+    };
+    d.detect("94538", &f, &mut out);
+    assert!(out.is_empty());
+    let t = "PLZ 10115 bitte";
+    d.detect(t, &Field::default(), &mut out);
+    assert_eq!(&t[out[0].span.clone()], "10115");
+    out.clear();
+    d.detect("order 12345 and 54321 items", &Field::default(), &mut out);
+    assert!(out.is_empty());
+}

@@ -5,7 +5,9 @@ fn spans<'a>(text: &'a str, field: &Field<'_>) -> Vec<(&'a str, PsdKind)> {
     let mut out = Vec::new();
     d.detect(text, field, &mut out);
     out.sort_by_key(|f| f.span.start);
-    out.iter().map(|f| (&text[f.span.clone()], f.kind)).collect()
+    out.iter()
+        .map(|f| (&text[f.span.clone()], f.kind))
+        .collect()
 }
 
 fn plain(text: &str) -> Vec<(&str, PsdKind)> {
@@ -16,7 +18,10 @@ const NID: PsdKind = PsdKind::NationalId;
 
 #[test]
 fn checksummed_national_ids() {
-    assert_eq!(plain("NIR 2 69 05 49 588 157 80"), [("2 69 05 49 588 157 80", NID)]);
+    assert_eq!(
+        plain("NIR 2 69 05 49 588 157 80"),
+        [("2 69 05 49 588 157 80", NID)]
+    );
     assert_eq!(plain("DNI 12345678Z"), [("12345678Z", NID)]);
     assert_eq!(plain("NIE X1234567L"), [("X1234567L", NID)]);
     assert_eq!(plain("CF RSSMRA85T10A562S"), [("RSSMRA85T10A562S", NID)]);
@@ -26,15 +31,40 @@ fn checksummed_national_ids() {
 
 #[test]
 fn context_ids() {
-    assert_eq!(plain("passport number 533380006"), [("533380006", PsdKind::Passport)]);
-    assert_eq!(plain("Reisepass C01X00T47"), [("C01X00T47", PsdKind::Passport)]);
-    assert_eq!(plain("numéro de passeport 18AB12345"), [("18AB12345", PsdKind::Passport)]);
-    assert_eq!(plain("driver's license D1234-5678-9012"), [("D1234-5678-9012", PsdKind::DriverLicence)]);
-    assert_eq!(plain("MRN 00482913"), [("00482913", PsdKind::MedicalRecord)]);
-    assert_eq!(plain("NHS number 9434765919"), [("9434765919", PsdKind::MedicalRecord)]);
-    assert_eq!(plain("Steuer-ID 65929970489"), [("65929970489", PsdKind::TaxId)]);
+    assert_eq!(
+        plain("passport number 533380006"),
+        [("533380006", PsdKind::Passport)]
+    );
+    assert_eq!(
+        plain("Reisepass C01X00T47"),
+        [("C01X00T47", PsdKind::Passport)]
+    );
+    assert_eq!(
+        plain("numéro de passeport 18AB12345"),
+        [("18AB12345", PsdKind::Passport)]
+    );
+    assert_eq!(
+        plain("driver's license D1234-5678-9012"),
+        [("D1234-5678-9012", PsdKind::DriverLicence)]
+    );
+    assert_eq!(
+        plain("MRN 00482913"),
+        [("00482913", PsdKind::MedicalRecord)]
+    );
+    assert_eq!(
+        plain("NHS number 9434765919"),
+        [("9434765919", PsdKind::MedicalRecord)]
+    );
+    assert_eq!(
+        plain("Steuer-ID 65929970489"),
+        [("65929970489", PsdKind::TaxId)]
+    );
     assert_eq!(plain("BSN 111222333"), [("111222333", NID)]);
-    let f = Field { path: "/passport", key: Some("passport_no"), description: None };
+    let f = Field {
+        path: "/passport",
+        key: Some("passport_no"),
+        description: None,
+    };
     assert_eq!(spans("YA1234567", &f), [("YA1234567", PsdKind::Passport)]);
 }
 

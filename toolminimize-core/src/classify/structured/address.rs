@@ -287,7 +287,7 @@ impl Address {
             postcode_labelled: regex(
                 "postcode",
                 &format!(
-                    r"(?i:zip(?:\s?code)?|post(?:al)?\s?code|plz|code postal|c\.p\.|cap|c[oó]digo postal)\s*[:#]?\s*({POSTCODE})(?-u:\b)"
+                    r"(?i:zip(?:\s?code)?|post(?:al)?\s?code|plz|code postal|c\.p\.|c[oó]digo postal)\s*[:#]?\s*({POSTCODE})(?-u:\b)"
                 ),
             )?,
             postcode_field: Keywords::new("postcode", POSTCODE_FIELD)?,

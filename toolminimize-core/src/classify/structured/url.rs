@@ -129,24 +129,21 @@ impl Detector for Url {
             for seg in path.split('/') {
                 let seg_start = base + offset;
                 offset += seg.len() + 1;
-                if let Some(p) = prev {
-                    if !seg.is_empty()
-                        && seg
-                            .bytes()
-                            .any(|b| b.is_ascii_digit() || b == b'%' || b == b'@')
-                    {
-                        if let Some((_, k)) = PERSON_COLLECTIONS
-                            .iter()
-                            .find(|(c, _)| c.eq_ignore_ascii_case(p))
-                        {
-                            out.push(Finding::new(
-                                seg_start..seg_start + seg.len(),
-                                *k,
-                                0.7,
-                                "url",
-                            ));
-                        }
-                    }
+                if let Some(p) = prev
+                    && !seg.is_empty()
+                    && seg
+                        .bytes()
+                        .any(|b| b.is_ascii_digit() || b == b'%' || b == b'@')
+                    && let Some((_, k)) = PERSON_COLLECTIONS
+                        .iter()
+                        .find(|(c, _)| c.eq_ignore_ascii_case(p))
+                {
+                    out.push(Finding::new(
+                        seg_start..seg_start + seg.len(),
+                        *k,
+                        0.7,
+                        "url",
+                    ));
                 }
                 if seg.contains("%40") {
                     let decoded = percent_decode_str(seg).decode_utf8_lossy();

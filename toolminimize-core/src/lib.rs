@@ -10,6 +10,9 @@
     )
 )]
 
+#[cfg(feature = "schemars")]
+#[doc(hidden)]
+pub mod __private;
 pub mod analyze;
 pub mod classify;
 mod engine;

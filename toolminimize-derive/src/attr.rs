@@ -71,8 +71,10 @@ pub(crate) struct FieldAttrs {
     pub(crate) op: Option<Spanned<OpKind>>,
     pub(crate) to: Option<Spanned<String>>,
     pub(crate) max_chars: Option<Spanned<u64>>,
-    /// Every key given, in order, with its span.
+    /// Every valid key given, in order, with its span.
     pub(crate) keys: Vec<Spanned<String>>,
+    /// The field carries a `#[minimize]` attribute, well-formed or not.
+    pub(crate) annotated: bool,
 }
 
 /// `#[minimize(...)]` on the struct.
@@ -219,6 +221,7 @@ impl FieldAttrs {
     pub(crate) fn from_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
         let mut out = FieldAttrs::default();
         for attr in minimize_attrs(attrs) {
+            out.annotated = true;
             let res = attr.parse_nested_meta(|meta| {
                 let key = key_of(&meta);
                 match key.as_str() {
@@ -314,11 +317,6 @@ impl FieldAttrs {
             }
         }
         out
-    }
-
-    /// Whether any key was given.
-    pub(crate) fn any(&self) -> bool {
-        !self.keys.is_empty()
     }
 }
 

@@ -92,6 +92,12 @@ fn check_shape(cx: &Ctxt, input: &DeriveInput) -> bool {
 /// Rejects an `op` (or its parameter) the field's type cannot take.
 fn check_op(cx: &Ctxt, field: &str, ty: &syn::Type, attrs: &FieldAttrs) {
     let shape = shape(ty);
+    if let (Some(s), None) = (&attrs.sensitivity, &attrs.category) {
+        cx.syn_error(syn::Error::new(
+            s.span,
+            "`sensitivity` replaces the default sensitivity of the data the field declares with `category`; add `category = \"...\"`",
+        ));
+    }
     if let Some(to) = &attrs.to {
         if attrs.op.as_ref().map(|o| o.value) != Some(OpKind::Generalize) {
             cx.syn_error(syn::Error::new(
@@ -181,7 +187,7 @@ pub(crate) fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     let mut said_anything = false;
     for f in fields {
         let attrs = FieldAttrs::from_attrs(&cx, &f.original.attrs);
-        said_anything |= attrs.any();
+        said_anything |= attrs.annotated;
         let rust_name = f
             .original
             .ident
@@ -217,7 +223,7 @@ pub(crate) fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
         cx.error_spanned_by(
             &input.ident,
             format!(
-                "`#[derive(MinimizeSchema)]` on `{}` declares nothing about its fields, so every field would count as unnecessary; mark the fields the tool needs with `#[minimize(necessary)]`, and fields that carry personal data with `#[minimize(category = \"...\")]`",
+                "`{}` declares nothing about its fields, and without annotations every field counts as unnecessary: mark the fields the tool needs with `#[minimize(necessary)]`, and fields that carry personal data with `#[minimize(category = \"...\")]`",
                 input.ident
             ),
         );
@@ -244,9 +250,13 @@ fn generate(
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let mut where_clause = where_clause.cloned().unwrap_or_else(|| parse_quote!(where));
-    where_clause
-        .predicates
-        .push(parse_quote!(Self: #private::HasJsonSchema));
+    // A generic type implements `JsonSchema` only for some arguments: bound the impls by it. A
+    // concrete type without `JsonSchema` fails at `Annotate`'s supertrait instead.
+    if input.generics.type_params().next().is_some() {
+        where_clause
+            .predicates
+            .push(parse_quote!(Self: #private::HasJsonSchema));
+    }
 
     let exposure = option(cattrs.exposure.as_ref().map(|e| e.value.as_str()));
     let necessary = properties

@@ -1,0 +1,9 @@
+use toolminimize::MinimizeSchema;
+
+#[derive(MinimizeSchema)]
+struct Forecast {
+    #[minimize(necessary)]
+    city: String,
+}
+
+fn main() {}

@@ -43,6 +43,9 @@ struct BookAppointment {
     /// The patient's home address, used for nothing but the invoice later.
     #[minimize(category = "location", op = "generalize", to = "city")]
     home_address: Option<String>,
+    /// Someone to call in an emergency; the booking service has no use for it.
+    #[minimize(category = "identity", op = "remove")]
+    emergency_contact: Option<String>,
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -60,7 +63,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "phone": "+47 912 34 567"
         },
         "reason": "Check-up. She has had type 2 diabetes since 2015 and takes metformin twice a day.",
-        "homeAddress": "Kirkegata 12, 0153 Oslo"
+        "homeAddress": "Kirkegata 12, 0153 Oslo",
+        "emergencyContact": "Henrik Solberg"
     });
     // The arguments are what the type describes.
     let _typed: BookAppointment = serde_json::from_value(arguments.clone())?;

@@ -7,7 +7,6 @@
 //! schemars schema of the root type and lets the annotations of every derived type reachable
 //! from it add the SPEC §4 keywords, in place, to the property schemas schemars emitted.
 
-use std::borrow::Cow;
 use std::marker::PhantomData;
 
 use schemars::JsonSchema;
@@ -94,7 +93,7 @@ pub struct Container {
 }
 
 /// Implemented by `#[derive(MinimizeSchema)]`: adds the type's annotations to its own schema.
-pub trait Annotate: JsonSchema {
+pub trait Annotate {
     /// The type's annotations.
     const SPEC: Container;
 
@@ -107,11 +106,11 @@ pub trait Annotate: JsonSchema {
 #[derive(Debug)]
 pub struct Annotator {
     root: Value,
-    done: Vec<(String, Cow<'static, str>)>,
+    done: Vec<(String, &'static str)>,
 }
 
 /// The schemars schema of `T` with every annotation of the derived types in it.
-pub fn minimize_schema<T: ?Sized + Annotate>() -> Value {
+pub fn minimize_schema<T: ?Sized + Annotate + HasJsonSchema>() -> Value {
     let schema = schemars::SchemaGenerator::default().into_root_schema_for::<T>();
     let mut annotator = Annotator {
         root: schema.to_value(),
@@ -157,7 +156,7 @@ impl Annotator {
     /// Adds `T`'s keywords to the object schema at `at`. `false` when `T` was already annotated
     /// there (the caller stops) or there is no object schema at `at`.
     pub fn object<T: ?Sized + Annotate>(&mut self, at: &str) -> bool {
-        let id = T::schema_id();
+        let id = std::any::type_name::<T>();
         if self.done.iter().any(|(p, i)| p == at && *i == id) {
             return false;
         }
@@ -196,7 +195,7 @@ impl Annotator {
     }
 
     /// Annotates the schema of `T` reached from property `property` of the object at `at`.
-    pub fn nested<T: ?Sized + Annotate>(&mut self, at: &str, property: &str) {
+    pub fn nested<T: ?Sized + Annotate + JsonSchema>(&mut self, at: &str, property: &str) {
         let mut start = at.to_owned();
         push_token(&mut start, "properties");
         push_token(&mut start, property);
@@ -307,7 +306,7 @@ pub trait ViaAnnotate {
     fn flattened(&self, annotator: &mut Annotator, at: &str);
 }
 
-impl<T: ?Sized + Annotate> ViaAnnotate for Probe<T> {
+impl<T: ?Sized + Annotate + JsonSchema> ViaAnnotate for Probe<T> {
     fn nested(&self, annotator: &mut Annotator, at: &str, property: &str) {
         annotator.nested::<T>(at, property);
     }

@@ -236,12 +236,11 @@ impl FieldAttrs {
                     }
                     "category" => {
                         let fresh = first_time(cx, &mut out.keys, &meta, &key);
-                        if let Some(lit) = string(cx, &meta, &key, "health")? {
-                            if let Some(v) = one_of(cx, &lit, "category", &CATEGORIES) {
-                                if fresh {
-                                    out.category = Some(Spanned { value: v, span: lit.span() });
-                                }
-                            }
+                        if let Some(lit) = string(cx, &meta, &key, "health")?
+                            && let Some(v) = one_of(cx, &lit, "category", &CATEGORIES)
+                            && fresh
+                        {
+                            out.category = Some(Spanned { value: v, span: lit.span() });
                         }
                     }
                     "sensitivity" => {
@@ -275,12 +274,11 @@ impl FieldAttrs {
                     }
                     "to" => {
                         let fresh = first_time(cx, &mut out.keys, &meta, &key);
-                        if let Some(lit) = string(cx, &meta, &key, "city")? {
-                            if let Some(v) = one_of(cx, &lit, "generalization level", &LEVELS) {
-                                if fresh {
-                                    out.to = Some(Spanned { value: v, span: lit.span() });
-                                }
-                            }
+                        if let Some(lit) = string(cx, &meta, &key, "city")?
+                            && let Some(v) = one_of(cx, &lit, "generalization level", &LEVELS)
+                            && fresh
+                        {
+                            out.to = Some(Spanned { value: v, span: lit.span() });
                         }
                     }
                     "max_chars" => {
@@ -331,12 +329,11 @@ impl ContainerAttrs {
                 match key.as_str() {
                     "exposure" => {
                         let fresh = first_time(cx, &mut keys, &meta, &key);
-                        if let Some(lit) = string(cx, &meta, &key, "third_party")? {
-                            if let Some(v) = one_of(cx, &lit, "exposure", &EXPOSURES) {
-                                if fresh {
-                                    out.exposure = Some(Spanned { value: v, span: lit.span() });
-                                }
-                            }
+                        if let Some(lit) = string(cx, &meta, &key, "third_party")?
+                            && let Some(v) = one_of(cx, &lit, "exposure", &EXPOSURES)
+                            && fresh
+                        {
+                            out.exposure = Some(Spanned { value: v, span: lit.span() });
                         }
                     }
                     "crate" => {

@@ -4,7 +4,8 @@ use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 use serde_derive_internals::ast::{Container, Data, Style};
 use serde_derive_internals::{Ctxt, Derive};
-use syn::{DeriveInput, Ident, parse_quote};
+use syn::punctuated::Punctuated;
+use syn::{Attribute, DeriveInput, Ident, Meta, Token, parse_quote};
 
 use crate::attr::{ContainerAttrs, FieldAttrs, OpKind};
 use crate::shape::{Shape, named_types, shape};
@@ -92,27 +93,34 @@ fn check_shape(cx: &Ctxt, input: &DeriveInput) -> bool {
 /// Rejects an `op` (or its parameter) the field's type cannot take.
 fn check_op(cx: &Ctxt, field: &str, ty: &syn::Type, attrs: &FieldAttrs) {
     let shape = shape(ty);
-    if let (Some(s), None) = (&attrs.sensitivity, &attrs.category) {
+    let given = |key: &str| attrs.keys.iter().any(|k| k.value == key);
+    if let (Some(s), false) = (&attrs.sensitivity, given("category")) {
         cx.syn_error(syn::Error::new(
             s.span,
             "`sensitivity` replaces the default sensitivity of the data the field declares with `category`; add `category = \"...\"`",
         ));
     }
-    if let Some(to) = &attrs.to {
-        if attrs.op.as_ref().map(|o| o.value) != Some(OpKind::Generalize) {
-            cx.syn_error(syn::Error::new(
-                to.span,
-                "`to` is the level of `op = \"generalize\"`; add `op = \"generalize\"` or remove `to`",
-            ));
-        }
+    if let Some(to) = &attrs.to
+        && attrs
+            .op
+            .as_ref()
+            .map_or(!given("op"), |o| o.value != OpKind::Generalize)
+    {
+        cx.syn_error(syn::Error::new(
+            to.span,
+            "`to` is the level of `op = \"generalize\"`; add `op = \"generalize\"` or remove `to`",
+        ));
     }
-    if let Some(n) = &attrs.max_chars {
-        if attrs.op.as_ref().map(|o| o.value) != Some(OpKind::Truncate) {
-            cx.syn_error(syn::Error::new(
-                n.span,
-                "`max_chars` is the length of `op = \"truncate\"`; add `op = \"truncate\"` or remove `max_chars`",
-            ));
-        }
+    if let Some(n) = &attrs.max_chars
+        && attrs
+            .op
+            .as_ref()
+            .map_or(!given("op"), |o| o.value != OpKind::Truncate)
+    {
+        cx.syn_error(syn::Error::new(
+            n.span,
+            "`max_chars` is the length of `op = \"truncate\"`; add `op = \"truncate\"` or remove `max_chars`",
+        ));
     }
     let Some(op) = &attrs.op else {
         return;
@@ -149,6 +157,74 @@ fn check_op(cx: &Ctxt, field: &str, ty: &syn::Type, attrs: &FieldAttrs) {
     }
 }
 
+/// serde keywords that `#[schemars(...)]` overrides in the schema, as schemars's derive does.
+const SCHEMARS_OVERRIDES: [&str; 7] = [
+    "rename",
+    "rename_all",
+    "skip",
+    "skip_serializing",
+    "skip_deserializing",
+    "flatten",
+    "transparent",
+];
+
+fn keyword(meta: &Meta) -> Option<String> {
+    meta.path().get_ident().map(ToString::to_string)
+}
+
+fn metas(attr: &Attribute) -> Option<Punctuated<Meta, Token![,]>> {
+    attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+        .ok()
+}
+
+/// Moves the naming and presence keywords of `#[schemars(...)]` into `#[serde(...)]`, replacing
+/// serde's own, so serde's parser sees the names schemars puts in the schema.
+fn schemars_overrides(attrs: &mut Vec<Attribute>) {
+    let overrides: Vec<Meta> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("schemars"))
+        .filter_map(metas)
+        .flatten()
+        .filter(|m| keyword(m).is_some_and(|k| SCHEMARS_OVERRIDES.contains(&k.as_str())))
+        .collect();
+    if overrides.is_empty() {
+        return;
+    }
+    let replaced: Vec<String> = overrides.iter().filter_map(keyword).collect();
+    let mut out = Vec::with_capacity(attrs.len() + 1);
+    for attr in attrs.drain(..) {
+        if !attr.path().is_ident("serde") {
+            out.push(attr);
+            continue;
+        }
+        let Some(list) = metas(&attr) else {
+            out.push(attr);
+            continue;
+        };
+        let kept: Vec<Meta> = list
+            .into_iter()
+            .filter(|m| keyword(m).is_none_or(|k| !replaced.contains(&k)))
+            .collect();
+        if !kept.is_empty() {
+            out.push(parse_quote!(#[serde(#(#kept),*)]));
+        }
+    }
+    out.push(parse_quote!(#[serde(#(#overrides),*)]));
+    *attrs = out;
+}
+
+/// The input as schemars's derive reads it.
+fn schemars_view(input: &DeriveInput) -> DeriveInput {
+    let mut view = input.clone();
+    schemars_overrides(&mut view.attrs);
+    if let syn::Data::Struct(s) = &mut view.data {
+        for f in s.fields.iter_mut() {
+            schemars_overrides(&mut f.attrs);
+        }
+    }
+    view
+}
+
 /// The impls, or every error at once.
 pub(crate) fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     let cx = Ctxt::new();
@@ -162,7 +238,8 @@ pub(crate) fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     // `flatten`. Its errors are serde's to report, from serde's and schemars's derives.
     let serde_cx = Ctxt::new();
     let private = Ident::new("__private", Span::call_site());
-    let parsed = Container::from_ast(&serde_cx, input, Derive::Deserialize, &private);
+    let view = schemars_view(input);
+    let parsed = Container::from_ast(&serde_cx, &view, Derive::Deserialize, &private);
     let serde_ok = serde_cx.check().is_ok();
     let Some(container) = parsed.filter(|_| serde_ok) else {
         cx.check()?;

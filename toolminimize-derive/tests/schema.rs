@@ -353,3 +353,34 @@ fn derive_categories_are_the_core_taxonomy() {
     // No field is necessary: the list is there, and empty.
     assert_eq!(schema["minimum_necessary"], json!([]));
 }
+
+/// `#[schemars(...)]` renames win over serde's in the schema, so they name the properties.
+#[derive(Serialize, JsonSchema, MinimizeSchema)]
+#[schemars(rename_all = "camelCase")]
+struct SchemarsNamed {
+    #[minimize(necessary, category = "identity")]
+    #[serde(rename = "name")]
+    #[schemars(rename = "displayName")]
+    display_name: String,
+    #[minimize(necessary)]
+    user_id: String,
+    #[schemars(skip)]
+    internal_ref: String,
+}
+
+#[test]
+fn schemars_renames_name_the_schema_properties() {
+    let schema = SchemarsNamed::minimize_schema();
+    assert_eq!(
+        schema["minimum_necessary"],
+        json!(["displayName", "userId"])
+    );
+    assert_eq!(
+        schema["properties"]["displayName"]["x-psd-category"],
+        "identity"
+    );
+    assert!(schema["properties"].get("internalRef").is_none());
+    let plain = schemars::schema_for!(SchemarsNamed).to_value();
+    let names: Vec<&String> = plain["properties"].as_object().unwrap().keys().collect();
+    assert_eq!(names, ["displayName", "userId"]);
+}

@@ -117,7 +117,6 @@ fn x_sensitivity_changes_the_cost() {
 }
 
 #[test]
-#[ignore = "needs the e-mail address detector (classify::structured), which the pipeline does not run yet"]
 fn e_mail_addresses_follow_the_annotations() {
     let args = json!({
         "to": "maria.lopez@example.org",

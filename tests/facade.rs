@@ -65,9 +65,16 @@ fn run_all(minimizer: &Minimizer, examples: &[Example]) -> Vec<Outcome> {
         .collect()
 }
 
+/// Single lowercase words (`person`, `transit`, `primary`) are enum-like values that may equal
+/// a taxonomy or kind id in a report; they are not values that could leak.
+fn is_identifier(s: &str) -> bool {
+    s.chars()
+        .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-')
+}
+
 fn strings(v: &Value, out: &mut Vec<String>) {
     match v {
-        Value::String(s) if s.chars().count() >= 6 => out.push(s.clone()),
+        Value::String(s) if s.chars().count() >= 6 && !is_identifier(s) => out.push(s.clone()),
         Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
         Value::Object(o) => o.values().for_each(|x| strings(x, out)),
         _ => {}

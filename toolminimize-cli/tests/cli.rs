@@ -463,7 +463,6 @@ fn a_benign_call_comes_back_unchanged() {
 }
 
 #[test]
-#[ignore = "needs the structured detectors and the rewriter on main"]
 fn an_ssn_in_an_optional_notes_field_disappears() {
     let line = json!({"id": "s", "exposure": "third_party", "tool": {"name": "request_ride", "inputSchema": {"type": "object", "properties": {"pickup": {"type": "string"}, "dropoff": {"type": "string"}, "notes": {"type": "string"}}, "required": ["pickup", "dropoff"]}}, "arguments": {"pickup": "Gare du Nord, Paris", "dropoff": "Gare de Lyon, Paris", "notes": "my SSN is 512-44-7391 in case you need it"}});
     let out = run(&["minimize"], format!("{line}\n").as_bytes());

@@ -18,5 +18,7 @@ pub fn cost(items: impl IntoIterator<Item = (Sensitivity, bool)>, exposure: Expo
         .into_iter()
         .filter(|(_, necessary)| !necessary)
         .map(|(s, _)| f64::from(s.get()) * e)
-        .sum()
+        .sum::<f64>()
+        // An empty sum is -0.0; report 0.
+        + 0.0
 }

@@ -597,7 +597,14 @@ fn decide_item(
     }
 
     if !field_needed {
-        if carries || declared {
+        // An optional field named for contact data is filled to reach someone (an e-mail on a
+        // new contact, attendees of an event); an optional identifier field (an SSN, a
+        // passport number) is not needed when the schema does not say so.
+        let contact = matches!(
+            item.kind,
+            PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
+        );
+        if (carries && contact) || declared {
             return Decision::keep("schema:field-carries-this-data");
         }
         return Decision::drop(

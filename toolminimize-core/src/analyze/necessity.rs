@@ -308,8 +308,15 @@ fn view<'a>(
         ToolKind::Email | ToolKind::Messaging => recipient_in_domain(ctx.args),
         _ => false,
     };
+    // A query with search operators ("from:x@y") names its target with them.
+    let has_operators = query
+        && text.is_some_and(|t| {
+            let l = t.to_lowercase();
+            OPERATORS.iter().any(|op| l.contains(op))
+        });
     let has_topic = role.is_free_text()
         && !weather
+        && !has_operators
         && (query || topic_region_whole || (role == FieldRole::Message && message_has_topic));
     if has_topic && let Some(t) = text {
         // The topic region: the first clause, or the second when the first only greets or

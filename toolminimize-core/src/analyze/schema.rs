@@ -347,6 +347,12 @@ impl<'a> Builder<'a> {
             }
             Value::Array(arr) => {
                 let key = info.key.clone();
+                let array_annotations = (
+                    info.psd_category,
+                    info.sensitivity,
+                    info.minimize.clone(),
+                    info.description.clone(),
+                );
                 self.out.push((path.clone(), info));
                 for (i, child) in arr.iter().enumerate() {
                     let mut item_schemas = Vec::new();
@@ -370,6 +376,15 @@ impl<'a> Builder<'a> {
                     let mut ci = self.info(&item_schemas, key.as_deref());
                     ci.required = true;
                     ci.necessary = parent_necessary;
+                    // An array's annotations speak for its elements unless they say otherwise.
+                    ci.psd_category = ci.psd_category.or(array_annotations.0);
+                    ci.sensitivity = ci.sensitivity.or(array_annotations.1);
+                    if ci.minimize.is_none() {
+                        ci.minimize.clone_from(&array_annotations.2);
+                    }
+                    if ci.description.is_none() {
+                        ci.description.clone_from(&array_annotations.3);
+                    }
                     let len = path.len();
                     path.push('/');
                     path.push_str(&i.to_string());
@@ -510,6 +525,17 @@ mod tests {
             idx.field("/when").unwrap().minimize,
             Some(MinimizeDirective::Generalize(Some("month".into())))
         );
+    }
+
+    #[test]
+    fn array_annotations_reach_their_elements() {
+        let schema = json!({"type": "object", "properties": {"phones": {"type": "array", "items": {"type": "string"},
+            "x-psd-category": "identity", "x-sensitivity": 2, "x-minimize": "keep"}}});
+        let idx = SchemaIndex::build(&schema, &json!({"phones": ["+1 555 0100"]}));
+        let el = idx.field("/phones/0").unwrap();
+        assert_eq!(el.psd_category, Some(Category::Identity));
+        assert_eq!(el.sensitivity, Sensitivity::new(2));
+        assert_eq!(el.minimize, Some(MinimizeDirective::Keep));
     }
 
     #[test]

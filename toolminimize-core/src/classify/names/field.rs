@@ -284,7 +284,38 @@ const THING_HINTS: &[&str] = &[
     "board",
     "list",
     "template",
-    "entity",
+];
+
+/// Placeholder values of name fields that are no name.
+const PLACEHOLDERS: &[&str] = &[
+    "unknown",
+    "none",
+    "null",
+    "nil",
+    "anonymous",
+    "anon",
+    "guest",
+    "user",
+    "customer",
+    "tbd",
+    "na",
+    "undefined",
+    "string",
+    "name",
+    "first",
+    "last",
+    "firstname",
+    "lastname",
+    "fullname",
+    "test",
+    "sample",
+    "placeholder",
+    "redacted",
+    "private",
+    "hidden",
+    "xxx",
+    "me",
+    "myself",
 ];
 
 fn normalise_key(key: &str) -> String {
@@ -385,10 +416,14 @@ pub(crate) fn whole_value(text: &str, kind: KeyKind) -> Option<(std::ops::Range<
             continue;
         }
         let folded = fold_term(core);
-        if is_in(ORG_WORDS, &folded) {
+        if is_in(ORG_WORDS, &folded) || (words.len() == 1 && is_in(PLACEHOLDERS, &folded)) {
             return None;
         }
         let flags = lists.flags(&folded);
+        // An ordinary word that is in no name list ("Marketing Calendar").
+        if flags.only_word() && words.len() > 1 {
+            return None;
+        }
         if flags.name() {
             known += 1;
         }
@@ -478,6 +513,14 @@ mod tests {
             Some(KeyKind::NamePart)
         );
         assert_eq!(key_kind(&f("/name", "name", None)), Some(KeyKind::Generic));
+        assert_eq!(
+            key_kind(&f(
+                "/entities/0/name",
+                "name",
+                Some("The name of the entity")
+            )),
+            Some(KeyKind::Generic)
+        );
     }
 
     #[test]
@@ -496,5 +539,8 @@ mod tests {
         assert!(whole_value("Weekly Sync", KeyKind::Generic).is_none());
         assert!(whole_value("NASA", KeyKind::NamePart).is_none());
         assert!(whole_value("", KeyKind::NamePart).is_none());
+        assert!(whole_value("unknown", KeyKind::NamePart).is_none());
+        assert!(whole_value("Marketing Calendar", KeyKind::NamePart).is_none());
+        assert!(whole_value("Grace Baker", KeyKind::NamePart).is_some());
     }
 }

@@ -19,8 +19,8 @@
 use std::ops::Range;
 
 use super::context::{
-    BRANDS, CALENDAR, GREETINGS, NOT_NAMES, PARTICLES, PLACE_PREFIXES, PLACE_SUFFIXES, POSSESSIVES,
-    PREPOSITIONS, RELATIONS, ROLES, SIGN_OFFS, STREET_PREFIXES, TITLES, is_in,
+    BRANDS, CALENDAR, GREETINGS, LABELS, NOT_NAMES, PARTICLES, PLACE_PREFIXES, PLACE_SUFFIXES,
+    POSSESSIVES, PREPOSITIONS, RELATIONS, ROLES, SIGN_OFFS, STREET_PREFIXES, TITLES, is_in,
 };
 use super::lists::{Flags, NameLists};
 use super::tokens::{Shape, Token, tokenize};
@@ -160,6 +160,10 @@ impl<'t> Scan<'_, 't> {
             }
         }
         let plain = is_space_gap(g) || matches!(g.trim_matches(' '), "," | ":");
+        // Labels: "Name: Pablo Navarro", "From: Dana Kim".
+        if g.trim_matches([' ', '\t']) == ":" && is_in(LABELS, pk) {
+            return Context::Strong;
+        }
         // Relations: "my mother Ruth", "ma fille, Chloé".
         if plain && is_in(RELATIONS, pk) {
             let poss = (1..=2).any(|d| {
@@ -512,6 +516,11 @@ mod tests {
             ["Tobias Wren"]
         );
         assert_eq!(names("Ximena Quispe <xq@example.org>"), ["Ximena Quispe"]);
+        assert_eq!(
+            names("Name: Pablo Navarro\nDOB: 1979-12-01"),
+            ["Pablo Navarro"]
+        );
+        assert_eq!(names("From: Okonkwo Adeyemi"), ["Okonkwo Adeyemi"]);
     }
 
     #[test]

@@ -1,0 +1,404 @@
+//! Routing of the lines between host and server.
+//!
+//! Every line that is not a `tools/call` request goes through byte for byte. On the way the
+//! router remembers the ids of the host's `tools/list` requests, so it recognises their
+//! responses and caches the listed tools, and it refreshes that cache itself after the server
+//! announces `notifications/tools/list_changed` (and once after initialization), with its own
+//! `tools/list` requests whose responses it keeps to itself.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use serde_json::{Map, Value};
+
+use super::framing::{first_significant, is_blank};
+use super::jsonrpc::{
+    self, Envelope, INVALID_REQUEST, PARSE_ERROR, error_response, id_key, to_line,
+};
+use super::rewrite::{Handled, Rewriter};
+use super::tools_cache::ToolsCache;
+
+/// Most pages the proxy follows in one refresh of the tool list.
+const MAX_PAGES: u32 = 1000;
+/// Most host `tools/list` requests awaiting a response that are remembered.
+const MAX_PENDING_LISTS: usize = 4096;
+
+/// Lines to send, each ending with a newline.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Out {
+    /// To the server's stdin, in order.
+    pub(crate) to_server: Vec<Vec<u8>>,
+    /// To the host (the proxy's stdout), in order.
+    pub(crate) to_host: Vec<Vec<u8>>,
+}
+
+impl Out {
+    fn forward_to_server(mut line: Vec<u8>) -> Self {
+        line.push(b'\n');
+        Out {
+            to_server: vec![line],
+            to_host: Vec::new(),
+        }
+    }
+
+    fn forward_to_host(mut line: Vec<u8>) -> Self {
+        line.push(b'\n');
+        Out {
+            to_server: Vec::new(),
+            to_host: vec![line],
+        }
+    }
+
+    fn reply(message: &Value) -> Self {
+        Out {
+            to_server: Vec::new(),
+            to_host: vec![to_line(message)],
+        }
+    }
+}
+
+/// What to do with a line from the host.
+#[derive(Debug)]
+pub(crate) enum HostPlan {
+    /// Send these lines; nothing to minimize.
+    Done(Out),
+    /// A message holding at least one `tools/call`: run [`Router::rewrite`] on it (off the I/O
+    /// thread, it runs the pipeline).
+    Rewrite(Value),
+}
+
+#[derive(Debug)]
+enum Refresh {
+    /// Nothing to do.
+    Idle,
+    /// Refresh as soon as the session is initialized.
+    Wanted,
+    /// A refresh is running; `again` when the list changed once more meanwhile.
+    InFlight {
+        id: String,
+        pages: ToolsCache,
+        count: u32,
+        again: bool,
+    },
+}
+
+#[derive(Debug)]
+struct State {
+    tools: Arc<ToolsCache>,
+    host_lists: HashSet<String>,
+    initialized: bool,
+    refresh: Refresh,
+    seq: u64,
+}
+
+impl State {
+    /// Starts a refresh and returns its first request line.
+    fn start_refresh(&mut self) -> Vec<u8> {
+        let id = self.next_id();
+        let line = to_line(&jsonrpc::request(&id, "tools/list", Map::new()));
+        self.refresh = Refresh::InFlight {
+            id,
+            pages: ToolsCache::default(),
+            count: 1,
+            again: false,
+        };
+        line
+    }
+
+    fn next_id(&mut self) -> String {
+        self.seq += 1;
+        format!("toolminimize-proxy-tools-list-{}", self.seq)
+    }
+
+    /// The refresh after this one, if the list changed meanwhile.
+    fn finish_refresh(&mut self, again: bool) -> Option<Vec<u8>> {
+        self.refresh = Refresh::Idle;
+        again.then(|| self.start_refresh())
+    }
+}
+
+/// The proxy's routing state and its rewriter.
+#[derive(Debug)]
+pub(crate) struct Router {
+    rewriter: Rewriter,
+    state: Mutex<State>,
+}
+
+impl Router {
+    /// A router with an empty tool cache.
+    pub(crate) fn new(rewriter: Rewriter) -> Self {
+        Router {
+            rewriter,
+            state: Mutex::new(State {
+                tools: Arc::new(ToolsCache::default()),
+                host_lists: HashSet::new(),
+                initialized: false,
+                refresh: Refresh::Wanted,
+                seq: 0,
+            }),
+        }
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // The state stays consistent between statements; a panic elsewhere cannot leave it
+        // half-updated in a way that matters here.
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Plans one line from the host.
+    pub(crate) fn plan_host_line(&self, line: Vec<u8>) -> HostPlan {
+        match first_significant(&line) {
+            None => HostPlan::Done(Out::default()),
+            Some(b'{') => match Envelope::parse(&line) {
+                Err(e) => HostPlan::Done(bad_line(jsonrpc::code_for(&e))),
+                Ok(env) if env.method.as_deref() == Some("tools/call") => {
+                    match serde_json::from_slice::<Value>(&line) {
+                        Ok(message) => HostPlan::Rewrite(message),
+                        Err(e) => HostPlan::Done(bad_line(jsonrpc::code_for(&e))),
+                    }
+                }
+                Ok(env) => {
+                    let mut extra = Vec::new();
+                    self.note_host(&env, &mut extra);
+                    let mut out = Out::forward_to_server(line);
+                    out.to_server.extend(extra);
+                    HostPlan::Done(out)
+                }
+            },
+            Some(b'[') => match serde_json::from_slice::<Value>(&line) {
+                Err(e) => HostPlan::Done(bad_line(jsonrpc::code_for(&e))),
+                Ok(Value::Array(items)) if items.is_empty() => {
+                    HostPlan::Done(bad_line(INVALID_REQUEST))
+                }
+                Ok(batch) => {
+                    let has_call = batch.as_array().is_some_and(|items| {
+                        items
+                            .iter()
+                            .any(|i| i.get("method").and_then(Value::as_str) == Some("tools/call"))
+                    });
+                    if has_call {
+                        return HostPlan::Rewrite(batch);
+                    }
+                    let mut extra = Vec::new();
+                    for env in batch
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Envelope::of)
+                    {
+                        self.note_host(&env, &mut extra);
+                    }
+                    let mut out = Out::forward_to_server(line);
+                    out.to_server.extend(extra);
+                    HostPlan::Done(out)
+                }
+            },
+            Some(_) => HostPlan::Done(bad_line(match serde_json::from_slice::<Value>(&line) {
+                Ok(_) => INVALID_REQUEST,
+                Err(_) => PARSE_ERROR,
+            })),
+        }
+    }
+
+    /// Rewrites a host message that holds `tools/call` requests: a single request or a batch.
+    /// Runs the pipeline; call it off the I/O thread.
+    pub(crate) fn rewrite(&self, message: Value) -> Out {
+        let tools = Arc::clone(&self.state().tools);
+        let mut out = Out::default();
+        match message {
+            Value::Object(obj) => match self.rewriter.handle(obj, &tools) {
+                Handled::Forward(m) => out.to_server.push(to_line(&m)),
+                Handled::Reply(m) => out.to_host.push(to_line(&m)),
+                Handled::Drop => {}
+            },
+            Value::Array(items) => {
+                let mut forward = Vec::with_capacity(items.len());
+                let mut extra = Vec::new();
+                for item in items {
+                    match item {
+                        Value::Object(obj)
+                            if obj.get("method").and_then(Value::as_str) == Some("tools/call") =>
+                        {
+                            match self.rewriter.handle(obj, &tools) {
+                                Handled::Forward(m) => forward.push(m),
+                                Handled::Reply(m) => out.to_host.push(to_line(&m)),
+                                Handled::Drop => {}
+                            }
+                        }
+                        other => {
+                            if let Some(env) = Envelope::of(&other) {
+                                self.note_host(&env, &mut extra);
+                            }
+                            forward.push(other);
+                        }
+                    }
+                }
+                if !forward.is_empty() {
+                    out.to_server.push(to_line(&Value::Array(forward)));
+                }
+                out.to_server.extend(extra);
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Records what the router needs from a host message other than `tools/call`; `extra`
+    /// receives requests the proxy sends after it.
+    fn note_host(&self, env: &Envelope, extra: &mut Vec<Vec<u8>>) {
+        match (env.method.as_deref(), &env.id) {
+            (Some("tools/list"), Some(id)) => {
+                let mut st = self.state();
+                if st.host_lists.len() >= MAX_PENDING_LISTS {
+                    st.host_lists.clear();
+                }
+                st.host_lists.insert(id_key(id));
+            }
+            (Some("notifications/initialized"), None) => {
+                let mut st = self.state();
+                st.initialized = true;
+                if matches!(st.refresh, Refresh::Wanted) {
+                    extra.push(st.start_refresh());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Handles one line from the server: what goes to the host and what the proxy sends to
+    /// the server in turn.
+    pub(crate) fn on_server_line(&self, line: Vec<u8>) -> Out {
+        match first_significant(&line) {
+            Some(b'{') => {
+                let Ok(env) = Envelope::parse(&line) else {
+                    return Out::forward_to_host(line);
+                };
+                let mut extra = Vec::new();
+                let consumed =
+                    self.note_server(&env, || serde_json::from_slice(&line).ok(), &mut extra);
+                let mut out = if consumed {
+                    Out::default()
+                } else {
+                    Out::forward_to_host(line)
+                };
+                out.to_server = extra;
+                out
+            }
+            Some(b'[') => {
+                let Ok(Value::Array(items)) = serde_json::from_slice::<Value>(&line) else {
+                    return Out::forward_to_host(line);
+                };
+                let mut extra = Vec::new();
+                let total = items.len();
+                let kept: Vec<Value> = items
+                    .into_iter()
+                    .filter(|item| match Envelope::of(item) {
+                        Some(env) => !self.note_server(&env, || Some(item.clone()), &mut extra),
+                        None => true,
+                    })
+                    .collect();
+                let mut out = if kept.len() == total {
+                    Out::forward_to_host(line)
+                } else if kept.is_empty() {
+                    Out::default()
+                } else {
+                    Out {
+                        to_server: Vec::new(),
+                        to_host: vec![to_line(&Value::Array(kept))],
+                    }
+                };
+                out.to_server = extra;
+                out
+            }
+            _ if is_blank(&line) => Out::default(),
+            _ => Out::forward_to_host(line),
+        }
+    }
+
+    /// Records what the router needs from a server message. Returns whether the message
+    /// answers the proxy's own request (and so is not for the host).
+    fn note_server(
+        &self,
+        env: &Envelope,
+        message: impl FnOnce() -> Option<Value>,
+        extra: &mut Vec<Vec<u8>>,
+    ) -> bool {
+        if let (true, Some(id)) = (env.is_response(), &env.id) {
+            let key = id_key(id);
+            let mut st = self.state();
+            let ours = matches!(&st.refresh, Refresh::InFlight { id, .. } if id_key(&Value::String(id.clone())) == key);
+            if ours {
+                let result = message().and_then(|m| m.get("result").cloned());
+                let Refresh::InFlight {
+                    pages,
+                    count,
+                    again,
+                    ..
+                } = std::mem::replace(&mut st.refresh, Refresh::Idle)
+                else {
+                    return true;
+                };
+                let mut pages = pages;
+                match result {
+                    None => extra.extend(st.finish_refresh(again)),
+                    Some(result) => match pages.merge_page(&result) {
+                        Some(cursor) if count < MAX_PAGES => {
+                            let next = st.next_id();
+                            let mut params = Map::new();
+                            params.insert("cursor".to_owned(), Value::String(cursor));
+                            extra.push(to_line(&jsonrpc::request(&next, "tools/list", params)));
+                            st.refresh = Refresh::InFlight {
+                                id: next,
+                                pages,
+                                count: count + 1,
+                                again,
+                            };
+                        }
+                        _ => {
+                            st.tools = Arc::new(pages);
+                            extra.extend(st.finish_refresh(again));
+                        }
+                    },
+                }
+                return true;
+            }
+            if st.host_lists.remove(&key) {
+                if let Some(result) = message().and_then(|m| m.get("result").cloned()) {
+                    let mut tools = (*st.tools).clone();
+                    tools.merge_page(&result);
+                    st.tools = Arc::new(tools);
+                }
+            }
+            return false;
+        }
+        if env.method.as_deref() == Some("notifications/tools/list_changed") {
+            let mut st = self.state();
+            let initialized = st.initialized;
+            match &mut st.refresh {
+                Refresh::InFlight { again, .. } => *again = true,
+                _ if initialized => extra.push(st.start_refresh()),
+                _ => st.refresh = Refresh::Wanted,
+            }
+        }
+        false
+    }
+
+    /// How many tools are cached (for diagnostics and tests).
+    #[cfg(test)]
+    pub(crate) fn cached_tools(&self) -> usize {
+        self.state().tools.len()
+    }
+}
+
+/// The reply to a host line that is not a JSON-RPC message. The text is fixed: it never
+/// repeats any of the line.
+fn bad_line(code: i64) -> Out {
+    let message = if code == PARSE_ERROR {
+        "parse error: the line is not valid JSON"
+    } else {
+        "invalid request: the line is not a JSON-RPC message"
+    };
+    Out::reply(&error_response(None, code, message))
+}

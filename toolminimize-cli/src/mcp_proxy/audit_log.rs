@@ -109,15 +109,21 @@ impl AuditLog {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let result = out.write_all(&line).and_then(|()| out.flush());
-        if let Err(e) = result {
-            if !self.failed.swap(true, Ordering::Relaxed) {
-                eprintln!("toolminimize: cannot write the audit log: {e}");
-            }
+        if let Err(e) = result
+            && !self.failed.swap(true, Ordering::Relaxed)
+        {
+            eprintln!("toolminimize: cannot write the audit log: {e}");
         }
     }
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 mod tests {
     use super::*;
     use toolminimize_core::ItemReport;

@@ -168,7 +168,14 @@ async fn proxy(args: &Args, router: Arc<Router>) -> Result<ExitCode, String> {
             args.shutdown_timeout,
             describe(status)
         );
-    } else if !host_closed {
+    } else if host_closed {
+        if !status.success() {
+            eprintln!(
+                "toolminimize: the MCP server `{program}` ended with {} after the host closed the connection",
+                describe(status)
+            );
+        }
+    } else {
         if status.success() {
             eprintln!(
                 "toolminimize: the MCP server `{program}` exited while the host was still connected"

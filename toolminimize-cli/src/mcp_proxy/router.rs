@@ -364,12 +364,12 @@ impl Router {
                 }
                 return true;
             }
-            if st.host_lists.remove(&key) {
-                if let Some(result) = message().and_then(|m| m.get("result").cloned()) {
-                    let mut tools = (*st.tools).clone();
-                    tools.merge_page(&result);
-                    st.tools = Arc::new(tools);
-                }
+            if st.host_lists.remove(&key)
+                && let Some(result) = message().and_then(|m| m.get("result").cloned())
+            {
+                let mut tools = (*st.tools).clone();
+                tools.merge_page(&result);
+                st.tools = Arc::new(tools);
             }
             return false;
         }
@@ -401,4 +401,131 @@ fn bad_line(code: i64) -> Out {
         "invalid request: the line is not a JSON-RPC message"
     };
     Out::reply(&error_response(None, code, message))
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+mod tests {
+    use super::*;
+    use crate::mcp_proxy::rewrite::UnlistedTools;
+    use serde_json::json;
+    use toolminimize_core::{Minimizer, Session};
+
+    fn router() -> Router {
+        Router::new(Rewriter::new(
+            Minimizer::new().unwrap(),
+            UnlistedTools::Minimize,
+            Session::new("t"),
+            None,
+        ))
+    }
+
+    fn done(plan: HostPlan) -> Out {
+        match plan {
+            HostPlan::Done(out) => out,
+            HostPlan::Rewrite(m) => panic!("unexpected rewrite of {m}"),
+        }
+    }
+
+    fn lines(v: &[Vec<u8>]) -> Vec<Value> {
+        v.iter()
+            .map(|l| serde_json::from_slice(l).unwrap())
+            .collect()
+    }
+
+    const LIST: &str = r#"{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}"#;
+
+    #[test]
+    fn host_tools_list_responses_fill_the_cache_and_pass_unchanged() {
+        let r = router();
+        let out =
+            done(r.plan_host_line(br#"{"jsonrpc":"2.0","id":"L","method":"tools/list"}"#.to_vec()));
+        assert_eq!(out.to_server.len(), 1);
+        let response = format!(r#"{{"result":{LIST},"jsonrpc":"2.0","id":"L"}}"#);
+        let out = r.on_server_line(response.clone().into_bytes());
+        assert_eq!(out.to_host, vec![format!("{response}\n").into_bytes()]);
+        assert_eq!(r.cached_tools(), 1);
+        // A response to anything else is not read as a tool list.
+        let r2 = router();
+        r2.on_server_line(response.into_bytes());
+        assert_eq!(r2.cached_tools(), 0);
+    }
+
+    #[test]
+    fn refresh_starts_after_initialization_and_is_hidden_from_the_host() {
+        let r = router();
+        // A list_changed before initialization waits for it.
+        let early = r.on_server_line(
+            br#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#.to_vec(),
+        );
+        assert_eq!(early.to_host.len(), 1);
+        assert!(early.to_server.is_empty());
+        let out = done(
+            r.plan_host_line(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_vec()),
+        );
+        let sent = lines(&out.to_server);
+        assert_eq!(sent.len(), 2);
+        assert_eq!(sent[0]["method"], "notifications/initialized");
+        assert_eq!(sent[1]["method"], "tools/list");
+        let id = sent[1]["id"].clone();
+        let answer = json!({"jsonrpc": "2.0", "id": id, "result": {"tools": [{"name": "a", "inputSchema": {}}], "nextCursor": "p2"}});
+        let out = r.on_server_line(answer.to_string().into_bytes());
+        assert!(out.to_host.is_empty());
+        let next = lines(&out.to_server);
+        assert_eq!(next[0]["params"]["cursor"], "p2");
+        // The cache is replaced only once the last page arrived.
+        assert_eq!(r.cached_tools(), 0);
+        let last = json!({"jsonrpc": "2.0", "id": next[0]["id"], "result": {"tools": [{"name": "b", "inputSchema": {}}]}});
+        let out = r.on_server_line(last.to_string().into_bytes());
+        assert_eq!(out, Out::default());
+        assert_eq!(r.cached_tools(), 2);
+    }
+
+    #[test]
+    fn a_failed_refresh_keeps_the_old_cache() {
+        let r = router();
+        done(r.plan_host_line(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.to_vec()));
+        r.on_server_line(format!(r#"{{"jsonrpc":"2.0","id":1,"result":{LIST}}}"#).into_bytes());
+        let out = done(
+            r.plan_host_line(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_vec()),
+        );
+        let id = lines(&out.to_server)[1]["id"].clone();
+        let error = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": "no"}});
+        assert_eq!(
+            r.on_server_line(error.to_string().into_bytes()),
+            Out::default()
+        );
+        assert_eq!(r.cached_tools(), 1);
+    }
+
+    #[test]
+    fn tools_call_lines_are_rewritten_and_others_forwarded() {
+        let r = router();
+        let call = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{}}}"#;
+        assert!(matches!(
+            r.plan_host_line(call.to_vec()),
+            HostPlan::Rewrite(_)
+        ));
+        let ping = br#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+        assert_eq!(
+            done(r.plan_host_line(ping.to_vec())).to_server,
+            vec![[&ping[..], b"\n"].concat()]
+        );
+        let out = done(r.plan_host_line(b"{oops".to_vec()));
+        assert!(out.to_server.is_empty());
+        assert_eq!(lines(&out.to_host)[0]["error"]["code"], PARSE_ERROR);
+    }
+
+    #[test]
+    fn server_lines_that_are_not_json_pass_unchanged() {
+        let r = router();
+        let out = r.on_server_line(b"debug: starting".to_vec());
+        assert_eq!(out.to_host, vec![b"debug: starting\n".to_vec()]);
+        assert_eq!(r.on_server_line(b"  ".to_vec()), Out::default());
+    }
 }

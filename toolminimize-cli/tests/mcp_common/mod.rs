@@ -1,0 +1,275 @@
+//! Helpers shared by the mcp-proxy integration tests: run the proxy binary in front of a
+//! server, talk raw NDJSON to it, find the installed MCP peers.
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// Upper bound for any single wait, so a broken proxy fails a test instead of hanging it.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The proxy binary under test.
+pub fn proxy_bin() -> &'static str {
+    env!("CARGO_BIN_EXE_toolminimize")
+}
+
+/// The directory of the MCP fixtures.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mcp")
+}
+
+/// A fresh file path under the test scratch directory.
+pub fn scratch(name: &str) -> PathBuf {
+    static N: AtomicU64 = AtomicU64::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mcp-proxy");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(format!("{}-{n}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// Where `.ci/setup-mcp-peers.sh` installs the peers.
+pub fn peers_dir() -> PathBuf {
+    match std::env::var_os("TOOLMINIMIZE_MCP_PEERS") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/mcp-peers"),
+    }
+}
+
+fn require(path: PathBuf, what: &str) -> PathBuf {
+    assert!(
+        path.exists(),
+        "{what} is not installed at {}: run .ci/setup-mcp-peers.sh (it installs the MCP peers the proxy tests run against)",
+        path.display()
+    );
+    path
+}
+
+/// The Python interpreter of the venv holding the official `mcp` SDK.
+pub fn sdk_python() -> PathBuf {
+    require(
+        peers_dir().join("venv/bin/python"),
+        "the Python MCP SDK (PyPI `mcp`)",
+    )
+}
+
+/// The entry script of `@modelcontextprotocol/server-everything`.
+pub fn everything_server() -> Vec<String> {
+    let js = require(
+        peers_dir().join("node_modules/@modelcontextprotocol/server-everything/dist/index.js"),
+        "@modelcontextprotocol/server-everything (npm)",
+    );
+    vec!["node".into(), js.display().to_string(), "stdio".into()]
+}
+
+/// The stdlib fake server with a record file; returns the command and the record path.
+pub fn fake_server(extra: &[&str]) -> (Vec<String>, PathBuf) {
+    let record = scratch("record.jsonl");
+    let mut cmd = vec![
+        "python3".to_owned(),
+        fixtures().join("fake_server.py").display().to_string(),
+        "--record".to_owned(),
+        record.display().to_string(),
+    ];
+    cmd.extend(extra.iter().map(|s| (*s).to_owned()));
+    (cmd, record)
+}
+
+/// The lines a fake server received.
+pub fn recorded(record: &Path) -> Vec<String> {
+    std::fs::read_to_string(record)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A running proxy with its server.
+pub struct Proxy {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<String>>,
+    stderr_done: Option<thread::JoinHandle<()>>,
+    next_id: u64,
+}
+
+impl Proxy {
+    /// Starts `toolminimize mcp-proxy <options> -- <server>`.
+    pub fn start(options: &[&str], server: &[String]) -> Self {
+        let mut child = Command::new(proxy_bin())
+            .arg("mcp-proxy")
+            .args(options)
+            .arg("--")
+            .args(server)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start the proxy");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut stderr_pipe = child.stderr.take().unwrap();
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let sink = Arc::clone(&stderr);
+        let stderr_done = thread::spawn(move || {
+            let mut buf = String::new();
+            let _ = stderr_pipe.read_to_string(&mut buf);
+            sink.lock().unwrap().push_str(&buf);
+        });
+        Proxy {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stderr,
+            stderr_done: Some(stderr_done),
+            next_id: 100,
+        }
+    }
+
+    /// Writes one raw line (a newline is added).
+    pub fn send_raw(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Writes one message.
+    pub fn send(&mut self, message: &Value) {
+        self.send_raw(&message.to_string());
+    }
+
+    /// The next raw line from the proxy.
+    pub fn recv_raw(&self) -> String {
+        match self.lines.recv_timeout(PATIENCE) {
+            Ok(l) => l,
+            Err(RecvTimeoutError::Timeout) => {
+                panic!("no message from the proxy within {PATIENCE:?}")
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!(
+                    "the proxy closed its output; stderr: {}",
+                    self.stderr.lock().unwrap()
+                )
+            }
+        }
+    }
+
+    /// The next message from the proxy.
+    pub fn recv(&self) -> Value {
+        let line = self.recv_raw();
+        serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("not JSON from the proxy ({e}): {line}"))
+    }
+
+    /// Sends a request and returns its response, skipping notifications before it.
+    pub fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.response_to(&json!(id))
+    }
+
+    /// The response with this id, skipping notifications and other messages before it.
+    pub fn response_to(&self, id: &Value) -> Value {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            assert!(Instant::now() < deadline, "no response to {id}");
+            let m = self.recv();
+            if m.get("id") == Some(id) && m.get("method").is_none() {
+                return m;
+            }
+        }
+    }
+
+    /// Runs the MCP handshake.
+    pub fn initialize(&mut self) -> Value {
+        let r = self.request(
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw-test-host", "version": "1"}}),
+        );
+        self.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        r
+    }
+
+    /// Calls a tool and returns the response.
+    pub fn call_tool(&mut self, name: &str, arguments: Value) -> Value {
+        self.request("tools/call", json!({"name": name, "arguments": arguments}))
+    }
+
+    /// Closes the proxy's input (the host hangs up).
+    pub fn close(&mut self) {
+        self.stdin.take();
+    }
+
+    /// Waits for the proxy to exit; returns its status, everything it wrote to stderr, and the
+    /// lines it wrote to stdout that were not read yet.
+    pub fn wait(mut self) -> (ExitStatus, String, Vec<String>) {
+        self.close();
+        self.wait_for_exit()
+    }
+
+    /// Like [`Proxy::wait`], but keeps the proxy's input open: the proxy must end by itself.
+    pub fn wait_for_exit(mut self) -> (ExitStatus, String, Vec<String>) {
+        let deadline = Instant::now() + PATIENCE;
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("the proxy did not exit");
+            }
+            thread::sleep(Duration::from_millis(20));
+        };
+        if let Some(h) = self.stderr_done.take() {
+            h.join().unwrap();
+        }
+        let err = self.stderr.lock().unwrap().clone();
+        let mut rest = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(PATIENCE) {
+            rest.push(line);
+        }
+        (status, err, rest)
+    }
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads an audit log.
+pub fn audit_records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}

@@ -315,6 +315,31 @@ fn the_audit_log_has_one_record_per_call_and_no_values() {
 }
 
 #[test]
+fn calls_the_policy_blocks_are_answered_by_the_proxy() {
+    let policy = scratch("policy.json");
+    std::fs::write(&policy, r#"{"block": {"tools": ["echo"]}}"#).unwrap();
+    let audit = scratch("audit.jsonl");
+    let (policy_arg, audit_arg) = (policy.display().to_string(), audit.display().to_string());
+    let (mut p, record) = started(&["--policy", &policy_arg, "--audit-log", &audit_arg], &[]);
+    p.request("tools/list", json!({}));
+    let r = p.call_tool("echo", json!({"message": "hello"}));
+    assert_eq!(r["result"]["isError"], true, "{r}");
+    assert!(
+        r["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("blocks"),
+        "{r}"
+    );
+    let other = p.call_tool("get_forecast", json!({"city": "Lyon"}));
+    assert_eq!(server_got(&other), json!({"city": "Lyon"}));
+    assert!(!host_lines(&record).iter().any(|l| l.contains("\"echo\"")));
+    let records = audit_records(&audit);
+    assert_eq!(records[0]["outcome"], "blocked");
+    assert_eq!(records[1]["outcome"], "forwarded");
+}
+
+#[test]
 fn host_hang_up_closes_the_server_and_its_exit_code_is_propagated() {
     let (p, record) = started(&[], &["--exit-code", "7"]);
     let (status, stderr, _) = p.wait();
@@ -380,33 +405,26 @@ fn an_unreadable_policy_is_a_clear_error() {
 // --- Over-sharing: what the server receives once the pipeline has minimized the call. ---
 
 #[test]
-#[ignore = "needs the pipeline's analyze/rewrite stages, which do not rewrite yet"]
 fn optional_fields_with_personal_data_do_not_reach_the_server() {
     let (mut p, _) = started(&[], &[]);
     p.request("tools/list", json!({}));
     let got = server_got(&p.call_tool(
         "get_forecast",
-        json!({"city": "Lyon", "days": 2, "contact_email": "jane.doe@example.com"}),
+        json!({"city": "Lyon", "days": 2, "note": "my SSN is 078-05-1120, reach me at jane.doe@example.com"}),
     ));
     assert_eq!(got["city"], "Lyon");
     assert_eq!(got["days"], 2);
+    assert!(!got.to_string().contains("078-05-1120"), "{got}");
     assert!(!got.to_string().contains("jane.doe@example.com"), "{got}");
-    let got = server_got(&p.call_tool(
-        "book_table",
-        json!({"restaurant": "Chez Paul", "party_size": 4, "guest": {"name": "Maria Garcia", "phone": "+1 415 555 0142"}}),
-    ));
-    assert_eq!(got["restaurant"], "Chez Paul");
-    assert_eq!(got["party_size"], 4);
-    assert!(!got.to_string().contains("555 0142"), "{got}");
 }
 
 #[test]
-#[ignore = "needs the pipeline's analyze/rewrite stages, which do not rewrite yet"]
 fn unlisted_tools_are_minimized_conservatively() {
     let (mut p, _) = started(&[], &[]);
     let got = server_got(&p.call_tool(
         "hidden_lookup",
         json!({"order_id": "A-17", "customer_ssn": "078-05-1120"}),
     ));
+    assert_eq!(got["order_id"], "A-17");
     assert!(!got.to_string().contains("078-05-1120"), "{got}");
 }

@@ -301,7 +301,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "policy block rules are applied by the pipeline engine, which does not apply them yet"]
     fn a_policy_block_is_answered_as_a_tool_error() {
         let policy = Policy::from_json_str(r#"{"block": {"tools": ["echo"]}}"#).unwrap();
         let m = Minimizer::builder().policy(policy).build().unwrap();

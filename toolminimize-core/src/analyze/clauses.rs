@@ -40,7 +40,6 @@ fn prev_word(text: &str, end: usize) -> &str {
 
 /// Splits `text` into clauses.
 pub fn clauses(text: &str) -> Vec<Clause> {
-    let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut start = 0usize;
     let mut sentence = 0usize;
@@ -121,7 +120,6 @@ pub fn clauses(text: &str) -> Vec<Clause> {
             }
         }
     }
-    let _ = bytes;
     if depth > 0 {
         push(
             &mut out,

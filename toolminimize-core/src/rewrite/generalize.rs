@@ -23,7 +23,6 @@ pub fn coordinate(v: f64) -> f64 {
 /// coordinates) to two decimals.
 pub fn coordinates_in_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    let mut chars = s.char_indices().peekable();
     let bytes = s.as_bytes();
     let mut i = 0;
     while i < s.len() {
@@ -57,7 +56,6 @@ pub fn coordinates_in_text(s: &str) -> String {
         out.push(ch);
         i += ch.len_utf8().max(1);
     }
-    let _ = chars.peek();
     out
 }
 

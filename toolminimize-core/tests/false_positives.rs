@@ -101,7 +101,6 @@ fn the_fixture_is_large_multilingual_and_valid_against_its_schemas() {
 }
 
 #[test]
-#[ignore = "enable once stage 1 and 2 detectors are merged"]
 fn at_most_two_percent_of_benign_calls_get_any_psd_reported() {
     let results = minimize_all();
     let flagged: Vec<String> = results
@@ -138,7 +137,6 @@ fn at_most_two_percent_of_benign_calls_get_any_psd_reported() {
 }
 
 #[test]
-#[ignore = "enable once stage 1 and 2 detectors are merged"]
 fn at_least_ninety_eight_percent_of_benign_calls_come_back_unchanged() {
     let results = minimize_all();
     let changed: Vec<String> = results

@@ -246,7 +246,7 @@ fn italian_channel_post_loses_the_health_aside() {
 }
 
 #[test]
-fn directions_keep_both_addresses() {
+fn directions_keep_both_addresses_and_the_destination_name() {
     let tool = json!({"name": "maps_directions", "description": "Get directions between two points", "inputSchema": {"type": "object", "properties": {
         "origin": {"type": "string"}, "destination": {"type": "string"}, "mode": {"type": "string", "enum": ["driving", "walking", "bicycling", "transit"]}}, "required": ["origin", "destination"]}});
     let (args, _) = run(
@@ -259,7 +259,28 @@ fn directions_keep_both_addresses() {
         ],
     );
     assert_eq!(args["origin"], "77 Birch Lane, Austin, TX 78704");
-    assert_eq!(args["destination"], "1200 Lakeshore Dr, Austin, TX");
+    // The destination's name is the place the user asked to reach.
+    assert_eq!(
+        args["destination"],
+        "Hope Recovery rehab, 1200 Lakeshore Dr, Austin, TX"
+    );
+}
+
+#[test]
+fn a_pickup_at_a_clinic_needs_its_address_not_its_name() {
+    let tool = json!({"name": "request_ride", "description": "Request a ride from a pickup point to a destination", "inputSchema": {"type": "object", "properties": {
+        "pickup": {"type": "string"}, "destination": {"type": "string"}}, "required": ["pickup", "destination"]}});
+    let (args, _) = run(
+        tool,
+        json!({"pickup": "Lakeside Dialysis Center, 410 Harbor Blvd, Oxnard, CA", "destination": "22 Pine St, Ventura, CA"}),
+        &[
+            ("Lakeside Dialysis Center", PsdKind::HealthFacility),
+            ("410 Harbor Blvd", PsdKind::StreetAddress),
+            ("22 Pine St", PsdKind::StreetAddress),
+        ],
+    );
+    assert_eq!(args["pickup"], "410 Harbor Blvd, Oxnard, CA");
+    assert_eq!(args["destination"], "22 Pine St, Ventura, CA");
 }
 
 #[test]
@@ -610,13 +631,21 @@ mod judged {
         let call = Call::new(&tool, &args);
         let judged = block_on(m.minimize_judged(&call, &NeedsHealth));
         assert_eq!(judged.arguments().unwrap(), &args);
-        assert!(
-            judged
-                .report
-                .items
-                .iter()
-                .filter(|i| i.path == "/message")
-                .all(|i| i.rule == "judge:needed")
+        // The pickup point is needed by the rules; the treatment only because the judge
+        // says so.
+        let rules: Vec<(&str, &str)> = judged
+            .report
+            .items
+            .iter()
+            .filter(|i| i.path == "/message")
+            .map(|i| (i.kind.as_str(), i.rule))
+            .collect();
+        assert_eq!(
+            rules,
+            [
+                ("health_facility", "handler:meeting-point"),
+                ("condition", "judge:needed")
+            ]
         );
         let fallback = block_on(m.minimize_judged(&call, &Broken));
         assert_eq!(fallback, m.minimize(&tool, &args));

@@ -22,7 +22,7 @@ use super::clauses::{Clause, clause_of, clauses, segment_of, segments};
 use super::consent::Consent;
 use super::profile::{FieldRole, ToolKind, field_role};
 use super::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
-use crate::classify::fold::fold;
+use crate::classify::fold::{fold, fold_term};
 use crate::item::{PsdItem, PsdKind};
 use crate::policy::Policy;
 use crate::taxonomy::Category;
@@ -364,6 +364,29 @@ fn view<'a>(
             }) {
                 topic.push(next);
             }
+            // A search for a place names what it needs of the place: "pharmacy with
+            // emergency contraception", "clinic for HIV testing". Such a requirement, a few
+            // words on in the same clause and not about the user, is the topic too. (A drug
+            // looked up "for" a condition is another matter: that is the patient's story.)
+            let place_sought = ctx.kind == ToolKind::Places
+                || items
+                    .get(ti)
+                    .is_some_and(|it| it.kind == PsdKind::HealthFacility);
+            if query && place_sought {
+                let clause = clause_of(&cl, end.saturating_sub(1));
+                topic.extend(idx.iter().copied().filter(|&j| {
+                    items.get(j).is_some_and(|it| {
+                        is_special_kind(it)
+                            && it.span.as_ref().is_some_and(|s| {
+                                s.start >= end
+                                    && clause_of(&cl, s.start) == clause
+                                    && t.get(end..s.start).is_some_and(is_requirement_link)
+                            })
+                    })
+                }));
+                topic.sort_unstable();
+                topic.dedup();
+            }
         }
     }
     FieldView {
@@ -380,6 +403,51 @@ fn view<'a>(
             Vec::new()
         },
     }
+}
+
+/// Whether `gap`, the words between a search's topic and a later term, joins the term to
+/// the topic as a requirement: it opens with a link ("with", "for", "that sells", "mit",
+/// "avec", "con") and does not speak of the user ("for my …").
+fn is_requirement_link(gap: &str) -> bool {
+    const LINKS: &[&str] = &[
+        "with",
+        "for",
+        "that",
+        "which",
+        "selling",
+        "offering",
+        "offers",
+        "sells",
+        "does",
+        "doing",
+        "accepting",
+        "mit",
+        "fur",
+        "die",
+        "der",
+        "das",
+        "avec",
+        "pour",
+        "qui",
+        "con",
+        "para",
+        "que",
+        "per",
+        "che",
+    ];
+    const PERSONAL: &[&str] = &[
+        "i", "i'm", "me", "my", "we", "our", "us", "ich", "mich", "mir", "mein", "meine", "meinen",
+        "meiner", "wir", "unser", "unsere", "je", "j", "moi", "mon", "ma", "mes", "nous", "notre",
+        "yo", "mi", "mis", "nuestro", "nuestra", "io", "mio", "mia", "miei", "mie", "noi",
+    ];
+    let words: Vec<String> = gap
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(fold_term)
+        .collect();
+    (1..=4).contains(&words.len())
+        && words.first().is_some_and(|w| LINKS.contains(&w.as_str()))
+        && !words.iter().any(|w| PERSONAL.contains(&w.as_str()))
 }
 
 const GREETINGS: &[&str] = &[
@@ -666,7 +734,14 @@ fn location_item(
         ToolKind::Route => {
             if matches!(item.kind, StreetAddress | Coordinates | Postcode | Place) {
                 Decision::keep("handler:route-needs-places")
-            } else if is_special_kind(item) && has_address && field_has_address(fv) {
+            } else if is_special_kind(item)
+                && has_address
+                && field_has_address(fv)
+                && is_route_start(fv)
+            {
+                // Where the user starts from (a clinic, a rehab) says why they were there;
+                // the address alone gets the driver to the door. The destination keeps its
+                // name: it is the place the user asked to reach.
                 Decision::drop(Op::RemoveSpan, "handler:route-address-suffices")
             } else if is_special_kind(item) {
                 Decision::keep("handler:route-destination")
@@ -685,6 +760,18 @@ fn location_item(
             _ => Decision::drop(Op::RemoveSpan, "handler:location-needs-place-only"),
         },
     }
+}
+
+/// Whether the field is a route's starting point (origin, departure, pickup).
+fn is_route_start(fv: &FieldView<'_>) -> bool {
+    const START: &[&str] = &[
+        "origin", "from", "start", "depart", "pickup", "pick_up", "source", "origen", "salida",
+        "abfahrt", "partenza",
+    ];
+    fv.info.and_then(|i| i.key.as_deref()).is_some_and(|k| {
+        let k = k.to_lowercase();
+        START.iter().any(|w| k.contains(w))
+    })
 }
 
 fn field_has_address(fv: &FieldView<'_>) -> bool {
@@ -741,6 +828,14 @@ fn free_text_item(
     if query && after_operator(fv, item) {
         return Decision::keep("handler:query-operator");
     }
+    let message_to_person =
+        matches!(kind, ToolKind::Email | ToolKind::Messaging) && role != FieldRole::Query;
+    if message_to_person
+        && matches!(item.kind, HealthFacility | Belief)
+        && is_meeting_point(fv.text, item.span.as_ref())
+    {
+        return Decision::keep("handler:meeting-point");
+    }
     if is_special_kind(item) {
         if fv.topic.contains(&index) {
             return Decision::keep(if declared {
@@ -767,8 +862,6 @@ fn free_text_item(
             },
         );
     }
-    let message_to_person =
-        matches!(kind, ToolKind::Email | ToolKind::Messaging) && role != FieldRole::Query;
     match item.kind {
         PersonName | Username => {
             if query {
@@ -877,6 +970,81 @@ fn free_text_item(
             }
         }
     }
+}
+
+/// Whether the venue at `span` is where the reader is to meet or collect someone: "I'll
+/// pick you up at the door of Hospital X", "meet me outside St Mary's", "te recojo en la
+/// puerta del Hospital X", "ich hole dich vor der Klinik ab". The reader needs the place;
+/// the reason for being there is another matter.
+fn is_meeting_point(text: Option<&str>, span: Option<&Range<usize>>) -> bool {
+    /// Verbs of meeting: enough on their own.
+    const MEET: &[&str] = &[
+        "meet",
+        "meeting",
+        "quedamos",
+        "vemos",
+        "treffen",
+        "treffpunkt",
+        "retrouve",
+        "retrouver",
+        "retrouvons",
+        "vediamo",
+        "incontriamo",
+    ];
+    /// Collecting someone or a spot at a building: with the reader addressed.
+    const PLACE: &[&str] = &[
+        "pick",
+        "collect",
+        "outside",
+        "front",
+        "entrance",
+        "door",
+        "lobby",
+        "gate",
+        "parking",
+        "recojo",
+        "recoger",
+        "recogerte",
+        "busco",
+        "buscarte",
+        "puerta",
+        "entrada",
+        "delante",
+        "frente",
+        "hole",
+        "abholen",
+        "eingang",
+        "parkplatz",
+        "recupere",
+        "recuperer",
+        "devant",
+        "entree",
+        "porte",
+        "prendo",
+        "prenderti",
+        "davanti",
+        "ingresso",
+    ];
+    const YOU: &[&str] = &[
+        "you", "te", "dich", "dir", "euch", "sie", "vous", "toi", "ti", "vi", "usted", "os",
+    ];
+    let (Some(t), Some(s)) = (text, span) else {
+        return false;
+    };
+    let head = t.get(..s.start).unwrap_or_default();
+    // Only the clause the venue is in, and only its last few words.
+    let clause_start = head.rfind(['.', '!', '?', ';', '\n']).map_or(0, |i| i + 1);
+    let words: Vec<String> = head
+        .get(clause_start..)
+        .unwrap_or_default()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(fold_term)
+        .collect();
+    let near = || words.iter().rev().take(7);
+    near().any(|w| MEET.contains(&w.as_str()))
+        || near().any(|w| PLACE.contains(&w.as_str()))
+            && words.iter().any(|w| YOU.contains(&w.as_str()))
 }
 
 /// In a message, a clause that only tells the reader something sensitive goes whole; a

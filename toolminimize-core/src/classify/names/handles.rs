@@ -99,9 +99,14 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
                     .next()
                     .is_some_and(|d| d.contains('.'))
             });
-        if before.is_some_and(|b| matches!(b, '/' | '\\' | ':' | '=' | '#' | '$' | '%' | '&' | '?'))
+        if before.is_some_and(|b| {
+            matches!(
+                b,
+                '/' | '\\' | ':' | '=' | '#' | '$' | '%' | '&' | '?' | '`'
+            )
+        }) || (!email && is_file_name(trimmed))
         {
-            // Paths, URLs and query strings.
+            // Paths, URLs, query strings, code spans and file names.
             continue;
         }
         // `@dana_kim` at the start of a word (not the domain of an address).
@@ -133,6 +138,81 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
         }
     }
     out
+}
+
+/// Whether `s` ends in a file extension (`de.json`, `notes.md`, `main.rs`).
+fn is_file_name(s: &str) -> bool {
+    const EXTENSIONS: &[&str] = &[
+        "json",
+        "jsonl",
+        "yaml",
+        "yml",
+        "toml",
+        "xml",
+        "csv",
+        "tsv",
+        "md",
+        "txt",
+        "rst",
+        "log",
+        "lock",
+        "ini",
+        "cfg",
+        "conf",
+        "env",
+        "rs",
+        "py",
+        "js",
+        "mjs",
+        "ts",
+        "tsx",
+        "jsx",
+        "go",
+        "java",
+        "kt",
+        "rb",
+        "php",
+        "c",
+        "h",
+        "cpp",
+        "hpp",
+        "cs",
+        "swift",
+        "sh",
+        "sql",
+        "html",
+        "htm",
+        "css",
+        "scss",
+        "vue",
+        "svelte",
+        "pdf",
+        "doc",
+        "docx",
+        "xls",
+        "xlsx",
+        "ppt",
+        "pptx",
+        "png",
+        "jpg",
+        "jpeg",
+        "gif",
+        "svg",
+        "webp",
+        "mp3",
+        "mp4",
+        "zip",
+        "gz",
+        "tar",
+        "po",
+        "mo",
+        "properties",
+        "strings",
+        "arb",
+        "xliff",
+    ];
+    s.rsplit_once('.')
+        .is_some_and(|(_, ext)| EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()))
 }
 
 #[cfg(test)]
@@ -169,6 +249,9 @@ mod tests {
             "https://example.com/mark.stone/",
             "os.path.join(a, b)",
             "README.md and Cargo.toml",
+            "In `de.json` steht \"Warenkorp\"",
+            "see marie.json and paul.yaml",
+            "the key `john.smith` in the fixture",
         ] {
             assert!(names(text).is_empty(), "{text}: {:?}", names(text));
         }

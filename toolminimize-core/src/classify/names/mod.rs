@@ -85,7 +85,13 @@ impl Detector for PersonNames {
             cut -= 1;
         }
         let scanned = text.get(..cut).unwrap_or("");
+        // A field that names a business ("restaurant", "hotel", "merchant") holds its name:
+        // "Da Vittorio", "Chez Marie" are places to book, not people.
+        let business = business_field(field) && scanned.split_whitespace().count() <= 6;
         for n in text::find(scanned, self.lists) {
+            if business || is_eponymous_brand(scanned.get(n.span.clone()).unwrap_or_default()) {
+                continue;
+            }
             out.push(Finding::new(
                 n.span,
                 PsdKind::PersonName,
@@ -102,6 +108,73 @@ impl Detector for PersonNames {
             ));
         }
     }
+}
+
+/// Keys (lower case, separators removed) of fields holding the name of a business or product.
+const BUSINESS_KEYS: &[&str] = &[
+    "restaurant",
+    "restaurantname",
+    "hotel",
+    "hotelname",
+    "venue",
+    "venuename",
+    "business",
+    "businessname",
+    "merchant",
+    "merchantname",
+    "store",
+    "storename",
+    "shop",
+    "shopname",
+    "company",
+    "companyname",
+    "organization",
+    "organisation",
+    "organizationname",
+    "employer",
+    "brand",
+    "product",
+    "productname",
+    "airline",
+    "carrier",
+    "vendor",
+    "supplier",
+    "bar",
+    "cafe",
+    "bakery",
+    "winery",
+    "property",
+    "propertyname",
+    "place",
+    "placename",
+    "establishment",
+];
+
+fn business_field(field: &Field<'_>) -> bool {
+    field.key.is_some_and(|k| {
+        let k: String = k
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        BUSINESS_KEYS.contains(&k.as_str())
+    })
+}
+
+/// Whether the name found is, or starts with, a brand named after its founder ("Ralph
+/// Lauren").
+fn is_eponymous_brand(found: &str) -> bool {
+    let folded = crate::classify::fold::fold_term(found);
+    let key: String = folded
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    // The brand may run on into a product line ("Louis Vuitton Neverfull").
+    context::EPONYMOUS_BRANDS.iter().any(|b| {
+        key.strip_prefix(b)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+    })
 }
 
 /// The built-in person-name detectors, built once.

@@ -265,3 +265,35 @@ fn realistic_leaks_are_found() {
         assert_eq!(&found(text, &Field::default()), want, "{text}");
     }
 }
+
+#[test]
+fn eponymous_brands_and_business_fields_are_not_people() {
+    for text in [
+        "Ralph Lauren polo shirt",
+        "Louis Vuitton Neverfull prix",
+        "Calvin Klein boxer briefs 3-pack",
+        "Tommy Hilfiger jacket sale",
+    ] {
+        assert!(found(text, &Field::default()).is_empty(), "{text}");
+    }
+    for (key, value) in [
+        ("restaurant", "Ristorante Da Vittorio"),
+        ("restaurant", "Le Bouchon des Filles"),
+        ("hotel_name", "Hotel Maria Theresia"),
+        ("merchant", "Chez Marie"),
+    ] {
+        assert!(
+            found(value, &keyed("/x", key, None)).is_empty(),
+            "{key}: {value}"
+        );
+    }
+    // The same words in running text about people still count.
+    assert_eq!(
+        found("Dinner with Vittorio Rossi tonight", &Field::default()),
+        ["Vittorio Rossi"]
+    );
+    assert_eq!(
+        found("please ask Ralph Jenkins", &Field::default()),
+        ["Ralph Jenkins"]
+    );
+}

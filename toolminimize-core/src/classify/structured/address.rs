@@ -382,7 +382,7 @@ struct PlacePatterns {
     generic: Regex,
 }
 
-const CITY: &str = r"\p{Lu}[\p{L}'’.\-]*(?:[ \-](?:(?:am|an|im|de|du|la|le|sur|sous|en|del|di|d'|l')[ \-])?\p{Lu}\p{Ll}[\p{L}'’.\-]*){0,2}";
+pub(super) const CITY: &str = r"\p{Lu}[\p{L}'’.\-]*(?:[ \-](?:(?:am|an|im|de|du|la|le|sur|sous|en|del|di|d'|l')[ \-])?\p{Lu}\p{Ll}[\p{L}'’.\-]*){0,2}";
 
 static PLACE: LazyLock<Option<PlacePatterns>> = LazyLock::new(|| {
     let unit = r"(?:,?\s*(?:(?i:apt|apartment|suite|ste|unit|flat|floor|room|piso|planta|escalera|esc\.|étage|bât\.|bâtiment|interno|int\.|scala)\.?\s*#?[A-Za-z0-9\-]{1,6}|\d{1,2}\s?[º°ª]\s?[A-Z]?))?";

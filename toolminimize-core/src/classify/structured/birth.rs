@@ -158,6 +158,68 @@ const BIRTH_FIELD: &[&str] = &[
     "birthday",
 ];
 
+/// Words right before "N ans / Jahre / años / anni" that make it someone's age: having or
+/// turning an age ("j'ai 34 ans", "tengo 40 años", "ho 20 anni", "ich bin 52"), or a person
+/// of that age ("femme de 44 ans", "un niño de 5 años", "Sohn, 12 Jahre").
+const AGE_CUES: &[&str] = &[
+    "j'ai",
+    "il a",
+    "elle a",
+    "tu as",
+    "vous avez",
+    "agé",
+    "âgé",
+    "âgée",
+    "agée",
+    "femme",
+    "homme",
+    "fille",
+    "fils",
+    "enfant",
+    "patient",
+    "patiente",
+    "bébé",
+    "tengo",
+    "tiene",
+    "tienes",
+    "tenemos",
+    "cumple",
+    "cumplió",
+    "cumplo",
+    "mujer",
+    "hombre",
+    "niño",
+    "niña",
+    "hijo",
+    "hija",
+    "paciente",
+    "bebé",
+    "ho",
+    "ha",
+    "hai",
+    "abbiamo",
+    "compie",
+    "compiuto",
+    "donna",
+    "uomo",
+    "bambino",
+    "bambina",
+    "figlio",
+    "figlia",
+    "paziente",
+    "bin",
+    "ist",
+    "wird",
+    "werde",
+    "frau",
+    "mann",
+    "kind",
+    "sohn",
+    "tochter",
+    "patientin",
+    "baby",
+];
+
 /// Words before "N years" that make it a duration, not an age.
 const DURATION_WORDS: &[&str] = &[
     "for",
@@ -202,6 +264,7 @@ pub(super) struct Birth {
     words: Keywords,
     field_words: Keywords,
     duration: Keywords,
+    age_cues: Keywords,
 }
 
 impl Birth {
@@ -233,6 +296,7 @@ impl Birth {
             words: Keywords::new("dob", BIRTH_WORDS)?,
             field_words: Keywords::new("dob", BIRTH_FIELD)?,
             duration: Keywords::new("age", DURATION_WORDS)?,
+            age_cues: Keywords::new("age", AGE_CUES)?,
         })
     }
 
@@ -291,7 +355,9 @@ impl Birth {
                 .trim_end_matches(|ch: char| !ch.is_alphabetic())
                 .len()
                 + m.start();
-            if ok(n.as_str()) && !self.duration.before(text, m.start(), 16) {
+            let stated = m.as_str().trim_end().ends_with("alt")
+                || self.age_cues.word_before(text, m.start(), 20);
+            if ok(n.as_str()) && stated && !self.duration.before(text, m.start(), 16) {
                 out.push(Finding::new(m.start()..end, PsdKind::Age, 0.75, "age"));
             }
         }

@@ -71,6 +71,14 @@ impl Keywords {
             .any(|m| word_start(hay, m.start()))
     }
 
+    /// Whether a keyword occurs as a whole word in the `n` bytes before `start`.
+    pub(super) fn word_before(&self, text: &str, start: usize, n: usize) -> bool {
+        let hay = before(text, start, n);
+        self.ac.find_overlapping_iter(hay).any(|m| {
+            word_start(hay, m.start()) && !char_at(hay, m.end()).is_some_and(char::is_alphanumeric)
+        })
+    }
+
     /// Whether the field's key or description names one of the words.
     pub(super) fn in_field(&self, field: &Field<'_>) -> bool {
         field.key.is_some_and(|k| self.any_in(k))

@@ -31,6 +31,7 @@ mod iban;
 mod ids;
 mod network;
 mod phone;
+mod residence;
 mod ssn;
 mod url;
 
@@ -57,6 +58,7 @@ pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
         Box::new(coords::Coordinates::new()?),
         Box::new(birth::Birth::new()?),
         Box::new(address::Address::new()?),
+        Box::new(residence::Residence::new()?),
         Box::new(credential::Credential::new()?),
         Box::new(ids::Ids::new()?),
         Box::new(url::Url::new()?),

@@ -83,7 +83,13 @@ fn not_a_phone(s: &str) -> bool {
             }
             _ => false,
         };
+    // A date and a time: "2025-04-11 20:00" is a candidate up to the hour.
+    let starts_with_date = s.split([' ', 'T', '\u{a0}']).next().is_some_and(|head| {
+        let g: Vec<usize> = head.split(['-', '/', '.']).map(str::len).collect();
+        matches!(g.as_slice(), [4, 2, 2] | [2, 2, 4] | [1 | 2, 1 | 2, 4])
+    });
     is_date
+        || starts_with_date
         || (dots == 3 && !s.contains([' ', '-'])) // an IPv4 address
         || (dots == 1 && !s.contains([' ', '-', '/', '('])) // a decimal
         || s.contains("..")
@@ -165,7 +171,7 @@ fn bounded(text: &str, start: usize, end: usize) -> bool {
     });
     let after_ok = !char_at(text, end)
         .is_some_and(|c| c.is_alphanumeric() || matches!(c, '%' | '_' | '€' | '$'))
-        && !number_continues(text, end, &['.', ',']);
+        && !number_continues(text, end, &['.', ',', ':']);
     before_ok && after_ok
 }
 

@@ -80,6 +80,8 @@ fn ages() {
         [("44 Jahre alt", PsdKind::Age)]
     );
     assert_eq!(plain("tiene 52 años"), [("52 años", PsdKind::Age)]);
+    assert_eq!(plain("ho 34 anni"), [("34 anni", PsdKind::Age)]);
+    assert_eq!(plain("femme de 44 ans"), [("44 ans", PsdKind::Age)]);
 }
 
 #[test]
@@ -99,6 +101,10 @@ fn true_negatives() {
         "warranty for 2 years",
         "page 12",
         "13/45/2020",
+        "calcolo mutuo 150000 euro 20 anni tasso 3,5%",
+        "Hypothek 300.000 € 25 Jahre Zinsbindung",
+        "prêt immobilier 200000 euros 15 ans",
+        "hipoteca 180000 euros 30 años",
     ] {
         assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
     }

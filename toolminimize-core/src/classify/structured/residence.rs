@@ -1,0 +1,123 @@
+//! Where someone lives, said in words: "lives in 11216", "she's based in Leeds", "wohnt in
+//! Köln", "habite à Lyon", "vive en Sevilla", "abita a Bari". The residence verb and a
+//! preposition must come right before the place, so a city named for a forecast, a flight or
+//! a search is never reported here; only a postcode or a capitalised name right after such a
+//! verb is.
+
+use regex::Regex;
+
+use super::address::CITY;
+use super::context::regex;
+use crate::classify::{Detector, Field};
+use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+/// Residence verbs (EN, DE, FR, ES, IT), followed by the preposition that takes the place.
+const VERBS: &str = r"live|lives|living|lived|reside|resides|residing|resident|based|moved|relocated|wohne|wohnt|wohnen|wohnhaft|lebe|lebt|leben|habite|habites|habitons|habitent|vit|vis|vivons|vivent|vivo|vives|vive|viven|vivimos|resido|abito|abiti|abita|abitano|viviamo";
+const PREPOSITIONS: &str = r"in|at|to|near|en|à|a|au|aux|im|bei|nach|cerca de|près de|vicino a";
+
+/// Finds places and postcodes named as someone's home.
+#[derive(Debug)]
+pub(super) struct Residence {
+    re: Regex,
+}
+
+impl Residence {
+    pub(super) fn new() -> Result<Self, Error> {
+        // A postcode of a layout that cannot be a year or a count (five digits, UK, Canada),
+        // or a capitalised place name.
+        let pattern = format!(
+            r"(?i:\b(?:{VERBS})\s+(?:{PREPOSITIONS})\s+(?:(?:the|der|die|dem|la|le|el|il)\s+)?)(?:(\d{{5}}(?:-\d{{4}})?|[A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)\b|({CITY}))"
+        );
+        Ok(Residence {
+            re: regex("residence", &pattern)?,
+        })
+    }
+}
+
+impl Detector for Residence {
+    fn name(&self) -> &'static str {
+        "residence"
+    }
+
+    fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
+        if text.len() < 10 {
+            return;
+        }
+        for c in self.re.captures_iter(text) {
+            if let Some(pc) = c.get(1) {
+                out.push(Finding::new(
+                    pc.range(),
+                    PsdKind::Postcode,
+                    0.8,
+                    "residence",
+                ));
+            } else if let Some(place) = c.get(2) {
+                out.push(Finding::new(
+                    place.range(),
+                    PsdKind::Place,
+                    0.7,
+                    "residence",
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::*;
+
+    fn found(text: &str) -> Vec<(String, PsdKind)> {
+        let d = Residence::new().unwrap();
+        let mut out = Vec::new();
+        d.detect(text, &Field::default(), &mut out);
+        out.iter()
+            .map(|f| (text[f.span.clone()].to_owned(), f.kind))
+            .collect()
+    }
+
+    #[test]
+    fn residence_postcodes_and_places_in_four_languages() {
+        assert_eq!(
+            found("Black woman, age 44, lives in 11216 Bed-Stuy"),
+            vec![("11216".to_owned(), PsdKind::Postcode)]
+        );
+        assert_eq!(
+            found("She lives in Leeds with her kids"),
+            vec![("Leeds".to_owned(), PsdKind::Place)]
+        );
+        assert_eq!(
+            found("Er wohnt in Bad Homburg und pendelt"),
+            vec![("Bad Homburg".to_owned(), PsdKind::Place)]
+        );
+        assert_eq!(
+            found("Ma sœur habite à Clermont-Ferrand depuis 2019"),
+            vec![("Clermont-Ferrand".to_owned(), PsdKind::Place)]
+        );
+        assert_eq!(
+            found("Mi madre vive en Sevilla"),
+            vec![("Sevilla".to_owned(), PsdKind::Place)]
+        );
+        assert_eq!(
+            found("customer based in SW1A 1AA since March"),
+            vec![("SW1A 1AA".to_owned(), PsdKind::Postcode)]
+        );
+    }
+
+    #[test]
+    fn places_without_a_residence_verb_are_not_reported() {
+        for text in [
+            "weather in Leeds tomorrow",
+            "flights from Madrid to Paris on 2025-03-01",
+            "lives in a small flat",
+            "moved in 2019 after the merger",
+            "based on the 2024 figures",
+            "hotels in Lyon under 120 EUR",
+            "Der Live-Stream läuft in Köln",
+        ] {
+            assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+    }
+}

@@ -4,7 +4,8 @@
 #   - the official Python `mcp` SDK (PyPI) in a virtual environment, used both for a small test
 #     server and as the stdio client that drives the proxy.
 # Everything goes under <repo>/target/mcp-peers (or $TOOLMINIMIZE_MCP_PEERS). Idempotent: a peer
-# already installed at the pinned version is left alone.
+# already installed at the pinned version is left alone. The mcp-proxy tests run it themselves
+# when a peer is missing, so `cargo test --workspace` works on a fresh clone.
 set -euo pipefail
 
 SERVER_EVERYTHING_VERSION="2026.8.31"
@@ -13,6 +14,10 @@ PYTHON_MCP_VERSION="2.3.0"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 peers="${TOOLMINIMIZE_MCP_PEERS:-$repo/target/mcp-peers}"
 mkdir -p "$peers"
+
+# Test binaries may call this at the same time: one installs, the others wait.
+exec 9>"$peers/.install.lock"
+flock 9
 
 # --- npm: the reference server ---------------------------------------------------------------
 everything_pkg="$peers/node_modules/@modelcontextprotocol/server-everything/package.json"

@@ -51,10 +51,40 @@ pub fn peers_dir() -> PathBuf {
     }
 }
 
+/// Installs the MCP peers once per test process when they are missing, with the same script
+/// `.ci/run` uses (idempotent, and it takes a file lock so that test binaries running at the
+/// same time do not install twice).
+fn install_peers() -> Result<(), String> {
+    static DONE: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    DONE.get_or_init(|| {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/setup-mcp-peers.sh");
+        let status = Command::new("bash")
+            .arg(&script)
+            .env("TOOLMINIMIZE_MCP_PEERS", peers_dir())
+            .stdin(Stdio::null())
+            .status()
+            .map_err(|e| format!("cannot run {}: {e}", script.display()))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("{} failed: {status}", script.display()))
+        }
+    })
+    .clone()
+}
+
 fn require(path: PathBuf, what: &str) -> PathBuf {
+    if !path.exists()
+        && let Err(e) = install_peers()
+    {
+        panic!(
+            "{what} is not installed at {} and installing it failed: {e}",
+            path.display()
+        );
+    }
     assert!(
         path.exists(),
-        "{what} is not installed at {}: run .ci/setup-mcp-peers.sh (it installs the MCP peers the proxy tests run against)",
+        "{what} is not installed at {} after .ci/setup-mcp-peers.sh ran",
         path.display()
     );
     path

@@ -44,7 +44,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use super::fold::{Folded, fold, fold_term};
 use super::{Detector, Field};
 use crate::error::{Error, ErrorKind};
-use crate::item::Finding;
+use crate::item::{Finding, PsdKind};
 use crate::taxonomy::Category;
 use table::{Contexts, Entry};
 
@@ -284,6 +284,11 @@ impl Detector for Lexicon {
         }
         let folded = fold(text);
         let s = folded.as_str();
+        let first = out.len();
+        // Origin words without their person context ("Iranian" alone): they still count
+        // right next to another term about a person's origin, faith or orientation
+        // ("Iranian Baháʼí", "gay Iranian").
+        let mut pending: Vec<(Range<usize>, &Entry)> = Vec::new();
         for m in self.automaton.find_iter(s) {
             let Some(Some(entry)) = self.entries.get(m.pattern().as_usize()) else {
                 continue;
@@ -294,6 +299,9 @@ impl Detector for Lexicon {
             if let Some(set) = entry.flags.context
                 && !self.has_context(s, &r, set)
             {
+                if entry.kind == PsdKind::EthnicOrigin {
+                    pending.push((folded.original_span(r), entry));
+                }
                 continue;
             }
             let mut span = folded.original_span(r);
@@ -326,7 +334,36 @@ impl Detector for Lexicon {
                 .with_category(entry.category),
             );
         }
+        for (span, entry) in pending {
+            let next_to_person_term = out.get(first..).is_some_and(|found| {
+                found.iter().any(|f| {
+                    matches!(
+                        f.kind,
+                        PsdKind::Belief | PsdKind::EthnicOrigin | PsdKind::Sexuality
+                    ) && (adjacent(text, &span, &f.span) || adjacent(text, &f.span, &span))
+                })
+            });
+            if next_to_person_term {
+                out.push(
+                    Finding::new(
+                        span,
+                        entry.kind,
+                        entry.confidence,
+                        detector_name(entry.category),
+                    )
+                    .with_category(entry.category),
+                );
+            }
+        }
     }
+}
+
+/// Whether `b` follows `a` with only spaces or a hyphen between them.
+fn adjacent(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
+    a.end <= b.start
+        && text
+            .get(a.end..b.start)
+            .is_some_and(|gap| gap.len() <= 3 && gap.chars().all(|c| c == ' ' || c == '-'))
 }
 
 #[cfg(test)]

@@ -386,6 +386,13 @@ fn ethnicity() {
         Category::Ethnicity,
     );
     has("eine türkische Familie", "türkische", Category::Ethnicity);
+    // An origin word next to a faith or another origin word describes a person.
+    has("Afghan Hazara, arrived 2021", "Afghan", Category::Ethnicity);
+    has(
+        "notes: Syrian Alawite family",
+        "Syrian",
+        Category::Ethnicity,
+    );
 }
 
 #[test]
@@ -396,6 +403,7 @@ fn ethnicity_negatives() {
     nothing("black jeans size 32");
     nothing("flights to Roma Termini");
     none_of("translate this into French", Category::Ethnicity);
+    none_of("Syrian civil war documentary", Category::Ethnicity);
 }
 
 #[test]

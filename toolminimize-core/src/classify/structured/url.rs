@@ -67,6 +67,31 @@ const PARAMS: &[(&str, PsdKind)] = &[
     ("iban", PsdKind::Iban),
     ("card", PsdKind::CardNumber),
     ("ip", PsdKind::IpAddress),
+    // The same in other languages.
+    ("namn", PsdKind::PersonName),
+    ("nom", PsdKind::PersonName),
+    ("prenom", PsdKind::PersonName),
+    ("nombre", PsdKind::PersonName),
+    ("apellido", PsdKind::PersonName),
+    ("vorname", PsdKind::PersonName),
+    ("nachname", PsdKind::PersonName),
+    ("cognome", PsdKind::PersonName),
+    ("naam", PsdKind::PersonName),
+    ("geburtsdatum", PsdKind::DateOfBirth),
+    ("personnummer", PsdKind::NationalId),
+    // Special-category values a page or an API takes as parameters.
+    ("clinic", PsdKind::HealthFacility),
+    ("klinik", PsdKind::HealthFacility),
+    ("clinique", PsdKind::HealthFacility),
+    ("clinica", PsdKind::HealthFacility),
+    ("hospital", PsdKind::HealthFacility),
+    ("diagnosis", PsdKind::Condition),
+    ("diagnose", PsdKind::Condition),
+    ("diagnostic", PsdKind::Condition),
+    ("diagnostico", PsdKind::Condition),
+    ("icd", PsdKind::Condition),
+    ("religion", PsdKind::Belief),
+    ("ethnicity", PsdKind::EthnicOrigin),
 ];
 
 /// Path segments after which the next segment identifies a person.
@@ -214,6 +239,17 @@ mod tests {
         assert_eq!(
             spans("https://x.io/r?first_name=Ana&patient_id=77"),
             [("Ana", PsdKind::PersonName), ("77", PsdKind::MedicalRecord)]
+        );
+        assert_eq!(
+            spans("https://portal.example.se/boka?namn=Erik%20Berg&klinik=psykiatri&lang=sv"),
+            [
+                ("Erik%20Berg", PsdKind::PersonName),
+                ("psykiatri", PsdKind::HealthFacility)
+            ]
+        );
+        assert_eq!(
+            spans("https://api.example.org/v2/claims?icd=F32.1&religion=catholic&sort=asc"),
+            [("F32.1", PsdKind::Condition), ("catholic", PsdKind::Belief)]
         );
         assert_eq!(
             spans("https://x.io/r?to=bob%40mail.com"),

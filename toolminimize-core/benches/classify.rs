@@ -58,12 +58,12 @@ const PARAGRAPHS: &[&str] = &[
 /// About `size` bytes of text, cycling through the paragraphs.
 fn corpus(size: usize) -> String {
     let mut text = String::with_capacity(size + 1024);
-    let mut i = 0usize;
-    while text.len() < size {
-        let p = PARAGRAPHS[i % PARAGRAPHS.len()];
+    for (i, p) in PARAGRAPHS.iter().cycle().enumerate() {
+        if text.len() >= size {
+            break;
+        }
         text.push_str(p);
         text.push_str(if i % 3 == 2 { "\n\n" } else { " " });
-        i += 1;
     }
     text
 }

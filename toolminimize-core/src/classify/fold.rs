@@ -141,12 +141,32 @@ impl Folded {
 
 /// Folds a lexicon term the same way as text (for building automata).
 pub fn fold_term(term: &str) -> String {
+    // Plain ASCII words (most tokens) only change case; skip the span map.
+    if term.bytes().all(|b| b.is_ascii_graphic() && b != b'`') {
+        return term.to_ascii_lowercase();
+    }
     fold(term).text
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_fast_path_matches_the_full_fold() {
+        for t in [
+            "Hello",
+            "O'Neil",
+            "ver.di",
+            "AbC-123",
+            "x_y",
+            "a`b",
+            "two words",
+            " pad ",
+        ] {
+            assert_eq!(fold_term(t), fold(t).text, "{t}");
+        }
+    }
 
     #[test]
     fn diacritics_case_and_spaces_fold_and_map_back() {

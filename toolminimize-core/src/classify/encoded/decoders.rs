@@ -48,9 +48,9 @@ static PATTERNS: LazyLock<Patterns> = LazyLock::new(|| {
     const LABEL: &str = r"[a-z0-9][a-z0-9_%+\-]*";
     Patterns {
         base64: Regex::new(r"[A-Za-z0-9+/_\-]{16,}={0,2}").ok(),
-        hex: Regex::new(r"\b(?:0x)?((?:[0-9a-fA-F]{2}){8,})\b").ok(),
+        hex: Regex::new(r"(?-u:\b)(?:0x)?((?:[0-9a-fA-F]{2}){8,})(?-u:\b)").ok(),
         spelled_email: Regex::new(&format!(
-            r"(?i)\b{LABEL}(?:{DOT}{LABEL})*{AT}[a-z0-9\-]+(?:{DOT}[a-z0-9\-]+)*{DOT}[a-z]{{2,6}}\b"
+            r"(?i)(?-u:\b){LABEL}(?:{DOT}{LABEL})*{AT}[a-z0-9\-]+(?:{DOT}[a-z0-9\-]+)*{DOT}[a-z]{{2,6}}(?-u:\b)"
         ))
         .ok(),
         spelled_token: Regex::new(r"(?i)\s*[\[\(\{<]\s*(at|dot)\s*[\]\)\}>]\s*|\s+(at|dot)\s+")
@@ -396,7 +396,17 @@ fn compat(c: char) -> Option<String> {
 /// mapped to ASCII, Cyrillic/Greek look-alikes inside Latin words mapped to Latin, digits of
 /// other scripts mapped to ASCII digits.
 pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
-    if text.is_ascii() {
+    // Most non-ASCII text (accents, typographic quotes) has none of these: say so before
+    // building anything.
+    if text.is_ascii()
+        || !text.chars().any(|c| {
+            !c.is_ascii()
+                && (is_invisible(c)
+                    || homoglyph(c).is_some()
+                    || foreign_digit(c).is_some()
+                    || compat(c).is_some())
+        })
+    {
         return None;
     }
     // Words (runs of letters, digits and the characters inside e-mail addresses) that hold
@@ -555,14 +565,21 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
     let (Some(re), Some(tok)) = (&PATTERNS.spelled_email, &PATTERNS.spelled_token) else {
         return None;
     };
-    if !text.to_ascii_lowercase().contains("at") {
+    let has_at_word = text
+        .as_bytes()
+        .windows(2)
+        .any(|w| w.eq_ignore_ascii_case(b"at"));
+    if !has_at_word {
         return None;
     }
     let mut v = View::with_capacity(text.len());
     let mut copied_from = 0;
     for m in re.find_iter(text) {
+        // "reach me at jane.doe@x.org": a real address after the word "at" is not spelled.
+        let touches_address = text.get(m.end()..).is_some_and(|r| r.starts_with('@'))
+            || text.get(..m.start()).is_some_and(|r| r.ends_with('@'));
         let tokens: Vec<_> = tok.captures_iter(m.as_str()).collect();
-        if tokens.is_empty() {
+        if tokens.is_empty() || touches_address {
             continue; // a plain address
         }
         v.copy(text, copied_from..m.start());
@@ -690,5 +707,6 @@ mod tests {
         assert_eq!(v.as_str(), "mail jdoe@example.de");
         assert!(spelled_email("plain jane@example.org").is_none());
         assert!(spelled_email("meet at the station at noon").is_none());
+        assert!(spelled_email("reach him on 555 0100 or at mark.stone@example.co.uk").is_none());
     }
 }

@@ -47,6 +47,9 @@ use crate::item::Finding;
 const MAX_TEXT: usize = 1 << 20;
 /// Views are decoded at most this deep (a view of a view).
 const MAX_DEPTH: usize = 2;
+/// Context kept on each side of a decoded or replaced piece when a view is scanned again
+/// (bytes): wider than any detector's look-around (context words, names' titles).
+const WINDOW_RADIUS: usize = 160;
 /// Most decoded bytes scanned per text, across all views.
 const MAX_DECODED: usize = 2 << 20;
 
@@ -78,26 +81,34 @@ impl Scan<'_, '_> {
         depth: usize,
     ) {
         for view in views(text) {
-            if view.len() > self.budget {
-                return;
-            }
-            self.budget -= view.len();
-            let mut local = Vec::new();
-            for d in self.detectors {
-                d.detect(view.as_str(), self.field, &mut local);
-            }
-            for f in local {
-                if !view.any_changed(&f.span) {
-                    continue;
-                }
-                let Some(span) = view.source_span(&f.span).and_then(|r| to_orig(&r)) else {
+            for w in view.windows(WINDOW_RADIUS) {
+                let Some(part) = view.as_str().get(w.clone()) else {
                     continue;
                 };
-                self.found.push(Finding { span, ..f });
-            }
-            if depth < MAX_DEPTH {
-                let map = |r: &Range<usize>| view.source_span(r).and_then(|s| to_orig(&s));
-                self.rescan(view.as_str(), &map, depth + 1);
+                if part.len() > self.budget {
+                    return;
+                }
+                self.budget -= part.len();
+                let to_view = |r: &Range<usize>| r.start + w.start..r.end + w.start;
+                let mut local = Vec::new();
+                for d in self.detectors {
+                    d.detect(part, self.field, &mut local);
+                }
+                for f in local {
+                    let in_view = to_view(&f.span);
+                    if !view.any_changed(&in_view) {
+                        continue;
+                    }
+                    let Some(span) = view.source_span(&in_view).and_then(|r| to_orig(&r)) else {
+                        continue;
+                    };
+                    self.found.push(Finding { span, ..f });
+                }
+                if depth < MAX_DEPTH {
+                    let map =
+                        |r: &Range<usize>| view.source_span(&to_view(r)).and_then(|s| to_orig(&s));
+                    self.rescan(part, &map, depth + 1);
+                }
             }
         }
     }

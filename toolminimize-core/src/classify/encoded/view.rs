@@ -66,6 +66,42 @@ impl View {
         self.changed.iter().any(|&b| b)
     }
 
+    /// The parts of the view worth scanning again: every run of changed bytes with `radius`
+    /// bytes of context on each side (on char boundaries), overlapping parts merged. A view
+    /// shorter than four radii is one part. Findings must touch a changed byte to count, so
+    /// the rest of a long text, already scanned as it is, need not be scanned twice.
+    pub(crate) fn windows(&self, radius: usize) -> Vec<Range<usize>> {
+        let len = self.text.len();
+        if len <= 4 * radius {
+            return vec![0..len];
+        }
+        let mut out: Vec<Range<usize>> = Vec::new();
+        let mut i = 0;
+        while i < len {
+            if !self.changed.get(i).copied().unwrap_or(false) {
+                i += 1;
+                continue;
+            }
+            let run_start = i;
+            while self.changed.get(i).copied().unwrap_or(false) {
+                i += 1;
+            }
+            let mut start = run_start.saturating_sub(radius);
+            while start > 0 && !self.text.is_char_boundary(start) {
+                start -= 1;
+            }
+            let mut end = (i + radius).min(len);
+            while end < len && !self.text.is_char_boundary(end) {
+                end += 1;
+            }
+            match out.last_mut() {
+                Some(last) if start <= last.end => last.end = last.end.max(end),
+                _ => out.push(start..end),
+            }
+        }
+        out
+    }
+
     /// The source range that produced view bytes `r` (the union of their sources).
     pub(crate) fn source_span(&self, r: &Range<usize>) -> Option<Range<usize>> {
         let slice = self.origin.get(r.clone())?;
@@ -93,5 +129,21 @@ mod tests {
         assert!(v.any_changed(&(0..2)));
         assert!(!v.any_changed(&(2..3)));
         assert_eq!(v.source_span(&(5..9)), None);
+    }
+
+    #[test]
+    fn windows_cover_changed_runs_with_context() {
+        let src = format!("{}a%40b{}", "x".repeat(100), "y".repeat(100));
+        let mut v = View::with_capacity(src.len());
+        v.copy(&src, 0..101);
+        v.push('@', 101..104, true);
+        v.copy(&src, 104..src.len());
+        assert_eq!(v.windows(10), vec![91..112]);
+        assert_eq!(&v.as_str()[91..112], "xxxxxxxxxa@byyyyyyyyy");
+        // Short views are one window; unchanged views have none.
+        assert_eq!(v.windows(60), vec![0..v.len()]);
+        let mut plain = View::with_capacity(300);
+        plain.copy(&"z".repeat(300), 0..300);
+        assert!(plain.windows(10).is_empty());
     }
 }

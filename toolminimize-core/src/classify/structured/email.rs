@@ -65,11 +65,29 @@ impl Detector for Email {
     }
 
     fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
-        if !text.contains('@') {
-            return;
-        }
-        for m in self.re.find_iter(text) {
-            let (mut start, end) = (m.start(), m.end());
+        // Only around each `@`: the pattern's Unicode classes make a scan of a whole long
+        // text slow, and an address is at most 64 + 1 + 255 bytes.
+        let mut done = 0usize;
+        for (at, _) in text.match_indices('@') {
+            if at < done {
+                continue;
+            }
+            let mut ws = at;
+            for (i, c) in text.get(..at).unwrap_or_default().char_indices().rev() {
+                if at - i > 64 || !(c.is_alphanumeric() || "._%+'-".contains(c)) {
+                    break;
+                }
+                ws = i;
+            }
+            let mut we = (at + 256).min(text.len());
+            while !text.is_char_boundary(we) {
+                we -= 1;
+            }
+            let Some(m) = text.get(ws..we).and_then(|w| self.re.find(w)) else {
+                continue;
+            };
+            let (mut start, end) = (ws + m.start(), ws + m.end());
+            done = end;
             // Quote or dot characters that open the match belong to the surrounding text.
             while let Some(c) = char_at(text, start) {
                 if c == '\'' || c == '.' {

@@ -27,7 +27,7 @@ impl Residence {
         // A postcode of a layout that cannot be a year or a count (five digits, UK, Canada),
         // or a capitalised place name.
         let pattern = format!(
-            r"(?i:\b(?:{VERBS})\s+(?:{PREPOSITIONS})\s+(?:(?:the|der|die|dem|la|le|el|il)\s+)?)(?:(\d{{5}}(?:-\d{{4}})?|[A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)\b|({CITY}))"
+            r"(?i:(?-u:\b)(?:{VERBS})\s+(?:{PREPOSITIONS})\s+(?:(?:the|der|die|dem|la|le|el|il)\s+)?)(?:(\d{{5}}(?:-\d{{4}})?|[A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)(?-u:\b)|({CITY}))"
         );
         Ok(Residence {
             re: regex("residence", &pattern)?,

@@ -50,10 +50,6 @@ impl View {
         &self.text
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.text.len()
-    }
-
     /// Whether any byte of `r` was decoded or replaced.
     pub(crate) fn any_changed(&self, r: &Range<usize>) -> bool {
         self.changed
@@ -73,7 +69,7 @@ impl View {
     pub(crate) fn windows(&self, radius: usize) -> Vec<Range<usize>> {
         let len = self.text.len();
         if len <= 4 * radius {
-            return vec![0..len];
+            return std::iter::once(0..len).collect();
         }
         let mut out: Vec<Range<usize>> = Vec::new();
         let mut i = 0;
@@ -138,10 +134,10 @@ mod tests {
         v.copy(&src, 0..101);
         v.push('@', 101..104, true);
         v.copy(&src, 104..src.len());
-        assert_eq!(v.windows(10), vec![91..112]);
+        assert_eq!(v.windows(10), [91..112]);
         assert_eq!(&v.as_str()[91..112], "xxxxxxxxxa@byyyyyyyyy");
         // Short views are one window; unchanged views have none.
-        assert_eq!(v.windows(60), vec![0..v.len()]);
+        assert_eq!(v.windows(60), [0..v.as_str().len()]);
         let mut plain = View::with_capacity(300);
         plain.copy(&"z".repeat(300), 0..300);
         assert!(plain.windows(10).is_empty());

@@ -651,3 +651,31 @@ mod judged {
         assert_eq!(fallback, m.minimize(&tool, &args));
     }
 }
+
+#[test]
+fn a_search_about_a_public_person_keeps_the_name() {
+    let m = Minimizer::new().unwrap();
+    let tool = ToolDef::from_json(&brave_search()).unwrap();
+    for q in [
+        "Taylor Swift tour dates 2025",
+        "novels by Stephen King published after 2010",
+        "Angela Merkel Rücktritt Datum",
+        "Gabriel García Márquez obras completas",
+        "Lionel Messi goals this season",
+    ] {
+        let args = json!({ "query": q });
+        let out = m.minimize(&tool, &args);
+        assert_eq!(out.arguments().unwrap(), &args, "{q}");
+    }
+    // A query that ties a named person to their own data loses the name.
+    let query_after = |q: &str| {
+        let out = m.minimize(&tool, &json!({ "query": q }));
+        out.arguments().unwrap()["query"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(
+        query_after("Humira side effects - Ruth Calloway, 52, Crohn's disease"),
+        "Humira side effects"
+    );
+    let after = query_after("custody lawyer divorce Pablo Navarro protective order");
+    assert!(!after.contains("Navarro"), "{after}");
+}

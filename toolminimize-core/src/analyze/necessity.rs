@@ -226,6 +226,9 @@ struct FieldView<'a> {
     query: bool,
     /// Segment index of each byte range start (queries only).
     segments: Vec<Range<usize>>,
+    /// Whether the field holds anything besides names and places (a condition, a phone
+    /// number, an address): then a name in it ties a person to that data.
+    has_other_data: bool,
 }
 
 fn weather_intent(ctx: &CallContext<'_>, text: Option<&str>) -> bool {
@@ -389,6 +392,11 @@ fn view<'a>(
             }
         }
     }
+    let has_other_data = idx.iter().any(|&i| {
+        items
+            .get(i)
+            .is_some_and(|it| !matches!(it.kind, PsdKind::PersonName | PsdKind::Username | PsdKind::Place))
+    });
     FieldView {
         info,
         role,
@@ -397,6 +405,7 @@ fn view<'a>(
         topic,
         weather,
         query,
+        has_other_data,
         segments: if query {
             text.map(segments).unwrap_or_default()
         } else {
@@ -864,7 +873,11 @@ fn free_text_item(
     }
     match item.kind {
         PersonName | Username => {
-            if query {
+            if query && is_query_subject(fv, item) {
+                // "Taylor Swift tour dates", "novels by Stephen King": the person is what
+                // the search is about.
+                Decision::keep("handler:query-subject")
+            } else if query {
                 Decision::drop(
                     if in_first_clause {
                         Op::RemoveSpan
@@ -970,6 +983,37 @@ fn free_text_item(
             }
         }
     }
+}
+
+/// Whether a name in a search query is what the search is about: it stands in the query's
+/// first segment, nothing else personal is in the field, and no word before it makes it
+/// the user or someone close ("patient", "my", "for", "name is", "ich bin").
+fn is_query_subject(fv: &FieldView<'_>, item: &PsdItem) -> bool {
+    const PERSONAL: &[&str] = &[
+        "my", "me", "i", "i'm", "im", "patient", "client", "customer", "member", "user",
+        "applicant", "employee", "tenant", "named", "name", "for", "mein", "meine", "meinen",
+        "ich", "patientin", "kunde", "kundin", "fur", "mon", "ma", "mes", "je", "moi", "pour",
+        "nom", "mi", "mis", "yo", "paciente", "cliente", "para", "nombre", "mio", "mia", "io",
+        "per",
+    ];
+    if fv.has_other_data || item.kind != PsdKind::PersonName {
+        return false;
+    }
+    let (Some(t), Some(s)) = (fv.text, item.span.as_ref()) else {
+        return false;
+    };
+    if segment_of(&fv.segments, s.start).is_some_and(|i| i > 0) {
+        return false;
+    }
+    let head = t.get(..s.start).unwrap_or_default();
+    let clause_start = head.rfind([',', ';', '(', '-', '|']).map_or(0, |i| i + 1);
+    !head
+        .get(clause_start..)
+        .unwrap_or_default()
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(fold_term)
+        .any(|w| PERSONAL.contains(&w.as_str()))
 }
 
 /// Whether the venue at `span` is where the reader is to meet or collect someone: "I'll

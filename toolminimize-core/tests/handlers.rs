@@ -670,7 +670,10 @@ fn a_search_about_a_public_person_keeps_the_name() {
     // A query that ties a named person to their own data loses the name.
     let query_after = |q: &str| {
         let out = m.minimize(&tool, &json!({ "query": q }));
-        out.arguments().unwrap()["query"].as_str().unwrap().to_owned()
+        out.arguments().unwrap()["query"]
+            .as_str()
+            .unwrap()
+            .to_owned()
     };
     assert_eq!(
         query_after("Humira side effects - Ruth Calloway, 52, Crohn's disease"),
@@ -678,4 +681,41 @@ fn a_search_about_a_public_person_keeps_the_name() {
     );
     let after = query_after("custody lawyer divorce Pablo Navarro protective order");
     assert!(!after.contains("Navarro"), "{after}");
+}
+
+#[test]
+fn a_sick_note_keeps_the_notice_and_drops_the_diagnosis() {
+    let m = Minimizer::new().unwrap();
+    let args = json!({"to": ["hr@example-gmbh.de"], "subject": "Krankmeldung", "body": "Hallo Herr Brandt, ich bin bis Mittwoch krankgeschrieben. Mein Arzt hat eine Gürtelrose festgestellt. Viele Grüße, Lena Vogt"});
+    let out = m.minimize(&ToolDef::from_json(&send_email()).unwrap(), &args);
+    let after = out.arguments().unwrap();
+    assert_eq!(after["subject"], "Krankmeldung");
+    let body = after["body"].as_str().unwrap();
+    assert!(body.contains("krankgeschrieben"), "{body}");
+    assert!(!body.contains("Gürtelrose"), "{body}");
+    // Mentioned in passing to someone who does not need it, sick leave goes too.
+    let args = json!({"to": ["agence@immo-example.fr"], "subject": "Visite", "body": "Bonjour, je confirme la visite de samedi. Je suis en arrêt maladie donc disponible en semaine aussi. Cordialement, Paul Martin"});
+    let out = m.minimize(&ToolDef::from_json(&send_email()).unwrap(), &args);
+    let body = out.arguments().unwrap()["body"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(!body.contains("maladie"), "{body}");
+    assert!(body.contains("je confirme la visite de samedi"), "{body}");
+}
+
+#[test]
+fn a_search_for_a_profession_keeps_it() {
+    let m = Minimizer::new().unwrap();
+    let tool = ToolDef::from_json(&brave_search()).unwrap();
+    let out = m.minimize(
+        &tool,
+        &json!({"query": "family lawyer near Leeds - I'm getting divorced, my husband hits me"}),
+    );
+    let q = out.arguments().unwrap()["query"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(q.starts_with("family lawyer near Leeds"), "{q}");
+    assert!(!q.contains("divorced") && !q.contains("hits"), "{q}");
 }

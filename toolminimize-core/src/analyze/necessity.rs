@@ -393,9 +393,12 @@ fn view<'a>(
         }
     }
     let has_other_data = idx.iter().any(|&i| {
-        items
-            .get(i)
-            .is_some_and(|it| !matches!(it.kind, PsdKind::PersonName | PsdKind::Username | PsdKind::Place))
+        items.get(i).is_some_and(|it| {
+            !matches!(
+                it.kind,
+                PsdKind::PersonName | PsdKind::Username | PsdKind::Place
+            )
+        })
     });
     FieldView {
         info,
@@ -845,6 +848,16 @@ fn free_text_item(
     {
         return Decision::keep("handler:meeting-point");
     }
+    if message_to_person
+        && item.kind == Condition
+        && opens_message(fv, item)
+        && is_sick_leave(span_text(ctx.args, item))
+    {
+        // "I'm on sick leave until Friday" as what the message opens with: the notice is
+        // what the message is for; the diagnosis behind it is not. Said in passing (to a
+        // bank, "I'm on sick leave so reach me by e-mail") it goes like any health data.
+        return Decision::keep("handler:sick-leave-notice");
+    }
     if is_special_kind(item) {
         if fv.topic.contains(&index) {
             return Decision::keep(if declared {
@@ -956,7 +969,9 @@ fn free_text_item(
             }
         }
         Age | Gender | Family | Occupation | Preference | MoneyAmount => {
-            if kind == ToolKind::Crm && item.category != Category::Financial {
+            if query && item.kind == Occupation && is_sought(fv, item) {
+                Decision::keep("handler:query-subject")
+            } else if kind == ToolKind::Crm && item.category != Category::Financial {
                 Decision::keep("handler:crm-profile")
             } else if message_to_person && matches!(item.kind, Family | Occupation | Gender) {
                 Decision::keep("handler:message-context")
@@ -985,20 +1000,60 @@ fn free_text_item(
     }
 }
 
-/// Whether a name in a search query is what the search is about: it stands in the query's
-/// first segment, nothing else personal is in the field, and no word before it makes it
-/// the user or someone close ("patient", "my", "for", "name is", "ich bin").
+/// Whether a name in a search query is what the search is about: nothing else personal is in
+/// the field and the name is sought (see [`is_sought`]).
 fn is_query_subject(fv: &FieldView<'_>, item: &PsdItem) -> bool {
+    !fv.has_other_data && item.kind == PsdKind::PersonName && is_sought(fv, item)
+}
+
+/// Whether an item of a query is what the query looks for: it stands in the first segment
+/// and no word before it in its clause makes it the user or someone close ("immigration
+/// lawyer near 60614" looks for a lawyer; "I'm a nurse, …" does not look for one).
+fn is_sought(fv: &FieldView<'_>, item: &PsdItem) -> bool {
     const PERSONAL: &[&str] = &[
-        "my", "me", "i", "i'm", "im", "patient", "client", "customer", "member", "user",
-        "applicant", "employee", "tenant", "named", "name", "for", "mein", "meine", "meinen",
-        "ich", "patientin", "kunde", "kundin", "fur", "mon", "ma", "mes", "je", "moi", "pour",
-        "nom", "mi", "mis", "yo", "paciente", "cliente", "para", "nombre", "mio", "mia", "io",
+        "my",
+        "me",
+        "i",
+        "i'm",
+        "im",
+        "patient",
+        "client",
+        "customer",
+        "member",
+        "user",
+        "applicant",
+        "employee",
+        "tenant",
+        "named",
+        "name",
+        "for",
+        "mein",
+        "meine",
+        "meinen",
+        "ich",
+        "patientin",
+        "kunde",
+        "kundin",
+        "fur",
+        "mon",
+        "ma",
+        "mes",
+        "je",
+        "moi",
+        "pour",
+        "nom",
+        "mi",
+        "mis",
+        "yo",
+        "paciente",
+        "cliente",
+        "para",
+        "nombre",
+        "mio",
+        "mia",
+        "io",
         "per",
     ];
-    if fv.has_other_data || item.kind != PsdKind::PersonName {
-        return false;
-    }
     let (Some(t), Some(s)) = (fv.text, item.span.as_ref()) else {
         return false;
     };
@@ -1014,6 +1069,59 @@ fn is_query_subject(fv: &FieldView<'_>, item: &PsdItem) -> bool {
         .filter(|w| !w.is_empty())
         .map(fold_term)
         .any(|w| PERSONAL.contains(&w.as_str()))
+}
+
+/// Whether `item` is in a message's subject or in its opening clause (after a greeting).
+fn opens_message(fv: &FieldView<'_>, item: &PsdItem) -> bool {
+    if fv.role == FieldRole::Title {
+        return true;
+    }
+    let (Some(t), Some(s)) = (fv.text, item.span.as_ref()) else {
+        return false;
+    };
+    let greeting = fv.clauses.first().is_some_and(|f| is_greeting(t, &f.range));
+    match clause_of(&fv.clauses, s.start) {
+        Some(0) => true,
+        Some(1) => greeting,
+        _ => false,
+    }
+}
+
+/// Whether a health term only says that someone is off work sick (not why).
+fn is_sick_leave(text: Option<&str>) -> bool {
+    const NOTICE: &[&str] = &[
+        "sick leave",
+        "sick note",
+        "sick day",
+        "off sick",
+        "out sick",
+        "medical leave",
+        "doctor's note",
+        "fmla",
+        "krankschreibung",
+        "krankgeschrieben",
+        "krankmeldung",
+        "krank gemeldet",
+        "arbeitsunfahig",
+        "au-bescheinigung",
+        "arret maladie",
+        "arret de travail",
+        "conge maladie",
+        "baja medica",
+        "baja por enfermedad",
+        "de baja",
+        "incapacidad temporal",
+        "malattia",
+        "certificato medico",
+        "congedo per malattia",
+        "in malattia",
+        "ziekmelding",
+        "ziekteverlof",
+    ];
+    text.is_some_and(|t| {
+        let f = fold_term(t);
+        NOTICE.iter().any(|n| f.contains(n))
+    })
 }
 
 /// Whether the venue at `span` is where the reader is to meet or collect someone: "I'll

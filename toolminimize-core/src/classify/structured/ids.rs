@@ -95,6 +95,36 @@ const TAX: &[&str] = &[
 /// Words announcing a UK National Insurance number.
 const NINO: &[&str] = &["national insurance", "nino", "ni number", "ni no"];
 
+/// Words announcing a national identity number: a number of the right layout right after them
+/// counts even when its check letter or key is wrong (a mistyped number is still someone's).
+const NATIONAL_ID: &[&str] = &[
+    "dni",
+    "nie",
+    "nif",
+    "documento de identidad",
+    "doc. identidad",
+    "cedula",
+    "cédula",
+    "personalausweis",
+    "ausweisnummer",
+    "ausweis-nr",
+    "carte d'identité",
+    "carte d'identite",
+    "cni",
+    "numéro de sécurité sociale",
+    "numero de securite sociale",
+    "n° ss",
+    "nir",
+    "codice fiscale",
+    "carta d'identità",
+    "id card",
+    "national id",
+    "identity number",
+    "personnummer",
+    "bsn",
+    "pesel",
+];
+
 /// Finds national, travel, licence and medical identifiers.
 #[derive(Debug)]
 pub(super) struct Ids {
@@ -109,6 +139,7 @@ pub(super) struct Ids {
     medical: Keywords,
     tax: Keywords,
     nino_words: Keywords,
+    national_words: Keywords,
 }
 
 impl Ids {
@@ -134,6 +165,7 @@ impl Ids {
             medical: Keywords::new("medical_record", MEDICAL)?,
             tax: Keywords::new("tax_id", TAX)?,
             nino_words: Keywords::new("national_id", NINO)?,
+            national_words: Keywords::new("national_id", NATIONAL_ID)?,
         })
     }
 }
@@ -295,35 +327,33 @@ fn separate(text: &str, start: usize, end: usize) -> bool {
 }
 
 impl Ids {
-    fn checksummed(&self, text: &str, out: &mut Vec<Finding>) {
-        for m in self.nir.find_iter(text) {
-            if separate(text, m.start(), m.end()) && nir_ok(m.as_str()) {
-                out.push(Finding::new(
-                    m.range(),
-                    PsdKind::NationalId,
-                    0.95,
-                    "national_id",
-                ));
+    fn checksummed(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        let field_says = self.national_words.in_key(field);
+        // A valid key: sure. A wrong key right after a word naming the document: likely.
+        let confidence = |ok: bool, start: usize| -> Option<f32> {
+            if ok {
+                Some(0.95)
+            } else if field_says || self.national_words.before(text, start, 40) {
+                Some(0.7)
+            } else {
+                None
             }
-        }
-        for m in self.dni.find_iter(text) {
-            if separate(text, m.start(), m.end()) && dni_ok(m.as_str()) {
-                out.push(Finding::new(
-                    m.range(),
-                    PsdKind::NationalId,
-                    0.95,
-                    "national_id",
-                ));
-            }
-        }
-        for m in self.cf.find_iter(text) {
-            if separate(text, m.start(), m.end()) && cf_ok(m.as_str()) {
-                out.push(Finding::new(
-                    m.range(),
-                    PsdKind::NationalId,
-                    0.95,
-                    "national_id",
-                ));
+        };
+        let checks: [(&Regex, fn(&str) -> bool); 3] =
+            [(&self.nir, nir_ok), (&self.dni, dni_ok), (&self.cf, cf_ok)];
+        for (re, ok) in checks {
+            for m in re.find_iter(text) {
+                if !separate(text, m.start(), m.end()) {
+                    continue;
+                }
+                if let Some(c) = confidence(ok(m.as_str()), m.start()) {
+                    out.push(Finding::new(
+                        m.range(),
+                        PsdKind::NationalId,
+                        c,
+                        "national_id",
+                    ));
+                }
             }
         }
         for m in self.personnummer.find_iter(text) {
@@ -430,7 +460,7 @@ impl Detector for Ids {
         if text.len() < 6 || super::context::digit_count(text) < 4 {
             return;
         }
-        self.checksummed(text, out);
+        self.checksummed(text, field, out);
         self.contextual(text, field, out);
     }
 }

@@ -27,6 +27,15 @@ fn checksummed_national_ids() {
     assert_eq!(plain("CF RSSMRA85T10A562S"), [("RSSMRA85T10A562S", NID)]);
     assert_eq!(plain("personnummer 811218-9876"), [("811218-9876", NID)]);
     assert_eq!(plain("NINO AB 12 34 56 C"), [("AB 12 34 56 C", NID)]);
+    // A wrong check letter still counts right after the document's name.
+    assert_eq!(
+        plain("renovar DNI 48392011K cita previa"),
+        [("48392011K", NID)]
+    );
+    assert_eq!(
+        plain("mon numéro de sécurité sociale 1 85 05 78 006 084 36"),
+        [("1 85 05 78 006 084 36", NID)]
+    );
 }
 
 #[test]

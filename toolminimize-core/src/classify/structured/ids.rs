@@ -125,6 +125,9 @@ const NATIONAL_ID: &[&str] = &[
     "pesel",
 ];
 
+/// A check of an identifier's key or check letter.
+type KeyCheck = fn(&str) -> bool;
+
 /// Finds national, travel, licence and medical identifiers.
 #[derive(Debug)]
 pub(super) struct Ids {
@@ -339,7 +342,7 @@ impl Ids {
                 None
             }
         };
-        let checks: [(&Regex, fn(&str) -> bool); 3] =
+        let checks: [(&Regex, KeyCheck); 3] =
             [(&self.nir, nir_ok), (&self.dni, dni_ok), (&self.cf, cf_ok)];
         for (re, ok) in checks {
             for m in re.find_iter(text) {

@@ -352,7 +352,8 @@ fn key_words(key: &str) -> String {
 pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> FieldRole {
     let k = key_words(key.unwrap_or_default());
     let d = description.unwrap_or_default().to_lowercase();
-    let w = |words: &[&str]| words.iter().any(|x| k.contains(&format!(" {x} ")));
+    let kw: Vec<&str> = k.split_whitespace().collect();
+    let w = |words: &[&str]| words.iter().any(|x| kw.contains(x));
     if w(&["url", "uri", "link", "href", "endpoint"]) || d.starts_with("url") {
         return FieldRole::Url;
     }

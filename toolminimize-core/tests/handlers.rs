@@ -719,3 +719,33 @@ fn a_search_for_a_profession_keeps_it() {
     assert!(q.starts_with("family lawyer near Leeds"), "{q}");
     assert!(!q.contains("divorced") && !q.contains("hits"), "{q}");
 }
+
+#[test]
+fn url_coordinates_are_generalized_not_dropped() {
+    let m = Minimizer::new().unwrap();
+    let tool = ToolDef::from_json(&json!({"name": "fetch", "description": "Fetches a URL from the internet", "inputSchema": {"type": "object",
+        "properties": {"url": {"type": "string"}}, "required": ["url"]}})).unwrap();
+    let out = m.minimize(
+        &tool,
+        &json!({"url": "https://api.weather.example/v1/forecast?lat=40.712776&lon=-74.005974&units=metric"}),
+    );
+    let url = out.arguments().unwrap()["url"].as_str().unwrap().to_owned();
+    assert!(url.contains("lat=40.") && url.contains("lon=-74."), "{url}");
+    assert!(!url.contains("712776") && !url.contains("005974"), "{url}");
+    assert!(url.ends_with("&units=metric"), "{url}");
+}
+
+#[test]
+fn an_encoded_address_is_cut_whole_even_across_entity_semicolons() {
+    let m = Minimizer::new().unwrap();
+    let tool = ToolDef::from_json(&brave_search()).unwrap();
+    let out = m.minimize(
+        &tool,
+        &json!({"query": "cheap flights NYC to Lisbon, my email is r&#46;kaur&#64;proton&#46;me"}),
+    );
+    let q = out.arguments().unwrap()["query"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(q, "cheap flights NYC to Lisbon");
+}

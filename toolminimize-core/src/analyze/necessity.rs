@@ -728,6 +728,11 @@ fn decide_item(
 
 fn url_item(item: &PsdItem) -> Decision {
     match item.span {
+        // Coordinates a URL passes (a forecast API's `lat`/`lon`): the service needs a
+        // place, at city level.
+        Some(_) if item.kind == PsdKind::Coordinates => {
+            Decision::drop(Op::Generalize, "handler:url-coordinates-city-level")
+        }
         // Personal data inside a URL's query or path: the page does not need it.
         Some(_) => Decision::drop(Op::RemoveSpan, "handler:url-personal-parameter"),
         None => Decision::keep("schema:required-field"),

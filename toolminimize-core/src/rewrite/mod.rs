@@ -284,9 +284,11 @@ fn rewrite_text(
             Op::Keep | Op::RemoveField => {}
             Op::RemoveSpan => edits.push(removal(s, span)),
             Op::RemoveClause => {
+                // A clause or segment boundary inside the data itself (the `;` of an HTML
+                // entity) must not leave part of it behind: the cut covers the whole span.
                 let clause = clause_of(&cl, span.start)
                     .and_then(|c| cl.get(c))
-                    .map(|c| c.range.clone());
+                    .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
                 match clause {
                     Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
                         edits.push(Edit::remove(r));
@@ -298,7 +300,7 @@ fn rewrite_text(
                 let segs = segments(s);
                 let seg = segment_of(&segs, span.start)
                     .and_then(|i| segs.get(i))
-                    .cloned();
+                    .map(|r| r.start.min(span.start)..r.end.max(span.end));
                 match seg {
                     Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
                         edits.push(Edit::remove(r));

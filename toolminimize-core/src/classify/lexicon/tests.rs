@@ -150,6 +150,13 @@ fn health_en() {
 
 #[test]
 fn health_de_fr_es_it() {
+    has("vado alle 15, sono bipolare", "bipolare", Category::Health);
+    has("mon frère est dépressif", "dépressif", Category::Health);
+    has(
+        "wir machen eine Paartherapie",
+        "Paartherapie",
+        Category::Health,
+    );
     has(
         "Termin in der Suchtklinik am Montag",
         "Suchtklinik",
@@ -309,6 +316,11 @@ fn belief_negatives() {
 
 #[test]
 fn sexual_life() {
+    has(
+        "couples counselling after my affair",
+        "my affair",
+        Category::SexualLife,
+    );
     has("find a gay bar in Berlin", "gay bar", Category::SexualLife);
     has(
         "my girlfriend is transgender",

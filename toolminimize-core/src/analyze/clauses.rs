@@ -2,7 +2,8 @@
 //! loses when one of them carries data the tool does not need.
 //!
 //! Boundaries are sentence ends, `;`, `:`, `,` (not inside numbers), spaced dashes, `|`, line
-//! breaks and parentheses (a parenthetical is a clause of its own).
+//! breaks and parentheses (a parenthetical is a clause of its own); a reason conjunction
+//! ("because", "weil", "parce que", "porque", "perché") starts a clause of its own.
 //!
 //! ```
 //! use toolminimize_core::analyze::clauses::clauses;
@@ -105,6 +106,16 @@ pub fn clauses(text: &str) -> Vec<Clause> {
             }
             _ => None,
         };
+        // A reason clause starts at its conjunction: "… late because I was at the clinic"
+        // can lose its reason and keep its news.
+        if depth == 0
+            && i > start
+            && prev.is_some_and(char::is_whitespace)
+            && starts_reason(text.get(i..).unwrap_or_default())
+        {
+            push(&mut out, start, i, false, sentence);
+            start = i;
+        }
         if let Some(len) = boundary_len {
             if depth == 0 {
                 push(&mut out, start, i, false, sentence);
@@ -132,6 +143,38 @@ pub fn clauses(text: &str) -> Vec<Clause> {
         push(&mut out, start, text.len(), false, sentence);
     }
     out
+}
+
+/// Conjunctions that open a reason clause (EN, DE, FR, ES, IT, NL, SV).
+const REASON: &[&str] = &[
+    "because",
+    "since",
+    "cause",
+    "weil",
+    "parce que",
+    "parce qu'",
+    "puisque",
+    "porque",
+    "ya que",
+    "perché",
+    "perche",
+    "poiché",
+    "poiche",
+    "omdat",
+    "eftersom",
+];
+
+/// Whether `rest` starts with a reason conjunction followed by a space or apostrophe end.
+fn starts_reason(rest: &str) -> bool {
+    REASON.iter().any(|c| {
+        rest.get(..c.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(c))
+            && (c.ends_with('\'')
+                || rest
+                    .get(c.len()..)
+                    .and_then(|t| t.chars().next())
+                    .is_some_and(char::is_whitespace))
+    })
 }
 
 /// Splits `text` into segments: the parts between spaced dashes, bars, sentence ends and line
@@ -214,6 +257,27 @@ mod tests {
         );
         let cl = clauses(text);
         assert!(cl[1].parenthetical && cl[2].parenthetical && !cl[3].parenthetical);
+    }
+
+    #[test]
+    fn reason_conjunctions_open_a_clause() {
+        assert_eq!(
+            parts("the rent will be late because I was at Mercy Hospital"),
+            ["the rent will be late", "because I was at Mercy Hospital"]
+        );
+        assert_eq!(
+            parts("Ich komme später, weil ich zur Dialyse muss"),
+            ["Ich komme später", "weil ich zur Dialyse muss"]
+        );
+        assert_eq!(
+            parts("je serai absent parce qu'il y a la chimio"),
+            ["je serai absent", "parce qu'il y a la chimio"]
+        );
+        // Not inside words, and "car" stays a car.
+        assert_eq!(
+            parts("my car is at the sincere shop"),
+            ["my car is at the sincere shop"]
+        );
     }
 
     #[test]

@@ -90,6 +90,11 @@ impl ToolKind {
                 "to_agent",
                 "coworker",
                 "subagent",
+                "ask_agent",
+                "call_agent",
+                "run_agent",
+                "invoke_agent",
+                "message_agent",
             ],
         ) || has_any(
             &desc,
@@ -99,6 +104,12 @@ impl ToolKind {
                 "other agent",
                 "coworker",
                 "human agent",
+                "sub-agent",
+                "subagent",
+                "research agent",
+                "to the agent",
+                "specialist agent",
+                "an ai agent",
             ],
         ) {
             return ToolKind::Delegation;
@@ -558,6 +569,10 @@ mod tests {
         );
         assert_eq!(
             kind("Delegate work to coworker", "Delegate a specific task"),
+            ToolKind::Delegation
+        );
+        assert_eq!(
+            kind("ask_agent", "Send a message to the research agent"),
             ToolKind::Delegation
         );
         assert_eq!(

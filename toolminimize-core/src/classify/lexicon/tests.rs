@@ -544,6 +544,14 @@ fn financial_distress() {
     );
     none_of("I owe you one", Category::Financial);
     none_of("third-party cookies", Category::Financial);
+    has(
+        "got an eviction notice from my landlord",
+        "eviction notice",
+        Category::Financial,
+    );
+    has("facing eviction, rent is 3 months behind", "eviction", Category::Financial);
+    none_of("Fix race in cache eviction", Category::Financial);
+    none_of("LRU eviction policy for the pool", Category::Financial);
 }
 
 #[test]

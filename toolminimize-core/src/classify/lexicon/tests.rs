@@ -151,6 +151,12 @@ fn health_en() {
 #[test]
 fn health_de_fr_es_it() {
     has("vado alle 15, sono bipolare", "bipolare", Category::Health);
+    has(
+        "tem consulta no psicólogo por causa da ansiedade",
+        "ansiedade",
+        Category::Health,
+    );
+    has("one guest is celiac", "celiac", Category::Health);
     has("mon frère est dépressif", "dépressif", Category::Health);
     has(
         "wir machen eine Paartherapie",

@@ -1,4 +1,4 @@
-//! Reading SPEC §5 input: one JSON call a line, parsed, minimized and handed back in order.
+//! Reading the JSONL input: one JSON call a line, parsed, minimized and handed back in order.
 //!
 //! A line that cannot be read as a call becomes a [`LineError`] and the stream goes on; only a
 //! failure of the input itself (an I/O error) stops it. Blank lines are not calls and are

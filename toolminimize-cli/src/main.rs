@@ -22,8 +22,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Minimize a JSONL stream of tool calls (one call per line; see SPEC §5) and print one
-    /// result line per input line, in order.
+    /// Minimize a JSONL stream of tool calls (one `{"id", "tool", "arguments", "exposure"?,
+    /// "session"?, "task_context"?}` object per line) and print one result line per input
+    /// line, in order: `{"id", "arguments", "report"}`, or `{"id", "line", "error"}`.
     Minimize(minimize::Args),
     /// Report what a JSONL stream of tool calls over-shares, without rewriting anything.
     Audit(audit::Args),

@@ -1,4 +1,4 @@
-//! `toolminimize minimize`: the JSONL contract of SPEC §5.
+//! `toolminimize minimize`: the JSONL contract (one call a line in, one result a line out).
 //!
 //! One output line per non-blank input line, in order: the rewritten arguments and the report,
 //! `"blocked": true` with a reason when the policy blocks the call, or an error object for a

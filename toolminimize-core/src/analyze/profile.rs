@@ -179,7 +179,10 @@ impl ToolKind {
         if has_any(
             &name,
             &["channel", "post", "tweet", "publish", "forum", "slack"],
-        ) {
+        ) || has_any(&desc, &[" channel", "forum"])
+            && !has_any(&desc, &["direct message", "private"])
+            && !has_any(&name, &["issue", "comment", "repo", "pull"])
+        {
             return ToolKind::PublicPost;
         }
         if has_any(
@@ -570,6 +573,14 @@ mod tests {
         assert_eq!(
             kind("Delegate work to coworker", "Delegate a specific task"),
             ToolKind::Delegation
+        );
+        assert_eq!(
+            kind("send_message", "Send a message to a Discord channel"),
+            ToolKind::PublicPost
+        );
+        assert_eq!(
+            kind("send_message", "Send a direct message to a user"),
+            ToolKind::Messaging
         );
         assert_eq!(
             kind("ask_agent", "Send a message to the research agent"),

@@ -555,7 +555,11 @@ fn financial_distress() {
         "eviction notice",
         Category::Financial,
     );
-    has("facing eviction, rent is 3 months behind", "eviction", Category::Financial);
+    has(
+        "facing eviction, rent is 3 months behind",
+        "eviction",
+        Category::Financial,
+    );
     none_of("Fix race in cache eviction", Category::Financial);
     none_of("LRU eviction policy for the pool", Category::Financial);
 }

@@ -413,12 +413,6 @@ impl Progress {
 
 #[cfg(test)]
 mod tests {
-    #![allow(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::indexing_slicing
-    )]
     use super::*;
     use toolminimize_core::{Action, ItemReport, Report, Verdict};
 

@@ -319,12 +319,6 @@ fn memchr_newline(chunk: &[u8]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::indexing_slicing
-    )]
     use super::*;
     use serde_json::json;
 

@@ -196,7 +196,6 @@ fn collect(ty: &Type, out: &mut Vec<Type>, depth: usize) {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     fn ty(s: &str) -> Type {

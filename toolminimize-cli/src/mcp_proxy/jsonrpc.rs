@@ -88,12 +88,6 @@ pub(crate) fn request(id: &str, method: &str, params: Map<String, Value>) -> Val
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 mod tests {
     use super::*;
 

@@ -404,12 +404,6 @@ fn bad_line(code: i64) -> Out {
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 mod tests {
     use super::*;
     use crate::mcp_proxy::rewrite::UnlistedTools;

@@ -225,7 +225,6 @@ pub(super) fn amount_after(text: &str, at: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
 
     fn ext(text: &str, word: &str) -> String {

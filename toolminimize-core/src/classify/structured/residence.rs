@@ -66,7 +66,6 @@ impl Detector for Residence {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
     use super::*;
 
     fn found(text: &str) -> Vec<(String, PsdKind)> {

@@ -417,6 +417,14 @@ fn view<'a>(
     }
 }
 
+/// The words of `text`, folded (lower case, no diacritics). With `keep_apostrophes`,
+/// "i'm" and "j'ai" stay one word; without, "l'entrée" gives "l" and "entree".
+fn folded_words(text: &str, keep_apostrophes: bool) -> impl Iterator<Item = String> + '_ {
+    text.split(move |c: char| !(c.is_alphanumeric() || keep_apostrophes && c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(fold_term)
+}
+
 /// Whether `gap`, the words between a search's topic and a later term, joins the term to
 /// the topic as a requirement: it opens with a link ("with", "for", "that sells", "mit",
 /// "avec", "con") and does not speak of the user ("for my …").
@@ -452,11 +460,7 @@ fn is_requirement_link(gap: &str) -> bool {
         "meiner", "wir", "unser", "unsere", "je", "j", "moi", "mon", "ma", "mes", "nous", "notre",
         "yo", "mi", "mis", "nuestro", "nuestra", "io", "mio", "mia", "miei", "mie", "noi",
     ];
-    let words: Vec<String> = gap
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .map(fold_term)
-        .collect();
+    let words: Vec<String> = folded_words(gap, true).collect();
     (1..=4).contains(&words.len())
         && words.first().is_some_and(|w| LINKS.contains(&w.as_str()))
         && !words.iter().any(|w| PERSONAL.contains(&w.as_str()))
@@ -1067,12 +1071,7 @@ fn is_sought(fv: &FieldView<'_>, item: &PsdItem) -> bool {
     }
     let head = t.get(..s.start).unwrap_or_default();
     let clause_start = head.rfind([',', ';', '(', '-', '|']).map_or(0, |i| i + 1);
-    !head
-        .get(clause_start..)
-        .unwrap_or_default()
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .map(fold_term)
+    !folded_words(head.get(clause_start..).unwrap_or_default(), true)
         .any(|w| PERSONAL.contains(&w.as_str()))
 }
 
@@ -1191,13 +1190,8 @@ fn is_meeting_point(text: Option<&str>, span: Option<&Range<usize>>) -> bool {
     let head = t.get(..s.start).unwrap_or_default();
     // Only the clause the venue is in, and only its last few words.
     let clause_start = head.rfind(['.', '!', '?', ';', '\n']).map_or(0, |i| i + 1);
-    let words: Vec<String> = head
-        .get(clause_start..)
-        .unwrap_or_default()
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(fold_term)
-        .collect();
+    let words: Vec<String> =
+        folded_words(head.get(clause_start..).unwrap_or_default(), false).collect();
     let near = || words.iter().rev().take(7);
     near().any(|w| MEET.contains(&w.as_str()))
         || near().any(|w| PLACE.contains(&w.as_str()))

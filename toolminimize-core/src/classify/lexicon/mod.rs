@@ -324,15 +324,7 @@ impl Detector for Lexicon {
             if entry.flags.name {
                 span = span::extend_name(text, span);
             }
-            out.push(
-                Finding::new(
-                    span,
-                    entry.kind,
-                    entry.confidence,
-                    detector_name(entry.category),
-                )
-                .with_category(entry.category),
-            );
+            out.push(finding(span, entry));
         }
         for (span, entry) in pending {
             let next_to_person_term = out.get(first..).is_some_and(|found| {
@@ -344,18 +336,21 @@ impl Detector for Lexicon {
                 })
             });
             if next_to_person_term {
-                out.push(
-                    Finding::new(
-                        span,
-                        entry.kind,
-                        entry.confidence,
-                        detector_name(entry.category),
-                    )
-                    .with_category(entry.category),
-                );
+                out.push(finding(span, entry));
             }
         }
     }
+}
+
+/// The finding an entry makes at `span`.
+fn finding(span: Range<usize>, entry: &Entry) -> Finding {
+    Finding::new(
+        span,
+        entry.kind,
+        entry.confidence,
+        detector_name(entry.category),
+    )
+    .with_category(entry.category)
 }
 
 /// Whether `b` follows `a` with only spaces or a hyphen between them.

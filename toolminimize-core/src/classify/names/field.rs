@@ -318,7 +318,7 @@ const PLACEHOLDERS: &[&str] = &[
     "myself",
 ];
 
-fn normalise_key(key: &str) -> String {
+pub(super) fn normalise_key(key: &str) -> String {
     // `prénom` → `prenom`; camelCase and snake_case both → `firstname`.
     fold_term(key)
         .chars()

@@ -110,7 +110,8 @@ impl Detector for PersonNames {
     }
 }
 
-/// Keys (lower case, separators removed) of fields holding the name of a business or product.
+/// Keys (as `field::normalise_key` gives them) of fields holding the name of a business or
+/// product.
 const BUSINESS_KEYS: &[&str] = &[
     "restaurant",
     "restaurantname",
@@ -151,14 +152,9 @@ const BUSINESS_KEYS: &[&str] = &[
 ];
 
 fn business_field(field: &Field<'_>) -> bool {
-    field.key.is_some_and(|k| {
-        let k: String = k
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
-        BUSINESS_KEYS.contains(&k.as_str())
-    })
+    field
+        .key
+        .is_some_and(|k| BUSINESS_KEYS.contains(&field::normalise_key(k).as_str()))
 }
 
 /// Whether the name found is, or starts with, a brand named after its founder ("Ralph

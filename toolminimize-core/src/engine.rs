@@ -2,12 +2,12 @@
 
 use serde_json::Value;
 
-use crate::analyze::consent::Consent;
-use crate::analyze::judge::{JudgeAnswer, JudgeCandidate, JudgeRequest};
-use crate::analyze::linkability;
-use crate::analyze::necessity::{self, CallContext, Decision, Op};
-use crate::analyze::profile::ToolKind;
-use crate::analyze::schema::SchemaIndex;
+use crate::decide::consent::Consent;
+use crate::decide::judge::{JudgeAnswer, JudgeCandidate, JudgeRequest};
+use crate::decide::linkability;
+use crate::decide::necessity::{self, CallContext, Decision, Op};
+use crate::decide::profile::ToolKind;
+use crate::schema::SchemaIndex;
 use crate::item::{PsdItem, PsdKind};
 use crate::pipeline::{BlockReason, Call, Inner, Outcome, Verdict};
 use crate::report::{Action, ItemReport, Report};

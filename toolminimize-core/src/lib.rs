@@ -13,8 +13,8 @@
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub mod __private;
-pub mod analyze;
 pub mod classify;
+pub mod decide;
 mod engine;
 pub mod error;
 pub mod item;
@@ -22,10 +22,12 @@ pub mod pipeline;
 pub mod policy;
 pub mod report;
 pub mod rewrite;
+pub mod schema;
 pub mod schema_trait;
 pub mod score;
 pub mod session;
 pub mod taxonomy;
+pub mod text;
 pub mod tool;
 
 pub use error::{Error, ErrorKind};

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::analyze::judge::ContentJudge;
+use crate::decide::judge::ContentJudge;
 use crate::classify::{Classifier, Detector};
 use crate::error::Error;
 use crate::policy::{FailMode, Policy};

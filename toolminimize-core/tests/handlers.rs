@@ -579,7 +579,7 @@ mod judged {
     use std::future::Future;
     use std::pin::pin;
     use std::task::{Context, Poll, Waker};
-    use toolminimize_core::analyze::judge::{ContentJudge, JudgeAnswer, JudgeError, JudgeRequest};
+    use toolminimize_core::decide::judge::{ContentJudge, JudgeAnswer, JudgeError, JudgeRequest};
 
     fn block_on<F: Future>(f: F) -> F::Output {
         let mut f = pin!(f);

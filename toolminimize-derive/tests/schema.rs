@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashMap};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use toolminimize::analyze::schema::{MinimizeDirective, SchemaIndex};
+use toolminimize::schema::{MinimizeDirective, SchemaIndex};
 use toolminimize::{Category, MinimizeSchema, Sensitivity};
 
 /// How urgent the visit is.

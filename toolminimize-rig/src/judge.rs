@@ -22,7 +22,7 @@
 //! ```
 //! use rig_core::test_utils::{MockCompletionModel, MockTurn};
 //! use toolminimize_core::Category;
-//! use toolminimize_core::analyze::judge::{ContentJudge, JudgeCandidate, JudgeRequest};
+//! use toolminimize_core::decide::judge::{ContentJudge, JudgeCandidate, JudgeRequest};
 //! use toolminimize_rig::judge::LlmJudge;
 //!
 //! # #[tokio::main(flavor = "current_thread")] async fn main() {
@@ -54,7 +54,7 @@ use rig_core::completion::CompletionRequest;
 use rig_core::operation::Completion;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use toolminimize_core::analyze::judge::{ContentJudge, JudgeAnswer, JudgeError, JudgeRequest};
+use toolminimize_core::decide::judge::{ContentJudge, JudgeAnswer, JudgeError, JudgeRequest};
 
 /// The instructions the judge model receives as its system prompt.
 pub const SYSTEM_PROMPT: &str = "\
@@ -318,7 +318,7 @@ fn unfence(text: &str) -> &str {
 mod tests {
     use super::*;
     use toolminimize_core::Category;
-    use toolminimize_core::analyze::judge::JudgeCandidate;
+    use toolminimize_core::decide::judge::JudgeCandidate;
 
     #[test]
     fn unfence_accepts_one_code_block_only() {

@@ -17,7 +17,7 @@ use rig_core::driver::{Exchange, Opening, Transport};
 use rig_core::message::UserContent;
 use rig_core::test_utils::{MockCompletionModel, MockFrame, MockScript, MockTurn};
 use serde_json::{Value, json};
-use toolminimize_core::analyze::judge::{ContentJudge, JudgeCandidate, JudgeError, JudgeRequest};
+use toolminimize_core::decide::judge::{ContentJudge, JudgeCandidate, JudgeError, JudgeRequest};
 use toolminimize_core::{Call, Category, ToolDef};
 use toolminimize_rig::judge::{LlmJudge, SYSTEM_PROMPT};
 

@@ -8,7 +8,6 @@
 pub mod combine;
 mod detector;
 pub mod encoded;
-pub mod fold;
 pub mod lexicon;
 pub mod names;
 mod overlap;
@@ -20,7 +19,7 @@ use std::fmt;
 use serde_json::Value;
 
 pub use self::detector::{Detector, Field};
-use crate::analyze::schema::SchemaIndex;
+use crate::schema::{SchemaIndex, push_token};
 use crate::error::Error;
 use crate::item::{Finding, PsdItem};
 use crate::policy::Policy;
@@ -128,18 +127,6 @@ impl Classifier {
                 }
             }
             _ => {}
-        }
-    }
-}
-
-/// Appends `/token` to a JSON pointer, escaping `~` and `/` (RFC 6901).
-pub(crate) fn push_token(path: &mut String, token: &str) {
-    path.push('/');
-    for c in token.chars() {
-        match c {
-            '~' => path.push_str("~0"),
-            '/' => path.push_str("~1"),
-            c => path.push(c),
         }
     }
 }

@@ -14,9 +14,9 @@ use serde_json::Value;
 
 use self::substitute::Placeholders;
 use self::text::{Edit, apply_edits, removal_range};
-use crate::analyze::clauses::{clause_of, clauses, segment_of, segments};
-use crate::analyze::necessity::{Decision, Op};
-use crate::analyze::schema::SchemaIndex;
+use crate::text::clauses::{clause_of, clauses, segment_of, segments};
+use crate::decide::necessity::{Decision, Op};
+use crate::schema::SchemaIndex;
 use crate::item::{PsdItem, PsdKind};
 use crate::report::Action;
 
@@ -196,7 +196,7 @@ pub fn rewrite(
 /// Ranges of "near <landmark>" qualifiers, each to the end of its clause.
 fn proximity_qualifiers(
     s: &str,
-    cl: &[crate::analyze::clauses::Clause],
+    cl: &[crate::text::clauses::Clause],
 ) -> Vec<std::ops::Range<usize>> {
     const WORDS: &[&str] = &[
         " near ",

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 
-use crate::classify::fold::fold_term;
+use crate::text::fold::fold_term;
 use crate::item::PsdKind;
 
 /// Hands out placeholders. Values are kept only as keyed hashes.

@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use crate::classify::fold::fold_term;
+use crate::text::fold::fold_term;
 
 /// One edit: replace `range` with `with` (empty = removal).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use serde_json::{Number, Value};
 
-use crate::analyze::schema::FieldInfo;
+use crate::schema::FieldInfo;
 
 fn format_ok(format: &str, s: &str) -> bool {
     match format {

@@ -41,7 +41,7 @@ use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
-use super::fold::{Folded, fold, fold_term};
+use crate::text::fold::{Folded, fold, fold_term};
 use super::{Detector, Field};
 use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};

@@ -111,7 +111,7 @@ impl Contexts {
             }
             if let Some(set) = out.words.get_mut(usize::from(idx)) {
                 for w in words.split_whitespace() {
-                    set.insert(super::fold_term(w).into_boxed_str());
+                    set.insert(crate::text::fold::fold_term(w).into_boxed_str());
                 }
             }
         }

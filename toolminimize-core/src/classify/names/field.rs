@@ -5,7 +5,7 @@
 use super::context::{ORG_WORDS, is_in};
 use super::lists::NameLists;
 use crate::classify::Field;
-use crate::classify::fold::fold_term;
+use crate::text::fold::fold_term;
 
 /// How sure the key makes us that the field holds a person's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

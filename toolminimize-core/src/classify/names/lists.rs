@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use crate::classify::fold::fold_term;
+use crate::text::fold::fold_term;
 
 const FIRST: &str = include_str!("../../../data/names/first.txt");
 const LAST: &str = include_str!("../../../data/names/last.txt");

@@ -160,7 +160,7 @@ fn business_field(field: &Field<'_>) -> bool {
 /// Whether the name found is, or starts with, a brand named after its founder ("Ralph
 /// Lauren").
 fn is_eponymous_brand(found: &str) -> bool {
-    let folded = crate::classify::fold::fold_term(found);
+    let folded = crate::text::fold::fold_term(found);
     let key: String = folded
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())

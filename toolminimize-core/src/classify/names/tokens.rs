@@ -1,6 +1,6 @@
 //! Words of a text with their spans, shapes and folded forms.
 
-use crate::classify::fold::fold_term;
+use crate::text::fold::fold_term;
 
 /// The case pattern of a word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

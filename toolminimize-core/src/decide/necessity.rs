@@ -18,11 +18,11 @@ use std::ops::Range;
 
 use serde_json::Value;
 
-use super::clauses::{Clause, clause_of, clauses, segment_of, segments};
+use crate::text::clauses::{Clause, clause_of, clauses, segment_of, segments};
 use super::consent::Consent;
 use super::profile::{FieldRole, ToolKind, field_role};
-use super::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
-use crate::classify::fold::{fold, fold_term};
+use crate::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
+use crate::text::fold::{fold, fold_term};
 use crate::item::{PsdItem, PsdKind};
 use crate::policy::Policy;
 use crate::taxonomy::Category;

@@ -6,7 +6,7 @@
 //! agent's own model) but its answer carries only indices.
 //!
 //! ```
-//! use toolminimize_core::analyze::judge::{ContentJudge, JudgeAnswer, JudgeError, JudgeRequest};
+//! use toolminimize_core::decide::judge::{ContentJudge, JudgeAnswer, JudgeError, JudgeRequest};
 //!
 //! /// Keeps every candidate of the field's first clause (a stand-in for a model).
 //! #[derive(Debug)]

@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use serde_json::json;
-//! use toolminimize_core::analyze::schema::SchemaIndex;
+//! use toolminimize_core::schema::SchemaIndex;
 //! let schema = json!({
 //!     "type": "object",
 //!     "properties": {
@@ -24,6 +24,8 @@
 //! assert!(!idx.field("/who/name").unwrap().necessary);
 //! assert_eq!(idx.field("/who/name").unwrap().psd_category.map(|c| c.id()), Some("identity"));
 //! ```
+
+use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
@@ -188,6 +190,9 @@ pub struct FieldInfo {
 #[derive(Debug, Default)]
 pub struct SchemaIndex {
     fields: Vec<(String, FieldInfo)>,
+    /// Path → position in `fields`: one lookup per string, so indexing stays linear in the
+    /// size of the arguments.
+    by_path: HashMap<String, usize>,
 }
 
 const MAX_REF_DEPTH: usize = 32;
@@ -340,7 +345,7 @@ impl<'a> Builder<'a> {
                     ci.declared_necessary = min_nec.as_ref().map(|l| l.contains(&k.as_str()));
                     ci.necessary = parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
                     let len = path.len();
-                    crate::classify::push_token(path, k);
+                    push_token(path, k);
                     self.walk(child_schemas, child, path, ci, depth + 1);
                     path.truncate(len);
                 }
@@ -428,12 +433,24 @@ impl SchemaIndex {
         info.necessary = true;
         let mut path = String::new();
         b.walk(schemas, args, &mut path, info, 0);
-        SchemaIndex { fields: b.out }
+        let by_path = b
+            .out
+            .iter()
+            .enumerate()
+            .map(|(i, (p, _))| (p.clone(), i))
+            .collect();
+        SchemaIndex {
+            fields: b.out,
+            by_path,
+        }
     }
 
     /// What the schema says of `path` (a JSON pointer into the arguments).
     pub fn field(&self, path: &str) -> Option<&FieldInfo> {
-        self.fields.iter().find(|(p, _)| p == path).map(|(_, i)| i)
+        self.by_path
+            .get(path)
+            .and_then(|&i| self.fields.get(i))
+            .map(|(_, info)| info)
     }
 
     /// Every indexed path, in document order.
@@ -477,6 +494,18 @@ impl SchemaIndex {
 /// Reads an object's `properties` map, if any (used by handlers for sibling lookups).
 pub fn properties(schema: &Value) -> Option<&Map<String, Value>> {
     schema.get("properties").and_then(Value::as_object)
+}
+
+/// Appends `/token` to a JSON pointer, escaping `~` and `/` (RFC 6901).
+pub(crate) fn push_token(path: &mut String, token: &str) {
+    path.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => path.push_str("~0"),
+            '/' => path.push_str("~1"),
+            c => path.push(c),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! ```
 //! use serde_json::json;
 //! use toolminimize_core::ToolDef;
-//! use toolminimize_core::analyze::profile::{FieldRole, ToolKind, field_role};
+//! use toolminimize_core::decide::profile::{FieldRole, ToolKind, field_role};
 //! let t = ToolDef::new("get-forecast", "Get weather forecast for a location", json!({}));
 //! assert_eq!(ToolKind::of(&t), ToolKind::Weather);
 //! assert_eq!(field_role(Some("query"), Some("Search query"), "tea"), FieldRole::Query);

@@ -6,7 +6,7 @@
 //!   address", "envoie-lui mon numéro", "schick ihm meine Adresse").
 //!
 //! ```
-//! use toolminimize_core::analyze::consent::Consent;
+//! use toolminimize_core::decide::consent::Consent;
 //! use toolminimize_core::PsdKind;
 //! let c = Consent::new("Send the plumber our address and the gate code.");
 //! assert!(c.allows_kind(PsdKind::StreetAddress));
@@ -14,7 +14,7 @@
 //! assert!(c.allows_value("Gate code"));
 //! ```
 
-use crate::classify::fold::fold;
+use crate::text::fold::fold;
 use crate::item::PsdKind;
 
 /// What the user's words consent to.

@@ -7,7 +7,7 @@
 //! text rather than in a field that exists to carry it, the piece is not sent.
 //!
 //! ```
-//! use toolminimize_core::analyze::linkability::completes_identity;
+//! use toolminimize_core::decide::linkability::completes_identity;
 //! use toolminimize_core::PsdKind;
 //! assert!(completes_identity(&[PsdKind::PersonName], PsdKind::DateOfBirth));
 //! assert!(!completes_identity(&[PsdKind::Postcode], PsdKind::Gender));

@@ -6,7 +6,7 @@
 //! ("because", "weil", "parce que", "porque", "perché") starts a clause of its own.
 //!
 //! ```
-//! use toolminimize_core::analyze::clauses::clauses;
+//! use toolminimize_core::text::clauses::clauses;
 //! let text = "Out tomorrow - dentist (root canal). Back Thursday, 9:30.";
 //! let parts: Vec<&str> = clauses(text).iter().map(|c| &text[c.range.clone()]).collect();
 //! assert_eq!(parts, ["Out tomorrow", "dentist", "root canal", "Back Thursday", "9:30"]);

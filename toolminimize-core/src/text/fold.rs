@@ -4,7 +4,7 @@
 //! match in the folded text becomes a span in the original.
 //!
 //! ```
-//! use toolminimize_core::classify::fold::fold;
+//! use toolminimize_core::text::fold::fold;
 //! let text = "Suivi  VIH à l’Hôpital Saint‑Louis";
 //! let f = fold(text);
 //! assert_eq!(f.as_str(), "suivi vih a l'hopital saint-louis");

@@ -5,8 +5,8 @@ use serde_json::Value;
 use crate::decide::consent::Consent;
 use crate::decide::judge::{JudgeAnswer, JudgeCandidate, JudgeRequest};
 use crate::decide::linkability;
-use crate::decide::necessity::{self, CallContext, Decision, Op};
-use crate::decide::profile::ToolKind;
+use crate::decide::purpose::ToolKind;
+use crate::decide::{self, CallContext, Decision, Op, Rule};
 use crate::schema::SchemaIndex;
 use crate::item::{PsdItem, PsdKind};
 use crate::pipeline::{BlockReason, Call, Inner, Outcome, Verdict};
@@ -29,11 +29,7 @@ fn guard_linkability(
         return;
     }
     for (it, d) in items.iter().zip(decisions.iter_mut()) {
-        if !d.necessary
-            || it.span.is_none()
-            || d.rule.starts_with("consent")
-            || d.rule.starts_with("x-minimize")
-        {
+        if !d.necessary || it.span.is_none() || d.rule.is_explicit() {
             continue;
         }
         let whole_field = schema
@@ -43,7 +39,7 @@ fn guard_linkability(
             *d = Decision {
                 necessary: false,
                 op: Op::RemoveSpan,
-                rule: "session:cross-call-linkability",
+                rule: Rule::SessionLinkability,
             };
         }
     }
@@ -104,7 +100,7 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
         args: call.arguments,
         consent: consent.as_ref(),
     };
-    let mut decisions = necessity::decide(&ctx, &schema, &items);
+    let mut decisions = decide::decide(&ctx, &schema, &items);
     // Tools that pass data on to people (mail, chat, calendars, payments) are not one
     // recipient; the guard applies to services that keep what they are sent.
     let single_recipient = !matches!(
@@ -175,9 +171,9 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
             kind: it.kind.name(),
             detector: it.detector,
             rule: if *kept {
-                "validity:kept-to-stay-valid"
+                Rule::KeptToStayValid.id()
             } else {
-                d.rule
+                d.rule.id()
             },
             confidence: it.confidence,
             span: it.span.as_ref().map(|s| [s.start, s.end]),
@@ -237,10 +233,7 @@ pub(crate) fn judge_requests(call: &Call<'_>, a: &Analyzed) -> Vec<(JudgeRequest
         let Some(span) = it.span.as_ref() else {
             continue;
         };
-        if d.rule.starts_with("x-minimize")
-            || d.rule.starts_with("consent")
-            || d.rule.starts_with("policy")
-        {
+        if d.rule.is_explicit() {
             continue;
         }
         let Some(text) = call.arguments.pointer(&it.path).and_then(Value::as_str) else {
@@ -285,13 +278,13 @@ pub(crate) fn apply_judgement(a: &mut Analyzed, asked: &[usize], answer: &JudgeA
             *d = Decision {
                 necessary: true,
                 op: Op::Keep,
-                rule: "judge:needed",
+                rule: Rule::JudgeNeeded,
             };
         } else if !needed && d.necessary {
             *d = Decision {
                 necessary: false,
                 op: Op::RemoveSpan,
-                rule: "judge:not-needed",
+                rule: Rule::JudgeNotNeeded,
             };
         }
     }

@@ -1,11 +1,507 @@
-//! Decide: per field and per PSD item, what the tool needs.
+//! Decide: per PSD item, what the tool needs to do what the user asked.
 //!
-//! [`crate::schema`] reads the tool's JSON Schema against the arguments (required, `minimum_necessary`,
-//! the `x-*` keywords); [`profile`] recognises the kind of tool and the role of each field;
-//! [`crate::text::clauses`] splits free text; [`necessity`] decides each item and names the rule.
+//! The stage answers one question for every item the classifier found: *does this tool need
+//! it, as it is, for this call?* The answer follows from what the tool is for
+//! ([`purpose::ToolKind`], scored from its name, description and schema), the role of the
+//! field holding the item ([`field::FieldRole`]), and — in free text — the role of the item in
+//! the text ([`reading::Reading`]): the addressee, the sender, the person the action is about,
+//! a bystander; the topic of a search or the point of a message; an aside or a reason.
+//!
+//! The passes, in order (each decision names its [`Rule`]):
+//! 1. **Policy and annotations**: strict mode, `x-minimize`, the user's own words
+//!    (`task_context`).
+//! 2. **Schema**: an optional field the tool has no role for is dropped — unless it carries
+//!    free text for a tool whose content is its text (a ticket's description, an issue's body),
+//!    where only the personal spans go ("spans, not fields").
+//! 3. **Locations** at the precision the purpose needs: exact for geocoding, routes, elevation,
+//!    venues and address updates; city level for weather, search and "near me"; coordinates at
+//!    published precision and public places are not personal.
+//! 4. **URLs** keep what they are for and lose personal parameters.
+//! 5. **Structured fields** keep the data they exist to carry; a remark appended to such a
+//!    value is a span of its own.
+//! 6. **Free text**: a search keeps its topic and loses the user's story; a message keeps its
+//!    point, its addressee and the people it is about, the identifiers its recipient needs, and
+//!    the contact details it asks the reader to use — and loses the rest by clause or sentence.
+//!
+//! The session guard (cross-call linkability) and an optional judge run after these passes.
 
 pub mod consent;
+pub mod field;
 pub mod judge;
 pub mod linkability;
-pub mod necessity;
-pub mod profile;
+mod location;
+mod message;
+pub mod purpose;
+mod query;
+pub mod reading;
+pub mod recipient;
+mod rule;
+mod structured;
+mod url;
+pub mod vocab;
+
+use serde_json::Value;
+
+pub use self::rule::{Decision, Op, Rule};
+use self::consent::Consent;
+use self::field::{FieldRole, field_role};
+use self::purpose::ToolKind;
+use self::reading::Reading;
+use self::recipient::Recipients;
+use self::vocab::{WordSet, vocab};
+use crate::item::{PsdItem, PsdKind};
+use crate::policy::Policy;
+use crate::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
+use crate::text::words::{identifier_words, words};
+
+/// What the decision stage knows about the call.
+#[derive(Debug, Clone, Copy)]
+pub struct CallContext<'a> {
+    /// The tool kind.
+    pub kind: ToolKind,
+    /// The policy.
+    pub policy: &'a Policy,
+    /// The arguments.
+    pub args: &'a Value,
+    /// What the user's own words consent to.
+    pub consent: Option<&'a Consent>,
+}
+
+/// Facts about the whole call that every field's decisions share.
+struct CallView<'a> {
+    kind: ToolKind,
+    recipients: Recipients,
+    /// The message asks to be paid (an invoice, rent, a refund to the writer).
+    pay_me: bool,
+    /// Folded words of the call's "point" fields (subject, title, summary, task).
+    point_words: Vec<String>,
+    args: &'a Value,
+}
+
+/// Per-field facts shared by the field's items.
+struct FieldCtx<'a> {
+    info: Option<&'a FieldInfo>,
+    role: FieldRole,
+    text: Option<&'a str>,
+    /// The schema says the tool needs the field.
+    needed: bool,
+    /// A search-like field: one topic.
+    query: bool,
+    reading: Option<Reading<'a>>,
+}
+
+fn is_special(item: &PsdItem) -> bool {
+    item.category.is_special() || item.kind == PsdKind::FinancialDistress
+}
+
+const ADDRESSING_KEYS: &[&str] = &[
+    "to",
+    "cc",
+    "recipient",
+    "recipients",
+    "channel",
+    "chat",
+    "contact",
+    "email",
+    "address",
+    "phone",
+    "number",
+    "coworker",
+    "agent",
+    "assignee",
+    "attendees",
+];
+
+const POINT_KEYS: &[&str] = &[
+    "subject", "title", "summary", "task", "headline", "topic", "purpose", "reason",
+];
+
+fn collect_strings<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+    match v {
+        Value::String(s) => out.push(s),
+        Value::Array(a) => a.iter().for_each(|x| collect_strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| collect_strings(x, out)),
+        _ => {}
+    }
+}
+
+impl<'a> CallView<'a> {
+    fn new(ctx: &CallContext<'a>) -> Self {
+        let mut addressing: Vec<&str> = Vec::new();
+        let mut point: Vec<&str> = Vec::new();
+        let mut body_opening: Option<&str> = None;
+        if let Some(obj) = ctx.args.as_object() {
+            for (k, v) in obj {
+                let kw = identifier_words(k);
+                let has = |list: &[&str]| kw.iter().any(|w| list.contains(&w.as_str()));
+                if has(ADDRESSING_KEYS) {
+                    collect_strings(v, &mut addressing);
+                }
+                if has(POINT_KEYS) {
+                    collect_strings(v, &mut point);
+                }
+                if has(&["body", "message", "text", "content", "html"])
+                    && let Some(s) = v.as_str()
+                {
+                    body_opening = Some(opening(s));
+                }
+            }
+        }
+        let mut opening_text = point.join(" ");
+        if let Some(b) = body_opening {
+            opening_text.push(' ');
+            opening_text.push_str(b);
+        }
+        let recipients = if ctx.kind.is_message() || ctx.kind == ToolKind::Payment {
+            Recipients::read(addressing.iter().copied(), Some(&opening_text))
+        } else {
+            Recipients::default()
+        };
+        let pay_me = {
+            let mut all = Vec::new();
+            collect_strings(ctx.args, &mut all);
+            all.iter().any(|s| {
+                let ws = words(s);
+                vocab().set(WordSet::PayMe).any_in(&ws, s)
+            })
+        };
+        let point_words = point
+            .iter()
+            .flat_map(|s| words(s).into_iter().map(|w| w.folded))
+            .filter(|w| w.chars().count() >= 4)
+            .collect();
+        CallView {
+            kind: ctx.kind,
+            recipients,
+            pay_me,
+            point_words,
+            args: ctx.args,
+        }
+    }
+}
+
+/// The first sentence or two of a message body (where the request usually stands).
+fn opening(s: &str) -> &str {
+    let mut end = s.len().min(400);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s.get(..end).unwrap_or_default()
+}
+
+fn text_at<'a>(args: &'a Value, path: &str) -> Option<&'a str> {
+    args.pointer(path).and_then(Value::as_str)
+}
+
+fn span_text<'a>(args: &'a Value, item: &PsdItem) -> Option<&'a str> {
+    let s = text_at(args, &item.path)?;
+    match &item.span {
+        Some(r) => s.get(r.clone()),
+        None => Some(s),
+    }
+}
+
+fn consented(ctx: &CallContext<'_>, item: &PsdItem) -> bool {
+    let Some(c) = ctx.consent else { return false };
+    c.allows_kind(item.kind) || span_text(ctx.args, item).is_some_and(|v| c.allows_value(v))
+}
+
+/// Field names that say what they carry beyond the roles: ids, cards, accounts.
+fn key_carries(info: Option<&FieldInfo>, kind: PsdKind) -> bool {
+    let Some(key) = info.and_then(|i| i.key.as_deref()) else {
+        return false;
+    };
+    let kw = identifier_words(key);
+    let has = |w: &[&str]| kw.iter().any(|x| w.contains(&x.as_str()));
+    use PsdKind::*;
+    match kind {
+        CardNumber => has(&["card", "pan"]),
+        Iban | BankAccount => has(&[
+            "iban",
+            "account",
+            "recipient",
+            "payee",
+            "beneficiary",
+            "bank",
+            "creditor",
+            "debtor",
+        ]),
+        Passport => has(&["passport", "document"]),
+        NationalId | Ssn | TaxId | DriverLicence => has(&[
+            "ssn", "national", "tax", "licence", "license", "document", "nif", "dni", "vat",
+            "identity", "id",
+        ]),
+        MedicalRecord => has(&["mrn", "record", "patient", "chart"]),
+        Credential => has(&["token", "key", "password", "secret", "auth", "credential"]),
+        Postcode => has(&["zip", "postal", "postcode", "plz"]),
+        Phone => has(&["phone", "recipient", "mobile", "tel", "jid", "number"]),
+        Email => has(&["email", "mail", "recipient", "contact", "user"]),
+        Coordinates => has(&[
+            "lat",
+            "lon",
+            "lng",
+            "latitude",
+            "longitude",
+            "coord",
+            "coordinates",
+            "location",
+            "position",
+        ]),
+        DateOfBirth => has(&["birth", "dob", "birthday"]),
+        PersonName => has(&[
+            "name", "holder", "recipient", "contact", "owner", "author", "member",
+        ]),
+        AccountId => has(&[
+            "id", "number", "account", "member", "booking", "order", "ticket", "reference",
+            "ref", "customer", "user",
+        ]),
+        Username => has(&["user", "username", "handle", "login", "owner", "author"]),
+        _ => false,
+    }
+}
+
+/// Tools whose optional free text is their content (a ticket's description, an issue's
+/// body, a note): there only the personal spans go. Elsewhere an optional free-text field is
+/// context the tool does not need, and goes whole.
+const fn text_is_content(kind: ToolKind) -> bool {
+    matches!(
+        kind,
+        ToolKind::Email
+            | ToolKind::Messaging
+            | ToolKind::PublicPost
+            | ToolKind::Code
+            | ToolKind::Files
+            | ToolKind::Crm
+            | ToolKind::Support
+            | ToolKind::Delegation
+            | ToolKind::Calendar
+            | ToolKind::Database
+            | ToolKind::Payment
+            | ToolKind::Travel
+            | ToolKind::Shopping
+            | ToolKind::HealthCare
+            | ToolKind::Generic
+    )
+}
+
+/// Decides every item. `items` must be sorted by path (the classifier emits them grouped).
+pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) -> Vec<Decision> {
+    let mut out = vec![Decision::keep(Rule::Default); items.len()];
+    let cv = CallView::new(ctx);
+    let mut i = 0;
+    while i < items.len() {
+        let Some(path) = items.get(i).map(|x| x.path.as_str()) else {
+            break;
+        };
+        let mut j = i;
+        while items.get(j).is_some_and(|x| x.path == path) {
+            j += 1;
+        }
+        let group: Vec<usize> = (i..j).collect();
+        decide_field(ctx, &cv, schema, items, &group, &mut out);
+        i = j.max(i + 1);
+    }
+    out
+}
+
+fn field_ctx<'a>(
+    ctx: &CallContext<'a>,
+    schema: &'a SchemaIndex,
+    path: &str,
+) -> FieldCtx<'a> {
+    let info = schema.field(path);
+    let text = text_at(ctx.args, path);
+    let key = info
+        .and_then(|i| i.key.as_deref())
+        .or_else(|| path.rsplit('/').next());
+    let role = field_role(
+        key,
+        info.and_then(|i| i.description.as_deref()),
+        text.unwrap_or_default(),
+    );
+    let needed = info.is_none_or(|i| i.necessary || !i.declared && i.key.is_none());
+    let query = role == FieldRole::Query
+        || (ctx.kind.is_search() && matches!(role, FieldRole::Title | FieldRole::Message));
+    let reading = if role.is_free_text() || role == FieldRole::Value {
+        text.map(Reading::new)
+    } else {
+        None
+    };
+    FieldCtx {
+        info,
+        role,
+        text,
+        needed,
+        query,
+        reading,
+    }
+}
+
+fn decide_field(
+    ctx: &CallContext<'_>,
+    cv: &CallView<'_>,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    group: &[usize],
+    out: &mut [Decision],
+) {
+    let Some(path) = group.first().and_then(|&i| items.get(i)).map(|x| x.path.as_str()) else {
+        return;
+    };
+    let f = field_ctx(ctx, schema, path);
+    let mut pending: Vec<usize> = Vec::new();
+    for &k in group {
+        let Some(item) = items.get(k) else { continue };
+        match gate(ctx, cv, &f, item) {
+            Some(d) => {
+                if let Some(slot) = out.get_mut(k) {
+                    *slot = d;
+                }
+            }
+            None => pending.push(k),
+        }
+    }
+    if pending.is_empty() {
+        return;
+    }
+    let decided: Vec<(usize, Decision)> = match (&f.reading, f.query) {
+        (Some(r), true) => query::decide(cv, &f, r, items, &pending),
+        (Some(r), false) => message::decide(cv, &f, r, items, &pending),
+        (None, _) => pending
+            .iter()
+            .filter_map(|&k| items.get(k).map(|it| (k, structured::decide(cv, &f, it))))
+            .collect(),
+    };
+    for (k, d) in decided {
+        if let Some(slot) = out.get_mut(k) {
+            *slot = d;
+        }
+    }
+}
+
+fn generalize_or_remove(item: &PsdItem) -> Op {
+    match item.kind {
+        PsdKind::Coordinates | PsdKind::DateOfBirth | PsdKind::Age => Op::Generalize,
+        _ => Op::RemoveSpan,
+    }
+}
+
+/// The passes that decide without reading the text: policy, annotations, consent, the schema,
+/// locations, URLs and structured values. `None` leaves the item to the free-text rules.
+fn gate(
+    ctx: &CallContext<'_>,
+    cv: &CallView<'_>,
+    f: &FieldCtx<'_>,
+    item: &PsdItem,
+) -> Option<Decision> {
+    let info = f.info;
+    let directive = info.and_then(|i| i.minimize.as_ref());
+    let whole = f.text.is_none_or(|t| {
+        item.span
+            .as_ref()
+            .is_none_or(|s| s.len() + 2 >= t.trim().len())
+    });
+    if ctx.policy.strict {
+        let op = if !whole || f.role.is_free_text() {
+            generalize_or_remove(item)
+        } else if info.is_some_and(|i| !i.required) {
+            Op::RemoveField
+        } else {
+            generalize_or_remove(item)
+        };
+        return Some(Decision::drop(op, Rule::PolicyStrict));
+    }
+    if matches!(directive, Some(MinimizeDirective::Keep)) {
+        return Some(Decision::keep(Rule::DirectiveKeep));
+    }
+    if ctx.policy.honour_task_context && consented(ctx, item) {
+        return Some(Decision::keep(Rule::ConsentTaskContext));
+    }
+    match directive {
+        Some(MinimizeDirective::Remove) => {
+            return Some(Decision::drop(Op::RemoveField, Rule::DirectiveRemove));
+        }
+        Some(MinimizeDirective::Generalize(_)) => {
+            return Some(Decision::drop(Op::Generalize, Rule::DirectiveGeneralize));
+        }
+        Some(MinimizeDirective::Substitute) => {
+            return Some(Decision::drop(Op::Substitute, Rule::DirectiveSubstitute));
+        }
+        Some(MinimizeDirective::Truncate(n)) => {
+            return Some(Decision::drop(
+                Op::Truncate(n.unwrap_or(200)),
+                Rule::DirectiveTruncate,
+            ));
+        }
+        _ => {}
+    }
+    let declared = info.and_then(|i| i.psd_category) == Some(item.category);
+    let carries = f.role.carries(item.kind) || key_carries(info, item.kind);
+
+    // Numeric coordinates and location fields: the precision the purpose needs.
+    if item.kind == PsdKind::Coordinates && item.span.is_none() {
+        return Some(location::coordinates(cv, f, item));
+    }
+    if f.role == FieldRole::Location {
+        return Some(location::field(cv, f, item));
+    }
+    if f.role == FieldRole::Url {
+        return Some(url::decide(cv, f, item));
+    }
+
+    if !f.needed {
+        let contact = matches!(
+            item.kind,
+            PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
+        );
+        if (carries && (contact || whole)) || declared {
+            return Some(Decision::keep(Rule::FieldCarriesThisData));
+        }
+        let free_text = f.reading.is_some() && !whole;
+        if free_text && text_is_content(cv.kind) {
+            // Spans, not fields: the text rules decide, item by item.
+            return None;
+        }
+        let rule = if info.and_then(|i| i.declared_necessary).is_some() {
+            Rule::NotMinimumNecessary
+        } else {
+            Rule::OptionalField
+        };
+        let op = if info.is_some_and(|i| i.required) {
+            Op::RemoveSpan
+        } else {
+            Op::RemoveField
+        };
+        return Some(Decision::drop(op, rule));
+    }
+    if declared && !is_special(item) {
+        return Some(Decision::keep(Rule::FieldCarriesThisData));
+    }
+    if f.reading.is_none() || (whole && !f.role.is_free_text()) {
+        return Some(structured::decide(cv, f, item));
+    }
+    None
+}
+
+/// Whether `text` names `item`'s words among the call's point words (its subject, title or
+/// task): then the item is what the call is about.
+fn named_in_point(cv: &CallView<'_>, item_text: &str) -> bool {
+    if cv.point_words.is_empty() {
+        return false;
+    }
+    words(item_text)
+        .iter()
+        .filter(|w| w.folded.chars().count() >= 4)
+        .any(|w| {
+            cv.point_words.iter().any(|p| {
+                *p == w.folded
+                    || (p.chars().count() >= 6
+                        && w.folded.chars().count() >= 6
+                        && common_prefix(p, &w.folded) >= 5)
+            })
+        })
+}
+
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
+}

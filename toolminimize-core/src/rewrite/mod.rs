@@ -15,7 +15,7 @@ use serde_json::Value;
 use self::substitute::Placeholders;
 use self::text::{Edit, apply_edits, removal_range};
 use crate::text::clauses::{clause_of, clauses, segment_of, segments};
-use crate::decide::necessity::{Decision, Op};
+use crate::decide::{Decision, Op, Rule};
 use crate::schema::SchemaIndex;
 use crate::item::{PsdItem, PsdKind};
 use crate::report::Action;
@@ -34,7 +34,11 @@ pub struct Rewritten {
 fn action_of(op: Op) -> Action {
     match op {
         Op::Keep => Action::Keep,
-        Op::RemoveField | Op::RemoveSpan | Op::RemoveClause | Op::RemoveSegment => Action::Remove,
+        Op::RemoveField
+        | Op::RemoveSpan
+        | Op::RemoveClause
+        | Op::RemoveSentence
+        | Op::RemoveSegment => Action::Remove,
         Op::Generalize => Action::Generalize,
         Op::Substitute => Action::Substitute,
         Op::Truncate(_) => Action::Truncate,
@@ -239,6 +243,33 @@ fn proximity_qualifiers(
     out
 }
 
+/// Widens `r` to the parentheses or brackets that enclose it.
+fn parenthetical_around(s: &str, r: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let head = s.get(..r.start).unwrap_or_default();
+    let open = head.rfind(['(', '[']);
+    let close = s
+        .get(r.end..)
+        .and_then(|t| t.find([')', ']']))
+        .map(|i| r.end + i + 1);
+    match (open, close) {
+        (Some(o), Some(c)) if s.get(o + 1..r.start).is_some_and(|g| !g.contains([')', ']'])) => {
+            o..c
+        }
+        _ => r,
+    }
+}
+
+/// The end of a sentence's text including its closing punctuation.
+fn sentence_end(s: &str, end: usize) -> usize {
+    let tail = s.get(end..).unwrap_or_default();
+    let punct: usize = tail
+        .chars()
+        .take_while(|c| matches!(c, '.' | '!' | '?' | '。' | '…'))
+        .map(char::len_utf8)
+        .sum();
+    end + punct
+}
+
 /// A removal of `span` with its label and leading function words as context.
 fn removal(s: &str, span: std::ops::Range<usize>) -> Edit {
     let core = span.start;
@@ -286,14 +317,48 @@ fn rewrite_text(
             Op::RemoveClause => {
                 // A clause or segment boundary inside the data itself (the `;` of an HTML
                 // entity) must not leave part of it behind: the cut covers the whole span.
-                let clause = clause_of(&cl, span.start)
-                    .and_then(|c| cl.get(c))
-                    .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
+                // A clause in parentheses takes the whole parenthetical with it.
+                let clause = clause_of(&cl, span.start).and_then(|c| cl.get(c)).map(|c| {
+                    let r = c.range.start.min(span.start)..c.range.end.max(span.end);
+                    if c.parenthetical {
+                        parenthetical_around(s, r)
+                    } else {
+                        r
+                    }
+                });
                 match clause {
                     Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
                         edits.push(Edit::remove(r));
                     }
                     _ => edits.push(removal(s, span)),
+                }
+            }
+            Op::RemoveSentence => {
+                let sentence = clause_of(&cl, span.start)
+                    .and_then(|c| cl.get(c))
+                    .map(|c| c.sentence)
+                    .and_then(|n| {
+                        let mut it = cl.iter().filter(|c| c.sentence == n);
+                        let first = it.next()?;
+                        let last = it.last().unwrap_or(first);
+                        Some(first.range.start.min(span.start)..sentence_end(s, last.range.end.max(span.end)))
+                    });
+                match sentence {
+                    Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
+                        edits.push(Edit::remove(r));
+                    }
+                    _ => {
+                        // A needed span in the sentence: fall back to the clause.
+                        let clause = clause_of(&cl, span.start)
+                            .and_then(|c| cl.get(c))
+                            .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
+                        match clause {
+                            Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
+                                edits.push(Edit::remove(r));
+                            }
+                            _ => edits.push(removal(s, span)),
+                        }
+                    }
                 }
             }
             Op::RemoveSegment => {
@@ -332,10 +397,7 @@ fn rewrite_text(
     // A location generalized to city level also loses its "near <landmark>" qualifiers.
     let city_level = group.iter().any(|&k| {
         decisions.get(k).is_some_and(|d| {
-            matches!(
-                d.rule,
-                "handler:city-level-location" | "handler:location-needs-place-only"
-            )
+            d.rule == Rule::CityLevelForPurpose && d.op == Op::Generalize
         })
     });
     if city_level {

@@ -1,0 +1,187 @@
+//! The role each field plays for its tool, from its key (`data/decide/fields.tsv`), its
+//! description and its value.
+//!
+//! ```
+//! use toolminimize_core::decide::field::{FieldRole, field_role};
+//! assert_eq!(field_role(Some("first_name"), None, "Ana"), FieldRole::PersonName);
+//! assert_eq!(field_role(Some("query"), Some("Search query"), "tea"), FieldRole::Query);
+//! assert_eq!(field_role(Some("repo"), None, "auth-service"), FieldRole::Value);
+//! ```
+
+use std::sync::LazyLock;
+
+use crate::item::PsdKind;
+use crate::text::words::identifier_words;
+
+const FIELDS: &str = include_str!("../../data/decide/fields.tsv");
+
+/// The role a field plays for its tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FieldRole {
+    /// A search query or keywords: one topic.
+    Query,
+    /// A message, body, description, note, summary or task: free text for a reader.
+    Message,
+    /// A title, subject or memo line.
+    Title,
+    /// A place: address, location, origin, destination, coordinates.
+    Location,
+    /// Recipients, attendees, participants: the people the tool must reach.
+    Recipient,
+    /// A URL.
+    Url,
+    /// A file path.
+    Path,
+    /// A person's name.
+    PersonName,
+    /// An e-mail address.
+    Email,
+    /// A phone number.
+    Phone,
+    /// A date of birth.
+    BirthDate,
+    /// An identifier, code or other value.
+    Value,
+}
+
+impl FieldRole {
+    /// Whether the field holds free text in which single spans can be unnecessary.
+    pub const fn is_free_text(self) -> bool {
+        matches!(
+            self,
+            FieldRole::Query | FieldRole::Message | FieldRole::Title
+        )
+    }
+
+    /// Whether a field of this role exists to carry data of `kind`.
+    pub const fn carries(self, kind: PsdKind) -> bool {
+        use PsdKind::*;
+        match self {
+            FieldRole::Email => matches!(kind, Email | PersonName | Username),
+            FieldRole::Phone => matches!(kind, Phone),
+            FieldRole::PersonName => matches!(kind, PersonName | Username),
+            FieldRole::Recipient => {
+                matches!(kind, Email | Phone | PersonName | Username | AccountId)
+            }
+            FieldRole::BirthDate => matches!(kind, DateOfBirth | Age),
+            FieldRole::Location => matches!(kind, StreetAddress | Coordinates | Postcode | Place),
+            _ => false,
+        }
+    }
+
+    fn parse(s: &str) -> Option<FieldRole> {
+        Some(match s {
+            "url" => FieldRole::Url,
+            "path" => FieldRole::Path,
+            "birth_date" => FieldRole::BirthDate,
+            "email" => FieldRole::Email,
+            "phone" => FieldRole::Phone,
+            "recipient" => FieldRole::Recipient,
+            "person_name" => FieldRole::PersonName,
+            "query" => FieldRole::Query,
+            "location" => FieldRole::Location,
+            "title" => FieldRole::Title,
+            "message" => FieldRole::Message,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Debug, Default)]
+struct Table {
+    roles: Vec<(FieldRole, Vec<String>)>,
+    name_with: Vec<String>,
+}
+
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    let mut t = Table::default();
+    for line in FIELDS.lines() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((role, words)) = line.split_once('\t') else {
+            continue;
+        };
+        let words: Vec<String> = words
+            .split(',')
+            .map(|w| w.trim().to_lowercase())
+            .filter(|w| !w.is_empty())
+            .collect();
+        if role.trim() == "name_with" {
+            t.name_with = words;
+        } else if let Some(r) = FieldRole::parse(role.trim()) {
+            t.roles.push((r, words));
+        }
+    }
+    t
+});
+
+/// The role of a field from its key, description and value.
+pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> FieldRole {
+    let kw = identifier_words(key.unwrap_or_default());
+    let d = description.unwrap_or_default().to_lowercase();
+    let table = &*TABLE;
+    let has = |w: &str| kw.iter().any(|k| k == w);
+    // "name" with a person word ("first name", "contact name") is a person's name; "name" of a
+    // repository, a product, a disease is a title.
+    if has("name")
+        && (table.name_with.iter().any(|w| has(w))
+            || ["person", "full name", "first name", "last name", "name of the entity"]
+                .iter()
+                .any(|p| d.contains(p)))
+    {
+        return FieldRole::PersonName;
+    }
+    for (role, words) in &table.roles {
+        if words.iter().any(|w| has(w)) {
+            return match role {
+                // An e-mail key that is a body or subject is a message.
+                FieldRole::Email if has("body") || has("subject") => FieldRole::Message,
+                FieldRole::Title if value.chars().count() >= 160 => FieldRole::Message,
+                r => *r,
+            };
+        }
+    }
+    if d.starts_with("url") {
+        return FieldRole::Url;
+    }
+    // Unknown key: judge by the value. Several words with punctuation read as free text.
+    let words = value.split_whitespace().count();
+    if words >= 6
+        || (words >= 3
+            && value
+                .chars()
+                .any(|c| matches!(c, '.' | ',' | ';' | '!' | '?')))
+    {
+        return FieldRole::Message;
+    }
+    FieldRole::Value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_from_keys() {
+        assert_eq!(field_role(Some("cardholderName"), None, "Ana Ruiz"), FieldRole::PersonName);
+        assert_eq!(field_role(Some("to"), None, "a@b.co"), FieldRole::Recipient);
+        assert_eq!(field_role(Some("body"), None, "Hello"), FieldRole::Message);
+        assert_eq!(field_role(Some("subject"), None, "Late Monday"), FieldRole::Title);
+        assert_eq!(field_role(Some("origin"), None, "1 Main St"), FieldRole::Location);
+        assert_eq!(field_role(Some("date_of_birth"), None, "1990-01-01"), FieldRole::BirthDate);
+        assert_eq!(field_role(Some("name"), Some("Repository name"), "auth"), FieldRole::Title);
+        assert_eq!(field_role(Some("passengers"), None, "Ana Ruiz"), FieldRole::PersonName);
+        assert_eq!(field_role(Some("x"), None, "one two three four five six"), FieldRole::Message);
+        assert_eq!(field_role(Some("disease_name"), None, "asthma"), FieldRole::Title);
+    }
+
+    #[test]
+    fn every_role_line_parses() {
+        for line in FIELDS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let (role, _) = line.split_once('\t').unwrap();
+            assert!(role == "name_with" || FieldRole::parse(role).is_some(), "{role}");
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Locations at the precision the tool's purpose needs.
+//!
+//! Exact for geocoding, reverse geocoding, elevation, routes and distances, event venues,
+//! deliveries, address books and address updates; city level for weather, web search, fetches
+//! and "near me". Coordinates given at published precision (four decimals or fewer: a
+//! landmark's, not a device fix) and named public places are not personal data.
+
+use super::{CallView, Decision, FieldCtx, Op, Rule, is_special};
+use crate::decide::purpose::ToolKind;
+use crate::item::{PsdItem, PsdKind};
+
+/// How precisely the purpose needs a place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Precision {
+    /// The exact point or address.
+    Exact,
+    /// A city is enough.
+    City,
+}
+
+pub(super) fn precision(kind: ToolKind) -> Precision {
+    match kind {
+        ToolKind::Weather
+        | ToolKind::Search
+        | ToolKind::Fetch
+        | ToolKind::Places
+        | ToolKind::HealthInfo
+        | ToolKind::PublicPost
+        | ToolKind::Code => Precision::City,
+        _ => Precision::Exact,
+    }
+}
+
+/// Decimal places of a coordinate written as `text`.
+fn decimals(text: &str) -> usize {
+    text.trim()
+        .split_once('.')
+        .map_or(0, |(_, f)| f.chars().take_while(char::is_ascii_digit).count())
+}
+
+/// A coordinate at published precision: four decimals or fewer.
+fn published(text: &str) -> bool {
+    decimals(text) <= 4
+}
+
+/// A coordinate given as a JSON number (a `lat`/`lon` pair of fields).
+pub(super) fn coordinates(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Decision {
+    if precision(cv.kind) == Precision::Exact && f.needed {
+        return Decision::keep(Rule::ExactLocationForPurpose);
+    }
+    let text = cv
+        .args
+        .pointer(&item.path)
+        .map(|v| v.to_string())
+        .unwrap_or_default();
+    if published(&text) {
+        return Decision::keep(Rule::PublishedCoordinates);
+    }
+    Decision::drop(Op::Generalize, Rule::CityLevelForPurpose)
+}
+
+/// Words that make a place someone's home rather than a public place.
+const HOME_WORDS: &[&str] = &[
+    "home", "apartment", "apt", "flat", "house", "my", "our", "his", "her", "their", "unit",
+    "suite", "wohnung", "zuhause", "haus", "chez", "maison", "appartement", "domicile", "casa",
+    "piso", "apartamento", "appartamento", "woning", "thuis", "lagenhet", "hjemme", "mieszkanie",
+    "byt", "room", "zimmer", "chambre", "habitacion", "stanza",
+];
+
+/// Whether a location value names a public place before its address ("Rijksmuseum,
+/// Museumstraat 1, …") rather than someone's home.
+fn names_public_place(text: &str) -> bool {
+    let Some((head, _)) = text.split_once(',') else {
+        return false;
+    };
+    let head = head.trim();
+    let ws = crate::text::words::words(head);
+    !ws.is_empty()
+        && ws.len() <= 6
+        && ws
+            .first()
+            .is_some_and(|w| w.raw.chars().next().is_some_and(char::is_uppercase))
+        && !ws.iter().any(|w| w.raw.chars().any(|c| c.is_ascii_digit()))
+        && !ws.iter().any(|w| HOME_WORDS.contains(&w.folded.as_str()) || w.folded.ends_with("'s"))
+}
+
+/// An item in a field whose role is a place.
+pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Decision {
+    use PsdKind::*;
+    let text = f.text.unwrap_or_default();
+    let in_parens = item.span.as_ref().is_some_and(|s| {
+        let head = text.get(..s.start).unwrap_or_default();
+        head.matches('(').count() > head.matches(')').count()
+    });
+    match item.kind {
+        StreetAddress | Coordinates | Postcode | Place => {
+            if precision(cv.kind) == Precision::Exact || !f.needed && item.kind == Place {
+                return Decision::keep(Rule::ExactLocationForPurpose);
+            }
+            match item.kind {
+                Place => Decision::keep(Rule::CityLevelForPurpose),
+                Coordinates if item.span.as_ref().is_some_and(|s| {
+                    text.get(s.clone())
+                        .is_some_and(|t| t.split(',').all(published))
+                }) =>
+                {
+                    Decision::keep(Rule::PublishedCoordinates)
+                }
+                _ if names_public_place(text) => Decision::keep(Rule::PublicPlace),
+                Postcode if f.needed && cv.kind != ToolKind::Weather => {
+                    Decision::keep(Rule::CityLevelForPurpose)
+                }
+                _ => Decision::drop(Op::Generalize, Rule::CityLevelForPurpose),
+            }
+        }
+        // A remark in parentheses after the place ("(my chemo)") is not the place.
+        _ if in_parens => Decision::drop(Op::RemoveClause, Rule::RemarkOnValue),
+        // The venue a route or a meeting goes to is the place itself.
+        _ if is_special(item) && precision(cv.kind) == Precision::Exact => {
+            Decision::keep(Rule::ExactLocationForPurpose)
+        }
+        PersonName | Username => Decision::drop(Op::RemoveSpan, Rule::Bystander),
+        _ => Decision::drop(Op::RemoveSpan, Rule::CityLevelForPurpose),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn published_precision() {
+        assert!(published("52.5163"));
+        assert!(!published("39.961176"));
+        assert!(published("-110.8281"));
+    }
+
+    #[test]
+    fn public_places_before_addresses() {
+        assert!(names_public_place("Grand Museum, Museum Road 1, Springfield"));
+        assert!(!names_public_place("Anna's apartment, 8 Elm St"));
+        assert!(!names_public_place("12 Elm St, Springfield"));
+        assert!(!names_public_place("Springfield"));
+    }
+}

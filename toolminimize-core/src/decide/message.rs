@@ -1,0 +1,387 @@
+//! Free text for a reader: messages, posts, tickets, comments, notes, task descriptions.
+//!
+//! A message keeps its point — what its subject or title names, what its recipient needs
+//! to act on its request, a sick-leave notice, a place to meet — and loses special-category
+//! data told by the way, by clause or, when the whole sentence only tells that, by sentence.
+//! It keeps the people it is addressed to and about, its signature's name, the contact
+//! details it asks the reader to use and the identifiers its recipient needs; a bystander
+//! told about with their own story, a signature block's unasked-for contact details and
+//! identifiers nobody needs go.
+
+use std::ops::Range;
+
+use super::reading::Reading;
+use super::vocab::{WordSet, vocab};
+use super::{CallView, Decision, FieldCtx, Op, Rule, is_special, named_in_point, span_text};
+use crate::decide::field::FieldRole;
+use crate::decide::purpose::ToolKind;
+use crate::item::{PsdItem, PsdKind};
+use crate::text::fold::fold_term;
+
+/// Words that make a health item a notice of absence, not a diagnosis.
+const SICK_LEAVE: &[&str] = &[
+    "sick", "ill", "unwell", "krank", "krankgeschrieben", "krankmeldung", "arbeitsunfahig",
+    "malade", "maladie", "arret", "baja", "enfermo", "enferma", "malattia", "malato", "malata",
+    "doente", "ziek", "ziekmelding", "sjuk", "sjukskriven", "syg", "sygemeldt", "sykmeldt",
+    "chory", "chora", "zwolnienie", "nemocny", "nemocenska", "leave", "absence",
+];
+
+/// Words of meeting someone at a place.
+const MEET: &[&str] = &[
+    "meet", "meeting", "pick", "collect", "outside", "entrance", "lobby", "quedamos", "recojo",
+    "recoger", "puerta", "entrada", "treffen", "treffpunkt", "abholen", "hole", "eingang",
+    "retrouve", "retrouver", "devant", "entree", "vediamo", "incontriamo", "prendo", "davanti",
+    "ingresso", "ophalen", "ontmoeten", "hamtar", "mots", "odbiore", "spotkajmy",
+];
+
+fn is_sick_leave(text: &str) -> bool {
+    let f = fold_term(text);
+    f.split(|c: char| !c.is_alphanumeric())
+        .any(|w| SICK_LEAVE.contains(&w))
+}
+
+struct MsgView<'a, 'r> {
+    r: &'r Reading<'a>,
+    /// Spans of every PSD item of the field.
+    psd: Vec<Range<usize>>,
+    /// Spans kept so far.
+    kept: Vec<Range<usize>>,
+    /// Sentences that lost special-category data.
+    context_sentences: Vec<usize>,
+    /// Clauses cut whole.
+    cut_clauses: Vec<usize>,
+}
+
+impl MsgView<'_, '_> {
+    /// Whether the clause at `ci` carries a fact besides PSD: a number, a day, a request.
+    fn clause_carries(&self, ci: usize) -> bool {
+        let Some(c) = self.r.clauses.get(ci) else {
+            return false;
+        };
+        if c.request || c.contact_ask {
+            return true;
+        }
+        if self
+            .kept
+            .iter()
+            .any(|k| k.start < c.clause.range.end && c.clause.range.start < k.end)
+        {
+            return true;
+        }
+        let v = vocab();
+        let ws = self.r.words.get(c.words.clone()).unwrap_or_default();
+        ws.iter().enumerate().any(|(i, w)| {
+            let outside = !self
+                .psd
+                .iter()
+                .any(|p| p.start <= w.range.start && w.range.end <= p.end);
+            outside
+                && (w.raw.chars().any(|ch| ch.is_ascii_digit())
+                    || v.set(WordSet::Time).match_at(ws, i).is_some())
+        })
+    }
+
+    /// The rewrite for special-category data told by the way: the sentence when none of its
+    /// clauses carries anything else, the clause when it carries nothing else, else the span.
+    fn unit(&self, span: &Range<usize>, title: bool) -> Op {
+        let Some(ci) = self.r.clause_index(span.start) else {
+            return Op::RemoveSpan;
+        };
+        if title || self.r.is_greeting(span.start) || self.clause_carries(ci) {
+            return Op::RemoveSpan;
+        }
+        let sentence = self.r.clauses.get(ci).map(|c| c.clause.sentence);
+        let others_empty = self
+            .r
+            .clauses
+            .iter()
+            .enumerate()
+            .filter(|(j, c)| Some(c.clause.sentence) == sentence && *j != ci)
+            .all(|(j, c)| !self.clause_carries(j) && !self.r.is_greeting(c.clause.range.start));
+        if others_empty {
+            Op::RemoveSentence
+        } else {
+            Op::RemoveClause
+        }
+    }
+}
+
+pub(super) fn decide(
+    cv: &CallView<'_>,
+    f: &FieldCtx<'_>,
+    r: &Reading<'_>,
+    items: &[PsdItem],
+    pending: &[usize],
+) -> Vec<(usize, Decision)> {
+    let mut mv = MsgView {
+        r,
+        psd: pending
+            .iter()
+            .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
+            .collect(),
+        kept: Vec::new(),
+        context_sentences: Vec::new(),
+        cut_clauses: Vec::new(),
+    };
+    let title = f.role == FieldRole::Title;
+    let mut out: Vec<(usize, Decision)> = Vec::with_capacity(pending.len());
+    // Pass 1: what the message is about.
+    let mut special_drops: Vec<(usize, Range<usize>)> = Vec::new();
+    for &k in pending {
+        let Some(it) = items.get(k) else { continue };
+        let Some(s) = it.span.clone() else { continue };
+        if !is_special(it) {
+            continue;
+        }
+        match point(cv, f, r, it, &s) {
+            Some(rule) => {
+                mv.kept.push(s);
+                out.push((k, Decision::keep(rule)));
+            }
+            None => special_drops.push((k, s)),
+        }
+    }
+    for (k, s) in special_drops {
+        let op = mv.unit(&s, title);
+        if let Some(c) = r.clause_at(s.start) {
+            mv.context_sentences.push(c.clause.sentence);
+        }
+        if matches!(op, Op::RemoveClause | Op::RemoveSentence)
+            && let Some(ci) = r.clause_index(s.start)
+        {
+            mv.cut_clauses.push(ci);
+            if op == Op::RemoveSentence {
+                let sentence = r.clauses.get(ci).map(|c| c.clause.sentence);
+                mv.cut_clauses.extend(
+                    r.clauses
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| Some(c.clause.sentence) == sentence)
+                        .map(|(j, _)| j),
+                );
+            }
+        }
+        out.push((k, Decision::drop(op, Rule::NotTheTopic)));
+    }
+    // Pass 2: people, contacts, identifiers, places and profile.
+    for &k in pending {
+        let Some(it) = items.get(k) else { continue };
+        if is_special(it) {
+            continue;
+        }
+        let d = match it.span.clone() {
+            Some(s) => other(cv, f, &mv, it, &s),
+            None => Decision::keep(Rule::RequiredField),
+        };
+        out.push((k, d));
+    }
+    out
+}
+
+/// Why a special-category item is the message's point, if it is.
+fn point(
+    cv: &CallView<'_>,
+    f: &FieldCtx<'_>,
+    r: &Reading<'_>,
+    it: &PsdItem,
+    s: &Range<usize>,
+) -> Option<Rule> {
+    let text = span_text(cv.args, it).unwrap_or_default();
+    let clause = r.clause_at(s.start);
+    let aside = clause.is_some_and(|c| c.reason || c.relation || c.clause.parenthetical);
+    let sentence = clause.map_or(0, |c| c.clause.sentence);
+    if f.role == FieldRole::Title {
+        return (!aside || cv.kind.writes_publicly()).then_some(Rule::PointOfMessage);
+    }
+    if is_sick_leave(text) && sentence <= 1 && !aside {
+        return Some(Rule::SickLeaveNotice);
+    }
+    if !aside && named_in_point(cv, text) {
+        return Some(Rule::PointOfMessage);
+    }
+    if !aside
+        && matches!(it.kind, PsdKind::Medication | PsdKind::Condition)
+        && cv.recipients.needs(it.kind)
+    {
+        return Some(Rule::IdentifierForRecipient);
+    }
+    if matches!(it.kind, PsdKind::HealthFacility | PsdKind::Belief)
+        && cv.kind.is_message()
+        && is_meeting_point(r, s.start)
+    {
+        return Some(Rule::MeetingPoint);
+    }
+    // A task handed to another agent states what is needed in its first sentence.
+    if cv.kind == ToolKind::Delegation && sentence == 0 && !aside && field_is_task(f) {
+        return Some(Rule::PointOfMessage);
+    }
+    None
+}
+
+fn field_is_task(f: &FieldCtx<'_>) -> bool {
+    f.info
+        .and_then(|i| i.key.as_deref())
+        .is_some_and(|k| {
+            let k = k.to_lowercase();
+            ["task", "instruction", "request", "query", "question", "message", "description"]
+                .iter()
+                .any(|w| k.contains(w))
+        })
+}
+
+/// Whether a venue is where the reader is to meet or collect someone.
+fn is_meeting_point(r: &Reading<'_>, at: usize) -> bool {
+    let before = r.words_before_in_clause(at);
+    before
+        .iter()
+        .rev()
+        .take(7)
+        .any(|w| MEET.contains(&w.folded.as_str()))
+}
+
+/// People, contact details, identifiers, places and profile data in a message.
+fn other(
+    cv: &CallView<'_>,
+    f: &FieldCtx<'_>,
+    mv: &MsgView<'_, '_>,
+    it: &PsdItem,
+    s: &Range<usize>,
+) -> Decision {
+    use PsdKind::*;
+    let r = mv.r;
+    let ci = r.clause_index(s.start);
+    let clause = ci.and_then(|i| r.clauses.get(i));
+    let cut = ci.is_some_and(|i| mv.cut_clauses.contains(&i));
+    let context_sentence = clause.is_some_and(|c| mv.context_sentences.contains(&c.clause.sentence));
+    let in_sig = r.in_signature(s.start);
+    let public = cv.kind.writes_publicly();
+    let store = matches!(cv.kind, ToolKind::Crm | ToolKind::Database);
+    let asked = clause.is_some_and(|c| c.contact_ask)
+        || ci
+            .and_then(|i| i.checked_sub(1))
+            .and_then(|p| r.clauses.get(p))
+            .is_some_and(|p| {
+                p.contact_ask && Some(p.clause.sentence) == clause.map(|c| c.clause.sentence)
+            });
+    let bystander = cut || (context_sentence && relation_near(r, s.start));
+    let text = span_text(cv.args, it).unwrap_or_default();
+    match it.kind {
+        PersonName | Username => {
+            if r.is_greeting(s.start) {
+                Decision::keep(Rule::Addressee)
+            } else if in_sig {
+                Decision::keep(Rule::Sender)
+            } else if bystander {
+                Decision::drop(Op::RemoveSpan, Rule::Bystander)
+            } else if cv.kind == ToolKind::Code {
+                Decision::drop(Op::Substitute, Rule::PublicWrite)
+            } else {
+                Decision::keep(Rule::SubjectPerson)
+            }
+        }
+        Email | Phone => {
+            if store || f.role.carries(it.kind) {
+                Decision::keep(Rule::FieldCarriesThisData)
+            } else if asked && !in_sig {
+                Decision::keep(Rule::ContactRequested)
+            } else if !public && !in_sig && !bystander && cv.recipients.needs(it.kind) {
+                Decision::keep(Rule::IdentifierForRecipient)
+            } else {
+                Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
+            }
+        }
+        Iban | BankAccount => {
+            if cv.kind == ToolKind::Payment || cv.pay_me || cv.recipients.needs(it.kind) {
+                Decision::keep(Rule::AccountForPayment)
+            } else {
+                Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
+            }
+        }
+        CardNumber => {
+            let digits = text.chars().filter(char::is_ascii_digit).count();
+            if digits <= 4 && !public {
+                // "the card ending 4417": a reference, not the number.
+                Decision::keep(Rule::IdentifierForRecipient)
+            } else if cv.kind == ToolKind::Payment || cv.recipients.needs(CardNumber) {
+                Decision::keep(Rule::IdentifierForRecipient)
+            } else {
+                Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
+            }
+        }
+        AccountId => {
+            if public || bystander {
+                Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
+            } else {
+                Decision::keep(Rule::IdentifierForRecipient)
+            }
+        }
+        Ssn | Passport | NationalId | DriverLicence | TaxId | MedicalRecord | DateOfBirth => {
+            if !public && !bystander && (cv.recipients.needs(it.kind) || store && it.kind == DateOfBirth) {
+                Decision::keep(Rule::IdentifierForRecipient)
+            } else {
+                Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
+            }
+        }
+        Credential => Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded),
+        IpAddress | MacAddress => {
+            if matches!(cv.kind, ToolKind::Code | ToolKind::Support | ToolKind::Files) && !bystander
+            {
+                Decision::keep(Rule::SubjectPerson)
+            } else {
+                Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
+            }
+        }
+        StreetAddress | Postcode | Coordinates | Place => {
+            if cut || in_sig && it.kind != Place || public && it.kind != Place {
+                Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
+            } else {
+                Decision::keep(Rule::PointOfMessage)
+            }
+        }
+        Age | Gender | Occupation | Family | Preference => {
+            if store && !cut {
+                Decision::keep(Rule::PrivateStore)
+            } else if cut || context_sentence && matches!(it.kind, Family | Age) {
+                Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
+            } else if public && !matches!(it.kind, Occupation) {
+                Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
+            } else {
+                Decision::keep(Rule::SubjectPerson)
+            }
+        }
+        MoneyAmount => {
+            if cut {
+                Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
+            } else {
+                Decision::keep(Rule::PointOfMessage)
+            }
+        }
+        _ => {
+            if cut || public {
+                Decision::drop(Op::RemoveSpan, Rule::NotTheTopic)
+            } else {
+                Decision::keep(Rule::SubjectPerson)
+            }
+        }
+    }
+}
+
+/// Whether a relation word ("my son", "his wife") stands within two words before `at`.
+fn relation_near(r: &Reading<'_>, at: usize) -> bool {
+    let before = r.words_before_in_clause(at);
+    let v = vocab();
+    let n = before.len();
+    (n.saturating_sub(3)..n).any(|i| v.set(WordSet::Relation).match_at(before, i).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sick_leave_words() {
+        assert!(is_sick_leave("off sick"));
+        assert!(is_sick_leave("krankgeschrieben"));
+        assert!(!is_sick_leave("chemotherapy"));
+    }
+}

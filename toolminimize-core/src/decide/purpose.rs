@@ -1,0 +1,348 @@
+//! What a tool is for, read from its name, description and property names by scoring evidence
+//! words (`data/decide/purposes.tsv`), never from a fixed list of tool names.
+//!
+//! Words match whole: `override` is not a ride, `discard` not a card, `docker` not a doc,
+//! `border` not an order, `training` not a train.
+//!
+//! ```
+//! use serde_json::json;
+//! use toolminimize_core::ToolDef;
+//! use toolminimize_core::decide::purpose::ToolKind;
+//! let t = ToolDef::new("get-forecast", "Get weather forecast for a location", json!({}));
+//! assert_eq!(ToolKind::of(&t), ToolKind::Weather);
+//! let t = ToolDef::new("maps_reverse_geocode", "Convert coordinates into an address", json!({}));
+//! assert_eq!(ToolKind::of(&t), ToolKind::ReverseGeocode);
+//! let t = ToolDef::new("docker_override_border", "Apply a training config", json!({}));
+//! assert_eq!(ToolKind::of(&t), ToolKind::Generic);
+//! ```
+
+use std::sync::LazyLock;
+
+use crate::text::fold::fold;
+use crate::text::words::{has_phrase, identifier_words};
+use crate::tool::ToolDef;
+
+const PURPOSES: &str = include_str!("../../data/decide/purposes.tsv");
+
+/// The kind of tool, which decides what its free text and locations need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ToolKind {
+    /// Weather and forecasts: a place at city level.
+    Weather,
+    /// Address → coordinates: the exact address.
+    Geocode,
+    /// Coordinates → address: the exact point.
+    ReverseGeocode,
+    /// Elevation of points: the exact points.
+    Elevation,
+    /// Directions, distances, rides: the route's places, exactly.
+    Route,
+    /// Place search and maps: what is sought, near a place.
+    Places,
+    /// Web search: one topic.
+    Search,
+    /// A search of the user's own mail, calendar, messages, files or contacts.
+    SearchOwn,
+    /// Fetching a URL.
+    Fetch,
+    /// Creating or changing calendar events.
+    Calendar,
+    /// Sending e-mail.
+    Email,
+    /// Direct and group messaging.
+    Messaging,
+    /// Posting to a channel, forum or other public or shared space.
+    PublicPost,
+    /// Code hosting: issues, comments, pull requests, commits (public or shared).
+    Code,
+    /// Files, documents and pages.
+    Files,
+    /// Databases and SQL.
+    Database,
+    /// Contacts, CRM, memory and notes about people.
+    Crm,
+    /// Payments, transfers, banking, disputes.
+    Payment,
+    /// Travel booking: flights, hotels, trains.
+    Travel,
+    /// Shopping, orders and deliveries.
+    Shopping,
+    /// Support tickets and customer service.
+    Support,
+    /// Delegating work to another agent or a human.
+    Delegation,
+    /// Medical information look-ups (diseases, drugs, literature).
+    HealthInfo,
+    /// Care: doctors, appointments, pharmacies.
+    HealthCare,
+    /// Anything else.
+    Generic,
+}
+
+impl ToolKind {
+    const SCORED: &'static [ToolKind] = &[
+        ToolKind::Weather,
+        ToolKind::Geocode,
+        ToolKind::ReverseGeocode,
+        ToolKind::Elevation,
+        ToolKind::Route,
+        ToolKind::Places,
+        ToolKind::Search,
+        ToolKind::SearchOwn,
+        ToolKind::Fetch,
+        ToolKind::Calendar,
+        ToolKind::Email,
+        ToolKind::Messaging,
+        ToolKind::PublicPost,
+        ToolKind::Code,
+        ToolKind::Files,
+        ToolKind::Database,
+        ToolKind::Crm,
+        ToolKind::Payment,
+        ToolKind::Travel,
+        ToolKind::Shopping,
+        ToolKind::Support,
+        ToolKind::Delegation,
+        ToolKind::HealthInfo,
+        ToolKind::HealthCare,
+    ];
+
+    /// The stable id used in reports and in `purposes.tsv`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            ToolKind::Weather => "weather",
+            ToolKind::Geocode => "geocode",
+            ToolKind::ReverseGeocode => "reverse_geocode",
+            ToolKind::Elevation => "elevation",
+            ToolKind::Route => "route",
+            ToolKind::Places => "places",
+            ToolKind::Search => "search",
+            ToolKind::SearchOwn => "search_own",
+            ToolKind::Fetch => "fetch",
+            ToolKind::Calendar => "calendar",
+            ToolKind::Email => "email",
+            ToolKind::Messaging => "messaging",
+            ToolKind::PublicPost => "public_post",
+            ToolKind::Code => "code",
+            ToolKind::Files => "files",
+            ToolKind::Database => "database",
+            ToolKind::Crm => "crm",
+            ToolKind::Payment => "payment",
+            ToolKind::Travel => "travel",
+            ToolKind::Shopping => "shopping",
+            ToolKind::Support => "support",
+            ToolKind::Delegation => "delegation",
+            ToolKind::HealthInfo => "health_info",
+            ToolKind::HealthCare => "health_care",
+            ToolKind::Generic => "generic",
+        }
+    }
+
+    fn parse(id: &str) -> Option<ToolKind> {
+        Self::SCORED.iter().copied().find(|k| k.id() == id)
+    }
+
+    /// Recognises the kind of `tool` from its name, description and property names.
+    pub fn of(tool: &ToolDef) -> ToolKind {
+        let name = identifier_words(tool.name());
+        let desc_fold = fold(tool.description());
+        let desc: Vec<String> = crate::text::words::words(desc_fold.as_str())
+            .into_iter()
+            .map(|w| w.folded)
+            .take(120)
+            .collect();
+        let props: Vec<String> = tool
+            .input_schema()
+            .get("properties")
+            .and_then(|p| p.as_object())
+            .map(|p| p.keys().flat_map(|k| identifier_words(k)).collect())
+            .unwrap_or_default();
+        let mut scores = [0u32; 32];
+        for ev in evidence() {
+            let hay = match ev.place {
+                Place::Name => &name,
+                Place::Description => &desc,
+                Place::Property => &props,
+            };
+            let phrase: Vec<&str> = ev.words.iter().map(String::as_str).collect();
+            if has_phrase(hay, &phrase)
+                && let Some(s) = Self::SCORED
+                    .iter()
+                    .position(|k| *k == ev.kind)
+                    .and_then(|i| scores.get_mut(i))
+            {
+                *s += ev.weight;
+            }
+        }
+        let best = Self::SCORED
+            .iter()
+            .zip(scores)
+            .max_by_key(|(_, s)| *s)
+            .filter(|(_, s)| *s >= 2)
+            .map_or(ToolKind::Generic, |(k, _)| *k);
+        refine(best, &name)
+    }
+
+    /// Whether the tool sends its text to people (mail, chat, channels, tickets, agents).
+    pub const fn is_message(self) -> bool {
+        matches!(
+            self,
+            ToolKind::Email
+                | ToolKind::Messaging
+                | ToolKind::PublicPost
+                | ToolKind::Support
+                | ToolKind::Delegation
+        )
+    }
+
+    /// Whether the tool's free text is a search (one topic, no story).
+    pub const fn is_search(self) -> bool {
+        matches!(
+            self,
+            ToolKind::Search
+                | ToolKind::Places
+                | ToolKind::HealthInfo
+                | ToolKind::Fetch
+                | ToolKind::Weather
+                | ToolKind::SearchOwn
+        )
+    }
+
+    /// Whether what the tool writes is read by others than the user and the addressee (a
+    /// repository, a channel, a shared page).
+    pub const fn writes_publicly(self) -> bool {
+        matches!(self, ToolKind::PublicPost | ToolKind::Code)
+    }
+}
+
+/// Retrieval verbs turn a tool about the user's own mail, calendar or files into a search of
+/// them; a "send" or "create" verb keeps it an action.
+fn refine(kind: ToolKind, name: &[String]) -> ToolKind {
+    const RETRIEVE: &[&str] = &[
+        "search", "find", "list", "get", "read", "lookup", "query", "fetch", "show",
+    ];
+    const ACT: &[&str] = &[
+        "send", "create", "add", "update", "post", "write", "book", "reply", "draft", "insert",
+        "set", "make", "schedule", "delete", "remove", "edit", "upload", "save",
+    ];
+    let retrieves = name.iter().any(|w| RETRIEVE.contains(&w.as_str()));
+    let acts = name.iter().any(|w| ACT.contains(&w.as_str()));
+    match kind {
+        ToolKind::Calendar | ToolKind::Email | ToolKind::Messaging | ToolKind::Files
+        | ToolKind::Crm
+            if retrieves && !acts =>
+        {
+            ToolKind::SearchOwn
+        }
+        other => other,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Name,
+    Description,
+    Property,
+}
+
+#[derive(Debug)]
+struct Evidence {
+    kind: ToolKind,
+    place: Place,
+    weight: u32,
+    words: Vec<String>,
+}
+
+fn load() -> Vec<Evidence> {
+    let mut out = Vec::new();
+    for line in PURPOSES.lines() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [kind, place, weight, terms] = cols.as_slice() else {
+            continue;
+        };
+        let (Some(kind), Ok(weight)) = (ToolKind::parse(kind.trim()), weight.trim().parse::<u32>())
+        else {
+            continue;
+        };
+        let place = match place.trim() {
+            "name" => Place::Name,
+            "desc" => Place::Description,
+            "prop" => Place::Property,
+            _ => continue,
+        };
+        for t in terms.split(',') {
+            let words: Vec<String> = match place {
+                Place::Name | Place::Property => identifier_words(t.trim()),
+                Place::Description => crate::text::words::words(t.trim())
+                    .into_iter()
+                    .map(|w| w.folded)
+                    .collect(),
+            };
+            if !words.is_empty() {
+                out.push(Evidence {
+                    kind,
+                    place,
+                    weight,
+                    words,
+                });
+            }
+        }
+    }
+    out
+}
+
+static EVIDENCE: LazyLock<Vec<Evidence>> = LazyLock::new(load);
+
+fn evidence() -> &'static [Evidence] {
+    &EVIDENCE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn kind(name: &str, desc: &str) -> ToolKind {
+        ToolKind::of(&ToolDef::new(name, desc, json!({})))
+    }
+
+    #[test]
+    fn every_evidence_line_parses() {
+        let lines = PURPOSES
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        let kinds: std::collections::HashSet<_> = evidence().iter().map(|e| e.kind).collect();
+        assert!(lines > 20);
+        assert_eq!(kinds.len(), ToolKind::SCORED.len());
+    }
+
+    #[test]
+    fn kinds_from_names_and_descriptions() {
+        assert_eq!(kind("get_current_weather", "Get the current weather"), ToolKind::Weather);
+        assert_eq!(kind("maps_geocode", "Convert an address into geographic coordinates"), ToolKind::Geocode);
+        assert_eq!(kind("maps_elevation", "Get elevation data for locations"), ToolKind::Elevation);
+        assert_eq!(kind("maps_distance_matrix", "Calculate travel distance and time"), ToolKind::Route);
+        assert_eq!(kind("maps_search_places", "Search for places using a places API"), ToolKind::Places);
+        assert_eq!(kind("web_search", "Performs a web search"), ToolKind::Search);
+        assert_eq!(kind("search_calendar_events", "Searches calendar events that match a query"), ToolKind::SearchOwn);
+        assert_eq!(kind("create-event", "Create a new calendar event."), ToolKind::Calendar);
+        assert_eq!(kind("send_email", "Sends a new email"), ToolKind::Email);
+        assert_eq!(kind("post_message", "Post a new message to a team channel"), ToolKind::PublicPost);
+        assert_eq!(kind("create_issue", "Create a new issue in a repository"), ToolKind::Code);
+        assert_eq!(kind("send_money", "Sends a transaction to the recipient."), ToolKind::Payment);
+        assert_eq!(kind("hand_off_to_agent", "Delegate a task to another agent"), ToolKind::Delegation);
+        assert_eq!(kind("lookup_drug_interactions", "Check interactions between drugs"), ToolKind::HealthInfo);
+        assert_eq!(kind("run_sql", "Execute a read-only SQL query"), ToolKind::Database);
+        assert_eq!(kind("calculator", "Evaluate an arithmetic expression"), ToolKind::Generic);
+    }
+
+    #[test]
+    fn words_match_whole() {
+        assert_eq!(kind("discard_docker_border", "override the training set"), ToolKind::Generic);
+    }
+}

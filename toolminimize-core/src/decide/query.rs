@@ -1,0 +1,242 @@
+//! Free text that is a search: it keeps what it searches for and loses the user's story.
+//!
+//! A search's topic is what it asks about; a personal turn ("for my mother", "I have", "since
+//! I …"), a parenthetical, a reason or an appendix after a dash tells about the user and is
+//! context. Special-category data in the topic stays ("metformin side effects",
+//! "clopidogrel interaction with omeprazole"); in the context it goes. A person the search is
+//! about (a public figure, an author) stays with the facts asked about them; in a search of
+//! the user's own mail, calendar or files, names and addresses are the search keys.
+
+use std::ops::Range;
+
+use super::reading::Reading;
+use super::vocab::{WordSet, vocab};
+use super::{CallView, Decision, FieldCtx, Op, Rule, is_special};
+use crate::decide::purpose::ToolKind;
+use crate::item::{PsdItem, PsdKind};
+
+/// Search operators whose operand is what the search is for (`from:ana@…`).
+const OPERATORS: &[&str] = &[
+    "from:", "to:", "cc:", "bcc:", "subject:", "author:", "user:", "assignee:", "label:", "in:",
+    "site:", "with:", "attendee:", "organizer:",
+];
+
+struct QueryView {
+    /// Per clause: where a personal turn starts, if it does.
+    personal_from: Vec<Option<usize>>,
+    /// Per clause: the whole clause is an aside (parenthetical, reason, later segment).
+    aside: Vec<bool>,
+}
+
+fn view(cv: &CallView<'_>, r: &Reading<'_>) -> QueryView {
+    let v = vocab();
+    let mut personal_from = Vec::with_capacity(r.clauses.len());
+    let mut aside = Vec::with_capacity(r.clauses.len());
+    let first_segment_has_words = r
+        .segments
+        .first()
+        .is_some_and(|s| r.text.get(s.clone()).is_some_and(|t| t.chars().any(char::is_alphanumeric)));
+    for c in &r.clauses {
+        let cw = r.words.get(c.words.clone()).unwrap_or_default();
+        let turn = (0..cw.len()).find(|&i| {
+            v.set(WordSet::PersonalTurn).match_at(cw, i).is_some()
+                || v.set(WordSet::Relation).match_at(cw, i).is_some()
+        });
+        personal_from.push(turn.and_then(|i| cw.get(i)).map(|w| w.range.start));
+        let later_segment = first_segment_has_words
+            && r.segment_index(c.clause.range.start).is_some_and(|s| s > 0);
+        aside.push(
+            c.clause.parenthetical || c.reason || (later_segment && cv.kind != ToolKind::SearchOwn),
+        );
+    }
+    QueryView {
+        personal_from,
+        aside,
+    }
+}
+
+impl QueryView {
+    fn in_context(&self, r: &Reading<'_>, span: &Range<usize>) -> bool {
+        let Some(ci) = r.clause_index(span.start) else {
+            return false;
+        };
+        self.aside.get(ci).copied().unwrap_or(false)
+            || self
+                .personal_from
+                .get(ci)
+                .copied()
+                .flatten()
+                .is_some_and(|p| span.start >= p)
+    }
+
+    fn aside(&self, r: &Reading<'_>, at: usize) -> bool {
+        r.clause_index(at)
+            .and_then(|ci| self.aside.get(ci))
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+fn after_operator(text: &str, span: &Range<usize>) -> bool {
+    let head = text.get(..span.start).unwrap_or_default().to_lowercase();
+    let head = head.trim_end_matches(['"', '\'']);
+    OPERATORS.iter().any(|op| head.ends_with(op))
+}
+
+pub(super) fn decide(
+    cv: &CallView<'_>,
+    f: &FieldCtx<'_>,
+    r: &Reading<'_>,
+    items: &[PsdItem],
+    pending: &[usize],
+) -> Vec<(usize, Decision)> {
+    let qv = view(cv, r);
+    let own = matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database);
+    let weather = cv.kind == ToolKind::Weather;
+    let spans: Vec<(usize, Range<usize>)> = pending
+        .iter()
+        .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()).map(|s| (k, s)))
+        .collect();
+    let item = |k: usize| items.get(k);
+    // The topic: special-category data outside the context. When the whole search is the
+    // user's story ("my husband's dementia care"), its first such item is still what it asks.
+    let mut topic: Vec<usize> = spans
+        .iter()
+        .filter(|(k, s)| item(*k).is_some_and(is_special) && !qv.in_context(r, s))
+        .map(|(k, _)| *k)
+        .collect();
+    if topic.is_empty()
+        && !weather
+        && let Some((k, s)) = spans.iter().find(|(k, _)| item(*k).is_some_and(is_special))
+        && r.clause_index(s.start) == Some(0)
+        && !qv.aside(r, s.start)
+    {
+        topic.push(*k);
+    }
+    // In a search of the user's own store, a name or another key makes the sensitive words
+    // unnecessary: the key finds the entry.
+    let own_key = own
+        && spans.iter().any(|(k, _)| {
+            item(*k).is_some_and(|it| {
+                matches!(
+                    it.kind,
+                    PsdKind::PersonName | PsdKind::Email | PsdKind::Username | PsdKind::AccountId
+                )
+            })
+        });
+    let other_personal = spans.iter().any(|(k, s)| {
+        item(*k).is_some_and(|it| {
+            is_special(it) && !topic.contains(k)
+                || qv.in_context(r, s)
+                || matches!(
+                    it.kind,
+                    PsdKind::Ssn
+                        | PsdKind::Phone
+                        | PsdKind::Email
+                        | PsdKind::StreetAddress
+                        | PsdKind::NationalId
+                        | PsdKind::Passport
+                        | PsdKind::Family
+                )
+        })
+    });
+    let has_topic_special = !topic.is_empty();
+    // A person the search is about: a name outside the context, in a search that carries no
+    // other personal data.
+    let subject_person = !own
+        && spans.iter().any(|(k, s)| {
+            item(*k).is_some_and(|it| it.kind == PsdKind::PersonName)
+                && !qv.in_context(r, s)
+                && !relation_before(r, s.start)
+        })
+        && !other_personal
+        && !has_topic_special;
+
+    let mut out = Vec::with_capacity(pending.len());
+    for &k in pending {
+        let Some(it) = item(k) else { continue };
+        let Some(s) = it.span.clone() else {
+            out.push((k, Decision::keep(Rule::RequiredField)));
+            continue;
+        };
+        let context = qv.in_context(r, &s);
+        let drop_op = if qv.aside(r, s.start) {
+            if r.segment_index(s.start).is_some_and(|i| i > 0) {
+                Op::RemoveSegment
+            } else {
+                Op::RemoveClause
+            }
+        } else {
+            Op::RemoveSpan
+        };
+        let text = f.text.unwrap_or_default();
+        let d = if after_operator(text, &s) {
+            Decision::keep(Rule::QueryOperator)
+        } else if is_special(it) {
+            if weather {
+                Decision::drop(drop_op, Rule::NotTheTopic)
+            } else if topic.contains(&k) && !own_key {
+                Decision::keep(Rule::TopicOfQuery)
+            } else if context {
+                Decision::drop(drop_op, Rule::PersonalContextInQuery)
+            } else {
+                Decision::drop(drop_op, Rule::NotTheTopic)
+            }
+        } else {
+            use PsdKind::*;
+            match it.kind {
+                PersonName | Username | Email | Phone | AccountId if own && !context => {
+                    Decision::keep(Rule::OwnDataSearchKey)
+                }
+                PersonName | Username if subject_person && !context => {
+                    Decision::keep(Rule::SubjectOfQuery)
+                }
+                DateOfBirth | Age | Place if subject_person && !context => {
+                    Decision::keep(Rule::SubjectOfQuery)
+                }
+                StreetAddress | Postcode | Coordinates if !context => {
+                    if own {
+                        Decision::keep(Rule::OwnDataSearchKey)
+                    } else {
+                        Decision::drop(Op::Generalize, Rule::CityLevelForPurpose)
+                    }
+                }
+                Place if !context => Decision::keep(Rule::CityLevelForPurpose),
+                Occupation | MoneyAmount | Preference if !context => {
+                    Decision::keep(Rule::TopicOfQuery)
+                }
+                DateOfBirth | Ssn | Passport | NationalId | DriverLicence | MedicalRecord
+                | TaxId | Credential | CardNumber | Iban | BankAccount => {
+                    Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
+                }
+                _ if context => Decision::drop(drop_op, Rule::PersonalContextInQuery),
+                _ => Decision::drop(Op::RemoveSpan, Rule::PersonalContextInQuery),
+            }
+        };
+        out.push((k, d));
+    }
+    out
+}
+
+/// Whether a relation word stands right before `at` ("my son Tom", "Mama Ana").
+fn relation_before(r: &Reading<'_>, at: usize) -> bool {
+    let before = r.words_before_in_clause(at);
+    let v = vocab();
+    let n = before.len();
+    (n.saturating_sub(2)..n).any(|i| {
+        v.set(WordSet::Relation).match_at(before, i).is_some()
+            || v.set(WordSet::FirstPerson).match_at(before, i).is_some()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operators() {
+        let t = "from:ana@example.test invoice";
+        assert!(after_operator(t, &(5..21)));
+        assert!(!after_operator("invoice ana@example.test", &(8..24)));
+    }
+}

@@ -1,0 +1,154 @@
+//! Who receives a message and what they need of the writer's identifiers
+//! (`data/decide/recipients.tsv`): a pharmacy needs a date of birth for a refill, a bank the
+//! card it is to dispute, a travel agent the passport, a tenant the landlord's IBAN.
+//!
+//! The recipient is read from the fields that address the message (`to`, `recipient`,
+//! `channel`), its subject and its greeting.
+//!
+//! ```
+//! use toolminimize_core::decide::recipient::Recipients;
+//! use toolminimize_core::PsdKind;
+//! let r = Recipients::read(["refills@townpharmacy.example"], None);
+//! assert!(r.needs(PsdKind::DateOfBirth));
+//! assert!(!r.needs(PsdKind::Passport));
+//! ```
+
+use std::sync::LazyLock;
+
+use crate::item::PsdKind;
+use crate::text::fold::fold_term;
+use crate::text::words::words;
+
+const RECIPIENTS: &str = include_str!("../../data/decide/recipients.tsv");
+
+#[derive(Debug)]
+struct Kind {
+    name: String,
+    words: Vec<String>,
+    needs: Vec<String>,
+}
+
+static KINDS: LazyLock<Vec<Kind>> = LazyLock::new(|| {
+    let mut out: Vec<Kind> = Vec::new();
+    for line in RECIPIENTS.lines() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [kind, what, terms] = cols.as_slice() else {
+            continue;
+        };
+        let kind = kind.trim();
+        let idx = match out.iter().position(|k| k.name == kind) {
+            Some(i) => i,
+            None => {
+                out.push(Kind {
+                    name: kind.to_owned(),
+                    words: Vec::new(),
+                    needs: Vec::new(),
+                });
+                out.len() - 1
+            }
+        };
+        let Some(k) = out.get_mut(idx) else { continue };
+        let list: Vec<String> = terms
+            .split(',')
+            .map(|t| fold_term(t.trim()))
+            .filter(|t| !t.is_empty())
+            .collect();
+        match what.trim() {
+            "word" => k.words.extend(list),
+            "needs" => k.needs.extend(list),
+            _ => {}
+        }
+    }
+    out
+});
+
+/// The kinds of recipient a message goes to.
+#[derive(Debug, Clone, Default)]
+pub struct Recipients {
+    kinds: Vec<usize>,
+}
+
+impl Recipients {
+    /// Reads the recipient from the addressing values (addresses, names, channel names) and
+    /// the message's opening text (subject and greeting line).
+    pub fn read<'a>(addressing: impl IntoIterator<Item = &'a str>, opening: Option<&str>) -> Self {
+        let kinds = &*KINDS;
+        let mut found = Vec::new();
+        let mut check = |text: &str, inside_words: bool| {
+            let folded = fold_term(text);
+            let ws: Vec<String> = words(&folded).into_iter().map(|w| w.folded).collect();
+            for (i, k) in kinds.iter().enumerate() {
+                if found.contains(&i) {
+                    continue;
+                }
+                let hit = k.words.iter().any(|t| {
+                    if t.contains(' ') {
+                        folded.contains(t.as_str())
+                    } else if inside_words && t.chars().count() >= 5 {
+                        ws.iter().any(|w| w.contains(t.as_str()))
+                    } else {
+                        ws.iter().any(|w| w == t)
+                    }
+                });
+                if hit {
+                    found.push(i);
+                }
+            }
+        };
+        for a in addressing {
+            check(a, true);
+        }
+        if let Some(o) = opening {
+            check(o, false);
+        }
+        Recipients { kinds: found }
+    }
+
+    /// Whether the recipient is of kind `name` (as in `recipients.tsv`).
+    pub fn is(&self, name: &str) -> bool {
+        self.kinds
+            .iter()
+            .any(|&i| KINDS.get(i).is_some_and(|k| k.name == name))
+    }
+
+    /// Whether any recipient needs data of `kind`.
+    pub fn needs(&self, kind: PsdKind) -> bool {
+        let id = kind.name();
+        self.kinds.iter().any(|&i| {
+            KINDS
+                .get(i)
+                .is_some_and(|k| k.needs.iter().any(|n| *n == id))
+        })
+    }
+
+    /// Whether nothing is known about the recipient.
+    pub fn is_unknown(&self) -> bool {
+        self.kinds.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recipients_from_addresses_and_openings() {
+        let bank = Recipients::read(["disputes@examplebank.test"], None);
+        assert!(bank.needs(PsdKind::CardNumber));
+        let travel = Recipients::read(["Lena Holm"], Some("Dear Fjord Travel team"));
+        assert!(travel.needs(PsdKind::Passport));
+        let friend = Recipients::read(["+44 7700 900123"], Some("Hey Sam"));
+        assert!(friend.is_unknown());
+        assert!(!friend.needs(PsdKind::DateOfBirth));
+    }
+
+    #[test]
+    fn every_kind_has_words_and_needs() {
+        for k in KINDS.iter() {
+            assert!(!k.words.is_empty() && !k.needs.is_empty(), "{}", k.name);
+        }
+    }
+}

@@ -77,7 +77,7 @@ impl MsgView<'_, '_> {
                 .any(|p| p.start <= w.range.start && w.range.end <= p.end);
             outside
                 && (w.raw.chars().any(|ch| ch.is_ascii_digit())
-                    || v.set(WordSet::Time).match_at(ws, i).is_some())
+                    || v.set(WordSet::Time).match_in(self.r.lang, ws, i).is_some())
         })
     }
 
@@ -89,6 +89,10 @@ impl MsgView<'_, '_> {
         };
         if title || self.r.is_greeting(span.start) || self.clause_carries(ci) {
             return Op::RemoveSpan;
+        }
+        // A parenthetical is an aside of its own: it goes alone.
+        if self.r.clauses.get(ci).is_some_and(|c| c.clause.parenthetical) {
+            return Op::RemoveClause;
         }
         let sentence = self.r.clauses.get(ci).map(|c| c.clause.sentence);
         let others_empty = self
@@ -190,7 +194,8 @@ fn point(
     let clause = r.clause_at(s.start);
     let aside = clause.is_some_and(|c| c.reason || c.relation || c.clause.parenthetical);
     let sentence = clause.map_or(0, |c| c.clause.sentence);
-    if f.role == FieldRole::Title {
+    if f.role == FieldRole::Title || f.needed && is_short(r) {
+        // A subject line, an event's title, a short task: the text is its point.
         return (!aside || cv.kind.writes_publicly()).then_some(Rule::PointOfMessage);
     }
     if is_sick_leave(text) && sentence <= 1 && !aside {
@@ -216,6 +221,11 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     None
+}
+
+/// A text of one short sentence: a title in all but name.
+fn is_short(r: &Reading<'_>) -> bool {
+    r.words.len() <= 12 && !r.text.contains('\n') && r.clauses.iter().all(|c| c.clause.sentence == 0)
 }
 
 fn field_is_task(f: &FieldCtx<'_>) -> bool {
@@ -263,7 +273,28 @@ fn other(
             .is_some_and(|p| {
                 p.contact_ask && Some(p.clause.sentence) == clause.map(|c| c.clause.sentence)
             });
-    let bystander = cut || (context_sentence && relation_near(r, s.start));
+    let sentence_asks = clause.is_some_and(|c| {
+        r.clauses
+            .iter()
+            .any(|o| o.clause.sentence == c.clause.sentence && o.request)
+    });
+    // Someone close to the writer, told about in a sentence that asks nothing of the reader
+    // ("my brother Tom can't help, he is in debt counselling"), is a bystander.
+    let told_about = relation_near(r, s.start)
+        && !sentence_asks
+        && !named_in_point(cv, span_text(cv.args, it).unwrap_or_default());
+    let bystander = cut || (context_sentence && relation_near(r, s.start)) || told_about;
+    let labelled = |set: WordSet| {
+        let before = r.words_before_in_clause(s.start);
+        let n = before.len();
+        (n.saturating_sub(3)..n).any(|i| vocab().set(set).match_in(r.lang, before, i).is_some())
+    };
+    let business = clause.is_some_and(|c| {
+        let cw = r.words.get(c.words.clone()).unwrap_or_default();
+        vocab()
+            .set(WordSet::Business)
+            .any_in_langs(r.lang, cw, r.text.get(c.clause.range.clone()).unwrap_or_default())
+    });
     let text = span_text(cv.args, it).unwrap_or_default();
     match it.kind {
         PersonName | Username => {
@@ -282,6 +313,12 @@ fn other(
         Email | Phone => {
             if store || f.role.carries(it.kind) {
                 Decision::keep(Rule::FieldCarriesThisData)
+            } else if labelled(WordSet::AccountRef) && !public {
+                // "Account e-mail: …": the key the recipient finds the account by.
+                Decision::keep(Rule::IdentifierForRecipient)
+            } else if business && !bystander {
+                // A business's line or desk is not a person's contact.
+                Decision::keep(Rule::PublicPlace)
             } else if asked && !in_sig {
                 Decision::keep(Rule::ContactRequested)
             } else if !public && !in_sig && !bystander && cv.recipients.needs(it.kind) {
@@ -371,7 +408,7 @@ fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     let before = r.words_before_in_clause(at);
     let v = vocab();
     let n = before.len();
-    (n.saturating_sub(3)..n).any(|i| v.set(WordSet::Relation).match_at(before, i).is_some())
+    (n.saturating_sub(3)..n).any(|i| v.set(WordSet::Relation).match_in(r.lang, before, i).is_some())
 }
 
 #[cfg(test)]

@@ -162,7 +162,8 @@ impl<'a> CallView<'a> {
             collect_strings(ctx.args, &mut all);
             all.iter().any(|s| {
                 let ws = words(s);
-                vocab().set(WordSet::PayMe).any_in(&ws, s)
+                let v = vocab();
+                v.set(WordSet::PayMe).any_in_langs(v.languages(&ws, s), &ws, s)
             })
         };
         let point_words = point
@@ -454,7 +455,7 @@ fn gate(
             item.kind,
             PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
         );
-        if (carries && (contact || whole)) || declared {
+        if (carries && (contact || whole)) || declared || (whole && holds_requirements(info)) {
             return Some(Decision::keep(Rule::FieldCarriesThisData));
         }
         let free_text = f.reading.is_some() && !whole;
@@ -477,10 +478,30 @@ fn gate(
     if declared && !is_special(item) {
         return Some(Decision::keep(Rule::FieldCarriesThisData));
     }
-    if f.reading.is_none() || (whole && !f.role.is_free_text()) {
+    if f.reading.is_none() || (whole && !f.role.is_free_text()) || short_value(f) {
         return Some(structured::decide(cv, f, item));
     }
     None
+}
+
+/// A short value that is not prose (an item to order, a specialty): a few words, no sentence.
+fn short_value(f: &FieldCtx<'_>) -> bool {
+    f.role == FieldRole::Value
+        && f.text.is_some_and(|t| {
+            t.split_whitespace().count() <= 8 && !t.contains(['.', '!', '?', '\n', ';'])
+        })
+}
+
+/// A field the tool has for the user's requirements (dietary needs, accessibility,
+/// preferences): a value that is all data of that kind is what the field is for.
+fn holds_requirements(info: Option<&FieldInfo>) -> bool {
+    const WORDS: &[&str] = &[
+        "dietary", "diet", "requirements", "requirement", "preferences", "preference",
+        "allergies", "allergy", "accessibility", "restrictions", "needs", "requests",
+        "accommodations", "accommodation", "assistance",
+    ];
+    info.and_then(|i| i.key.as_deref())
+        .is_some_and(|k| identifier_words(k).iter().any(|w| WORDS.contains(&w.as_str())))
 }
 
 /// Whether `text` names `item`'s words among the call's point words (its subject, title or

@@ -28,7 +28,7 @@ struct QueryView {
     aside: Vec<bool>,
 }
 
-fn view(cv: &CallView<'_>, r: &Reading<'_>) -> QueryView {
+fn view(cv: &CallView<'_>, r: &Reading<'_>, psd: &[Range<usize>]) -> QueryView {
     let v = vocab();
     let mut personal_from = Vec::with_capacity(r.clauses.len());
     let mut aside = Vec::with_capacity(r.clauses.len());
@@ -36,15 +36,21 @@ fn view(cv: &CallView<'_>, r: &Reading<'_>) -> QueryView {
         .segments
         .first()
         .is_some_and(|s| r.text.get(s.clone()).is_some_and(|t| t.chars().any(char::is_alphanumeric)));
+    // When the first segment is only the user's data ("12 Elm St, asthma - pharmacies open
+    // late") and a later one asks the question, the later one is the topic.
+    let topic_segment = topic_segment(r, psd);
     for c in &r.clauses {
         let cw = r.words.get(c.words.clone()).unwrap_or_default();
         let turn = (0..cw.len()).find(|&i| {
-            v.set(WordSet::PersonalTurn).match_at(cw, i).is_some()
-                || v.set(WordSet::Relation).match_at(cw, i).is_some()
+            v.set(WordSet::PersonalTurn).match_in(r.lang, cw, i).is_some()
+                || v.set(WordSet::Relation).match_in(r.lang, cw, i).is_some()
         });
         personal_from.push(turn.and_then(|i| cw.get(i)).map(|w| w.range.start));
-        let later_segment = first_segment_has_words
-            && r.segment_index(c.clause.range.start).is_some_and(|s| s > 0);
+        let seg = r.segment_index(c.clause.range.start);
+        let later_segment = match topic_segment {
+            Some(t) => seg.is_some_and(|s| s != t),
+            None => first_segment_has_words && seg.is_some_and(|s| s > 0),
+        };
         aside.push(
             c.clause.parenthetical || c.reason || (later_segment && cv.kind != ToolKind::SearchOwn),
         );
@@ -77,6 +83,60 @@ impl QueryView {
     }
 }
 
+/// Words that carry content: three letters or more, not a function word, not inside PSD.
+fn content_words(r: &Reading<'_>, range: &Range<usize>, psd: &[Range<usize>]) -> usize {
+    let v = vocab();
+    r.words
+        .iter()
+        .filter(|w| range.start <= w.range.start && w.range.end <= range.end)
+        .filter(|w| !psd.iter().any(|p| p.start <= w.range.start && w.range.end <= p.end))
+        .filter(|w| w.folded.chars().filter(|c| c.is_alphabetic()).count() >= 3)
+        .filter(|w| !v.is_function_word(&w.folded))
+        .count()
+}
+
+/// The segment a search asks its question in, when it is not the first.
+fn topic_segment(r: &Reading<'_>, psd: &[Range<usize>]) -> Option<usize> {
+    if r.segments.len() < 2 {
+        return None;
+    }
+    let counts: Vec<usize> = r
+        .segments
+        .iter()
+        .map(|s| content_words(r, s, psd))
+        .collect();
+    let first = counts.first().copied().unwrap_or(0);
+    let first_has_psd = r
+        .segments
+        .first()
+        .is_some_and(|s| psd.iter().any(|p| s.start <= p.start && p.start < s.end));
+    if first > 1 || !first_has_psd {
+        return None;
+    }
+    counts
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, c)| **c >= 2)
+        .map(|(i, _)| i)
+}
+
+/// Whether the address at `span` is a named public place's ("… Support Center 1525 Main
+/// St", "Grand Museum, Museum Road 1"): the word before it is a capitalised name that is
+/// not a person's.
+fn after_public_name(r: &Reading<'_>, span: &Range<usize>, names: &[Range<usize>]) -> bool {
+    let before = r.words_before_in_clause(span.start);
+    let Some(w) = before.last() else {
+        // A clause of its own after a comma: look at the clause before.
+        return false;
+    };
+    let v = vocab();
+    w.raw.chars().next().is_some_and(char::is_uppercase)
+        && !names.iter().any(|n| n.start <= w.range.start && w.range.end <= n.end)
+        && !v.set(WordSet::FirstPerson).has_word(&w.folded)
+        && !v.set(WordSet::Relation).has_word(&w.folded)
+}
+
 fn after_operator(text: &str, span: &Range<usize>) -> bool {
     let head = text.get(..span.start).unwrap_or_default().to_lowercase();
     let head = head.trim_end_matches(['"', '\'']);
@@ -90,7 +150,17 @@ pub(super) fn decide(
     items: &[PsdItem],
     pending: &[usize],
 ) -> Vec<(usize, Decision)> {
-    let qv = view(cv, r);
+    let psd: Vec<Range<usize>> = pending
+        .iter()
+        .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
+        .collect();
+    let names: Vec<Range<usize>> = pending
+        .iter()
+        .filter_map(|&k| items.get(k))
+        .filter(|it| it.kind == PsdKind::PersonName)
+        .filter_map(|it| it.span.clone())
+        .collect();
+    let qv = view(cv, r, &psd);
     let own = matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database);
     let weather = cv.kind == ToolKind::Weather;
     let spans: Vec<(usize, Range<usize>)> = pending
@@ -197,6 +267,8 @@ pub(super) fn decide(
                 StreetAddress | Postcode | Coordinates if !context => {
                     if own {
                         Decision::keep(Rule::OwnDataSearchKey)
+                    } else if after_public_name(r, &s, &names) {
+                        Decision::keep(Rule::PublicPlace)
                     } else {
                         Decision::drop(Op::Generalize, Rule::CityLevelForPurpose)
                     }
@@ -224,8 +296,8 @@ fn relation_before(r: &Reading<'_>, at: usize) -> bool {
     let v = vocab();
     let n = before.len();
     (n.saturating_sub(2)..n).any(|i| {
-        v.set(WordSet::Relation).match_at(before, i).is_some()
-            || v.set(WordSet::FirstPerson).match_at(before, i).is_some()
+        v.set(WordSet::Relation).match_in(r.lang, before, i).is_some()
+            || v.set(WordSet::FirstPerson).match_in(r.lang, before, i).is_some()
     })
 }
 

@@ -14,7 +14,7 @@
 
 use std::ops::Range;
 
-use super::vocab::{WordSet, vocab};
+use super::vocab::{LangMask, WordSet, vocab};
 use crate::text::clauses::{Clause, clauses, segments};
 use crate::text::words::{Word, words};
 
@@ -54,6 +54,8 @@ pub struct Reading<'a> {
     pub greeting: Option<Range<usize>>,
     /// Where the signature block starts, if there is one.
     pub signature: Option<usize>,
+    /// The languages the text is most likely written in.
+    pub lang: LangMask,
 }
 
 impl<'a> Reading<'a> {
@@ -61,6 +63,7 @@ impl<'a> Reading<'a> {
     pub fn new(text: &'a str) -> Self {
         let ws = words(text);
         let v = vocab();
+        let lang = v.languages(&ws, text);
         let cl = clauses(text);
         let mut infos = Vec::with_capacity(cl.len());
         let mut wi = 0usize;
@@ -75,11 +78,8 @@ impl<'a> Reading<'a> {
             }
             let cw = ws.get(start..end).unwrap_or_default();
             let raw = text.get(c.range.clone()).unwrap_or_default();
-            let has = |set: WordSet| v.set(set).any_in(cw, raw);
-            let reason = v
-                .set(WordSet::Reason)
-                .match_at(cw, 0)
-                .is_some();
+            let has = |set: WordSet| v.set(set).any_in_langs(lang, cw, raw);
+            let reason = v.set(WordSet::Reason).match_in(lang, cw, 0).is_some();
             let has_fact = raw.chars().any(|ch| ch.is_ascii_digit()) || has(WordSet::Time);
             infos.push(ClauseInfo {
                 request: has(WordSet::Request),
@@ -95,7 +95,7 @@ impl<'a> Reading<'a> {
         }
         let greeting = infos.first().and_then(|first| {
             let cw = ws.get(first.words.clone()).unwrap_or_default();
-            let opens = v.set(WordSet::Greeting).match_at(cw, 0).is_some();
+            let opens = v.set(WordSet::Greeting).match_in(lang, cw, 0).is_some();
             // "Hi Dana", "Dear Mrs. Lee", or a lone name before a comma ("Inés, …").
             let lone_name = cw.len() <= 3
                 && infos.len() > 1
@@ -104,7 +104,7 @@ impl<'a> Reading<'a> {
                     .all(|w| w.raw.chars().next().is_some_and(char::is_uppercase));
             (cw.len() <= 6 && (opens || lone_name)).then(|| first.clause.range.clone())
         });
-        let signature = signature_start(text, &ws);
+        let signature = signature_start(text, &ws, lang);
         Reading {
             text,
             words: ws,
@@ -112,6 +112,7 @@ impl<'a> Reading<'a> {
             clauses: infos,
             greeting,
             signature,
+            lang,
         }
     }
 
@@ -170,7 +171,7 @@ impl<'a> Reading<'a> {
 
 /// The start of a signature block: the line after a closing ("Thanks,", "Mit freundlichen
 /// Grüßen") in the last lines of the text, or the closing itself.
-fn signature_start(text: &str, ws: &[Word<'_>]) -> Option<usize> {
+fn signature_start(text: &str, ws: &[Word<'_>], lang: LangMask) -> Option<usize> {
     let v = vocab();
     // Only the last few lines can hold a signature.
     let mut line_starts: Vec<usize> = std::iter::once(0)
@@ -191,7 +192,7 @@ fn signature_start(text: &str, ws: &[Word<'_>]) -> Option<usize> {
             .collect();
         let closing = v
             .set(WordSet::Signoff)
-            .match_at(&lw, 0)
+            .match_in(lang, &lw, 0)
             .is_some_and(|n| n + 1 >= lw.len());
         if closing {
             return Some(ls);

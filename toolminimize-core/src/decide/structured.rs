@@ -4,7 +4,6 @@
 
 use super::{CallView, Decision, FieldCtx, Op, Rule, is_special, key_carries};
 use crate::decide::field::FieldRole;
-use crate::decide::purpose::ToolKind;
 use crate::item::{PsdItem, PsdKind};
 
 pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Decision {
@@ -37,10 +36,22 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
             Rule::FieldCarriesThisData
         });
     }
-    if is_special(item) && cv.kind != ToolKind::Generic {
+    // Part of a short value: a remark in parentheses is not the value; the rest is what the
+    // field says (an item to order, a specialty to search for).
+    if in_parentheses(f.text.unwrap_or_default(), item) {
+        return Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
+    }
+    if is_special(item) && !f.needed {
         return Decision::drop(Op::RemoveSpan, Rule::RemarkOnValue);
     }
-    Decision::keep(Rule::RequiredField)
+    Decision::keep(Rule::PurposeArgument)
+}
+
+fn in_parentheses(text: &str, item: &PsdItem) -> bool {
+    item.span.as_ref().is_some_and(|s| {
+        let head = text.get(..s.start).unwrap_or_default();
+        head.matches(['(', '[']).count() > head.matches([')', ']']).count()
+    })
 }
 
 const fn carries_people(role: FieldRole) -> bool {

@@ -10,7 +10,7 @@
 //! assert!(v.set(WordSet::FirstPerson).has_word("meine"));
 //! ```
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::text::fold::fold_term;
@@ -46,6 +46,10 @@ pub enum WordSet {
     PersonalTurn,
     /// Asking to be paid ("transfer", "überweisen", "virer").
     PayMe,
+    /// A label that makes a contact detail an account's key ("account e-mail").
+    AccountRef,
+    /// A business speaking ("Inc.", "front desk", "hotline").
+    Business,
 }
 
 impl WordSet {
@@ -63,17 +67,38 @@ impl WordSet {
             "proximity" => WordSet::Proximity,
             "personal_turn" => WordSet::PersonalTurn,
             "pay_me" => WordSet::PayMe,
+            "account_ref" => WordSet::AccountRef,
+            "business" => WordSet::Business,
             _ => return None,
         })
     }
 }
 
-/// One list: single words, phrases of several words, and unspaced-script terms.
+/// The languages a list covers, one bit each (see [`LANGS`]).
+pub type LangMask = u16;
+
+/// The languages of `words.tsv`, in bit order.
+pub const LANGS: &[&str] = &[
+    "en", "de", "fr", "es", "it", "pt", "nl", "pl", "sv", "da", "no", "cs", "ja",
+];
+
+/// Every language.
+pub const ALL_LANGS: LangMask = (1 << 13) - 1;
+
+fn lang_bit(lang: &str) -> LangMask {
+    LANGS
+        .iter()
+        .position(|l| *l == lang)
+        .map_or(ALL_LANGS, |i| 1 << i)
+}
+
+/// One list: single words, phrases of several words, and unspaced-script terms, each with the
+/// languages it belongs to.
 #[derive(Debug, Default)]
 pub struct Terms {
-    words: HashSet<String>,
-    phrases: Vec<Vec<String>>,
-    unspaced: Vec<String>,
+    words: HashMap<String, LangMask>,
+    phrases: Vec<(Vec<String>, LangMask)>,
+    unspaced: Vec<(String, LangMask)>,
 }
 
 fn is_unspaced_script(c: char) -> bool {
@@ -81,36 +106,35 @@ fn is_unspaced_script(c: char) -> bool {
 }
 
 impl Terms {
-    fn add(&mut self, term: &str) {
+    fn add(&mut self, term: &str, lang: LangMask) {
         let f = fold_term(term);
         let f = f.trim();
         if f.is_empty() {
             return;
         }
         if f.chars().any(is_unspaced_script) {
-            self.unspaced.push(f.to_owned());
+            self.unspaced.push((f.to_owned(), lang));
             return;
         }
         let parts: Vec<String> = f.split_whitespace().map(str::to_owned).collect();
         match parts.len() {
             0 => {}
-            1 => {
-                self.words.insert(f.to_owned());
-            }
-            _ => self.phrases.push(parts),
+            1 => *self.words.entry(f.to_owned()).or_insert(0) |= lang,
+            _ => self.phrases.push((parts, lang)),
         }
     }
 
-    /// Whether `word` (already folded) is a single-word term.
+    /// Whether `word` (already folded) is a single-word term of any language.
     pub fn has_word(&self, word: &str) -> bool {
-        self.words.contains(word)
+        self.words.contains_key(word)
     }
 
-    /// The length in words of the longest term starting at `words[i]`.
-    pub fn match_at(&self, words: &[Word<'_>], i: usize) -> Option<usize> {
+    /// The length in words of the longest term of a language in `langs` starting at
+    /// `words[i]`.
+    pub fn match_in(&self, langs: LangMask, words: &[Word<'_>], i: usize) -> Option<usize> {
         let mut best = None;
-        for p in &self.phrases {
-            if p.len() > 1
+        for (p, l) in &self.phrases {
+            if l & langs != 0
                 && words.get(i..i + p.len()).is_some_and(|ws| {
                     ws.iter().zip(p).all(|(w, t)| w.folded == *t)
                 })
@@ -119,21 +143,35 @@ impl Terms {
                 best = Some(p.len());
             }
         }
-        if best.is_none() && words.get(i).is_some_and(|w| self.words.contains(w.folded.as_str())) {
+        if best.is_none()
+            && words
+                .get(i)
+                .and_then(|w| self.words.get(w.folded.as_str()))
+                .is_some_and(|l| l & langs != 0)
+        {
             best = Some(1);
         }
         best
     }
 
-    /// Whether any term occurs among `words` (or, for unspaced scripts, in `raw`).
-    pub fn any_in(&self, words: &[Word<'_>], raw: &str) -> bool {
-        (0..words.len()).any(|i| self.match_at(words, i).is_some())
-            || (!self.unspaced.is_empty() && self.unspaced.iter().any(|t| raw.contains(t.as_str())))
+    /// [`Terms::match_in`] over every language.
+    pub fn match_at(&self, words: &[Word<'_>], i: usize) -> Option<usize> {
+        self.match_in(ALL_LANGS, words, i)
     }
 
-    /// Index of the first word that starts a term, with the term's length in words.
-    pub fn first_in(&self, words: &[Word<'_>]) -> Option<(usize, usize)> {
-        (0..words.len()).find_map(|i| self.match_at(words, i).map(|n| (i, n)))
+    /// Whether any term of a language in `langs` occurs among `words` (or, for unspaced
+    /// scripts, in `raw`).
+    pub fn any_in_langs(&self, langs: LangMask, words: &[Word<'_>], raw: &str) -> bool {
+        (0..words.len()).any(|i| self.match_in(langs, words, i).is_some())
+            || self
+                .unspaced
+                .iter()
+                .any(|(t, l)| l & langs != 0 && raw.contains(t.as_str()))
+    }
+
+    /// [`Terms::any_in_langs`] over every language.
+    pub fn any_in(&self, words: &[Word<'_>], raw: &str) -> bool {
+        self.any_in_langs(ALL_LANGS, words, raw)
     }
 }
 
@@ -141,6 +179,7 @@ impl Terms {
 #[derive(Debug, Default)]
 pub struct Vocab {
     sets: HashMap<WordSet, Terms>,
+    stop: Terms,
     empty: Terms,
 }
 
@@ -152,16 +191,21 @@ impl Vocab {
                 continue;
             }
             let mut cols = line.split('\t');
-            let (Some(set), Some(_lang), Some(terms)) = (cols.next(), cols.next(), cols.next())
+            let (Some(set), Some(lang), Some(terms)) = (cols.next(), cols.next(), cols.next())
             else {
                 continue;
             };
-            let Some(set) = WordSet::parse(set.trim()) else {
-                continue;
+            let lang = lang_bit(lang.trim());
+            let entry = if set.trim() == "stop" {
+                &mut v.stop
+            } else {
+                let Some(set) = WordSet::parse(set.trim()) else {
+                    continue;
+                };
+                v.sets.entry(set).or_default()
             };
-            let entry = v.sets.entry(set).or_default();
             for t in terms.split(',') {
-                entry.add(t);
+                entry.add(t, lang);
             }
         }
         v
@@ -170,6 +214,52 @@ impl Vocab {
     /// The list `set`.
     pub fn set(&self, set: WordSet) -> &Terms {
         self.sets.get(&set).unwrap_or(&self.empty)
+    }
+
+    /// Whether `word` (folded) is a function word of some language: a common word, a
+    /// pronoun of the speaker, a link or a personal turn.
+    pub fn is_function_word(&self, word: &str) -> bool {
+        self.stop.has_word(word)
+            || [
+                WordSet::FirstPerson,
+                WordSet::Link,
+                WordSet::PersonalTurn,
+                WordSet::Request,
+                WordSet::Proximity,
+            ]
+            .iter()
+            .any(|s| self.set(*s).has_word(word))
+    }
+
+    /// The languages `words` are most likely written in: those whose commonest function words
+    /// occur at least half as often as the best language's; every language when none occurs.
+    pub fn languages(&self, words: &[Word<'_>], raw: &str) -> LangMask {
+        let mut counts = [0u32; 13];
+        for w in words {
+            if let Some(&mask) = self.stop.words.get(w.folded.as_str()) {
+                for (i, c) in counts.iter_mut().enumerate() {
+                    if mask & (1 << i) != 0 {
+                        *c += 1;
+                    }
+                }
+            }
+        }
+        if raw.chars().any(is_unspaced_script)
+            && let Some(ja) = counts.get_mut(12)
+        {
+            *ja += 3;
+        }
+        let best = counts.iter().copied().max().unwrap_or(0);
+        if best == 0 {
+            return ALL_LANGS;
+        }
+        let mut mask: LangMask = 0;
+        for (i, c) in counts.iter().enumerate() {
+            if *c * 2 >= best {
+                mask |= 1 << i;
+            }
+        }
+        mask
     }
 }
 
@@ -193,7 +283,8 @@ mod tests {
             }
             let cols: Vec<&str> = line.split('\t').collect();
             assert_eq!(cols.len(), 3, "bad line: {line}");
-            assert!(WordSet::parse(cols[0]).is_some(), "unknown set: {}", cols[0]);
+            assert!(cols[0] == "stop" || WordSet::parse(cols[0]).is_some(), "unknown set: {}", cols[0]);
+            assert!(LANGS.contains(&cols[1]), "unknown language: {}", cols[1]);
         }
     }
 
@@ -206,5 +297,19 @@ mod tests {
         assert!(v.set(WordSet::Time).any_in(&ws, text));
         let text = "recall the override";
         assert!(!v.set(WordSet::ContactAsk).any_in(&words(text), text));
+    }
+
+    #[test]
+    fn languages_keep_one_language_s_words_out_of_another() {
+        let v = vocab();
+        let text = "CAR-T therapy for the patient with relapsed myeloma";
+        let ws = words(text);
+        let en = v.languages(&ws, text);
+        assert_eq!(en & 1, 1);
+        assert!(v.set(WordSet::Reason).match_in(en, &ws, 0).is_none());
+        let fr = "je ne viens pas car je suis malade";
+        let wf = words(fr);
+        let m = v.languages(&wf, fr);
+        assert!(v.set(WordSet::Reason).any_in_langs(m, &wf, fr));
     }
 }

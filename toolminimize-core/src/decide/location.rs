@@ -26,6 +26,7 @@ pub(super) fn precision(kind: ToolKind) -> Precision {
         | ToolKind::Places
         | ToolKind::HealthInfo
         | ToolKind::PublicPost
+        | ToolKind::HealthCare
         | ToolKind::Code => Precision::City,
         _ => Precision::Exact,
     }
@@ -92,7 +93,20 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
         let head = text.get(..s.start).unwrap_or_default();
         head.matches('(').count() > head.matches(')').count()
     });
+    // A place's value ends where a remark starts: a parenthetical, an appendix after a dash,
+    // a reason ("after her chemo").
+    let remark = item.span.as_ref().is_some_and(|s| {
+        let r = f.reading.as_ref();
+        in_parens
+            || r.is_some_and(|r| {
+                r.segment_index(s.start).is_some_and(|i| i > 0)
+                    || r.clause_at(s.start).is_some_and(|c| c.reason || c.first_person)
+            })
+    });
     match item.kind {
+        StreetAddress | Coordinates | Postcode if remark && precision(cv.kind) == Precision::City => {
+            Decision::drop(Op::RemoveClause, Rule::RemarkOnValue)
+        }
         StreetAddress | Coordinates | Postcode | Place => {
             if precision(cv.kind) == Precision::Exact || !f.needed && item.kind == Place {
                 return Decision::keep(Rule::ExactLocationForPurpose);
@@ -113,8 +127,15 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
                 _ => Decision::drop(Op::Generalize, Rule::CityLevelForPurpose),
             }
         }
-        // A remark in parentheses after the place ("(my chemo)") is not the place.
-        _ if in_parens => Decision::drop(Op::RemoveClause, Rule::RemarkOnValue),
+        // A remark after the place ("(my chemo)", "- AA meeting 7pm") is not the place.
+        _ if remark => Decision::drop(
+            if in_parens {
+                Op::RemoveClause
+            } else {
+                Op::RemoveSegment
+            },
+            Rule::RemarkOnValue,
+        ),
         // The venue a route or a meeting goes to is the place itself.
         _ if is_special(item) && precision(cv.kind) == Precision::Exact => {
             Decision::keep(Rule::ExactLocationForPurpose)

@@ -192,11 +192,19 @@ fn point(
 ) -> Option<Rule> {
     let text = span_text(cv.args, it).unwrap_or_default();
     let clause = r.clause_at(s.start);
-    let aside = clause.is_some_and(|c| c.reason || c.relation || c.clause.parenthetical);
+    let aside = clause.is_some_and(|c| {
+        c.reason || c.relation || c.third_person || c.clause.parenthetical
+    });
     let sentence = clause.map_or(0, |c| c.clause.sentence);
+    let first_clause = r.clause_index(s.start) == Some(0);
+    // A later clause that speaks of the writer ("… - sorry, my hearing was moved") is an
+    // aside in a title too.
+    let personal_aside = !first_clause && clause.is_some_and(|c| c.first_person);
+    let in_request = r.request_sentences().contains(&sentence);
     if f.role == FieldRole::Title || f.needed && is_short(r) {
         // A subject line, an event's title, a short task: the text is its point.
-        return (!aside || cv.kind.writes_publicly()).then_some(Rule::PointOfMessage);
+        return (!(aside || personal_aside) || cv.kind.writes_publicly())
+            .then_some(Rule::PointOfMessage);
     }
     if is_sick_leave(text) && sentence <= 1 && !aside {
         return Some(Rule::SickLeaveNotice);
@@ -204,7 +212,17 @@ fn point(
     if !aside && named_in_point(cv, text) {
         return Some(Rule::PointOfMessage);
     }
+    // What a request or a question is about: "can I bring my service dog", "please move my
+    // dialysis slot".
+    if !aside && clause.is_some_and(|c| c.request) && !cv.kind.writes_publicly() {
+        return Some(Rule::PointOfMessage);
+    }
+    // The user's own file keeps what the user asked to store in it.
+    if !aside && cv.kind == ToolKind::Files && !shared_file(cv) {
+        return Some(Rule::PrivateStore);
+    }
     if !aside
+        && in_request
         && matches!(it.kind, PsdKind::Medication | PsdKind::Condition)
         && cv.recipients.needs(it.kind)
     {
@@ -221,6 +239,28 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     None
+}
+
+/// Whether the file a tool writes is shared with others or kept by them: a repository's
+/// fixture or seed data, a log, a public or shared folder.
+fn shared_file(cv: &CallView<'_>) -> bool {
+    const SHARED: &[&str] = &[
+        "fixture", "fixtures", "seed", "seeds", "test", "tests", "log", "logs", "public", "shared",
+        "share", "readme", "docs", "example", "examples", "sample", "samples", "repo", "www",
+        "static", "dist", "export", "exports",
+    ];
+    let Some(obj) = cv.args.as_object() else {
+        return false;
+    };
+    obj.iter().any(|(k, v)| {
+        let kw = crate::text::words::identifier_words(k);
+        kw.iter().any(|w| matches!(w.as_str(), "path" | "file" | "filename" | "filepath" | "repo" | "repository" | "folder" | "dir"))
+            && v.as_str().is_some_and(|p| {
+                crate::text::words::identifier_words(p)
+                    .iter()
+                    .any(|w| SHARED.contains(&w.as_str()))
+            })
+    })
 }
 
 /// A text of one short sentence: a title in all but name.
@@ -319,7 +359,9 @@ fn other(
             } else if business && !bystander {
                 // A business's line or desk is not a person's contact.
                 Decision::keep(Rule::PublicPlace)
-            } else if asked && !in_sig {
+            } else if asked && !in_sig || in_list(r, s.start) && !in_sig && !bystander {
+                // Asked for, or given as an entry of a list of contacts ("1. Ana Ruiz,
+                // ana@…"): the reader is to use them.
                 Decision::keep(Rule::ContactRequested)
             } else if !public && !in_sig && !bystander && cv.recipients.needs(it.kind) {
                 Decision::keep(Rule::IdentifierForRecipient)
@@ -401,6 +443,16 @@ fn other(
             }
         }
     }
+}
+
+/// Whether byte `at` lies on a line that is a list entry ("1. …", "- …", "• …").
+fn in_list(r: &Reading<'_>, at: usize) -> bool {
+    let head = r.text.get(..at).unwrap_or_default();
+    let line = head.rfind('\n').map_or(head, |i| head.get(i + 1..).unwrap_or_default());
+    let t = line.trim_start();
+    t.starts_with(['-', '*', '•'])
+        || t.split_once(['.', ')'])
+            .is_some_and(|(n, _)| !n.is_empty() && n.len() <= 2 && n.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Whether a relation word ("my son", "his wife") stands within two words before `at`.

@@ -129,7 +129,7 @@ impl<'a> CallView<'a> {
     fn new(ctx: &CallContext<'a>) -> Self {
         let mut addressing: Vec<&str> = Vec::new();
         let mut point: Vec<&str> = Vec::new();
-        let mut body_opening: Option<&str> = None;
+        let mut body_opening: Option<String> = None;
         if let Some(obj) = ctx.args.as_object() {
             for (k, v) in obj {
                 let kw = identifier_words(k);
@@ -143,14 +143,22 @@ impl<'a> CallView<'a> {
                 if has(&["body", "message", "text", "content", "html"])
                     && let Some(s) = v.as_str()
                 {
-                    body_opening = Some(opening(s));
+                    // The greeting and the request say who reads: "Dear Dr. Lee", "please
+                    // refill my prescription". The rest of the body tells, it does not address.
+                    let r = Reading::new(s);
+                    let mut o = String::new();
+                    for part in [r.greeting_text(), r.first_request()].into_iter().flatten() {
+                        o.push_str(part);
+                        o.push(' ');
+                    }
+                    body_opening = Some(o);
                 }
             }
         }
         let mut opening_text = point.join(" ");
         if let Some(b) = body_opening {
             opening_text.push(' ');
-            opening_text.push_str(b);
+            opening_text.push_str(&b);
         }
         let recipients = if ctx.kind.is_message() || ctx.kind == ToolKind::Payment {
             Recipients::read(addressing.iter().copied(), Some(&opening_text))
@@ -179,15 +187,6 @@ impl<'a> CallView<'a> {
             args: ctx.args,
         }
     }
-}
-
-/// The first sentence or two of a message body (where the request usually stands).
-fn opening(s: &str) -> &str {
-    let mut end = s.len().min(400);
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    s.get(..end).unwrap_or_default()
 }
 
 fn text_at<'a>(args: &'a Value, path: &str) -> Option<&'a str> {
@@ -288,7 +287,20 @@ const fn text_is_content(kind: ToolKind) -> bool {
 /// Decides every item. `items` must be sorted by path (the classifier emits them grouped).
 pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) -> Vec<Decision> {
     let mut out = vec![Decision::keep(Rule::Default); items.len()];
-    let cv = CallView::new(ctx);
+    let mut cv = CallView::new(ctx);
+    // A message whose subject names a health matter goes to someone who provides care.
+    if ctx.kind.is_message()
+        && items.iter().any(|it| {
+            it.category == crate::taxonomy::Category::Health
+                && it
+                    .path
+                    .rsplit('/')
+                    .next()
+                    .is_some_and(|k| identifier_words(k).iter().any(|w| POINT_KEYS.contains(&w.as_str())))
+        })
+    {
+        cv.recipients.add("clinic");
+    }
     let mut i = 0;
     while i < items.len() {
         let Some(path) = items.get(i).map(|x| x.path.as_str()) else {
@@ -323,7 +335,7 @@ fn field_ctx<'a>(
     let needed = info.is_none_or(|i| i.necessary || !i.declared && i.key.is_none());
     let query = role == FieldRole::Query
         || (ctx.kind.is_search() && matches!(role, FieldRole::Title | FieldRole::Message));
-    let reading = if role.is_free_text() || role == FieldRole::Value {
+    let reading = if role.is_free_text() || matches!(role, FieldRole::Value | FieldRole::Location) {
         text.map(Reading::new)
     } else {
         None

@@ -113,11 +113,18 @@ fn topic_segment(r: &Reading<'_>, psd: &[Range<usize>]) -> Option<usize> {
     if first > 1 || !first_has_psd {
         return None;
     }
+    // The later segment must be a clean question: content words and no personal data.
     counts
         .iter()
         .enumerate()
         .skip(1)
-        .find(|(_, c)| **c >= 2)
+        .find(|(i, c)| {
+            **c >= 2
+                && r
+                    .segments
+                    .get(*i)
+                    .is_some_and(|s| !psd.iter().any(|p| s.start <= p.start && p.start < s.end))
+        })
         .map(|(i, _)| i)
 }
 
@@ -274,7 +281,7 @@ pub(super) fn decide(
                     }
                 }
                 Place if !context => Decision::keep(Rule::CityLevelForPurpose),
-                Occupation | MoneyAmount | Preference if !context => {
+                Occupation | MoneyAmount | Preference | Family | Age | Gender if !context => {
                     Decision::keep(Rule::TopicOfQuery)
                 }
                 DateOfBirth | Ssn | Passport | NationalId | DriverLicence | MedicalRecord

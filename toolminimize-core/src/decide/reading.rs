@@ -33,6 +33,8 @@ pub struct ClauseInfo {
     pub first_person: bool,
     /// It names someone close to the user ("my mother", "his wife").
     pub relation: bool,
+    /// It speaks of someone else ("he", "her").
+    pub third_person: bool,
     /// It asks the reader to make contact ("call me", "reach Tom at").
     pub contact_ask: bool,
     /// It carries a fact besides the data in it: a number, a day or a time.
@@ -86,6 +88,7 @@ impl<'a> Reading<'a> {
                 reason,
                 first_person: has(WordSet::FirstPerson),
                 relation: has(WordSet::Relation),
+                third_person: has(WordSet::ThirdPerson),
                 contact_ask: has(WordSet::ContactAsk),
                 has_fact,
                 words: start..end,
@@ -146,6 +149,31 @@ impl<'a> Reading<'a> {
     /// Whether byte `at` lies in the signature block.
     pub fn in_signature(&self, at: usize) -> bool {
         self.signature.is_some_and(|s| at >= s)
+    }
+
+    /// Byte ranges of the clauses that ask the reader to act.
+    pub fn request_sentences(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .clauses
+            .iter()
+            .filter(|c| c.request)
+            .map(|c| c.clause.sentence)
+            .collect();
+        out.dedup();
+        out
+    }
+
+    /// The text of the first clause that asks the reader to act.
+    pub fn first_request(&self) -> Option<&'a str> {
+        self.clauses
+            .iter()
+            .find(|c| c.request)
+            .and_then(|c| self.text.get(c.clause.range.clone()))
+    }
+
+    /// The text of the greeting clause.
+    pub fn greeting_text(&self) -> Option<&'a str> {
+        self.greeting.clone().and_then(|g| self.text.get(g))
     }
 
     /// The index of the segment holding byte `at`.

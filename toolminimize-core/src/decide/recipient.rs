@@ -107,6 +107,15 @@ impl Recipients {
         Recipients { kinds: found }
     }
 
+    /// Adds the kind `name` (as in `recipients.tsv`).
+    pub fn add(&mut self, name: &str) {
+        if let Some(i) = KINDS.iter().position(|k| k.name == name)
+            && !self.kinds.contains(&i)
+        {
+            self.kinds.push(i);
+        }
+    }
+
     /// Whether the recipient is of kind `name` (as in `recipients.tsv`).
     pub fn is(&self, name: &str) -> bool {
         self.kinds

@@ -50,6 +50,8 @@ pub enum WordSet {
     AccountRef,
     /// A business speaking ("Inc.", "front desk", "hotline").
     Business,
+    /// Someone else spoken of ("he", "sie", "lui").
+    ThirdPerson,
 }
 
 impl WordSet {
@@ -69,6 +71,7 @@ impl WordSet {
             "pay_me" => WordSet::PayMe,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
+            "third_person" => WordSet::ThirdPerson,
             _ => return None,
         })
     }
@@ -116,10 +119,18 @@ impl Terms {
             self.unspaced.push((f.to_owned(), lang));
             return;
         }
-        let parts: Vec<String> = f.split_whitespace().map(str::to_owned).collect();
+        // Split as texts are split, so "pourriez-vous" is the two words "pourriez vous".
+        let parts: Vec<String> = crate::text::words::words(f)
+            .into_iter()
+            .map(|w| w.folded)
+            .collect();
         match parts.len() {
             0 => {}
-            1 => *self.words.entry(f.to_owned()).or_insert(0) |= lang,
+            1 => {
+                if let Some(w) = parts.first() {
+                    *self.words.entry(w.clone()).or_insert(0) |= lang;
+                }
+            }
             _ => self.phrases.push((parts, lang)),
         }
     }

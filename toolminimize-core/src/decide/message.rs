@@ -325,7 +325,7 @@ fn other(
         && !named_in_point(cv, span_text(cv.args, it).unwrap_or_default());
     let bystander = cut || (context_sentence && relation_near(r, s.start)) || told_about;
     let labelled = |set: WordSet| {
-        let before = r.words_before_in_clause(s.start);
+        let before = r.words_before_on_line(s.start, 3);
         let n = before.len();
         (n.saturating_sub(3)..n).any(|i| vocab().set(set).match_in(r.lang, before, i).is_some())
     };

@@ -181,6 +181,29 @@ impl<'a> Reading<'a> {
         self.segments.iter().position(|r| r.start <= at && at < r.end)
     }
 
+    /// Up to `n` words before byte `at` on the same line, across clause boundaries
+    /// ("Account e-mail: ana@…").
+    pub fn words_before_on_line(&self, at: usize, n: usize) -> &[Word<'a>] {
+        let head = self.text.get(..at).unwrap_or_default();
+        let line_start = head.rfind('\n').map_or(0, |i| i + 1);
+        let end = self
+            .words
+            .iter()
+            .position(|w| w.range.start >= at)
+            .unwrap_or(self.words.len());
+        let mut start = end;
+        while start > 0
+            && end - start < n
+            && self
+                .words
+                .get(start - 1)
+                .is_some_and(|w| w.range.start >= line_start)
+        {
+            start -= 1;
+        }
+        self.words.get(start..end).unwrap_or_default()
+    }
+
     /// The words of the clause holding byte `at`, before `at`.
     pub fn words_before_in_clause(&self, at: usize) -> &[Word<'a>] {
         let Some(c) = self.clause_at(at) else {

@@ -87,12 +87,25 @@ impl MsgView<'_, '_> {
         let Some(ci) = self.r.clause_index(span.start) else {
             return Op::RemoveSpan;
         };
-        if title || self.r.is_greeting(span.start) || self.clause_carries(ci) {
+        let Some(c) = self.r.clauses.get(ci) else {
+            return Op::RemoveSpan;
+        };
+        let kept_in = self
+            .kept
+            .iter()
+            .any(|k| k.start < c.clause.range.end && c.clause.range.start < k.end);
+        if title || self.r.is_greeting(span.start) || kept_in {
             return Op::RemoveSpan;
         }
         // A parenthetical is an aside of its own: it goes alone.
-        if self.r.clauses.get(ci).is_some_and(|c| c.clause.parenthetical) {
+        if c.clause.parenthetical {
             return Op::RemoveClause;
+        }
+        // A reason, or a clause about someone else, is told whole: its days and numbers are
+        // part of the story ("she has her infusion on Monday since last month's scare").
+        let aside = c.reason || c.third_person || c.relation;
+        if !aside && self.clause_carries(ci) {
+            return Op::RemoveSpan;
         }
         let sentence = self.r.clauses.get(ci).map(|c| c.clause.sentence);
         let others_empty = self

@@ -92,6 +92,8 @@ pub fn clauses(text: &str) -> Vec<Clause> {
                 }
             }
             ';' | '|' | '\n' | '\r' | '•' => Some(c.len_utf8()),
+            // An emoji before a space ends a sentence as a full stop does ("… 💙 My dad …").
+            c if is_pictograph(c) && next.is_some_and(char::is_whitespace) => Some(c.len_utf8()),
             ':' if next.is_none_or(char::is_whitespace) => Some(1),
             ',' if !(prev.is_some_and(|p| p.is_ascii_digit())
                 && next.is_some_and(|n| n.is_ascii_digit())) =>
@@ -120,7 +122,7 @@ pub fn clauses(text: &str) -> Vec<Clause> {
             if depth == 0 {
                 push(&mut out, start, i, false, sentence);
                 start = i + len;
-                if matches!(c, '.' | '!' | '?' | '。' | '\n') {
+                if matches!(c, '.' | '!' | '?' | '。' | '\n') || is_pictograph(c) {
                     sentence += 1;
                 }
             } else if matches!(c, ',' | ';' | '-' | '–' | '—') {
@@ -143,6 +145,11 @@ pub fn clauses(text: &str) -> Vec<Clause> {
         push(&mut out, start, text.len(), false, sentence);
     }
     out
+}
+
+/// Emoji and pictographs (they end sentences in chat text).
+fn is_pictograph(c: char) -> bool {
+    matches!(c, '\u{1F300}'..='\u{1FAFF}' | '\u{2600}'..='\u{27BF}' | '\u{1F000}'..='\u{1F2FF}')
 }
 
 /// Conjunctions that open a reason clause (EN, DE, FR, ES, IT, NL, SV).

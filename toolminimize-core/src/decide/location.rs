@@ -136,6 +136,11 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
             },
             Rule::RemarkOnValue,
         ),
+        // Where a route starts (a clinic, a rehab) says why the user was there; its address
+        // gets the driver to the door.
+        _ if is_special(item) && is_route_start(f) && has_street_address(text) => {
+            Decision::drop(Op::RemoveSpan, Rule::ExactLocationForPurpose)
+        }
         // The venue a route or a meeting goes to is the place itself.
         _ if is_special(item) && precision(cv.kind) == Precision::Exact => {
             Decision::keep(Rule::ExactLocationForPurpose)
@@ -143,6 +148,31 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
         PersonName | Username => Decision::drop(Op::RemoveSpan, Rule::Bystander),
         _ => Decision::drop(Op::RemoveSpan, Rule::CityLevelForPurpose),
     }
+}
+
+/// Whether the field is a route's starting point (origin, pickup, departure).
+fn is_route_start(f: &FieldCtx<'_>) -> bool {
+    const START: &[&str] = &[
+        "origin", "origins", "from", "start", "departure", "pickup", "source", "origen", "salida",
+        "abfahrt", "partenza", "depart", "abholung",
+    ];
+    f.info
+        .and_then(|i| i.key.as_deref())
+        .is_some_and(|k| {
+            crate::text::words::identifier_words(k)
+                .iter()
+                .any(|w| START.contains(&w.as_str()))
+        })
+}
+
+/// Whether a place's text holds a street address: a house number next to a word.
+fn has_street_address(text: &str) -> bool {
+    text.split(',').any(|part| {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        words.len() >= 2
+            && (words.first().is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+                || words.last().is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())))
+    })
 }
 
 #[cfg(test)]

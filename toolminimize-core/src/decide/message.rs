@@ -50,6 +50,8 @@ struct MsgView<'a, 'r> {
     context_sentences: Vec<usize>,
     /// Clauses cut whole.
     cut_clauses: Vec<usize>,
+    /// The field is optional: its asides go by sentence, facts and all.
+    optional: bool,
 }
 
 impl MsgView<'_, '_> {
@@ -104,7 +106,7 @@ impl MsgView<'_, '_> {
         // A reason, or a clause about someone else, is told whole: its days and numbers are
         // part of the story ("she has her infusion on Monday since last month's scare").
         let aside = c.reason || c.third_person || c.relation;
-        if !aside && self.clause_carries(ci) {
+        if !aside && self.clause_carries(ci) && !(self.optional && !c.request) {
             return Op::RemoveSpan;
         }
         let sentence = self.r.clauses.get(ci).map(|c| c.clause.sentence);
@@ -139,6 +141,7 @@ pub(super) fn decide(
         kept: Vec::new(),
         context_sentences: Vec::new(),
         cut_clauses: Vec::new(),
+        optional: !f.needed,
     };
     let title = f.role == FieldRole::Title;
     let mut out: Vec<(usize, Decision)> = Vec::with_capacity(pending.len());
@@ -219,7 +222,13 @@ fn point(
         return (!(aside || personal_aside) || cv.kind.writes_publicly())
             .then_some(Rule::PointOfMessage);
     }
-    if is_sick_leave(text) && sentence <= 1 && !aside {
+    // A sick note is the news when the message opens with it (after any greeting).
+    let first_news = r
+        .clauses
+        .iter()
+        .find(|c| !r.is_greeting(c.clause.range.start))
+        .map(|c| c.clause.sentence);
+    if is_sick_leave(text) && first_news == Some(sentence) && !aside {
         return Some(Rule::SickLeaveNotice);
     }
     if !aside && named_in_point(cv, text) {
@@ -349,6 +358,25 @@ fn other(
             .any_in_langs(r.lang, cw, r.text.get(c.clause.range.clone()).unwrap_or_default())
     });
     let text = span_text(cv.args, it).unwrap_or_default();
+    // A task handed to another agent needs the task, not the profile of the people in it: past
+    // the task's first sentence, who they are goes unless the task names them.
+    let profile_line = cv.kind == ToolKind::Delegation
+        && !(field_is_task(f) && clause.is_some_and(|c| c.clause.sentence == 0))
+        && !named_in_point(cv, text);
+    if profile_line
+        && matches!(
+            it.kind,
+            DateOfBirth
+                | NationalId
+                | Ssn
+                | TaxId
+                | Passport
+                | DriverLicence
+                | MedicalRecord
+        )
+    {
+        return Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded);
+    }
     match it.kind {
         PersonName | Username => {
             if r.is_greeting(s.start) {
@@ -416,9 +444,22 @@ fn other(
         }
         Credential => Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded),
         IpAddress | MacAddress => {
-            if matches!(cv.kind, ToolKind::Code | ToolKind::Support | ToolKind::Files) && !bystander
-            {
-                Decision::keep(Rule::SubjectPerson)
+            // A machine's address in a technical record is the machine's; next to a person
+            // ("the customer's IP", "my router") it is theirs.
+            let technical = matches!(
+                cv.kind,
+                ToolKind::Support | ToolKind::Files | ToolKind::Code | ToolKind::Database
+            );
+            let about_person = clause.is_some_and(|c| {
+                let cw = r.words.get(c.words.clone()).unwrap_or_default();
+                let raw = r.text.get(c.clause.range.clone()).unwrap_or_default();
+                let v = vocab();
+                [WordSet::PersonRef, WordSet::FirstPerson, WordSet::ThirdPerson]
+                    .iter()
+                    .any(|set| v.set(*set).any_in_langs(r.lang, cw, raw))
+            });
+            if technical && !about_person && !bystander {
+                Decision::keep(Rule::PublicPlace)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
             }

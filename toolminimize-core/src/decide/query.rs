@@ -75,6 +75,20 @@ impl QueryView {
                 .is_some_and(|p| span.start >= p)
     }
 
+    /// Whether the clause holding `at` is personal from its first word.
+    fn personal_clause(&self, r: &Reading<'_>, at: usize) -> bool {
+        r.clause_index(at).is_some_and(|ci| {
+            ci > 0
+                && self
+                    .personal_from
+                    .get(ci)
+                    .copied()
+                    .flatten()
+                    .zip(r.clauses.get(ci))
+                    .is_some_and(|(p, c)| p == c.clause.range.start)
+        })
+    }
+
     fn aside(&self, r: &Reading<'_>, at: usize) -> bool {
         r.clause_index(at)
             .and_then(|ci| self.aside.get(ci))
@@ -169,7 +183,11 @@ pub(super) fn decide(
         .collect();
     let qv = view(cv, r, &psd);
     let own = matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database);
-    let weather = cv.kind == ToolKind::Weather;
+    // A search about the weather needs a city: no special-category topic, no street.
+    let weather = cv.kind == ToolKind::Weather
+        || vocab()
+            .set(WordSet::Weather)
+            .any_in_langs(r.lang, &r.words, r.text);
     let spans: Vec<(usize, Range<usize>)> = pending
         .iter()
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()).map(|s| (k, s)))
@@ -243,6 +261,9 @@ pub(super) fn decide(
             } else {
                 Op::RemoveClause
             }
+        } else if qv.personal_clause(r, s.start) {
+            // "…, my email is …": the whole clause is the user's.
+            Op::RemoveClause
         } else {
             Op::RemoveSpan
         };
@@ -274,7 +295,7 @@ pub(super) fn decide(
                 StreetAddress | Postcode | Coordinates if !context => {
                     if own {
                         Decision::keep(Rule::OwnDataSearchKey)
-                    } else if after_public_name(r, &s, &names) {
+                    } else if !weather && after_public_name(r, &s, &names) {
                         Decision::keep(Rule::PublicPlace)
                     } else {
                         Decision::drop(Op::Generalize, Rule::CityLevelForPurpose)

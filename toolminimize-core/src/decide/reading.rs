@@ -119,18 +119,29 @@ impl<'a> Reading<'a> {
         }
     }
 
-    /// The clause holding byte `at`.
+    /// The clause holding byte `at` (or, when `at` is on a boundary such as an opening
+    /// parenthesis, the clause that follows it).
     pub fn clause_at(&self, at: usize) -> Option<&ClauseInfo> {
-        self.clauses
-            .iter()
-            .find(|c| c.clause.range.start <= at && at < c.clause.range.end)
+        self.clause_index(at).and_then(|i| self.clauses.get(i))
     }
 
-    /// The index of the clause holding byte `at`.
+    /// The index of the clause holding byte `at` (see [`Reading::clause_at`]).
     pub fn clause_index(&self, at: usize) -> Option<usize> {
         self.clauses
             .iter()
             .position(|c| c.clause.range.start <= at && at < c.clause.range.end)
+            .or_else(|| {
+                self.clauses
+                    .iter()
+                    .position(|c| c.clause.range.start > at)
+                    .filter(|&i| {
+                        self.clauses.get(i).is_some_and(|c| {
+                            self.text
+                                .get(at..c.clause.range.start)
+                                .is_some_and(|gap| gap.chars().all(|ch| !ch.is_alphanumeric()))
+                        })
+                    })
+            })
     }
 
     /// The clauses of the sentence holding byte `at`.

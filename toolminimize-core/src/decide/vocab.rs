@@ -52,6 +52,10 @@ pub enum WordSet {
     Business,
     /// Someone else spoken of ("he", "sie", "lui").
     ThirdPerson,
+    /// Asking about the weather ("forecast", "Wetter", "pluie").
+    Weather,
+    /// A person a record is about ("customer", "Kunde", "patient").
+    PersonRef,
 }
 
 impl WordSet {
@@ -72,6 +76,8 @@ impl WordSet {
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,
+            "weather" => WordSet::Weather,
+            "person_ref" => WordSet::PersonRef,
             _ => return None,
         })
     }

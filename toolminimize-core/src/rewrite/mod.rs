@@ -116,6 +116,15 @@ pub fn rewrite(
         };
         let Some(new_value) = new_value else { continue };
         let info = schema.field(&path);
+        // An optional text left with nothing to say goes whole.
+        if info.is_some_and(|f| !f.required)
+            && new_value
+                .as_str()
+                .is_some_and(|t| !t.chars().any(char::is_alphanumeric))
+        {
+            removals.push(path.clone());
+            continue;
+        }
         let valid = info.is_none_or(|f| {
             validity::satisfies(f, &new_value) || !validity::satisfies(f, original)
         });

@@ -399,7 +399,7 @@ fn other(
                 Decision::keep(Rule::IdentifierForRecipient)
             } else if business && !bystander {
                 // A business's line or desk is not a person's contact.
-                Decision::keep(Rule::PublicPlace)
+                Decision::keep(Rule::BusinessContact)
             } else if asked && !in_sig || in_list(r, s.start) && !in_sig && !bystander {
                 // Asked for, or given as an entry of a list of contacts ("1. Ana Ruiz,
                 // ana@…"): the reader is to use them.
@@ -459,7 +459,7 @@ fn other(
                     .any(|set| v.set(*set).any_in_langs(r.lang, cw, raw))
             });
             if technical && !about_person && !bystander {
-                Decision::keep(Rule::PublicPlace)
+                Decision::keep(Rule::MachineAddress)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
             }

@@ -74,6 +74,10 @@ pub enum Rule {
     ContactRequested,
     /// Contact details nobody asked for (a signature block, a third party's number).
     ContactNotAsked,
+    /// A business's line, desk or address: not a person's.
+    BusinessContact,
+    /// A machine's address in a technical record (a server, a build host).
+    MachineAddress,
     /// An identifier the recipient needs to act on the request.
     IdentifierForRecipient,
     /// An identifier the recipient has no use for.
@@ -141,6 +145,8 @@ impl Rule {
         Rule::Bystander,
         Rule::ContactRequested,
         Rule::ContactNotAsked,
+        Rule::BusinessContact,
+        Rule::MachineAddress,
         Rule::IdentifierForRecipient,
         Rule::IdentifierNotNeeded,
         Rule::AccountForPayment,
@@ -191,6 +197,8 @@ impl Rule {
             Rule::Bystander => "people:bystander",
             Rule::ContactRequested => "contact:requested",
             Rule::ContactNotAsked => "contact:not-asked",
+            Rule::BusinessContact => "contact:business",
+            Rule::MachineAddress => "identifier:machine-address",
             Rule::IdentifierForRecipient => "identifier:for-recipient",
             Rule::IdentifierNotNeeded => "identifier:not-needed",
             Rule::AccountForPayment => "identifier:account-for-payment",

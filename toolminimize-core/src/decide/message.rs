@@ -83,6 +83,15 @@ impl MsgView<'_, '_> {
         })
     }
 
+    /// Whether a kept span lies in the clause at `ci`.
+    fn kept_in(&self, ci: usize) -> bool {
+        self.r.clauses.get(ci).is_some_and(|c| {
+            self.kept
+                .iter()
+                .any(|k| k.start < c.clause.range.end && c.clause.range.start < k.end)
+        })
+    }
+
     /// The rewrite for special-category data told by the way: the sentence when none of its
     /// clauses carries anything else, the clause when it carries nothing else, else the span.
     fn unit(&self, span: &Range<usize>, title: bool) -> Op {
@@ -116,7 +125,14 @@ impl MsgView<'_, '_> {
             .iter()
             .enumerate()
             .filter(|(j, c)| Some(c.clause.sentence) == sentence && *j != ci)
-            .all(|(j, c)| !self.clause_carries(j) && !self.r.is_greeting(c.clause.range.start));
+            .all(|(j, c)| {
+                let carries = if self.optional {
+                    c.request || self.kept_in(j)
+                } else {
+                    self.clause_carries(j)
+                };
+                !carries && !self.r.is_greeting(c.clause.range.start)
+            });
         if others_empty {
             Op::RemoveSentence
         } else {

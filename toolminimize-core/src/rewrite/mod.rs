@@ -260,14 +260,9 @@ fn parenthetical_around(s: &str, r: std::ops::Range<usize>) -> std::ops::Range<u
         .get(r.end..)
         .and_then(|t| t.find([')', ']']))
         .map(|i| r.end + i + 1);
-    // Only when the clause is all the parenthetical holds: "(Ref 12, her diagnosis)" keeps
-    // its reference.
-    let blank = |g: &str| g.chars().all(|c| c.is_whitespace() || matches!(c, ',' | ';' | '.'));
+    // The aside goes whole; a needed item inside it (checked by the caller) keeps it.
     match (open, close) {
-        (Some(o), Some(c))
-            if s.get(o + 1..r.start).is_some_and(blank)
-                && s.get(r.end..c.saturating_sub(1)).is_some_and(blank) =>
-        {
+        (Some(o), Some(c)) if s.get(o + 1..r.start).is_some_and(|g| !g.contains([')', ']'])) => {
             o..c
         }
         _ => r,

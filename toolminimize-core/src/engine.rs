@@ -7,11 +7,11 @@ use crate::decide::judge::{JudgeAnswer, JudgeCandidate, JudgeRequest};
 use crate::decide::linkability;
 use crate::decide::purpose::ToolKind;
 use crate::decide::{self, CallContext, Decision, Op, Rule};
-use crate::schema::SchemaIndex;
 use crate::item::{PsdItem, PsdKind};
 use crate::pipeline::{BlockReason, Call, Inner, Outcome, Verdict};
 use crate::report::{Action, ItemReport, Report};
 use crate::rewrite::{self, substitute::Placeholders};
+use crate::schema::SchemaIndex;
 use crate::score;
 use crate::session::Session;
 

@@ -20,8 +20,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::decide::judge::ContentJudge;
 use crate::classify::{Classifier, Detector};
+use crate::decide::judge::ContentJudge;
 use crate::error::Error;
 use crate::policy::{FailMode, Policy};
 use crate::report::Report;

@@ -19,10 +19,10 @@ use std::fmt;
 use serde_json::Value;
 
 pub use self::detector::{Detector, Field};
-use crate::schema::{SchemaIndex, push_token};
 use crate::error::Error;
 use crate::item::{Finding, PsdItem};
 use crate::policy::Policy;
+use crate::schema::{SchemaIndex, push_token};
 
 /// Runs every detector over every string (and the numeric coordinates) of the arguments.
 pub struct Classifier {

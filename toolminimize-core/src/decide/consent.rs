@@ -14,8 +14,8 @@
 //! assert!(c.allows_value("Gate code"));
 //! ```
 
-use crate::text::fold::fold;
 use crate::item::PsdKind;
+use crate::text::fold::fold;
 
 /// What the user's words consent to.
 #[derive(Debug, Clone, Default)]

@@ -127,9 +127,15 @@ pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> 
     // repository, a product, a disease is a title.
     if has("name")
         && (table.name_with.iter().any(|w| has(w))
-            || ["person", "full name", "first name", "last name", "name of the entity"]
-                .iter()
-                .any(|p| d.contains(p)))
+            || [
+                "person",
+                "full name",
+                "first name",
+                "last name",
+                "name of the entity",
+            ]
+            .iter()
+            .any(|p| d.contains(p)))
     {
         return FieldRole::PersonName;
     }
@@ -165,23 +171,53 @@ mod tests {
 
     #[test]
     fn roles_from_keys() {
-        assert_eq!(field_role(Some("cardholderName"), None, "Ana Ruiz"), FieldRole::PersonName);
+        assert_eq!(
+            field_role(Some("cardholderName"), None, "Ana Ruiz"),
+            FieldRole::PersonName
+        );
         assert_eq!(field_role(Some("to"), None, "a@b.co"), FieldRole::Recipient);
         assert_eq!(field_role(Some("body"), None, "Hello"), FieldRole::Message);
-        assert_eq!(field_role(Some("subject"), None, "Late Monday"), FieldRole::Title);
-        assert_eq!(field_role(Some("origin"), None, "1 Main St"), FieldRole::Location);
-        assert_eq!(field_role(Some("date_of_birth"), None, "1990-01-01"), FieldRole::BirthDate);
-        assert_eq!(field_role(Some("name"), Some("Repository name"), "auth"), FieldRole::Title);
-        assert_eq!(field_role(Some("passengers"), None, "Ana Ruiz"), FieldRole::PersonName);
-        assert_eq!(field_role(Some("x"), None, "one two three four five six"), FieldRole::Message);
-        assert_eq!(field_role(Some("disease_name"), None, "asthma"), FieldRole::Title);
+        assert_eq!(
+            field_role(Some("subject"), None, "Late Monday"),
+            FieldRole::Title
+        );
+        assert_eq!(
+            field_role(Some("origin"), None, "1 Main St"),
+            FieldRole::Location
+        );
+        assert_eq!(
+            field_role(Some("date_of_birth"), None, "1990-01-01"),
+            FieldRole::BirthDate
+        );
+        assert_eq!(
+            field_role(Some("name"), Some("Repository name"), "auth"),
+            FieldRole::Title
+        );
+        assert_eq!(
+            field_role(Some("passengers"), None, "Ana Ruiz"),
+            FieldRole::PersonName
+        );
+        assert_eq!(
+            field_role(Some("x"), None, "one two three four five six"),
+            FieldRole::Message
+        );
+        assert_eq!(
+            field_role(Some("disease_name"), None, "asthma"),
+            FieldRole::Title
+        );
     }
 
     #[test]
     fn every_role_line_parses() {
-        for line in FIELDS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in FIELDS
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let (role, _) = line.split_once('\t').unwrap();
-            assert!(role == "name_with" || FieldRole::parse(role).is_some(), "{role}");
+            assert!(
+                role == "name_with" || FieldRole::parse(role).is_some(),
+                "{role}"
+            );
         }
     }
 }

@@ -34,9 +34,9 @@ pub(super) fn precision(kind: ToolKind) -> Precision {
 
 /// Decimal places of a coordinate written as `text`.
 fn decimals(text: &str) -> usize {
-    text.trim()
-        .split_once('.')
-        .map_or(0, |(_, f)| f.chars().take_while(char::is_ascii_digit).count())
+    text.trim().split_once('.').map_or(0, |(_, f)| {
+        f.chars().take_while(char::is_ascii_digit).count()
+    })
 }
 
 /// A coordinate at published precision: four decimals or fewer.
@@ -62,10 +62,40 @@ pub(super) fn coordinates(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -
 
 /// Words that make a place someone's home rather than a public place.
 const HOME_WORDS: &[&str] = &[
-    "home", "apartment", "apt", "flat", "house", "my", "our", "his", "her", "their", "unit",
-    "suite", "wohnung", "zuhause", "haus", "chez", "maison", "appartement", "domicile", "casa",
-    "piso", "apartamento", "appartamento", "woning", "thuis", "lagenhet", "hjemme", "mieszkanie",
-    "byt", "room", "zimmer", "chambre", "habitacion", "stanza",
+    "home",
+    "apartment",
+    "apt",
+    "flat",
+    "house",
+    "my",
+    "our",
+    "his",
+    "her",
+    "their",
+    "unit",
+    "suite",
+    "wohnung",
+    "zuhause",
+    "haus",
+    "chez",
+    "maison",
+    "appartement",
+    "domicile",
+    "casa",
+    "piso",
+    "apartamento",
+    "appartamento",
+    "woning",
+    "thuis",
+    "lagenhet",
+    "hjemme",
+    "mieszkanie",
+    "byt",
+    "room",
+    "zimmer",
+    "chambre",
+    "habitacion",
+    "stanza",
 ];
 
 /// Whether a location value names a public place before its address ("Rijksmuseum,
@@ -82,7 +112,9 @@ fn names_public_place(text: &str) -> bool {
             .first()
             .is_some_and(|w| w.raw.chars().next().is_some_and(char::is_uppercase))
         && !ws.iter().any(|w| w.raw.chars().any(|c| c.is_ascii_digit()))
-        && !ws.iter().any(|w| HOME_WORDS.contains(&w.folded.as_str()) || w.folded.ends_with("'s"))
+        && !ws
+            .iter()
+            .any(|w| HOME_WORDS.contains(&w.folded.as_str()) || w.folded.ends_with("'s"))
 }
 
 /// An item in a field whose role is a place.
@@ -100,11 +132,14 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
         in_parens
             || r.is_some_and(|r| {
                 r.segment_index(s.start).is_some_and(|i| i > 0)
-                    || r.clause_at(s.start).is_some_and(|c| c.reason || c.first_person)
+                    || r.clause_at(s.start)
+                        .is_some_and(|c| c.reason || c.first_person)
             })
     });
     match item.kind {
-        StreetAddress | Coordinates | Postcode if remark && precision(cv.kind) == Precision::City => {
+        StreetAddress | Coordinates | Postcode
+            if remark && precision(cv.kind) == Precision::City =>
+        {
             Decision::drop(Op::RemoveClause, Rule::RemarkOnValue)
         }
         StreetAddress | Coordinates | Postcode | Place => {
@@ -113,10 +148,11 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
             }
             match item.kind {
                 Place => Decision::keep(Rule::CityLevelForPurpose),
-                Coordinates if item.span.as_ref().is_some_and(|s| {
-                    text.get(s.clone())
-                        .is_some_and(|t| t.split(',').all(published))
-                }) =>
+                Coordinates
+                    if item.span.as_ref().is_some_and(|s| {
+                        text.get(s.clone())
+                            .is_some_and(|t| t.split(',').all(published))
+                    }) =>
                 {
                     Decision::keep(Rule::PublishedCoordinates)
                 }
@@ -153,16 +189,25 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
 /// Whether the field is a route's starting point (origin, pickup, departure).
 fn is_route_start(f: &FieldCtx<'_>) -> bool {
     const START: &[&str] = &[
-        "origin", "origins", "from", "start", "departure", "pickup", "source", "origen", "salida",
-        "abfahrt", "partenza", "depart", "abholung",
+        "origin",
+        "origins",
+        "from",
+        "start",
+        "departure",
+        "pickup",
+        "source",
+        "origen",
+        "salida",
+        "abfahrt",
+        "partenza",
+        "depart",
+        "abholung",
     ];
-    f.info
-        .and_then(|i| i.key.as_deref())
-        .is_some_and(|k| {
-            crate::text::words::identifier_words(k)
-                .iter()
-                .any(|w| START.contains(&w.as_str()))
-        })
+    f.info.and_then(|i| i.key.as_deref()).is_some_and(|k| {
+        crate::text::words::identifier_words(k)
+            .iter()
+            .any(|w| START.contains(&w.as_str()))
+    })
 }
 
 /// Whether a place's text holds a street address: a house number next to a word.
@@ -170,8 +215,12 @@ fn has_street_address(text: &str) -> bool {
     text.split(',').any(|part| {
         let words: Vec<&str> = part.split_whitespace().collect();
         words.len() >= 2
-            && (words.first().is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()))
-                || words.last().is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())))
+            && (words
+                .first()
+                .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+                || words
+                    .last()
+                    .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())))
     })
 }
 
@@ -188,7 +237,9 @@ mod tests {
 
     #[test]
     fn public_places_before_addresses() {
-        assert!(names_public_place("Grand Museum, Museum Road 1, Springfield"));
+        assert!(names_public_place(
+            "Grand Museum, Museum Road 1, Springfield"
+        ));
         assert!(!names_public_place("Anna's apartment, 8 Elm St"));
         assert!(!names_public_place("12 Elm St, Springfield"));
         assert!(!names_public_place("Springfield"));

@@ -20,18 +20,73 @@ use crate::text::fold::fold_term;
 
 /// Words that make a health item a notice of absence, not a diagnosis.
 const SICK_LEAVE: &[&str] = &[
-    "sick", "ill", "unwell", "krank", "krankgeschrieben", "krankmeldung", "arbeitsunfahig",
-    "malade", "maladie", "arret", "baja", "enfermo", "enferma", "malattia", "malato", "malata",
-    "doente", "ziek", "ziekmelding", "sjuk", "sjukskriven", "syg", "sygemeldt", "sykmeldt",
-    "chory", "chora", "zwolnienie", "nemocny", "nemocenska", "leave", "absence",
+    "sick",
+    "ill",
+    "unwell",
+    "krank",
+    "krankgeschrieben",
+    "krankmeldung",
+    "arbeitsunfahig",
+    "malade",
+    "maladie",
+    "arret",
+    "baja",
+    "enfermo",
+    "enferma",
+    "malattia",
+    "malato",
+    "malata",
+    "doente",
+    "ziek",
+    "ziekmelding",
+    "sjuk",
+    "sjukskriven",
+    "syg",
+    "sygemeldt",
+    "sykmeldt",
+    "chory",
+    "chora",
+    "zwolnienie",
+    "nemocny",
+    "nemocenska",
+    "leave",
+    "absence",
 ];
 
 /// Words of meeting someone at a place.
 const MEET: &[&str] = &[
-    "meet", "meeting", "pick", "collect", "outside", "entrance", "lobby", "quedamos", "recojo",
-    "recoger", "puerta", "entrada", "treffen", "treffpunkt", "abholen", "hole", "eingang",
-    "retrouve", "retrouver", "devant", "entree", "vediamo", "incontriamo", "prendo", "davanti",
-    "ingresso", "ophalen", "ontmoeten", "hamtar", "mots", "odbiore", "spotkajmy",
+    "meet",
+    "meeting",
+    "pick",
+    "collect",
+    "outside",
+    "entrance",
+    "lobby",
+    "quedamos",
+    "recojo",
+    "recoger",
+    "puerta",
+    "entrada",
+    "treffen",
+    "treffpunkt",
+    "abholen",
+    "hole",
+    "eingang",
+    "retrouve",
+    "retrouver",
+    "devant",
+    "entree",
+    "vediamo",
+    "incontriamo",
+    "prendo",
+    "davanti",
+    "ingresso",
+    "ophalen",
+    "ontmoeten",
+    "hamtar",
+    "mots",
+    "odbiore",
+    "spotkajmy",
 ];
 
 fn is_sick_leave(text: &str) -> bool {
@@ -115,7 +170,7 @@ impl MsgView<'_, '_> {
         // A reason, or a clause about someone else, is told whole: its days and numbers are
         // part of the story ("she has her infusion on Monday since last month's scare").
         let aside = c.reason || c.third_person || c.relation;
-        if !aside && self.clause_carries(ci) && !(self.optional && !c.request) {
+        if !aside && (c.request || !self.optional) && self.clause_carries(ci) {
             return Op::RemoveSpan;
         }
         let sentence = self.r.clauses.get(ci).map(|c| c.clause.sentence);
@@ -224,9 +279,8 @@ fn point(
 ) -> Option<Rule> {
     let text = span_text(cv.args, it).unwrap_or_default();
     let clause = r.clause_at(s.start);
-    let aside = clause.is_some_and(|c| {
-        c.reason || c.relation || c.third_person || c.clause.parenthetical
-    });
+    let aside =
+        clause.is_some_and(|c| c.reason || c.relation || c.third_person || c.clause.parenthetical);
     let sentence = clause.map_or(0, |c| c.clause.sentence);
     let first_clause = r.clause_index(s.start) == Some(0);
     // A later clause that speaks of the writer ("… - sorry, my hearing was moved") is an
@@ -292,29 +346,48 @@ fn shared_file(cv: &CallView<'_>) -> bool {
     };
     obj.iter().any(|(k, v)| {
         let kw = crate::text::words::identifier_words(k);
-        kw.iter().any(|w| matches!(w.as_str(), "path" | "file" | "filename" | "filepath" | "repo" | "repository" | "folder" | "dir"))
-            && v.as_str().is_some_and(|p| {
-                crate::text::words::identifier_words(p)
-                    .iter()
-                    .any(|w| SHARED.contains(&w.as_str()))
-            })
+        kw.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "path"
+                    | "file"
+                    | "filename"
+                    | "filepath"
+                    | "repo"
+                    | "repository"
+                    | "folder"
+                    | "dir"
+            )
+        }) && v.as_str().is_some_and(|p| {
+            crate::text::words::identifier_words(p)
+                .iter()
+                .any(|w| SHARED.contains(&w.as_str()))
+        })
     })
 }
 
 /// A text of one short sentence: a title in all but name.
 fn is_short(r: &Reading<'_>) -> bool {
-    r.words.len() <= 12 && !r.text.contains('\n') && r.clauses.iter().all(|c| c.clause.sentence == 0)
+    r.words.len() <= 12
+        && !r.text.contains('\n')
+        && r.clauses.iter().all(|c| c.clause.sentence == 0)
 }
 
 fn field_is_task(f: &FieldCtx<'_>) -> bool {
-    f.info
-        .and_then(|i| i.key.as_deref())
-        .is_some_and(|k| {
-            let k = k.to_lowercase();
-            ["task", "instruction", "request", "query", "question", "message", "description"]
-                .iter()
-                .any(|w| k.contains(w))
-        })
+    f.info.and_then(|i| i.key.as_deref()).is_some_and(|k| {
+        let k = k.to_lowercase();
+        [
+            "task",
+            "instruction",
+            "request",
+            "query",
+            "question",
+            "message",
+            "description",
+        ]
+        .iter()
+        .any(|w| k.contains(w))
+    })
 }
 
 /// Whether a venue is where the reader is to meet or collect someone.
@@ -340,7 +413,8 @@ fn other(
     let ci = r.clause_index(s.start);
     let clause = ci.and_then(|i| r.clauses.get(i));
     let cut = ci.is_some_and(|i| mv.cut_clauses.contains(&i));
-    let context_sentence = clause.is_some_and(|c| mv.context_sentences.contains(&c.clause.sentence));
+    let context_sentence =
+        clause.is_some_and(|c| mv.context_sentences.contains(&c.clause.sentence));
     let in_sig = r.in_signature(s.start);
     let public = cv.kind.writes_publicly();
     let store = matches!(cv.kind, ToolKind::Crm | ToolKind::Database);
@@ -369,9 +443,11 @@ fn other(
     };
     let business = clause.is_some_and(|c| {
         let cw = r.words.get(c.words.clone()).unwrap_or_default();
-        vocab()
-            .set(WordSet::Business)
-            .any_in_langs(r.lang, cw, r.text.get(c.clause.range.clone()).unwrap_or_default())
+        vocab().set(WordSet::Business).any_in_langs(
+            r.lang,
+            cw,
+            r.text.get(c.clause.range.clone()).unwrap_or_default(),
+        )
     });
     let text = span_text(cv.args, it).unwrap_or_default();
     // A task handed to another agent needs the task, not the profile of the people in it: past
@@ -382,13 +458,7 @@ fn other(
     if profile_line
         && matches!(
             it.kind,
-            DateOfBirth
-                | NationalId
-                | Ssn
-                | TaxId
-                | Passport
-                | DriverLicence
-                | MedicalRecord
+            DateOfBirth | NationalId | Ssn | TaxId | Passport | DriverLicence | MedicalRecord
         )
     {
         return Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded);
@@ -452,7 +522,10 @@ fn other(
             }
         }
         Ssn | Passport | NationalId | DriverLicence | TaxId | MedicalRecord | DateOfBirth => {
-            if !public && !bystander && (cv.recipients.needs(it.kind) || store && it.kind == DateOfBirth) {
+            if !public
+                && !bystander
+                && (cv.recipients.needs(it.kind) || store && it.kind == DateOfBirth)
+            {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
@@ -470,9 +543,13 @@ fn other(
                 let cw = r.words.get(c.words.clone()).unwrap_or_default();
                 let raw = r.text.get(c.clause.range.clone()).unwrap_or_default();
                 let v = vocab();
-                [WordSet::PersonRef, WordSet::FirstPerson, WordSet::ThirdPerson]
-                    .iter()
-                    .any(|set| v.set(*set).any_in_langs(r.lang, cw, raw))
+                [
+                    WordSet::PersonRef,
+                    WordSet::FirstPerson,
+                    WordSet::ThirdPerson,
+                ]
+                .iter()
+                .any(|set| v.set(*set).any_in_langs(r.lang, cw, raw))
             });
             if technical && !about_person && !bystander {
                 Decision::keep(Rule::MachineAddress)
@@ -490,9 +567,10 @@ fn other(
         Age | Gender | Occupation | Family | Preference => {
             if store && !cut {
                 Decision::keep(Rule::PrivateStore)
-            } else if cut || context_sentence && matches!(it.kind, Family | Age) {
-                Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
-            } else if public && !matches!(it.kind, Occupation) {
+            } else if cut
+                || context_sentence && matches!(it.kind, Family | Age)
+                || public && !matches!(it.kind, Occupation)
+            {
                 Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
             } else {
                 Decision::keep(Rule::SubjectPerson)
@@ -518,11 +596,14 @@ fn other(
 /// Whether byte `at` lies on a line that is a list entry ("1. …", "- …", "• …").
 fn in_list(r: &Reading<'_>, at: usize) -> bool {
     let head = r.text.get(..at).unwrap_or_default();
-    let line = head.rfind('\n').map_or(head, |i| head.get(i + 1..).unwrap_or_default());
+    let line = head
+        .rfind('\n')
+        .map_or(head, |i| head.get(i + 1..).unwrap_or_default());
     let t = line.trim_start();
     t.starts_with(['-', '*', '•'])
-        || t.split_once(['.', ')'])
-            .is_some_and(|(n, _)| !n.is_empty() && n.len() <= 2 && n.chars().all(|c| c.is_ascii_digit()))
+        || t.split_once(['.', ')']).is_some_and(|(n, _)| {
+            !n.is_empty() && n.len() <= 2 && n.chars().all(|c| c.is_ascii_digit())
+        })
 }
 
 /// Whether a relation word ("my son", "his wife") stands within two words before `at`.
@@ -530,7 +611,11 @@ fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     let before = r.words_before_in_clause(at);
     let v = vocab();
     let n = before.len();
-    (n.saturating_sub(3)..n).any(|i| v.set(WordSet::Relation).match_in(r.lang, before, i).is_some())
+    (n.saturating_sub(3)..n).any(|i| {
+        v.set(WordSet::Relation)
+            .match_in(r.lang, before, i)
+            .is_some()
+    })
 }
 
 #[cfg(test)]

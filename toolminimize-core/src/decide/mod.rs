@@ -42,12 +42,12 @@ pub mod vocab;
 
 use serde_json::Value;
 
-pub use self::rule::{Decision, Op, Rule};
 use self::consent::Consent;
 use self::field::{FieldRole, field_role};
 use self::purpose::ToolKind;
 use self::reading::Reading;
 use self::recipient::Recipients;
+pub use self::rule::{Decision, Op, Rule};
 use self::vocab::{WordSet, vocab};
 use crate::item::{PsdItem, PsdKind};
 use crate::policy::Policy;
@@ -171,7 +171,8 @@ impl<'a> CallView<'a> {
             all.iter().any(|s| {
                 let ws = words(s);
                 let v = vocab();
-                v.set(WordSet::PayMe).any_in_langs(v.languages(&ws, s), &ws, s)
+                v.set(WordSet::PayMe)
+                    .any_in_langs(v.languages(&ws, s), &ws, s)
             })
         };
         let point_words = point
@@ -249,11 +250,26 @@ fn key_carries(info: Option<&FieldInfo>, kind: PsdKind) -> bool {
         ]),
         DateOfBirth => has(&["birth", "dob", "birthday"]),
         PersonName => has(&[
-            "name", "holder", "recipient", "contact", "owner", "author", "member",
+            "name",
+            "holder",
+            "recipient",
+            "contact",
+            "owner",
+            "author",
+            "member",
         ]),
         AccountId => has(&[
-            "id", "number", "account", "member", "booking", "order", "ticket", "reference",
-            "ref", "customer", "user",
+            "id",
+            "number",
+            "account",
+            "member",
+            "booking",
+            "order",
+            "ticket",
+            "reference",
+            "ref",
+            "customer",
+            "user",
         ]),
         Username => has(&["user", "username", "handle", "login", "owner", "author"]),
         _ => false,
@@ -292,11 +308,11 @@ pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) ->
     if ctx.kind.is_message()
         && items.iter().any(|it| {
             it.category == crate::taxonomy::Category::Health
-                && it
-                    .path
-                    .rsplit('/')
-                    .next()
-                    .is_some_and(|k| identifier_words(k).iter().any(|w| POINT_KEYS.contains(&w.as_str())))
+                && it.path.rsplit('/').next().is_some_and(|k| {
+                    identifier_words(k)
+                        .iter()
+                        .any(|w| POINT_KEYS.contains(&w.as_str()))
+                })
         })
     {
         cv.recipients.add("clinic");
@@ -317,11 +333,7 @@ pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) ->
     out
 }
 
-fn field_ctx<'a>(
-    ctx: &CallContext<'a>,
-    schema: &'a SchemaIndex,
-    path: &str,
-) -> FieldCtx<'a> {
+fn field_ctx<'a>(ctx: &CallContext<'a>, schema: &'a SchemaIndex, path: &str) -> FieldCtx<'a> {
     let info = schema.field(path);
     let text = text_at(ctx.args, path);
     let key = info
@@ -358,7 +370,11 @@ fn decide_field(
     group: &[usize],
     out: &mut [Decision],
 ) {
-    let Some(path) = group.first().and_then(|&i| items.get(i)).map(|x| x.path.as_str()) else {
+    let Some(path) = group
+        .first()
+        .and_then(|&i| items.get(i))
+        .map(|x| x.path.as_str())
+    else {
         return;
     };
     let f = field_ctx(ctx, schema, path);
@@ -508,12 +524,27 @@ fn short_value(f: &FieldCtx<'_>) -> bool {
 /// preferences): a value that is all data of that kind is what the field is for.
 fn holds_requirements(info: Option<&FieldInfo>) -> bool {
     const WORDS: &[&str] = &[
-        "dietary", "diet", "requirements", "requirement", "preferences", "preference",
-        "allergies", "allergy", "accessibility", "restrictions", "needs", "requests",
-        "accommodations", "accommodation", "assistance",
+        "dietary",
+        "diet",
+        "requirements",
+        "requirement",
+        "preferences",
+        "preference",
+        "allergies",
+        "allergy",
+        "accessibility",
+        "restrictions",
+        "needs",
+        "requests",
+        "accommodations",
+        "accommodation",
+        "assistance",
     ];
-    info.and_then(|i| i.key.as_deref())
-        .is_some_and(|k| identifier_words(k).iter().any(|w| WORDS.contains(&w.as_str())))
+    info.and_then(|i| i.key.as_deref()).is_some_and(|k| {
+        identifier_words(k)
+            .iter()
+            .any(|w| WORDS.contains(&w.as_str()))
+    })
 }
 
 /// Whether `text` names `item`'s words among the call's point words (its subject, title or

@@ -229,7 +229,10 @@ fn refine(kind: ToolKind, name: &[String]) -> ToolKind {
     let retrieves = name.iter().any(|w| RETRIEVE.contains(&w.as_str()));
     let acts = name.iter().any(|w| ACT.contains(&w.as_str()));
     match kind {
-        ToolKind::Calendar | ToolKind::Email | ToolKind::Messaging | ToolKind::Files
+        ToolKind::Calendar
+        | ToolKind::Email
+        | ToolKind::Messaging
+        | ToolKind::Files
         | ToolKind::Crm
             if retrieves && !acts =>
         {
@@ -323,26 +326,83 @@ mod tests {
 
     #[test]
     fn kinds_from_names_and_descriptions() {
-        assert_eq!(kind("get_current_weather", "Get the current weather"), ToolKind::Weather);
-        assert_eq!(kind("maps_geocode", "Convert an address into geographic coordinates"), ToolKind::Geocode);
-        assert_eq!(kind("maps_elevation", "Get elevation data for locations"), ToolKind::Elevation);
-        assert_eq!(kind("maps_distance_matrix", "Calculate travel distance and time"), ToolKind::Route);
-        assert_eq!(kind("maps_search_places", "Search for places using a places API"), ToolKind::Places);
-        assert_eq!(kind("web_search", "Performs a web search"), ToolKind::Search);
-        assert_eq!(kind("search_calendar_events", "Searches calendar events that match a query"), ToolKind::SearchOwn);
-        assert_eq!(kind("create-event", "Create a new calendar event."), ToolKind::Calendar);
+        assert_eq!(
+            kind("get_current_weather", "Get the current weather"),
+            ToolKind::Weather
+        );
+        assert_eq!(
+            kind(
+                "maps_geocode",
+                "Convert an address into geographic coordinates"
+            ),
+            ToolKind::Geocode
+        );
+        assert_eq!(
+            kind("maps_elevation", "Get elevation data for locations"),
+            ToolKind::Elevation
+        );
+        assert_eq!(
+            kind("maps_distance_matrix", "Calculate travel distance and time"),
+            ToolKind::Route
+        );
+        assert_eq!(
+            kind("maps_search_places", "Search for places using a places API"),
+            ToolKind::Places
+        );
+        assert_eq!(
+            kind("web_search", "Performs a web search"),
+            ToolKind::Search
+        );
+        assert_eq!(
+            kind(
+                "search_calendar_events",
+                "Searches calendar events that match a query"
+            ),
+            ToolKind::SearchOwn
+        );
+        assert_eq!(
+            kind("create-event", "Create a new calendar event."),
+            ToolKind::Calendar
+        );
         assert_eq!(kind("send_email", "Sends a new email"), ToolKind::Email);
-        assert_eq!(kind("post_message", "Post a new message to a team channel"), ToolKind::PublicPost);
-        assert_eq!(kind("create_issue", "Create a new issue in a repository"), ToolKind::Code);
-        assert_eq!(kind("send_money", "Sends a transaction to the recipient."), ToolKind::Payment);
-        assert_eq!(kind("hand_off_to_agent", "Delegate a task to another agent"), ToolKind::Delegation);
-        assert_eq!(kind("lookup_drug_interactions", "Check interactions between drugs"), ToolKind::HealthInfo);
-        assert_eq!(kind("run_sql", "Execute a read-only SQL query"), ToolKind::Database);
-        assert_eq!(kind("calculator", "Evaluate an arithmetic expression"), ToolKind::Generic);
+        assert_eq!(
+            kind("post_message", "Post a new message to a team channel"),
+            ToolKind::PublicPost
+        );
+        assert_eq!(
+            kind("create_issue", "Create a new issue in a repository"),
+            ToolKind::Code
+        );
+        assert_eq!(
+            kind("send_money", "Sends a transaction to the recipient."),
+            ToolKind::Payment
+        );
+        assert_eq!(
+            kind("hand_off_to_agent", "Delegate a task to another agent"),
+            ToolKind::Delegation
+        );
+        assert_eq!(
+            kind(
+                "lookup_drug_interactions",
+                "Check interactions between drugs"
+            ),
+            ToolKind::HealthInfo
+        );
+        assert_eq!(
+            kind("run_sql", "Execute a read-only SQL query"),
+            ToolKind::Database
+        );
+        assert_eq!(
+            kind("calculator", "Evaluate an arithmetic expression"),
+            ToolKind::Generic
+        );
     }
 
     #[test]
     fn words_match_whole() {
-        assert_eq!(kind("discard_docker_border", "override the training set"), ToolKind::Generic);
+        assert_eq!(
+            kind("discard_docker_border", "override the training set"),
+            ToolKind::Generic
+        );
     }
 }

@@ -17,8 +17,20 @@ use crate::item::{PsdItem, PsdKind};
 
 /// Search operators whose operand is what the search is for (`from:ana@…`).
 const OPERATORS: &[&str] = &[
-    "from:", "to:", "cc:", "bcc:", "subject:", "author:", "user:", "assignee:", "label:", "in:",
-    "site:", "with:", "attendee:", "organizer:",
+    "from:",
+    "to:",
+    "cc:",
+    "bcc:",
+    "subject:",
+    "author:",
+    "user:",
+    "assignee:",
+    "label:",
+    "in:",
+    "site:",
+    "with:",
+    "attendee:",
+    "organizer:",
 ];
 
 struct QueryView {
@@ -32,17 +44,20 @@ fn view(cv: &CallView<'_>, r: &Reading<'_>, psd: &[Range<usize>]) -> QueryView {
     let v = vocab();
     let mut personal_from = Vec::with_capacity(r.clauses.len());
     let mut aside = Vec::with_capacity(r.clauses.len());
-    let first_segment_has_words = r
-        .segments
-        .first()
-        .is_some_and(|s| r.text.get(s.clone()).is_some_and(|t| t.chars().any(char::is_alphanumeric)));
+    let first_segment_has_words = r.segments.first().is_some_and(|s| {
+        r.text
+            .get(s.clone())
+            .is_some_and(|t| t.chars().any(char::is_alphanumeric))
+    });
     // When the first segment is only the user's data ("12 Elm St, asthma - pharmacies open
     // late") and a later one asks the question, the later one is the topic.
     let topic_segment = topic_segment(r, psd);
     for c in &r.clauses {
         let cw = r.words.get(c.words.clone()).unwrap_or_default();
         let turn = (0..cw.len()).find(|&i| {
-            v.set(WordSet::PersonalTurn).match_in(r.lang, cw, i).is_some()
+            v.set(WordSet::PersonalTurn)
+                .match_in(r.lang, cw, i)
+                .is_some()
                 || v.set(WordSet::Relation).match_in(r.lang, cw, i).is_some()
         });
         personal_from.push(turn.and_then(|i| cw.get(i)).map(|w| w.range.start));
@@ -103,7 +118,10 @@ fn content_words(r: &Reading<'_>, range: &Range<usize>, psd: &[Range<usize>]) ->
     r.words
         .iter()
         .filter(|w| range.start <= w.range.start && w.range.end <= range.end)
-        .filter(|w| !psd.iter().any(|p| p.start <= w.range.start && w.range.end <= p.end))
+        .filter(|w| {
+            !psd.iter()
+                .any(|p| p.start <= w.range.start && w.range.end <= p.end)
+        })
         .filter(|w| w.folded.chars().filter(|c| c.is_alphabetic()).count() >= 3)
         .filter(|w| !v.is_function_word(&w.folded))
         .count()
@@ -134,8 +152,7 @@ fn topic_segment(r: &Reading<'_>, psd: &[Range<usize>]) -> Option<usize> {
         .skip(1)
         .find(|(i, c)| {
             **c >= 2
-                && r
-                    .segments
+                && r.segments
                     .get(*i)
                     .is_some_and(|s| !psd.iter().any(|p| s.start <= p.start && p.start < s.end))
         })
@@ -153,7 +170,9 @@ fn after_public_name(r: &Reading<'_>, span: &Range<usize>, names: &[Range<usize>
     };
     let v = vocab();
     w.raw.chars().next().is_some_and(char::is_uppercase)
-        && !names.iter().any(|n| n.start <= w.range.start && w.range.end <= n.end)
+        && !names
+            .iter()
+            .any(|n| n.start <= w.range.start && w.range.end <= n.end)
         && !v.set(WordSet::FirstPerson).has_word(&w.folded)
         && !v.set(WordSet::Relation).has_word(&w.folded)
 }
@@ -238,14 +257,13 @@ pub(super) fn decide(
     let has_topic_special = !topic.is_empty();
     // A person the search is about: a name outside the context, in a search that carries no
     // other personal data.
-    let subject_person = !own
-        && spans.iter().any(|(k, s)| {
+    let subject_person =
+        !own && spans.iter().any(|(k, s)| {
             item(*k).is_some_and(|it| it.kind == PsdKind::PersonName)
                 && !qv.in_context(r, s)
                 && !relation_before(r, s.start)
-        })
-        && !other_personal
-        && !has_topic_special;
+        }) && !other_personal
+            && !has_topic_special;
 
     let mut out = Vec::with_capacity(pending.len());
     for &k in pending {
@@ -324,8 +342,12 @@ fn relation_before(r: &Reading<'_>, at: usize) -> bool {
     let v = vocab();
     let n = before.len();
     (n.saturating_sub(2)..n).any(|i| {
-        v.set(WordSet::Relation).match_in(r.lang, before, i).is_some()
-            || v.set(WordSet::FirstPerson).match_in(r.lang, before, i).is_some()
+        v.set(WordSet::Relation)
+            .match_in(r.lang, before, i)
+            .is_some()
+            || v.set(WordSet::FirstPerson)
+                .match_in(r.lang, before, i)
+                .is_some()
     })
 }
 

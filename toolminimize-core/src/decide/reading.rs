@@ -189,7 +189,9 @@ impl<'a> Reading<'a> {
 
     /// The index of the segment holding byte `at`.
     pub fn segment_index(&self, at: usize) -> Option<usize> {
-        self.segments.iter().position(|r| r.start <= at && at < r.end)
+        self.segments
+            .iter()
+            .position(|r| r.start <= at && at < r.end)
     }
 
     /// Up to `n` words before byte `at` on the same line, across clause boundaries
@@ -242,7 +244,10 @@ fn signature_start(text: &str, ws: &[Word<'_>], lang: LangMask) -> Option<usize>
     line_starts.retain(|&s| s < text.len());
     let tail_from = line_starts.len().saturating_sub(6);
     for &ls in line_starts.get(tail_from..).unwrap_or_default() {
-        let le = text.get(ls..).and_then(|t| t.find('\n')).map_or(text.len(), |i| ls + i);
+        let le = text
+            .get(ls..)
+            .and_then(|t| t.find('\n'))
+            .map_or(text.len(), |i| ls + i);
         let line = text.get(ls..le).unwrap_or_default().trim();
         if line.is_empty() || line.chars().count() > 40 {
             continue;
@@ -282,6 +287,10 @@ mod tests {
         let r = Reading::new(t);
         assert!(r.in_signature(t.find("Karl").unwrap()));
         assert!(!r.in_signature(t.find("report").unwrap()));
-        assert!(Reading::new("Thanks for the help with the report yesterday").signature.is_none());
+        assert!(
+            Reading::new("Thanks for the help with the report yesterday")
+                .signature
+                .is_none()
+        );
     }
 }

@@ -126,11 +126,9 @@ impl Recipients {
     /// Whether any recipient needs data of `kind`.
     pub fn needs(&self, kind: PsdKind) -> bool {
         let id = kind.name();
-        self.kinds.iter().any(|&i| {
-            KINDS
-                .get(i)
-                .is_some_and(|k| k.needs.iter().any(|n| *n == id))
-        })
+        self.kinds
+            .iter()
+            .any(|&i| KINDS.get(i).is_some_and(|k| k.needs.contains(&id)))
     }
 
     /// Whether nothing is known about the recipient.

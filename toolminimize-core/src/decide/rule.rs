@@ -304,6 +304,9 @@ mod tests {
     fn rule_ids_are_unique_and_every_rule_is_listed() {
         let ids: HashSet<&str> = Rule::ALL.iter().map(|r| r.id()).collect();
         assert_eq!(ids.len(), Rule::ALL.len());
-        assert_eq!(Rule::KeptToStayValid.to_string(), "validity:kept-to-stay-valid");
+        assert_eq!(
+            Rule::KeptToStayValid.to_string(),
+            "validity:kept-to-stay-valid"
+        );
     }
 }

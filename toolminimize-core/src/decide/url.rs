@@ -9,10 +9,46 @@ use crate::text::words::identifier_words;
 
 /// Parameter names whose value is what the URL is for.
 const PURPOSE_PARAMS: &[&str] = &[
-    "q", "query", "search", "s", "term", "terms", "keyword", "keywords", "k", "text", "origin",
-    "destination", "daddr", "saddr", "from", "to", "address", "location", "loc", "near", "city",
-    "place", "ll", "center", "page", "token", "cursor", "id", "code", "dir", "api", "waypoints",
-    "travelmode", "mode", "hl", "lang", "category", "specialty", "speciality", "type",
+    "q",
+    "query",
+    "search",
+    "s",
+    "term",
+    "terms",
+    "keyword",
+    "keywords",
+    "k",
+    "text",
+    "origin",
+    "destination",
+    "daddr",
+    "saddr",
+    "from",
+    "to",
+    "address",
+    "location",
+    "loc",
+    "near",
+    "city",
+    "place",
+    "ll",
+    "center",
+    "page",
+    "token",
+    "cursor",
+    "id",
+    "code",
+    "dir",
+    "api",
+    "waypoints",
+    "travelmode",
+    "mode",
+    "hl",
+    "lang",
+    "category",
+    "specialty",
+    "speciality",
+    "type",
 ];
 
 /// Where in the URL byte `at` lies, and the name of the query parameter if any.
@@ -89,8 +125,14 @@ mod tests {
         let u = "https://example.test/find/doctor?q=knee&name=Ana#top";
         assert!(matches!(part_of(u, u.find("example").unwrap()), Part::Host));
         assert!(matches!(part_of(u, u.find("doctor").unwrap()), Part::Path));
-        assert!(matches!(part_of(u, u.find("knee").unwrap()), Part::Param("q")));
-        assert!(matches!(part_of(u, u.find("Ana").unwrap()), Part::Param("name")));
+        assert!(matches!(
+            part_of(u, u.find("knee").unwrap()),
+            Part::Param("q")
+        ));
+        assert!(matches!(
+            part_of(u, u.find("Ana").unwrap()),
+            Part::Param("name")
+        ));
         assert!(matches!(part_of(u, u.find("top").unwrap()), Part::Fragment));
     }
 }

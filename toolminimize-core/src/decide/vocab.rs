@@ -106,7 +106,8 @@ fn lang_bit(lang: &str) -> LangMask {
 #[derive(Debug, Default)]
 pub struct Terms {
     words: HashMap<String, LangMask>,
-    phrases: Vec<(Vec<String>, LangMask)>,
+    /// Phrases of several words, by their first word.
+    phrases: HashMap<String, Vec<(Vec<String>, LangMask)>>,
     unspaced: Vec<(String, LangMask)>,
 }
 
@@ -137,7 +138,11 @@ impl Terms {
                     *self.words.entry(w.clone()).or_insert(0) |= lang;
                 }
             }
-            _ => self.phrases.push((parts, lang)),
+            _ => {
+                if let Some(first) = parts.first().cloned() {
+                    self.phrases.entry(first).or_default().push((parts, lang));
+                }
+            }
         }
     }
 
@@ -150,11 +155,16 @@ impl Terms {
     /// `words[i]`.
     pub fn match_in(&self, langs: LangMask, words: &[Word<'_>], i: usize) -> Option<usize> {
         let mut best = None;
-        for (p, l) in &self.phrases {
+        let candidates = words
+            .get(i)
+            .and_then(|w| self.phrases.get(w.folded.as_str()))
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        for (p, l) in candidates {
             if l & langs != 0
-                && words.get(i..i + p.len()).is_some_and(|ws| {
-                    ws.iter().zip(p).all(|(w, t)| w.folded == *t)
-                })
+                && words
+                    .get(i..i + p.len())
+                    .is_some_and(|ws| ws.iter().zip(p).all(|(w, t)| w.folded == *t))
                 && best.is_none_or(|b| p.len() > b)
             {
                 best = Some(p.len());
@@ -300,7 +310,11 @@ mod tests {
             }
             let cols: Vec<&str> = line.split('\t').collect();
             assert_eq!(cols.len(), 3, "bad line: {line}");
-            assert!(cols[0] == "stop" || WordSet::parse(cols[0]).is_some(), "unknown set: {}", cols[0]);
+            assert!(
+                cols[0] == "stop" || WordSet::parse(cols[0]).is_some(),
+                "unknown set: {}",
+                cols[0]
+            );
             assert!(LANGS.contains(&cols[1]), "unknown language: {}", cols[1]);
         }
     }

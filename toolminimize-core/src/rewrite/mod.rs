@@ -14,11 +14,11 @@ use serde_json::Value;
 
 use self::substitute::Placeholders;
 use self::text::{Edit, apply_edits, removal_range};
-use crate::text::clauses::{clause_of, clauses, segment_of, segments};
 use crate::decide::{Decision, Op, Rule};
-use crate::schema::SchemaIndex;
 use crate::item::{PsdItem, PsdKind};
 use crate::report::Action;
+use crate::schema::SchemaIndex;
+use crate::text::clauses::{clause_of, clauses, segment_of, segments};
 
 /// The result of rewriting.
 #[derive(Debug, Clone)]
@@ -262,7 +262,10 @@ fn parenthetical_around(s: &str, r: std::ops::Range<usize>) -> std::ops::Range<u
         .map(|i| r.end + i + 1);
     // The aside goes whole; a needed item inside it (checked by the caller) keeps it.
     match (open, close) {
-        (Some(o), Some(c)) if s.get(o + 1..r.start).is_some_and(|g| !g.contains([')', ']'])) => {
+        (Some(o), Some(c))
+            if s.get(o + 1..r.start)
+                .is_some_and(|g| !g.contains([')', ']'])) =>
+        {
             o..c
         }
         _ => r,
@@ -350,8 +353,11 @@ fn rewrite_text(
                     .and_then(|n| {
                         let mut it = cl.iter().filter(|c| c.sentence == n);
                         let first = it.next()?;
-                        let last = it.last().unwrap_or(first);
-                        Some(first.range.start.min(span.start)..sentence_end(s, last.range.end.max(span.end)))
+                        let last = it.next_back().unwrap_or(first);
+                        Some(
+                            first.range.start.min(span.start)
+                                ..sentence_end(s, last.range.end.max(span.end)),
+                        )
                     });
                 match sentence {
                     Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
@@ -363,7 +369,9 @@ fn rewrite_text(
                             .and_then(|c| cl.get(c))
                             .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
                         match clause {
-                            Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
+                            Some(r)
+                                if !needed.iter().any(|n| n.start < r.end && r.start < n.end) =>
+                            {
                                 edits.push(Edit::remove(r));
                             }
                             _ => edits.push(removal(s, span)),
@@ -406,9 +414,9 @@ fn rewrite_text(
     }
     // A location generalized to city level also loses its "near <landmark>" qualifiers.
     let city_level = group.iter().any(|&k| {
-        decisions.get(k).is_some_and(|d| {
-            d.rule == Rule::CityLevelForPurpose && d.op == Op::Generalize
-        })
+        decisions
+            .get(k)
+            .is_some_and(|d| d.rule == Rule::CityLevelForPurpose && d.op == Op::Generalize)
     });
     if city_level {
         edits.extend(proximity_qualifiers(s, &cl).into_iter().map(Edit::remove));

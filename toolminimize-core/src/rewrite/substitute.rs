@@ -13,8 +13,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 
-use crate::text::fold::fold_term;
 use crate::item::PsdKind;
+use crate::text::fold::fold_term;
 
 /// Hands out placeholders. Values are kept only as keyed hashes.
 #[derive(Debug, Default, Clone)]

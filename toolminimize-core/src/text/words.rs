@@ -95,11 +95,9 @@ pub fn identifier_words(name: &str) -> Vec<String> {
 /// Whether `words` contains the phrase `phrase` (folded words) as consecutive words.
 pub fn has_phrase<S: AsRef<str>>(words: &[S], phrase: &[&str]) -> bool {
     !phrase.is_empty()
-        && words.windows(phrase.len()).any(|w| {
-            w.iter()
-                .zip(phrase)
-                .all(|(a, b)| a.as_ref() == *b)
-        })
+        && words
+            .windows(phrase.len())
+            .any(|w| w.iter().zip(phrase).all(|(a, b)| a.as_ref() == *b))
 }
 
 #[cfg(test)]
@@ -117,10 +115,19 @@ mod tests {
 
     #[test]
     fn identifier_words_split_every_convention() {
-        assert_eq!(identifier_words("get-current_weather"), ["get", "current", "weather"]);
+        assert_eq!(
+            identifier_words("get-current_weather"),
+            ["get", "current", "weather"]
+        );
         assert_eq!(identifier_words("sendEmailNow"), ["send", "email", "now"]);
-        assert_eq!(identifier_words("medical_records.get_disease_info")[2], "get");
-        assert!(has_phrase(&identifier_words("maps_distance_matrix"), &["distance", "matrix"]));
+        assert_eq!(
+            identifier_words("medical_records.get_disease_info")[2],
+            "get"
+        );
+        assert!(has_phrase(
+            &identifier_words("maps_distance_matrix"),
+            &["distance", "matrix"]
+        ));
         assert!(!has_phrase(&identifier_words("override"), &["ride"]));
     }
 }

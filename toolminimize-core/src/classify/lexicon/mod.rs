@@ -41,11 +41,11 @@ use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
-use crate::text::fold::{Folded, fold, fold_term};
 use super::{Detector, Field};
 use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};
 use crate::taxonomy::Category;
+use crate::text::fold::{Folded, fold, fold_term};
 use table::{Contexts, Entry};
 
 /// The embedded lexicon files, in priority order: when two files hold the same folded term,

@@ -9,6 +9,9 @@ pub(crate) const PARSE_ERROR: i64 = -32700;
 pub(crate) const INVALID_REQUEST: i64 = -32600;
 /// JSON-RPC: the params of a known method are not of the expected shape.
 pub(crate) const INVALID_PARAMS: i64 = -32602;
+/// JSON-RPC: the receiver failed to handle a valid request (here: minimizing it failed or
+/// took longer than the time budget).
+pub(crate) const INTERNAL_ERROR: i64 = -32603;
 
 /// The routing fields of a message, read without building the rest of it.
 #[derive(Debug, Default, Deserialize)]

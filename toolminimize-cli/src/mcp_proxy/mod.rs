@@ -16,13 +16,15 @@ mod audit_log;
 mod framing;
 #[cfg(feature = "http")]
 mod http_upstream;
+mod jsonrpc;
 #[cfg(feature = "http")]
 mod listen;
-mod jsonrpc;
 mod pump;
 mod rewrite;
 mod router;
 mod scan;
+#[cfg(feature = "http")]
+mod sse;
 mod stdio_server;
 mod tools_cache;
 
@@ -219,7 +221,11 @@ impl StdioHost {
     }
 }
 
-async fn stdio_to_stdio(args: &Args, shared: Arc<Shared>, limits: Limits) -> Result<ExitCode, String> {
+async fn stdio_to_stdio(
+    args: &Args,
+    shared: Arc<Shared>,
+    limits: Limits,
+) -> Result<ExitCode, String> {
     let (mut server, pipes) = StdioServer::spawn(&args.server, limits.max_message_bytes)?;
     let program = server.program.clone();
     let mut host = StdioHost::start(limits.max_message_bytes, pipes.to_server.clone());
@@ -267,9 +273,14 @@ async fn stdio_to_stdio(args: &Args, shared: Arc<Shared>, limits: Limits) -> Res
             );
         }
     } else if status.success() {
-        eprintln!("toolminimize: the MCP server `{program}` exited while the host was still connected");
+        eprintln!(
+            "toolminimize: the MCP server `{program}` exited while the host was still connected"
+        );
     } else {
-        eprintln!("toolminimize: the MCP server `{program}` crashed ({})", describe(status));
+        eprintln!(
+            "toolminimize: the MCP server `{program}` crashed ({})",
+            describe(status)
+        );
     }
     Ok(exit_code(status))
 }
@@ -286,7 +297,13 @@ async fn stdio_to_http(
     let router = new_router(&shared, "http");
     let (upstream, pipes) = http_upstream::Upstream::start(config, Arc::clone(&router), None)?;
     let mut host = StdioHost::start(limits.max_message_bytes, pipes.to_server.clone());
-    let conn = Conn::new(router, pipes.to_server, host.to_host.clone(), limits, pump::cpus());
+    let conn = Conn::new(
+        router,
+        pipes.to_server,
+        host.to_host.clone(),
+        limits,
+        pump::cpus(),
+    );
     let host_reader = host.pump(&conn);
     let server_reader = tokio::spawn(pump::from_server(Arc::clone(&conn), pipes.from_server));
     drop(conn);

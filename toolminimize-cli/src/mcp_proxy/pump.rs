@@ -77,11 +77,6 @@ impl Conn {
         })
     }
 
-    /// The router of this connection.
-    pub(crate) fn router(&self) -> &Arc<Router> {
-        &self.router
-    }
-
     fn in_flight(&self) -> MutexGuard<'_, HashMap<String, bool>> {
         self.in_flight
             .lock()
@@ -211,7 +206,12 @@ fn cancels_a_call_in_flight(conn: &Conn, line: &[u8]) -> bool {
 }
 
 /// Minimizes the calls of one message within the budget and sends what they become.
-async fn rewrite(conn: Arc<Conn>, pending: Pending, arrived: Instant, _queued: OwnedSemaphorePermit) {
+async fn rewrite(
+    conn: Arc<Conn>,
+    pending: Pending,
+    arrived: Instant,
+    _queued: OwnedSemaphorePermit,
+) {
     let budget = conn.limits.call_budget;
     let fail_mode = conn.router.rewriter().shared().policy().fail_mode;
     let raw = matches!(fail_mode, FailMode::Open).then(|| pending.calls.clone());
@@ -237,10 +237,16 @@ async fn rewrite(conn: Arc<Conn>, pending: Pending, arrived: Instant, _queued: O
     let remaining = budget.saturating_sub(arrived.elapsed());
     let out = match tokio::time::timeout(remaining, work).await {
         Ok(Ok(handled)) => Router::assemble(rest, handled),
-        Ok(Err(_)) => failed(&conn, rest, raw, "minimizing this call failed inside the proxy"),
+        Ok(Err(_)) => failed(
+            &conn,
+            rest,
+            raw,
+            "minimizing this call failed inside the proxy",
+        ),
         Err(_) => {
             let secs = budget.as_secs_f64();
-            let why = format!("minimizing this call took longer than the proxy's time budget of {secs}s");
+            let why =
+                format!("minimizing this call took longer than the proxy's time budget of {secs}s");
             failed(&conn, rest, raw, &why)
         }
     };
@@ -267,7 +273,11 @@ fn failed(conn: &Conn, pending: Pending, raw: Option<Vec<Map<String, Value>>>, w
             .rewriter()
             .log_failure(name.as_deref(), open, why);
     }
-    let mode = if open { "forwarded unchanged (fail open)" } else { "not forwarded" };
+    let mode = if open {
+        "forwarded unchanged (fail open)"
+    } else {
+        "not forwarded"
+    };
     eprintln!("toolminimize: {why}; {mode}");
     Router::fail(pending, INTERNAL_ERROR, why, raw)
 }
@@ -384,7 +394,12 @@ mod tests {
         // A rewrite that panics, as the blocking pool reports it.
         let joined = tokio::task::spawn_blocking(|| -> Vec<()> { panic!("boom") }).await;
         assert!(joined.is_err());
-        let out = failed(&conn, pending, None, "minimizing this call failed inside the proxy");
+        let out = failed(
+            &conn,
+            pending,
+            None,
+            "minimizing this call failed inside the proxy",
+        );
         let replies: Vec<Value> = out
             .to_host
             .iter()
@@ -404,7 +419,9 @@ mod tests {
         let reply: Value = serde_json::from_slice(&out.to_host[0]).unwrap();
         assert_eq!(reply["id"], 12);
         assert_eq!(reply["error"]["code"], INVALID_REQUEST);
-        let scanned = Scanned::of(br#"{"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"#);
+        let scanned = Scanned::of(
+            br#"{"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"#,
+        );
         let out = oversized_from_server(&conn.router, 5000, 1000, &scanned);
         assert!(out.to_host.is_empty());
         let reply: Value = serde_json::from_slice(&out.to_server[0]).unwrap();

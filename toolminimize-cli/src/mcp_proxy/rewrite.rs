@@ -66,7 +66,8 @@ pub(crate) fn is_protocol_meta_key(key: &str) -> bool {
     let labels: Vec<&str> = prefix.split('.').collect();
     let reserved = |l: Option<&&str>| matches!(l.copied(), Some("modelcontextprotocol" | "mcp"));
     labels.len() >= 2
-        && (reserved(labels.get(1)) || reserved(labels.len().checked_sub(2).and_then(|i| labels.get(i))))
+        && (reserved(labels.get(1))
+            || reserved(labels.len().checked_sub(2).and_then(|i| labels.get(i))))
 }
 
 /// What all the connections of one proxy run share: the minimizers, the options and the
@@ -151,7 +152,13 @@ impl Rewriter {
     pub(crate) fn handle(&self, mut message: Map<String, Value>, tools: &ToolsCache) -> Handled {
         let id = message.get("id").filter(|v| !v.is_null()).cloned();
         let reject = |tool: Option<&str>, why: &str| {
-            self.log(tool, false, Disposition::Rejected, Some(why.to_owned()), &[]);
+            self.log(
+                tool,
+                false,
+                Disposition::Rejected,
+                Some(why.to_owned()),
+                &[],
+            );
             match &id {
                 Some(id) => Handled::Reply(error_response(Some(id), INVALID_PARAMS, why)),
                 None => {
@@ -224,7 +231,8 @@ impl Rewriter {
         let mut reports = vec![&outcome.report];
         reports.extend(others.as_ref());
         self.log(Some(&name), listed, Disposition::Forwarded, None, &reports);
-        if params.contains_key("arguments") || minimized.as_object().is_some_and(|m| !m.is_empty()) {
+        if params.contains_key("arguments") || minimized.as_object().is_some_and(|m| !m.is_empty())
+        {
             params.insert("arguments".to_owned(), minimized);
         }
         Handled::Forward(Value::Object(message))
@@ -250,8 +258,11 @@ impl Rewriter {
             if key == "_meta"
                 && let Some(Value::Object(meta)) = params.get_mut("_meta")
             {
-                let own: Vec<String> =
-                    meta.keys().filter(|k| !is_protocol_meta_key(k)).cloned().collect();
+                let own: Vec<String> = meta
+                    .keys()
+                    .filter(|k| !is_protocol_meta_key(k))
+                    .cloned()
+                    .collect();
                 if own.is_empty() {
                     continue;
                 }
@@ -304,7 +315,13 @@ impl Rewriter {
         reports: &[&Report],
     ) -> Handled {
         let reply = id.as_ref().map(|id| tool_error_result(id, &reason));
-        self.log(Some(name), listed, Disposition::Blocked, Some(reason), reports);
+        self.log(
+            Some(name),
+            listed,
+            Disposition::Blocked,
+            Some(reason),
+            reports,
+        );
         reply.map_or(Handled::Drop, Handled::Reply)
     }
 
@@ -347,7 +364,11 @@ fn put_back(params: &mut Map<String, Value>, mut minimized: Map<String, Value>, 
                     Some(Value::Object(m)) => m,
                     _ => Map::new(),
                 };
-                for k in was.as_object().map(|m| m.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {
+                for k in was
+                    .as_object()
+                    .map(|m| m.keys().cloned().collect::<Vec<_>>())
+                    .unwrap_or_default()
+                {
                     match new.remove(&k) {
                         Some(v) => {
                             meta.insert(k, v);
@@ -494,7 +515,13 @@ mod tests {
         ] {
             assert!(is_protocol_meta_key(k), "{k}");
         }
-        for k in ["com.example.user/id", "com.example.mcp/b", "user", "mcp/x", "traceparent"] {
+        for k in [
+            "com.example.user/id",
+            "com.example.mcp/b",
+            "user",
+            "mcp/x",
+            "traceparent",
+        ] {
             assert!(!is_protocol_meta_key(k), "{k}");
         }
     }
@@ -518,7 +545,10 @@ mod tests {
         };
         let p = &out["params"];
         assert_eq!(p["_meta"]["progressToken"], "p-1");
-        assert_eq!(p["_meta"]["io.modelcontextprotocol/clientInfo"]["name"], "host");
+        assert_eq!(
+            p["_meta"]["io.modelcontextprotocol/clientInfo"]["name"],
+            "host"
+        );
         assert_eq!(p["requestState"], "opaque-state");
         assert_eq!(p["arguments"]["message"], "hello");
         let text = out.to_string();
@@ -527,13 +557,20 @@ mod tests {
         // The keys that remain keep their order.
         let keys: Vec<&str> = p.as_object().unwrap().keys().map(String::as_str).collect();
         let pos = |k: &str| keys.iter().position(|x| *x == k);
-        assert!(pos("_meta") < pos("name") && pos("name") < pos("arguments"), "{keys:?}");
+        assert!(
+            pos("_meta") < pos("name") && pos("name") < pos("arguments"),
+            "{keys:?}"
+        );
         assert!(pos("arguments") < pos("requestState"), "{keys:?}");
     }
 
     #[test]
     fn other_params_can_be_dropped() {
-        let r = with(Minimizer::new().unwrap(), UnlistedTools::Minimize, OtherParams::Drop);
+        let r = with(
+            Minimizer::new().unwrap(),
+            UnlistedTools::Minimize,
+            OtherParams::Drop,
+        );
         let msg = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
             "_meta": {"progressToken": 3, "com.example/trace": "t-9"},
             "name": "echo", "arguments": {"message": "hello"}, "extra": {"a": 1}

@@ -86,7 +86,12 @@ pub(crate) struct Pending {
 }
 
 impl Pending {
-    fn new(calls: Vec<Map<String, Value>>, others: Vec<Value>, order: Vec<bool>, batch: bool) -> Self {
+    fn new(
+        calls: Vec<Map<String, Value>>,
+        others: Vec<Value>,
+        order: Vec<bool>,
+        batch: bool,
+    ) -> Self {
         let waiting = calls
             .iter()
             .map(|c| {
@@ -199,9 +204,12 @@ impl Router {
                 Err(e) => HostPlan::Done(bad_line(&line, jsonrpc::code_for(&e))),
                 Ok(env) if env.method.as_deref() == Some("tools/call") => {
                     match serde_json::from_slice::<Value>(&line) {
-                        Ok(Value::Object(call)) => {
-                            HostPlan::Rewrite(Pending::new(vec![call], Vec::new(), Vec::new(), false))
-                        }
+                        Ok(Value::Object(call)) => HostPlan::Rewrite(Pending::new(
+                            vec![call],
+                            Vec::new(),
+                            Vec::new(),
+                            false,
+                        )),
                         Ok(_) => HostPlan::Done(bad_line(&line, INVALID_REQUEST)),
                         Err(e) => HostPlan::Done(bad_line(&line, jsonrpc::code_for(&e))),
                     }

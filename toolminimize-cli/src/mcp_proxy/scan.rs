@@ -35,11 +35,6 @@ impl Scanned {
     pub(crate) fn is_request(&self) -> bool {
         self.object && self.id.is_some() && self.method.is_some()
     }
-
-    /// Whether the scan found a response: an object with an id and no method key read.
-    pub(crate) fn is_response(&self) -> bool {
-        self.object && self.id.is_some() && self.method.is_none()
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -283,15 +278,18 @@ mod tests {
 
     #[test]
     fn reads_id_and_method_wherever_they_are() {
-        let s = Scanned::of(br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"a":[1,{"id":2}]}}"#);
+        let s = Scanned::of(
+            br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"a":[1,{"id":2}]}}"#,
+        );
         assert_eq!(s.id, Some(json!(7)));
         assert_eq!(s.method.as_deref(), Some("tools/call"));
         assert!(s.is_request());
-        let s = Scanned::of(br#"{"params":{"id":"inner","x":"}"},"method":"tools/call","id":"outer"}"#);
+        let s =
+            Scanned::of(br#"{"params":{"id":"inner","x":"}"},"method":"tools/call","id":"outer"}"#);
         assert_eq!(s.id, Some(json!("outer")));
         let s = Scanned::of(br#" { "id" : -1.5e3 , "result" : {} }"#);
         assert_eq!(s.id, Some(json!(-1.5e3)));
-        assert!(s.is_response());
+        assert!(!s.is_request());
     }
 
     #[test]
@@ -329,6 +327,9 @@ mod tests {
         let long = format!(r#"{{"id":"{}"}}"#, "x".repeat(MAX_KEPT + 10));
         assert_eq!(Scanned::of(long.as_bytes()).id, None);
         assert_eq!(Scanned::of(b"not json").id, None);
-        assert_eq!(Scanned::of("\u{feff}{\"id\":1}".as_bytes()).id, Some(json!(1)));
+        assert_eq!(
+            Scanned::of("\u{feff}{\"id\":1}".as_bytes()).id,
+            Some(json!(1))
+        );
     }
 }

@@ -75,7 +75,10 @@ impl StdioServer {
 
     /// After its input was closed: gives the server `grace` to exit, then SIGTERM, then (as
     /// long again later) SIGKILL. Returns the status and whether it had to be stopped.
-    pub(crate) async fn shut_down(&mut self, grace: Duration) -> (std::io::Result<ExitStatus>, bool) {
+    pub(crate) async fn shut_down(
+        &mut self,
+        grace: Duration,
+    ) -> (std::io::Result<ExitStatus>, bool) {
         match tokio::time::timeout(grace, self.child.wait()).await {
             Ok(status) => (status, false),
             Err(_) => (self.terminate(grace).await, true),

@@ -94,7 +94,7 @@ struct HostSession {
 #[derive(Debug)]
 enum Stop {
     Process(tokio::task::JoinHandle<()>, mpsc::Sender<()>),
-    Http(http_upstream::Upstream),
+    Http(http_upstream::Upstream, mpsc::Sender<pump::ToServer>),
 }
 
 /// Where the messages for the host go.
@@ -254,7 +254,10 @@ impl HostSession {
                 let _ = tx.send(()).await;
                 let _ = tokio::time::timeout(grace * 3, task).await;
             }
-            Some(Stop::Http(upstream)) => upstream.close(grace).await,
+            Some(Stop::Http(upstream, to_server)) => {
+                let _ = to_server.send(pump::ToServer::Close).await;
+                upstream.close(grace).await;
+            }
             None => {}
         }
     }
@@ -432,7 +435,8 @@ impl App {
                     Arc::clone(&router),
                     Some(Arc::clone(&host_headers)),
                 )?;
-                (pipes.to_server, pipes.from_server, Stop::Http(up))
+                let stop = Stop::Http(up, pipes.to_server.clone());
+                (pipes.to_server, pipes.from_server, stop)
             }
         };
         let conn = Conn::new(

@@ -225,7 +225,7 @@ fn sdk_client_over_http_to_a_listening_proxy_in_front_of_the_everything_server()
         {"op": "call", "name": "echo", "arguments": {"message": "Renew the passport; my SSN is 078-05-1120."}},
         {"op": "call", "name": "get-sum", "arguments": {"a": 2, "b": 3}}
     ]);
-    let results = sdk_client(&[proxy.url.clone()], &steps, &[]);
+    let results = sdk_client(std::slice::from_ref(&proxy.url), &steps, &[]);
     let direct = sdk_client(&everything_server(), &steps, &[]);
     assert_eq!(
         step(&results, "list_tools", 0),

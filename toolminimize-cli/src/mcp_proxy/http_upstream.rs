@@ -732,10 +732,10 @@ fn describe_error(e: &hyper_util::client::legacy::Error) -> String {
 /// A header value for `s`: as it is when it is plain visible ASCII (spaces inside allowed),
 /// else `=?base64?…?=` (protocol revision 2026-07-28, "Value Encoding").
 pub(crate) fn header_value(s: &str) -> Result<HeaderValue, hyper::header::InvalidHeaderValue> {
-    let plain = s.bytes().all(|b| (0x20..=0x7E).contains(&b))
-        && !s.starts_with(' ')
-        && !s.ends_with(' ')
-        && !(s.starts_with("=?base64?") && s.ends_with("?="));
+    let visible = s.bytes().all(|b| (0x20..=0x7E).contains(&b));
+    let padded = s.starts_with(' ') || s.ends_with(' ');
+    let sentinel = s.starts_with("=?base64?") && s.ends_with("?=");
+    let plain = visible && !padded && !sentinel;
     if plain {
         HeaderValue::from_str(s)
     } else {

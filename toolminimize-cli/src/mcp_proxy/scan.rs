@@ -184,9 +184,8 @@ impl Scanner {
             State::Comma => {
                 if b == b',' {
                     self.state = State::Key;
-                } else if b == b'}' {
-                    self.state = State::Done;
                 } else if !is_ws(b) {
+                    // `}` ends the object; anything else breaks it.
                     self.state = State::Done;
                 }
             }

@@ -165,10 +165,8 @@ impl SseReader {
                     None => self.data.extend_from_slice(value),
                 }
             }
-            b"id" => {
-                if !value.contains(&0) {
-                    self.last_event_id = Some(String::from_utf8_lossy(value).into_owned());
-                }
+            b"id" if !value.contains(&0) => {
+                self.last_event_id = Some(String::from_utf8_lossy(value).into_owned());
             }
             b"retry" => {
                 if let Ok(ms) = std::str::from_utf8(value).unwrap_or("").parse::<u64>() {

@@ -349,21 +349,26 @@ impl Background {
                 }
             });
         }
+        // From here the process is stopped (and waited for) when `Background` drops.
+        let mut started = Background {
+            child,
+            output,
+            url: String::new(),
+        };
         let deadline = Instant::now() + PATIENCE;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match rx.recv_timeout(left) {
                 Ok(line) => {
                     if let Some(url) = ready(&line) {
-                        return Background { child, output, url };
+                        started.url = url;
+                        return started;
                     }
                 }
                 Err(_) => {
-                    let _ = child.kill();
-                    panic!(
-                        "{program} did not become ready; output: {:?}",
-                        output.lock().unwrap()
-                    );
+                    let output = started.output();
+                    drop(started);
+                    panic!("{program} did not become ready; output: {output:?}");
                 }
             }
         }
@@ -506,10 +511,7 @@ pub fn http(
     {
         let mut out = Vec::new();
         let mut rest = &body[..];
-        loop {
-            let Some(eol) = rest.windows(2).position(|w| w == b"\r\n") else {
-                break;
-            };
+        while let Some(eol) = rest.windows(2).position(|w| w == b"\r\n") {
             let size = usize::from_str_radix(String::from_utf8_lossy(&rest[..eol]).trim(), 16)
                 .unwrap_or(0);
             if size == 0 {

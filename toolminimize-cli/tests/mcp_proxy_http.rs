@@ -5,6 +5,7 @@
 //! server and a client built with the official Python SDK (PyPI `mcp`), which speak both the
 //! initialize-handshake revisions and 2026-07-28. `.ci/setup-mcp-peers.sh` installs them;
 //! the tests run it when they are missing.
+#![cfg(feature = "http")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

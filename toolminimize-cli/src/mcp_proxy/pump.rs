@@ -20,7 +20,7 @@ use toolminimize_core::FailMode;
 
 use super::framing::{Frame, LineReader};
 use super::jsonrpc::{INTERNAL_ERROR, INVALID_REQUEST, error_response, id_key, to_line};
-use super::router::{HostPlan, Out, Pending, Router};
+use super::router::{HostPlan, Out, Pending, Raw, Router};
 use super::scan::Scanned;
 
 /// Calls of one connection waiting for or in minimization before the proxy stops reading
@@ -214,7 +214,10 @@ async fn rewrite(
 ) {
     let budget = conn.limits.call_budget;
     let fail_mode = conn.router.rewriter().shared().policy().fail_mode;
-    let raw = matches!(fail_mode, FailMode::Open).then(|| pending.calls.clone());
+    let raw = matches!(fail_mode, FailMode::Open).then(|| match &pending.line {
+        Some(line) => Raw::Line(line.clone()),
+        None => Raw::Calls(pending.calls.clone()),
+    });
     let ids: Vec<String> = pending
         .waiting
         .iter()
@@ -222,6 +225,7 @@ async fn rewrite(
         .collect();
     let mut rest = pending;
     let calls = std::mem::take(&mut rest.calls);
+    let line = rest.line.take();
     let router = Arc::clone(&conn.router);
     let cpus = Arc::clone(&conn.cpus);
     let work = async move {
@@ -230,7 +234,7 @@ async fn rewrite(
         // until it ends, so runaway calls never run more pipelines than there are CPUs.
         tokio::task::spawn_blocking(move || {
             let _cpu = cpu;
-            router.rewrite(calls)
+            router.rewrite(calls, line)
         })
         .await
     };
@@ -266,7 +270,7 @@ async fn rewrite(
 
 /// What a message whose calls could not be minimized becomes, per the fail mode: closed
 /// answers each call with an error, open forwards the calls as they came.
-fn failed(conn: &Conn, pending: Pending, raw: Option<Vec<Map<String, Value>>>, why: &str) -> Out {
+fn failed(conn: &Conn, pending: Pending, raw: Option<Raw>, why: &str) -> Out {
     let open = raw.is_some();
     for (_, name) in &pending.waiting {
         conn.router

@@ -68,6 +68,16 @@ pub(crate) enum HostPlan {
     Rewrite(Pending),
 }
 
+/// The original calls of a message, kept to be forwarded unchanged when minimizing them fails
+/// under a fail-open policy.
+#[derive(Debug)]
+pub(crate) enum Raw {
+    /// The line of a single call, byte for byte.
+    Line(Vec<u8>),
+    /// The calls of a batch.
+    Calls(Vec<Map<String, Value>>),
+}
+
 /// The `tools/call` requests of one host message, waiting to be minimized.
 #[derive(Debug)]
 pub(crate) struct Pending {
@@ -83,6 +93,8 @@ pub(crate) struct Pending {
     pub(crate) batch: bool,
     /// Requests the proxy sends to the server after the message (a tool-list refresh).
     pub(crate) extra: Vec<Vec<u8>>,
+    /// A single call not parsed yet: its line (then `calls` is empty).
+    pub(crate) line: Option<Vec<u8>>,
 }
 
 impl Pending {
@@ -111,6 +123,7 @@ impl Pending {
             order,
             batch,
             extra: Vec::new(),
+            line: None,
         }
     }
 }
@@ -203,16 +216,11 @@ impl Router {
             Some(b'{') => match Envelope::parse(&line) {
                 Err(e) => HostPlan::Done(bad_line(&line, jsonrpc::code_for(&e))),
                 Ok(env) if env.method.as_deref() == Some("tools/call") => {
-                    match serde_json::from_slice::<Value>(&line) {
-                        Ok(Value::Object(call)) => HostPlan::Rewrite(Pending::new(
-                            vec![call],
-                            Vec::new(),
-                            Vec::new(),
-                            false,
-                        )),
-                        Ok(_) => HostPlan::Done(bad_line(&line, INVALID_REQUEST)),
-                        Err(e) => HostPlan::Done(bad_line(&line, jsonrpc::code_for(&e))),
-                    }
+                    // Parsed whole off the I/O thread, with the rewrite.
+                    let mut pending = Pending::new(Vec::new(), Vec::new(), Vec::new(), false);
+                    pending.waiting = vec![(env.id, env.params_name.0)];
+                    pending.line = Some(line);
+                    HostPlan::Rewrite(pending)
                 }
                 Ok(env) => {
                     let mut extra = Vec::new();
@@ -271,9 +279,29 @@ impl Router {
         }
     }
 
-    /// Minimizes the calls of a [`Pending`] message, in order. Runs the pipeline; call it off
-    /// the I/O thread.
-    pub(crate) fn rewrite(&self, calls: Vec<Map<String, Value>>) -> Vec<Handled> {
+    /// Minimizes the calls of a [`Pending`] message, in order: `calls`, or the one call in
+    /// `line`. Parses and runs the pipeline; call it off the I/O thread.
+    pub(crate) fn rewrite(
+        &self,
+        calls: Vec<Map<String, Value>>,
+        line: Option<Vec<u8>>,
+    ) -> Vec<Handled> {
+        let calls = match line {
+            None => calls,
+            Some(line) => match serde_json::from_slice::<Value>(&line) {
+                Ok(Value::Object(call)) => vec![call],
+                // The envelope was read, so the line is JSON; anything else is not a request.
+                _ => {
+                    let id = Scanned::of(&line).id;
+                    let reply = error_response(
+                        id.as_ref(),
+                        INVALID_REQUEST,
+                        "invalid request: the line is not a JSON-RPC message",
+                    );
+                    return vec![Handled::Reply(reply)];
+                }
+            },
+        };
         let tools = self.tools();
         calls
             .into_iter()
@@ -303,15 +331,16 @@ impl Router {
     /// the time budget, or the rewrite failed): each call with an id is answered with a
     /// JSON-RPC error carrying `message`; the rest of a batch goes on. With `raw`, the
     /// original calls are forwarded instead (fail open).
-    pub(crate) fn fail(
-        pending: Pending,
-        code: i64,
-        message: &str,
-        raw: Option<Vec<Map<String, Value>>>,
-    ) -> Out {
+    pub(crate) fn fail(pending: Pending, code: i64, message: &str, raw: Option<Raw>) -> Out {
         let mut out = Out::default();
         let calls: Vec<Option<Value>> = match raw {
-            Some(raw) => raw.into_iter().map(|c| Some(Value::Object(c))).collect(),
+            Some(Raw::Line(mut line)) => {
+                line.push(b'\n');
+                out.to_server.push(line);
+                out.to_server.extend(pending.extra);
+                return out;
+            }
+            Some(Raw::Calls(raw)) => raw.into_iter().map(|c| Some(Value::Object(c))).collect(),
             None => {
                 for id in pending.waiting.iter().filter_map(|(id, _)| id.as_ref()) {
                     out.to_host

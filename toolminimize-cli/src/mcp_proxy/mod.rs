@@ -1,16 +1,20 @@
-//! `toolminimize mcp-proxy`: a stdio proxy in front of an MCP server that minimizes the
-//! arguments of every `tools/call`.
+//! `toolminimize mcp-proxy`: a proxy in front of an MCP server that minimizes every
+//! `tools/call`.
 //!
-//! The host (an assistant, an IDE, any agent) launches the proxy in place of the server; the
-//! proxy launches the server and forwards newline-delimited JSON-RPC both ways. Lines other
-//! than `tools/call` requests go through byte for byte. The arguments of each `tools/call`
-//! are rewritten by the pipeline for the tool's input schema, taken from the server's
-//! `tools/list` results. See `MCP.md` next to this crate's manifest.
+//! The host talks to the proxy over stdio (it launches the proxy in place of the server) or,
+//! with `--listen`, over Streamable HTTP; the proxy talks to a server it launches (stdio) or,
+//! with `--upstream-url`, to a remote one over Streamable HTTP. Messages other than
+//! `tools/call` requests go through unchanged. The arguments of each `tools/call` are rewritten
+//! by the pipeline for the tool's input schema, taken from the server's `tools/list` results,
+//! and the other keys under its `params` are minimized or dropped. See `MCP.md` next to this
+//! crate's manifest.
 //!
-//! Layout: [`framing`] reads lines, [`jsonrpc`] knows the few message shapes the proxy
-//! writes, [`tools_cache`] holds listed tools, [`rewrite`] minimizes one call, [`router`]
-//! decides what each line becomes, [`audit_log`] writes `--audit-log`; this module runs the
-//! processes and the four I/O tasks.
+//! Layout: [`framing`] reads lines and [`scan`] the id of a line too long or broken to parse,
+//! [`jsonrpc`] knows the few message shapes the proxy writes, [`tools_cache`] holds listed
+//! tools, [`rewrite`] minimizes one call, [`router`] decides what each message becomes,
+//! [`pump`] runs both directions of a connection (with the time budget), [`audit_log`] writes
+//! `--audit-log`; [`stdio_server`] runs a server process, `http_upstream` reaches a remote
+//! server, `listen` serves hosts over HTTP (with `sse`); this module wires them up.
 
 mod audit_log;
 mod framing;

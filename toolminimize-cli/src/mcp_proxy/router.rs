@@ -492,7 +492,7 @@ impl Router {
                 let mut pages = pages;
                 match result {
                     None => extra.extend(st.finish_refresh(again)),
-                    Some(result) => match pages.merge_page(&result) {
+                    Some(result) => match tools_listed(&mut pages, &result) {
                         Some(cursor) if count < MAX_PAGES => {
                             let next = st.next_id();
                             let mut params = Map::new();
@@ -517,7 +517,7 @@ impl Router {
                 && let Some(result) = message().and_then(|m| m.get("result").cloned())
             {
                 let mut tools = (*st.tools).clone();
-                tools.merge_page(&result);
+                tools_listed(&mut tools, &result);
                 st.tools = Arc::new(tools);
             }
             return false;
@@ -552,6 +552,13 @@ fn bad_line(line: &[u8], code: i64) -> Out {
     };
     let id = Scanned::of(line).id;
     Out::reply(&error_response(id.as_ref(), code, message))
+}
+
+/// Every `tools/list` result the proxy sees goes through here, once: a page answering the
+/// host's own request, or a page of the proxy's refresh. It is added to `cache`; returns the
+/// page's `nextCursor`.
+fn tools_listed(cache: &mut ToolsCache, result: &Value) -> Option<String> {
+    cache.merge_page(result)
 }
 
 fn is_tools_call(item: &Value) -> bool {

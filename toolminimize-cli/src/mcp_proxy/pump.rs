@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 use tokio::io::AsyncBufRead;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 use toolminimize_core::FailMode;

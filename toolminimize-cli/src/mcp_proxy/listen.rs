@@ -18,7 +18,7 @@
 //! - An `Origin` header that is neither a loopback origin nor one given with `--allow-origin`
 //!   gets `403` (DNS rebinding).
 //!
-//! Every connection goes through the same [`pump`](super::pump) and [`Router`] as over stdio:
+//! Every connection goes through the same [`super::pump`] and [`super::router::Router`] as over stdio:
 //! the same minimization, tool-list cache, time budget and audit log.
 
 use std::collections::{HashMap, VecDeque};

@@ -99,7 +99,7 @@ pub(crate) struct Args {
 #[cfg(feature = "http")]
 #[derive(Debug, ClapArgs)]
 pub(crate) struct HttpArgs {
-    /// The MCP endpoint of a remote server (Streamable HTTP), e.g. https://mcp.example.com/mcp,
+    /// The MCP endpoint of a remote server (Streamable HTTP), e.g. `https://mcp.example.com/mcp`,
     /// in place of a server command.
     #[arg(long, value_name = "URL", conflicts_with = "server")]
     upstream_url: Option<String>,

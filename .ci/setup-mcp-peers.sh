@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Installs the MCP peers the mcp-proxy interoperability tests run against:
-#   - the reference server @modelcontextprotocol/server-everything (npm), and
+# Installs the MCP peers the mcp-proxy interoperability tests (stdio and Streamable HTTP) run against:
+#   - the reference server @modelcontextprotocol/server-everything (npm; its stdio and Streamable
+#     HTTP transports), and
 #   - the official Python `mcp` SDK (PyPI) in a virtual environment, used both for a small test
-#     server and as the stdio client that drives the proxy.
+#     server (stdio, or Streamable HTTP through the uvicorn it depends on) and as the client
+#     (stdio or Streamable HTTP) that drives the proxy.
+# The HTTP peers listen on 127.0.0.1 only; the tests reach nothing but loopback.
 # Everything goes under <repo>/target/mcp-peers (or $TOOLMINIMIZE_MCP_PEERS). Idempotent: a peer
 # already installed at the pinned version is left alone. The mcp-proxy tests run it themselves
 # when a peer is missing, so `cargo test --workspace` works on a fresh clone.

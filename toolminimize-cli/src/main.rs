@@ -1,5 +1,5 @@
 //! The `toolminimize` command: minimize or audit JSONL streams of tool calls, or sit in front
-//! of an MCP server as a minimizing stdio proxy.
+//! of an MCP server as a minimizing proxy (stdio or Streamable HTTP).
 #![forbid(unsafe_code)]
 
 mod audit;
@@ -28,7 +28,9 @@ enum Command {
     Minimize(minimize::Args),
     /// Report what a JSONL stream of tool calls over-shares, without rewriting anything.
     Audit(audit::Args),
-    /// Run an MCP server behind a stdio proxy that minimizes every tools/call.
+    /// Run an MCP server behind a proxy that minimizes every tools/call: a stdio server
+    /// (a command after `--`) or a remote one (--upstream-url), for a stdio host or for hosts
+    /// that connect by URL (--listen).
     McpProxy(mcp_proxy::Args),
 }
 

@@ -190,10 +190,14 @@ fn a_five_megabyte_argument_goes_through() {
 #[test]
 fn oversized_messages_are_dropped_with_a_note() {
     let (mut p, record) = started(&["--max-message-bytes", "2000"], &[]);
-    let big = json!({"jsonrpc": "2.0", "id": 1, "method": "custom/big", "params": {"pad": "x".repeat(5000)}});
+    let big = json!({"jsonrpc": "2.0", "method": "notifications/big", "params": {"pad": "x".repeat(5000)}});
     p.send(&big);
     assert_eq!(p.request("ping", json!({}))["result"]["method"], "ping");
-    assert!(!host_lines(&record).iter().any(|l| l.contains("custom/big")));
+    assert!(
+        !host_lines(&record)
+            .iter()
+            .any(|l| l.contains("notifications/big"))
+    );
     let (_, stderr, _) = p.wait();
     assert!(
         stderr.contains("dropped a message from the host"),
@@ -427,4 +431,190 @@ fn unlisted_tools_are_minimized_conservatively() {
     ));
     assert_eq!(got["order_id"], "A-17");
     assert!(!got.to_string().contains("078-05-1120"), "{got}");
+}
+
+// --- Every request answered, in bounded time (regressions for the hostile-input report). ---
+
+#[test]
+fn a_ping_after_a_call_with_a_million_elements_is_answered_first() {
+    let (mut p, _) = started(&[], &[]);
+    p.request("tools/list", json!({}));
+    let items: Vec<u32> = (0..1_000_000).collect();
+    p.send(
+        &json!({"jsonrpc": "2.0", "id": "big", "method": "tools/call",
+        "params": {"name": "echo", "arguments": {"message": "hi", "items": items}}}),
+    );
+    p.send(&json!({"jsonrpc": "2.0", "id": "ping-after", "method": "ping"}));
+    // The ping's answer comes first: the call is minimized off the reader's path.
+    let first = p.recv();
+    assert_eq!(
+        first["id"],
+        "ping-after",
+        "{}",
+        &first.to_string()[..200.min(first.to_string().len())]
+    );
+    // The call is answered too: forwarded, or an error once over the time budget.
+    let call = p.response_to(&json!("big"));
+    assert!(
+        call.get("result").is_some() || call["error"]["code"] == -32603,
+        "{}",
+        call.get("error").cloned().unwrap_or_default()
+    );
+}
+
+#[test]
+fn an_oversized_request_is_answered_with_its_id() {
+    let (mut p, record) = started(&["--max-message-bytes", "2000"], &[]);
+    p.request("tools/list", json!({}));
+    // The id comes after the long part, as a host may write it.
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","method":"tools/call","params":{{"name":"echo","arguments":{{"message":"{}"}}}},"id":"too-big"}}"#,
+        "y".repeat(10_000)
+    );
+    p.send_raw(&line);
+    let r = p.response_to(&json!("too-big"));
+    assert_eq!(r["error"]["code"], -32600, "{r}");
+    assert!(
+        r["error"]["message"].as_str().unwrap().contains("limit"),
+        "{r}"
+    );
+    assert_eq!(p.request("ping", json!({}))["result"]["method"], "ping");
+    assert!(!host_lines(&record).iter().any(|l| l.contains("too-big")));
+}
+
+#[test]
+fn an_unparsable_request_with_a_readable_id_is_answered_with_that_id() {
+    let (mut p, record) = started(&[], &[]);
+    p.send_raw(r#"{"jsonrpc":"2.0","id":77,"method":"tools/call","params":{"name":"echo","arguments":{"message":"#);
+    let r = p.recv();
+    assert_eq!(r["id"], 77, "{r}");
+    assert_eq!(r["error"]["code"], -32700);
+    p.send_raw(r#"{"jsonrpc":"2.0","id":"m","method":5}"#);
+    let r = p.recv();
+    assert_eq!(r["id"], "m", "{r}");
+    assert_eq!(r["error"]["code"], -32600);
+    // A UTF-8 byte order mark does not make a line unreadable.
+    p.send_raw("\u{feff}{\"jsonrpc\":\"2.0\",\"id\":\"bom\",\"method\":\"ping\"}");
+    assert_eq!(p.response_to(&json!("bom"))["result"]["method"], "ping");
+    assert!(!host_lines(&record).iter().any(|l| l.contains("\"id\":77")));
+}
+
+#[test]
+fn an_oversized_server_response_becomes_an_error_with_its_id() {
+    let (mut p, _) = started(&["--max-message-bytes", "5000"], &[]);
+    let r = p.request("test/big_response", json!({"bytes": 20_000}));
+    assert_eq!(r["error"]["code"], -32600, "{r}");
+    assert!(
+        r["error"]["message"].as_str().unwrap().contains("server"),
+        "{r}"
+    );
+    assert_eq!(p.request("ping", json!({}))["result"]["method"], "ping");
+}
+
+fn big_call(id: &str) -> Value {
+    let items: Vec<String> = (0..200_000).map(|i| format!("item {i}")).collect();
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": {"name": "echo", "arguments": {"message": "hello", "items": items}}})
+}
+
+#[test]
+fn a_call_over_the_time_budget_fails_closed_and_is_not_forwarded() {
+    let audit = scratch("audit.jsonl");
+    let audit_arg = audit.display().to_string();
+    let (mut p, record) = started(&["--call-budget", "1ms", "--audit-log", &audit_arg], &[]);
+    p.request("tools/list", json!({}));
+    p.send(&big_call("slow"));
+    let r = p.response_to(&json!("slow"));
+    assert_eq!(r["error"]["code"], -32603, "{r}");
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("time budget"),
+        "{r}"
+    );
+    assert_eq!(p.request("ping", json!({}))["result"]["method"], "ping");
+    assert!(!host_lines(&record).iter().any(|l| l.contains("\"slow\"")));
+    let records = audit_records(&audit);
+    assert_eq!(records.last().unwrap()["outcome"], "blocked");
+}
+
+#[test]
+fn a_call_over_the_time_budget_goes_unchanged_when_the_policy_fails_open() {
+    let policy = scratch("policy.json");
+    std::fs::write(&policy, r#"{"fail_mode": "open"}"#).unwrap();
+    let policy_arg = policy.display().to_string();
+    let (mut p, record) = started(&["--call-budget", "1ms", "--policy", &policy_arg], &[]);
+    p.request("tools/list", json!({}));
+    p.send(&big_call("slow"));
+    let r = p.response_to(&json!("slow"));
+    assert_eq!(
+        server_got(&r)["items"].as_array().map(Vec::len),
+        Some(200_000)
+    );
+    assert!(host_lines(&record).iter().any(|l| l.contains("\"slow\"")));
+}
+
+#[test]
+fn personal_data_under_params_other_than_arguments_does_not_reach_the_server() {
+    let (mut p, record) = started(&[], &[]);
+    p.request("tools/list", json!({}));
+    p.send(
+        &json!({"jsonrpc": "2.0", "id": "m1", "method": "tools/call", "params": {
+            "_meta": {
+                "progressToken": "tok-1",
+                "io.modelcontextprotocol/clientInfo": {"name": "raw-test-host", "version": "1"},
+                "com.example/caller": {"email": "jane.doe@example.com", "ssn": "078-05-1120"}
+            },
+            "name": "echo",
+            "arguments": {"message": "the weather is nice"},
+            "x-caller-note": "reach me at +1 415 555 0134"
+        }}),
+    );
+    let r = p.response_to(&json!("m1"));
+    let params = &r["result"]["structuredContent"]["params"];
+    assert_eq!(params["_meta"]["progressToken"], "tok-1");
+    assert_eq!(
+        params["_meta"]["io.modelcontextprotocol/clientInfo"]["name"],
+        "raw-test-host"
+    );
+    let line = host_lines(&record)
+        .into_iter()
+        .find(|l| l.contains("\"m1\""))
+        .unwrap();
+    for value in ["jane.doe@example.com", "078-05-1120", "415 555 0134"] {
+        assert!(!line.contains(value), "{value} reached the server: {line}");
+    }
+    // With --other-params drop they are gone whole.
+    let (mut p, _) = started(&["--other-params", "drop"], &[]);
+    p.request("tools/list", json!({}));
+    let r = p.request(
+        "tools/call",
+        json!({"_meta": {"progressToken": 2, "com.example/trace": "abc"},
+        "name": "echo", "arguments": {"message": "hi"}, "extra": 1}),
+    );
+    assert_eq!(
+        r["result"]["structuredContent"]["params"],
+        json!({"_meta": {"progressToken": 2}, "name": "echo"})
+    );
+}
+
+#[test]
+fn a_call_cancelled_while_it_is_minimized_never_reaches_the_server() {
+    let (mut p, record) = started(&[], &[]);
+    p.request("tools/list", json!({}));
+    p.send(&big_call("cancel-me"));
+    p.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "cancel-me"}}));
+    // Whatever the order, the proxy stays responsive; a cancellation that came in time keeps
+    // the call from the server, and one that came late is forwarded for the server to act on.
+    assert_eq!(p.request("ping", json!({}))["result"]["method"], "ping");
+    let lines = host_lines(&record);
+    let call_sent = lines
+        .iter()
+        .any(|l| l.contains("\"cancel-me\"") && l.contains("tools/call"));
+    let cancel_sent = lines.iter().any(|l| l.contains("notifications/cancelled"));
+    assert!(
+        call_sent || !cancel_sent,
+        "a cancellation was forwarded for a call the server never saw"
+    );
 }

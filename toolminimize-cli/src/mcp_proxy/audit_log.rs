@@ -40,34 +40,46 @@ pub(crate) struct Record<'a> {
     cost_before: f64,
     cost_after: f64,
     paths: BTreeSet<&'a str>,
+    /// Paths under `params` other than `arguments` (`/_meta/…`), when any were minimized.
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    params_paths: BTreeSet<&'a str>,
     categories: BTreeSet<Category>,
     ops: BTreeSet<Action>,
 }
 
 impl<'a> Record<'a> {
-    /// A record for one call; `report` is the pipeline's report (empty when the call never
-    /// reached the pipeline).
+    /// A record for one call; `reports` are the pipeline's reports: the first for the
+    /// arguments, the second (if any) for the other keys under `params`. Empty when the call
+    /// never reached the pipeline.
     pub(crate) fn new(
         tool: Option<&'a str>,
         listed: bool,
         outcome: Disposition,
         reason: Option<String>,
-        report: &'a Report,
+        reports: &[&'a Report],
     ) -> Self {
+        let items = || reports.iter().flat_map(|r| r.items.iter());
         Record {
             time: humantime::format_rfc3339_millis(SystemTime::now()).to_string(),
             tool,
             listed,
             outcome,
             reason,
-            exposure: report.exposure,
-            cost_before: report.cost_before,
-            cost_after: report.cost_after,
-            paths: report.items.iter().map(|i| i.path.as_str()).collect(),
-            categories: report.items.iter().map(|i| i.category).collect(),
-            ops: report
-                .items
+            exposure: reports.first().and_then(|r| r.exposure),
+            cost_before: reports.iter().map(|r| r.cost_before).sum(),
+            cost_after: reports.iter().map(|r| r.cost_after).sum(),
+            paths: reports
+                .first()
+                .into_iter()
+                .flat_map(|r| r.items.iter().map(|i| i.path.as_str()))
+                .collect(),
+            params_paths: reports
                 .iter()
+                .skip(1)
+                .flat_map(|r| r.items.iter().map(|i| i.path.as_str()))
+                .collect(),
+            categories: items().map(|i| i.category).collect(),
+            ops: items()
                 .map(|i| i.action)
                 .filter(|a| *a != Action::Keep)
                 .collect(),
@@ -161,7 +173,7 @@ mod tests {
             true,
             Disposition::Forwarded,
             None,
-            &report,
+            &[&report],
         );
         let v = serde_json::to_value(&r).unwrap();
         assert_eq!(v["tool"], "send_email");

@@ -2,19 +2,23 @@
 //!
 //! Messages are separated by `\n` and carry no embedded newline. A line longer than the
 //! configured maximum is skipped up to its newline and reported as [`Frame::TooLong`], so one
-//! oversized message cannot exhaust memory or stall the stream.
+//! oversized message cannot exhaust memory or stall the stream; its top-level `id` and
+//! `method` are read on the way (see [`super::scan`]), so a request can still be answered.
 
 use std::io;
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncReadExt};
 
+use super::scan::{Scanned, Scanner};
+
 /// One unit read from a stream.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub(crate) enum Frame {
     /// A line, without its terminating `\n`.
     Line(Vec<u8>),
-    /// A line longer than the maximum, skipped; its length in bytes.
-    TooLong(usize),
+    /// A line longer than the maximum, skipped: its length in bytes and what could be read of
+    /// its `id` and `method`.
+    TooLong(usize, Scanned),
 }
 
 /// Reads [`Frame`]s from a buffered reader.
@@ -52,6 +56,8 @@ impl<R: AsyncBufRead + Unpin> LineReader<R> {
             return Ok(Some(Frame::Line(line)));
         }
         let mut skipped = line.len();
+        let mut scanner = Scanner::default();
+        scanner.feed(&line);
         drop(line);
         loop {
             let buf = self.inner.fill_buf().await?;
@@ -61,17 +67,19 @@ impl<R: AsyncBufRead + Unpin> LineReader<R> {
             match buf.iter().position(|&b| b == b'\n') {
                 Some(i) => {
                     skipped += i;
+                    scanner.feed(buf.get(..i).unwrap_or_default());
                     self.inner.consume(i + 1);
                     break;
                 }
                 None => {
                     let len = buf.len();
                     skipped += len;
+                    scanner.feed(buf);
                     self.inner.consume(len);
                 }
             }
         }
-        Ok(Some(Frame::TooLong(skipped)))
+        Ok(Some(Frame::TooLong(skipped, scanner.finish())))
     }
 }
 
@@ -125,10 +133,25 @@ mod tests {
             got,
             vec![
                 Frame::Line(b"ok".to_vec()),
-                Frame::TooLong(50),
+                Frame::TooLong(50, Scanned::default()),
                 Frame::Line(b"next".to_vec())
             ]
         );
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn an_oversized_request_keeps_its_id() {
+        let mut input = br#"{"jsonrpc":"2.0","method":"tools/call","params":{"pad":""#.to_vec();
+        input.extend(std::iter::repeat_n(b'x', 200_000));
+        input.extend_from_slice(b"\"},\"id\":41}\nnext\n");
+        let got = frames(&input, 100).await;
+        let Some(Frame::TooLong(n, scanned)) = got.first() else {
+            panic!("{got:?}")
+        };
+        assert_eq!(*n, input.len() - "\nnext\n".len());
+        assert_eq!(scanned.id, Some(serde_json::json!(41)));
+        assert_eq!(scanned.method.as_deref(), Some("tools/call"));
+        assert_eq!(got.get(1), Some(&Frame::Line(b"next".to_vec())));
     }
 
     #[tokio::test(flavor = "current_thread")]

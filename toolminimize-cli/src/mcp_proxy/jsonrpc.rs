@@ -9,6 +9,9 @@ pub(crate) const PARSE_ERROR: i64 = -32700;
 pub(crate) const INVALID_REQUEST: i64 = -32600;
 /// JSON-RPC: the params of a known method are not of the expected shape.
 pub(crate) const INVALID_PARAMS: i64 = -32602;
+/// JSON-RPC: the receiver failed to handle a valid request (here: minimizing it failed or
+/// took longer than the time budget).
+pub(crate) const INTERNAL_ERROR: i64 = -32603;
 
 /// The routing fields of a message, read without building the rest of it.
 #[derive(Debug, Default, Deserialize)]
@@ -19,6 +22,69 @@ pub(crate) struct Envelope {
     /// Method of a request or notification; `None` for responses.
     #[serde(default)]
     pub(crate) method: Option<String>,
+    /// `params.name`, when `params` is an object with a string `name`.
+    #[serde(default, rename = "params")]
+    pub(crate) params_name: ParamsName,
+}
+
+/// The `name` of a message's `params`, read without building the rest of them (whatever
+/// their type).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) struct ParamsName(pub(crate) Option<String>);
+
+impl<'de> Deserialize<'de> for ParamsName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = ParamsName;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<ParamsName, A::Error> {
+                let mut name = None;
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    if key == "name" && name.is_none() {
+                        name = match map.next_value::<Value>()? {
+                            Value::String(s) => Some(s),
+                            _ => None,
+                        };
+                    } else {
+                        map.next_value::<serde::de::IgnoredAny>()?;
+                    }
+                }
+                Ok(ParamsName(name))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<ParamsName, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(ParamsName(None))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<ParamsName, E> {
+                Ok(ParamsName(None))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<ParamsName, E> {
+                Ok(ParamsName(None))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<ParamsName, E> {
+                Ok(ParamsName(None))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<ParamsName, E> {
+                Ok(ParamsName(None))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<ParamsName, E> {
+                Ok(ParamsName(None))
+            }
+            fn visit_unit<E>(self) -> Result<ParamsName, E> {
+                Ok(ParamsName(None))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 impl Envelope {
@@ -34,6 +100,12 @@ impl Envelope {
         Some(Envelope {
             id: obj.get("id").filter(|v| !v.is_null()).cloned(),
             method: obj.get("method").and_then(Value::as_str).map(str::to_owned),
+            params_name: ParamsName(
+                obj.get("params")
+                    .and_then(|p| p.get("name"))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
+            ),
         })
     }
 
@@ -100,6 +172,18 @@ mod tests {
         assert_eq!(e.id, Some(json!(7)));
         assert_eq!(e.method.as_deref(), Some("tools/list"));
         assert!(!e.is_response());
+        let c = Envelope::parse(
+            br#"{"id":1,"method":"tools/call","params":{"arguments":{"name":5},"name":"echo"}}"#,
+        )
+        .unwrap();
+        assert_eq!(c.params_name.0.as_deref(), Some("echo"));
+        for params in ["[1,{}]", "3", "null", "\"x\"", "{\"name\":[1]}"] {
+            let line = format!(r#"{{"id":1,"method":"m","params":{params}}}"#);
+            assert_eq!(
+                Envelope::parse(line.as_bytes()).unwrap().params_name.0,
+                None
+            );
+        }
         let r = Envelope::parse(br#"{"result":{},"jsonrpc":"2.0","id":"a"}"#).unwrap();
         assert!(r.is_response());
         let n =

@@ -1,46 +1,58 @@
-//! `toolminimize mcp-proxy`: a stdio proxy in front of an MCP server that minimizes the
-//! arguments of every `tools/call`.
+//! `toolminimize mcp-proxy`: a proxy in front of an MCP server that minimizes every
+//! `tools/call`.
 //!
-//! The host (an assistant, an IDE, any agent) launches the proxy in place of the server; the
-//! proxy launches the server and forwards newline-delimited JSON-RPC both ways. Lines other
-//! than `tools/call` requests go through byte for byte. The arguments of each `tools/call`
-//! are rewritten by the pipeline for the tool's input schema, taken from the server's
-//! `tools/list` results. See `MCP.md` next to this crate's manifest.
+//! The host talks to the proxy over stdio (it launches the proxy in place of the server) or,
+//! with `--listen`, over Streamable HTTP; the proxy talks to a server it launches (stdio) or,
+//! with `--upstream-url`, to a remote one over Streamable HTTP. Messages other than
+//! `tools/call` requests go through unchanged. The arguments of each `tools/call` are rewritten
+//! by the pipeline for the tool's input schema, taken from the server's `tools/list` results,
+//! and the other keys under its `params` are minimized or dropped. See `MCP.md` next to this
+//! crate's manifest.
 //!
-//! Layout: [`framing`] reads lines, [`jsonrpc`] knows the few message shapes the proxy
-//! writes, [`tools_cache`] holds listed tools, [`rewrite`] minimizes one call, [`router`]
-//! decides what each line becomes, [`audit_log`] writes `--audit-log`; this module runs the
-//! processes and the four I/O tasks.
+//! Layout: [`framing`] reads lines and [`scan`] the id of a line too long or broken to parse,
+//! [`jsonrpc`] knows the few message shapes the proxy writes, [`tools_cache`] holds listed
+//! tools, [`rewrite`] minimizes one call, [`router`] decides what each message becomes,
+//! [`pump`] runs both directions of a connection (with the time budget), [`audit_log`] writes
+//! `--audit-log`; [`stdio_server`] runs a server process, `http_upstream` reaches a remote
+//! server, `listen` serves hosts over HTTP (with `sse`); this module wires them up.
 
 mod audit_log;
 mod framing;
+#[cfg(feature = "http")]
+mod http_upstream;
 mod jsonrpc;
+#[cfg(feature = "http")]
+mod listen;
+mod pump;
 mod rewrite;
 mod router;
+mod scan;
+#[cfg(feature = "http")]
+mod sse;
+mod stdio_server;
 mod tools_cache;
 
 use std::path::PathBuf;
-use std::process::{ExitCode, ExitStatus, Stdio};
+use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::Args as ClapArgs;
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::process::{Child, ChildStdin, Command};
+use tokio::io::{AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{Notify, mpsc};
 use toolminimize_core::Session;
 
 use crate::options::PolicyArgs;
 use audit_log::AuditLog;
-use framing::{Frame, LineReader};
-use rewrite::{Rewriter, UnlistedTools};
-use router::{HostPlan, Out, Router};
+use framing::Frame;
+use pump::{Conn, Limits, ToServer};
+use rewrite::{OtherParams, Rewriter, Shared, UnlistedTools};
+use router::Router;
+use stdio_server::{QUEUE, StdioServer, describe, exit_code};
 
 /// Default largest message, in bytes.
 const DEFAULT_MAX_MESSAGE_BYTES: usize = 64 * 1024 * 1024;
-/// Messages queued per direction before reading pauses.
-const QUEUE: usize = 64;
 /// How long to let the server's last output drain after it exited.
 const DRAIN: Duration = Duration::from_secs(2);
 
@@ -57,111 +69,200 @@ pub(crate) struct Args {
     /// conservative defaults (strict, no schema), block it, or forward it unchanged.
     #[arg(long, value_enum, value_name = "MODE", default_value_t = UnlistedTools::Minimize)]
     unlisted_tools: UnlistedTools,
+    /// What to do with the keys under a tools/call's params other than name, arguments and
+    /// the protocol's own fields (vendor _meta entries, unknown keys): minimize them with
+    /// conservative defaults, or drop them.
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = OtherParams::Minimize)]
+    other_params: OtherParams,
+    /// Time a tools/call may take to be minimized, from its arrival (e.g. 10s, 500ms). Past
+    /// it the policy's fail mode decides: closed (default) answers the host with a JSON-RPC
+    /// error and forwards nothing, open forwards the call unchanged.
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    call_budget: Duration,
     /// Seconds the server gets to exit after the host closed the connection, before it is
     /// sent SIGTERM (and, as much again later, SIGKILL).
     #[arg(long, value_name = "SECONDS", default_value_t = 5)]
     shutdown_timeout: u64,
-    /// Largest message accepted from either side, in bytes; longer lines are dropped with a
-    /// note on stderr.
+    /// Largest message accepted from either side, in bytes. A longer one is not forwarded; a
+    /// request among them is answered with a JSON-RPC error carrying its id.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_MESSAGE_BYTES)]
     max_message_bytes: usize,
-    /// The MCP server command and its arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "SERVER")]
+    #[cfg(feature = "http")]
+    #[command(flatten)]
+    http: HttpArgs,
+    /// The MCP server command and its arguments, after `--` (a stdio server).
+    #[arg(last = true, value_name = "SERVER")]
     server: Vec<String>,
+}
+
+/// Options of the Streamable HTTP transport.
+#[cfg(feature = "http")]
+#[derive(Debug, ClapArgs)]
+pub(crate) struct HttpArgs {
+    /// The MCP endpoint of a remote server (Streamable HTTP), e.g. `https://mcp.example.com/mcp`,
+    /// in place of a server command.
+    #[arg(long, value_name = "URL", conflicts_with = "server")]
+    upstream_url: Option<String>,
+    /// A header sent with every request to --upstream-url, as `Name: value` (repeatable).
+    /// `${VAR}` in the value is replaced by the environment variable VAR, so a token need not
+    /// appear on the command line.
+    #[arg(long = "header", value_name = "HEADER", requires = "upstream_url")]
+    headers: Vec<String>,
+    /// Serve the proxy over Streamable HTTP at http://ADDR/mcp instead of over stdio, e.g.
+    /// 127.0.0.1:8808. Each session the host opens gets its own server process (or its own
+    /// session with --upstream-url).
+    #[arg(long, value_name = "ADDR")]
+    listen: Option<std::net::SocketAddr>,
+    /// An Origin accepted from browsers besides the loopback ones (repeatable); requests with
+    /// any other Origin header get 403.
+    #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "listen")]
+    allowed_origins: Vec<String>,
+    /// Most sessions open at once when listening; the least recently used beyond it is closed.
+    #[arg(long, value_name = "N", default_value_t = 16, requires = "listen")]
+    max_sessions: usize,
+    /// A listening session unused this long is closed (e.g. 30m).
+    #[arg(long, value_name = "DURATION", default_value = "30m", value_parser = parse_duration, requires = "listen")]
+    session_idle_timeout: Duration,
+}
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    humantime::parse_duration(s).map_err(|e| format!("`{s}` is not a duration: {e}"))
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode, String> {
     let minimizer = args.policy.minimizer()?;
     let audit = args.audit_log.as_deref().map(AuditLog::open).transpose()?;
-    let session = Session::new(format!("mcp-proxy-{}", std::process::id()));
-    let router = Arc::new(Router::new(Rewriter::new(
+    let shared = Arc::new(Shared::new(
         minimizer,
         args.unlisted_tools,
-        session,
+        args.other_params,
         audit,
-    )));
+    ));
+    let limits = Limits {
+        max_message_bytes: args.max_message_bytes,
+        call_budget: args.call_budget,
+    };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the I/O runtime: {e}"))?;
-    let result = runtime.block_on(proxy(&args, router));
+    let result = runtime.block_on(async {
+        #[cfg(feature = "http")]
+        {
+            if let Some(addr) = args.http.listen {
+                return listen::serve(addr, &args, shared, limits).await;
+            }
+            if let Some(url) = &args.http.upstream_url {
+                return stdio_to_http(url, &args, shared, limits).await;
+            }
+        }
+        if args.server.is_empty() {
+            return Err("no MCP server: give its command after `--`".to_owned());
+        }
+        stdio_to_stdio(&args, shared, limits).await
+    });
     // The task reading the host's stdin may still sit in a blocking read; do not wait for it.
     runtime.shutdown_background();
     result
 }
 
-/// A line for the server, or the end of the host's side.
-#[derive(Debug)]
-enum ToServer {
-    Line(Vec<u8>),
-    Close,
+/// A router for one connection, with its own session.
+fn new_router(shared: &Arc<Shared>, name: &str) -> Arc<Router> {
+    let session = Session::new(format!("mcp-proxy-{}-{name}", std::process::id()));
+    Arc::new(Router::new(Rewriter::new(Arc::clone(shared), session)))
 }
 
-async fn proxy(args: &Args, router: Arc<Router>) -> Result<ExitCode, String> {
-    let (program, rest) = args
-        .server
-        .split_first()
-        .ok_or_else(|| "no MCP server command after `--`".to_owned())?;
-    let mut child = Command::new(program)
-        .args(rest)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .map_err(|e| format!("cannot start the MCP server `{program}`: {e}"))?;
-    let (Some(child_in), Some(child_out)) = (child.stdin.take(), child.stdout.take()) else {
-        return Err("the MCP server's stdin and stdout are not available".into());
-    };
+/// The host's side over stdio: frames read from stdin, lines written to stdout.
+struct StdioHost {
+    frames: mpsc::Receiver<Frame>,
+    to_host: mpsc::Sender<Vec<u8>>,
+    writer: tokio::task::JoinHandle<()>,
+    /// Notified when the host hung up (end of stdin, or stdout closed).
+    gone: Arc<Notify>,
+    closed: Arc<AtomicBool>,
+}
 
-    let (to_server, server_rx) = mpsc::channel::<ToServer>(QUEUE);
-    let (to_host, host_rx) = mpsc::channel::<Vec<u8>>(QUEUE);
-    let host_gone = Arc::new(Notify::new());
-    let host_closed = Arc::new(AtomicBool::new(false));
+impl StdioHost {
+    fn start(max: usize, to_server: mpsc::Sender<ToServer>) -> Self {
+        let (frames_tx, frames) = mpsc::channel::<Frame>(QUEUE);
+        let (to_host, host_rx) = mpsc::channel::<Vec<u8>>(QUEUE);
+        let gone = Arc::new(Notify::new());
+        let closed = Arc::new(AtomicBool::new(false));
+        tokio::spawn(pump::read_lines(
+            BufReader::with_capacity(1 << 16, tokio::io::stdin()),
+            max,
+            frames_tx,
+            "host",
+        ));
+        let writer = tokio::spawn(write_host(
+            tokio::io::stdout(),
+            host_rx,
+            to_server,
+            Arc::clone(&gone),
+            Arc::clone(&closed),
+        ));
+        StdioHost {
+            frames,
+            to_host,
+            writer,
+            gone,
+            closed,
+        }
+    }
 
-    let server_writer = tokio::spawn(write_server(child_in, server_rx));
-    let host_writer = tokio::spawn(write_host(
-        tokio::io::stdout(),
-        host_rx,
-        to_server.clone(),
-        Arc::clone(&host_gone),
-        Arc::clone(&host_closed),
-    ));
-    let host_reader = tokio::spawn(read_host(
-        tokio::io::stdin(),
-        args.max_message_bytes,
-        Arc::clone(&router),
-        to_server.clone(),
-        to_host.clone(),
-        Arc::clone(&host_gone),
-        Arc::clone(&host_closed),
-    ));
-    let server_reader = tokio::spawn(read_server(
-        child_out,
-        args.max_message_bytes,
-        router,
-        to_server,
-        to_host,
-    ));
+    /// Runs the host → server direction; marks the host gone when it ends.
+    fn pump(&mut self, conn: &Arc<Conn>) -> tokio::task::JoinHandle<()> {
+        let (_, empty) = mpsc::channel(1);
+        let frames = std::mem::replace(&mut self.frames, empty);
+        let conn = Arc::clone(conn);
+        let gone = Arc::clone(&self.gone);
+        let closed = Arc::clone(&self.closed);
+        tokio::spawn(async move {
+            pump::from_host(conn, frames).await;
+            closed.store(true, Ordering::SeqCst);
+            gone.notify_one();
+        })
+    }
+}
+
+async fn stdio_to_stdio(
+    args: &Args,
+    shared: Arc<Shared>,
+    limits: Limits,
+) -> Result<ExitCode, String> {
+    let (mut server, pipes) = StdioServer::spawn(&args.server, limits.max_message_bytes)?;
+    let program = server.program.clone();
+    let mut host = StdioHost::start(limits.max_message_bytes, pipes.to_server.clone());
+    let conn = Conn::new(
+        new_router(&shared, "stdio"),
+        pipes.to_server,
+        host.to_host.clone(),
+        limits,
+        pump::cpus(),
+    );
+    let host_reader = host.pump(&conn);
+    let server_reader = tokio::spawn(pump::from_server(Arc::clone(&conn), pipes.from_server));
+    drop(conn);
 
     let grace = Duration::from_secs(args.shutdown_timeout);
+    let gone = Arc::clone(&host.gone);
     let exited = tokio::select! {
-        status = child.wait() => Some(status),
-        () = async { host_gone.notified().await; tokio::time::sleep(grace).await } => None,
+        status = server.wait() => Some(status),
+        () = gone.notified() => None,
     };
     let (status, killed) = match exited {
         Some(status) => (status, false),
-        None => (terminate(&mut child, grace).await, true),
+        None => server.shut_down(grace).await,
     };
     let status = status.map_err(|e| format!("waiting for the MCP server: {e}"))?;
 
     // Let the server's last lines reach the host, then stop reading from the host.
     let _ = tokio::time::timeout(DRAIN, server_reader).await;
     host_reader.abort();
-    let _ = tokio::time::timeout(DRAIN, host_writer).await;
-    server_writer.abort();
+    drop(host.to_host);
+    let _ = tokio::time::timeout(DRAIN, host.writer).await;
 
-    let host_closed = host_closed.load(Ordering::SeqCst);
+    let host_closed = host.closed.load(Ordering::SeqCst);
     if killed {
         eprintln!(
             "toolminimize: the MCP server `{program}` did not exit within {}s after its input closed and was stopped ({})",
@@ -175,177 +276,49 @@ async fn proxy(args: &Args, router: Arc<Router>) -> Result<ExitCode, String> {
                 describe(status)
             );
         }
+    } else if status.success() {
+        eprintln!(
+            "toolminimize: the MCP server `{program}` exited while the host was still connected"
+        );
     } else {
-        if status.success() {
-            eprintln!(
-                "toolminimize: the MCP server `{program}` exited while the host was still connected"
-            );
-        } else {
-            eprintln!(
-                "toolminimize: the MCP server `{program}` crashed ({})",
-                describe(status)
-            );
-        }
+        eprintln!(
+            "toolminimize: the MCP server `{program}` crashed ({})",
+            describe(status)
+        );
     }
     Ok(exit_code(status))
 }
 
-/// Sends SIGTERM, waits, then kills.
-async fn terminate(child: &mut Child, grace: Duration) -> std::io::Result<ExitStatus> {
-    #[cfg(unix)]
-    if let Some(pid) = child.id().and_then(|p| i32::try_from(p).ok()) {
-        use nix::sys::signal::{Signal, kill};
-        use nix::unistd::Pid;
-        let _ = kill(Pid::from_raw(pid), Signal::SIGTERM);
-        if let Ok(status) = tokio::time::timeout(grace, child.wait()).await {
-            return status;
-        }
-    }
-    let _ = child.start_kill();
-    child.wait().await
-}
-
-fn describe(status: ExitStatus) -> String {
-    if let Some(code) = status.code() {
-        return format!("exit status {code}");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return format!("killed by signal {signal}");
-        }
-    }
-    "no exit status".to_owned()
-}
-
-/// The server's exit code; 128 + the signal number when a signal ended it.
-fn exit_code(status: ExitStatus) -> ExitCode {
-    if let Some(code) = status.code() {
-        return ExitCode::from(u8::try_from(code).unwrap_or(1));
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return ExitCode::from(u8::try_from(128 + signal).unwrap_or(1));
-        }
-    }
-    ExitCode::FAILURE
-}
-
-async fn read_host(
-    stdin: impl AsyncRead + Unpin,
-    max: usize,
-    router: Arc<Router>,
-    to_server: mpsc::Sender<ToServer>,
-    to_host: mpsc::Sender<Vec<u8>>,
-    host_gone: Arc<Notify>,
-    host_closed: Arc<AtomicBool>,
-) {
-    let mut lines = LineReader::new(BufReader::with_capacity(1 << 16, stdin), max);
-    loop {
-        let line = match lines.next_frame().await {
-            Ok(Some(Frame::Line(line))) => line,
-            Ok(Some(Frame::TooLong(n))) => {
-                eprintln!(
-                    "toolminimize: dropped a message from the host of {n} bytes (limit {max})"
-                );
-                continue;
-            }
-            Ok(None) => break,
-            Err(e) => {
-                eprintln!("toolminimize: reading from the host: {e}");
-                break;
-            }
-        };
-        let out = match router.plan_host_line(line) {
-            HostPlan::Done(out) => out,
-            HostPlan::Rewrite(message) => {
-                let router = Arc::clone(&router);
-                match tokio::task::spawn_blocking(move || router.rewrite(message)).await {
-                    Ok(out) => out,
-                    Err(_) => {
-                        eprintln!(
-                            "toolminimize: minimizing a tools/call failed; the call was dropped"
-                        );
-                        continue;
-                    }
-                }
-            }
-        };
-        if !send(out, &to_server, &to_host).await {
-            break;
-        }
-    }
-    host_closed.store(true, Ordering::SeqCst);
-    let _ = to_server.send(ToServer::Close).await;
-    host_gone.notify_one();
-}
-
-async fn read_server(
-    stdout: impl AsyncRead + Unpin,
-    max: usize,
-    router: Arc<Router>,
-    to_server: mpsc::Sender<ToServer>,
-    to_host: mpsc::Sender<Vec<u8>>,
-) {
-    let mut lines = LineReader::new(BufReader::with_capacity(1 << 16, stdout), max);
-    loop {
-        match lines.next_frame().await {
-            Ok(Some(Frame::Line(line))) => {
-                if !send(router.on_server_line(line), &to_server, &to_host).await {
-                    break;
-                }
-            }
-            Ok(Some(Frame::TooLong(n))) => {
-                eprintln!(
-                    "toolminimize: dropped a message from the server of {n} bytes (limit {max})"
-                );
-            }
-            Ok(None) => break,
-            Err(e) => {
-                eprintln!("toolminimize: reading from the server: {e}");
-                break;
-            }
-        }
-    }
-}
-
-/// Queues the lines of `out`. False when the host side is gone.
-async fn send(
-    out: Out,
-    to_server: &mpsc::Sender<ToServer>,
-    to_host: &mpsc::Sender<Vec<u8>>,
-) -> bool {
-    for line in out.to_server {
-        // A closed server writer only means the server is gone; its exit ends the proxy.
-        let _ = to_server.send(ToServer::Line(line)).await;
-    }
-    for line in out.to_host {
-        if to_host.send(line).await.is_err() {
-            return false;
-        }
-    }
-    true
-}
-
-async fn write_server(mut stdin: ChildStdin, mut rx: mpsc::Receiver<ToServer>) {
-    while let Some(msg) = rx.recv().await {
-        match msg {
-            ToServer::Line(line) => {
-                if stdin.write_all(&line).await.is_err() || stdin.flush().await.is_err() {
-                    // The server stopped reading; its exit ends the proxy.
-                    break;
-                }
-            }
-            ToServer::Close => break,
-        }
-    }
-    // Dropping stdin closes the server's input: the MCP way to ask it to exit.
-    drop(stdin);
-    // Keep draining so senders never block on a full queue.
-    while rx.recv().await.is_some() {}
+/// A stdio host in front of a remote server over Streamable HTTP.
+#[cfg(feature = "http")]
+async fn stdio_to_http(
+    url: &str,
+    args: &Args,
+    shared: Arc<Shared>,
+    limits: Limits,
+) -> Result<ExitCode, String> {
+    let config = http_upstream::Config::new(url, &args.http.headers, limits.max_message_bytes)?;
+    let router = new_router(&shared, "http");
+    let (upstream, pipes) = http_upstream::Upstream::start(config, Arc::clone(&router), None)?;
+    let mut host = StdioHost::start(limits.max_message_bytes, pipes.to_server.clone());
+    let conn = Conn::new(
+        router,
+        pipes.to_server,
+        host.to_host.clone(),
+        limits,
+        pump::cpus(),
+    );
+    let host_reader = host.pump(&conn);
+    let server_reader = tokio::spawn(pump::from_server(Arc::clone(&conn), pipes.from_server));
+    drop(conn);
+    let _ = host_reader.await;
+    // The host hung up: end the upstream session, deliver what is left, stop.
+    let grace = Duration::from_secs(args.shutdown_timeout);
+    upstream.close(grace).await;
+    let _ = tokio::time::timeout(DRAIN, server_reader).await;
+    drop(host.to_host);
+    let _ = tokio::time::timeout(DRAIN, host.writer).await;
+    Ok(ExitCode::SUCCESS)
 }
 
 async fn write_host(

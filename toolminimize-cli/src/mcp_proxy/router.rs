@@ -16,6 +16,7 @@ use super::jsonrpc::{
     self, Envelope, INVALID_REQUEST, PARSE_ERROR, error_response, id_key, to_line,
 };
 use super::rewrite::{Handled, Rewriter};
+use super::scan::Scanned;
 use super::tools_cache::ToolsCache;
 
 /// Most pages the proxy follows in one refresh of the tool list.
@@ -62,9 +63,69 @@ impl Out {
 pub(crate) enum HostPlan {
     /// Send these lines; nothing to minimize.
     Done(Out),
-    /// A message holding at least one `tools/call`: run [`Router::rewrite`] on it (off the I/O
-    /// thread, it runs the pipeline).
-    Rewrite(Value),
+    /// A message holding at least one `tools/call`: run [`Router::rewrite`] on its calls (off
+    /// the I/O thread, it runs the pipeline), then [`Router::assemble`].
+    Rewrite(Pending),
+}
+
+/// The original calls of a message, kept to be forwarded unchanged when minimizing them fails
+/// under a fail-open policy.
+#[derive(Debug)]
+pub(crate) enum Raw {
+    /// The line of a single call, byte for byte.
+    Line(Vec<u8>),
+    /// The calls of a batch.
+    Calls(Vec<Map<String, Value>>),
+}
+
+/// The `tools/call` requests of one host message, waiting to be minimized.
+#[derive(Debug)]
+pub(crate) struct Pending {
+    /// The calls, in order.
+    pub(crate) calls: Vec<Map<String, Value>>,
+    /// Who is waiting for each call: its id (`None` for a notification) and tool name.
+    pub(crate) waiting: Vec<(Option<Value>, Option<String>)>,
+    /// The other elements of a batch, forwarded with the rewritten calls.
+    pub(crate) others: Vec<Value>,
+    /// For a batch, whether each element, in order, is a call (or one of `others`).
+    pub(crate) order: Vec<bool>,
+    /// Whether the message was a batch (a JSON array).
+    pub(crate) batch: bool,
+    /// Requests the proxy sends to the server after the message (a tool-list refresh).
+    pub(crate) extra: Vec<Vec<u8>>,
+    /// A single call not parsed yet: its line (then `calls` is empty).
+    pub(crate) line: Option<Vec<u8>>,
+}
+
+impl Pending {
+    fn new(
+        calls: Vec<Map<String, Value>>,
+        others: Vec<Value>,
+        order: Vec<bool>,
+        batch: bool,
+    ) -> Self {
+        let waiting = calls
+            .iter()
+            .map(|c| {
+                let id = c.get("id").filter(|v| !v.is_null()).cloned();
+                let name = c
+                    .get("params")
+                    .and_then(|p| p.get("name"))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
+                (id, name)
+            })
+            .collect();
+        Pending {
+            calls,
+            waiting,
+            others,
+            order,
+            batch,
+            extra: Vec::new(),
+            line: None,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -149,15 +210,17 @@ impl Router {
 
     /// Plans one line from the host.
     pub(crate) fn plan_host_line(&self, line: Vec<u8>) -> HostPlan {
+        let line = strip_bom(line);
         match first_significant(&line) {
             None => HostPlan::Done(Out::default()),
             Some(b'{') => match Envelope::parse(&line) {
-                Err(e) => HostPlan::Done(bad_line(jsonrpc::code_for(&e))),
+                Err(e) => HostPlan::Done(bad_line(&line, jsonrpc::code_for(&e))),
                 Ok(env) if env.method.as_deref() == Some("tools/call") => {
-                    match serde_json::from_slice::<Value>(&line) {
-                        Ok(message) => HostPlan::Rewrite(message),
-                        Err(e) => HostPlan::Done(bad_line(jsonrpc::code_for(&e))),
-                    }
+                    // Parsed whole off the I/O thread, with the rewrite.
+                    let mut pending = Pending::new(Vec::new(), Vec::new(), Vec::new(), false);
+                    pending.waiting = vec![(env.id, env.params_name.0)];
+                    pending.line = Some(line);
+                    HostPlan::Rewrite(pending)
                 }
                 Ok(env) => {
                     let mut extra = Vec::new();
@@ -168,81 +231,167 @@ impl Router {
                 }
             },
             Some(b'[') => match serde_json::from_slice::<Value>(&line) {
-                Err(e) => HostPlan::Done(bad_line(jsonrpc::code_for(&e))),
+                Err(e) => HostPlan::Done(bad_line(&line, jsonrpc::code_for(&e))),
                 Ok(Value::Array(items)) if items.is_empty() => {
-                    HostPlan::Done(bad_line(INVALID_REQUEST))
+                    HostPlan::Done(bad_line(&line, INVALID_REQUEST))
                 }
-                Ok(batch) => {
-                    let has_call = batch.as_array().is_some_and(|items| {
-                        items
-                            .iter()
-                            .any(|i| i.get("method").and_then(Value::as_str) == Some("tools/call"))
-                    });
-                    if has_call {
-                        return HostPlan::Rewrite(batch);
-                    }
+                Ok(Value::Array(items)) => {
+                    let has_call = items.iter().any(is_tools_call);
                     let mut extra = Vec::new();
-                    for env in batch
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(Envelope::of)
-                    {
-                        self.note_host(&env, &mut extra);
+                    for env in items.iter().filter_map(Envelope::of) {
+                        if env.method.as_deref() != Some("tools/call") {
+                            self.note_host(&env, &mut extra);
+                        }
                     }
-                    let mut out = Out::forward_to_server(line);
-                    out.to_server.extend(extra);
-                    HostPlan::Done(out)
+                    if !has_call {
+                        let mut out = Out::forward_to_server(line);
+                        out.to_server.extend(extra);
+                        return HostPlan::Done(out);
+                    }
+                    let mut calls = Vec::new();
+                    let mut others = Vec::new();
+                    let mut order = Vec::with_capacity(items.len());
+                    for item in items {
+                        match item {
+                            Value::Object(call) if is_tools_call_object(&call) => {
+                                calls.push(call);
+                                order.push(true);
+                            }
+                            other => {
+                                others.push(other);
+                                order.push(false);
+                            }
+                        }
+                    }
+                    let mut pending = Pending::new(calls, others, order, true);
+                    pending.extra = extra;
+                    HostPlan::Rewrite(pending)
                 }
+                Ok(_) => HostPlan::Done(bad_line(&line, INVALID_REQUEST)),
             },
-            Some(_) => HostPlan::Done(bad_line(match serde_json::from_slice::<Value>(&line) {
-                Ok(_) => INVALID_REQUEST,
-                Err(_) => PARSE_ERROR,
-            })),
+            Some(_) => {
+                let code = match serde_json::from_slice::<Value>(&line) {
+                    Ok(_) => INVALID_REQUEST,
+                    Err(_) => PARSE_ERROR,
+                };
+                HostPlan::Done(bad_line(&line, code))
+            }
         }
     }
 
-    /// Rewrites a host message that holds `tools/call` requests: a single request or a batch.
-    /// Runs the pipeline; call it off the I/O thread.
-    pub(crate) fn rewrite(&self, message: Value) -> Out {
-        let tools = Arc::clone(&self.state().tools);
-        let mut out = Out::default();
-        match message {
-            Value::Object(obj) => match self.rewriter.handle(obj, &tools) {
-                Handled::Forward(m) => out.to_server.push(to_line(&m)),
-                Handled::Reply(m) => out.to_host.push(to_line(&m)),
-                Handled::Drop => {}
+    /// Minimizes the calls of a [`Pending`] message, in order: `calls`, or the one call in
+    /// `line`. Parses and runs the pipeline; call it off the I/O thread.
+    pub(crate) fn rewrite(
+        &self,
+        calls: Vec<Map<String, Value>>,
+        line: Option<Vec<u8>>,
+    ) -> Vec<Handled> {
+        let calls = match line {
+            None => calls,
+            Some(line) => match serde_json::from_slice::<Value>(&line) {
+                Ok(Value::Object(call)) => vec![call],
+                // The envelope was read, so the line is JSON; anything else is not a request.
+                _ => {
+                    let id = Scanned::of(&line).id;
+                    let reply = error_response(
+                        id.as_ref(),
+                        INVALID_REQUEST,
+                        "invalid request: the line is not a JSON-RPC message",
+                    );
+                    return vec![Handled::Reply(reply)];
+                }
             },
-            Value::Array(items) => {
-                let mut forward = Vec::with_capacity(items.len());
-                let mut extra = Vec::new();
-                for item in items {
-                    match item {
-                        Value::Object(obj)
-                            if obj.get("method").and_then(Value::as_str) == Some("tools/call") =>
-                        {
-                            match self.rewriter.handle(obj, &tools) {
-                                Handled::Forward(m) => forward.push(m),
-                                Handled::Reply(m) => out.to_host.push(to_line(&m)),
-                                Handled::Drop => {}
-                            }
-                        }
-                        other => {
-                            if let Some(env) = Envelope::of(&other) {
-                                self.note_host(&env, &mut extra);
-                            }
-                            forward.push(other);
-                        }
-                    }
-                }
-                if !forward.is_empty() {
-                    out.to_server.push(to_line(&Value::Array(forward)));
-                }
-                out.to_server.extend(extra);
+        };
+        let tools = self.tools();
+        calls
+            .into_iter()
+            .map(|call| self.rewriter.handle(call, &tools))
+            .collect()
+    }
+
+    /// The lines a [`Pending`] message becomes once its calls are `handled` (in the order of
+    /// `pending.calls`).
+    pub(crate) fn assemble(pending: Pending, handled: Vec<Handled>) -> Out {
+        let mut out = Out::default();
+        let calls = handled.into_iter().map(|h| match h {
+            Handled::Forward(m) => Some(m),
+            Handled::Reply(m) => {
+                out.to_host.push(to_line(&m));
+                None
             }
-            _ => {}
-        }
+            Handled::Drop => None,
+        });
+        let calls: Vec<Option<Value>> = calls.collect();
+        out.to_server = Self::forward(pending.batch, &pending.order, calls, pending.others);
+        out.to_server.extend(pending.extra);
         out
+    }
+
+    /// The lines a [`Pending`] message becomes when its calls could not be minimized (over
+    /// the time budget, or the rewrite failed): each call with an id is answered with a
+    /// JSON-RPC error carrying `message`; the rest of a batch goes on. With `raw`, the
+    /// original calls are forwarded instead (fail open).
+    pub(crate) fn fail(pending: Pending, code: i64, message: &str, raw: Option<Raw>) -> Out {
+        let mut out = Out::default();
+        let calls: Vec<Option<Value>> = match raw {
+            Some(Raw::Line(mut line)) => {
+                line.push(b'\n');
+                out.to_server.push(line);
+                out.to_server.extend(pending.extra);
+                return out;
+            }
+            Some(Raw::Calls(raw)) => raw.into_iter().map(|c| Some(Value::Object(c))).collect(),
+            None => {
+                for id in pending.waiting.iter().filter_map(|(id, _)| id.as_ref()) {
+                    out.to_host
+                        .push(to_line(&error_response(Some(id), code, message)));
+                }
+                Vec::new()
+            }
+        };
+        out.to_server = Self::forward(pending.batch, &pending.order, calls, pending.others);
+        out.to_server.extend(pending.extra);
+        out
+    }
+
+    /// The lines that go to the server: the calls to forward and, for a batch, the other
+    /// elements in their places.
+    fn forward(
+        batch: bool,
+        order: &[bool],
+        calls: Vec<Option<Value>>,
+        others: Vec<Value>,
+    ) -> Vec<Vec<u8>> {
+        if !batch {
+            return calls.into_iter().flatten().map(|m| to_line(&m)).collect();
+        }
+        let mut calls = calls.into_iter();
+        let mut others = others.into_iter();
+        let items: Vec<Value> = order
+            .iter()
+            .filter_map(|is_call| {
+                if *is_call {
+                    calls.next().flatten()
+                } else {
+                    others.next()
+                }
+            })
+            .collect();
+        if items.is_empty() {
+            Vec::new()
+        } else {
+            vec![to_line(&Value::Array(items))]
+        }
+    }
+
+    /// The rewriter (for audit records of calls that failed outside it).
+    pub(crate) fn rewriter(&self) -> &Rewriter {
+        &self.rewriter
+    }
+
+    /// The current snapshot of the listed tools.
+    pub(crate) fn tools(&self) -> Arc<ToolsCache> {
+        Arc::clone(&self.state().tools)
     }
 
     /// Records what the router needs from a host message other than `tools/call`; `extra`
@@ -343,7 +492,7 @@ impl Router {
                 let mut pages = pages;
                 match result {
                     None => extra.extend(st.finish_refresh(again)),
-                    Some(result) => match pages.merge_page(&result) {
+                    Some(result) => match tools_listed(&mut pages, &result) {
                         Some(cursor) if count < MAX_PAGES => {
                             let next = st.next_id();
                             let mut params = Map::new();
@@ -368,7 +517,7 @@ impl Router {
                 && let Some(result) = message().and_then(|m| m.get("result").cloned())
             {
                 let mut tools = (*st.tools).clone();
-                tools.merge_page(&result);
+                tools_listed(&mut tools, &result);
                 st.tools = Arc::new(tools);
             }
             return false;
@@ -392,37 +541,63 @@ impl Router {
     }
 }
 
-/// The reply to a host line that is not a JSON-RPC message. The text is fixed: it never
-/// repeats any of the line.
-fn bad_line(code: i64) -> Out {
+/// The reply to a host line that is not a JSON-RPC message. It carries the line's `id` when
+/// that could be read, so the host is not left waiting. The text is fixed: it never repeats
+/// any of the line.
+fn bad_line(line: &[u8], code: i64) -> Out {
     let message = if code == PARSE_ERROR {
         "parse error: the line is not valid JSON"
     } else {
         "invalid request: the line is not a JSON-RPC message"
     };
-    Out::reply(&error_response(None, code, message))
+    let id = Scanned::of(line).id;
+    Out::reply(&error_response(id.as_ref(), code, message))
+}
+
+/// Every `tools/list` result the proxy sees goes through here, once: a page answering the
+/// host's own request, or a page of the proxy's refresh. It is added to `cache`; returns the
+/// page's `nextCursor`.
+fn tools_listed(cache: &mut ToolsCache, result: &Value) -> Option<String> {
+    cache.merge_page(result)
+}
+
+fn is_tools_call(item: &Value) -> bool {
+    item.as_object().is_some_and(is_tools_call_object)
+}
+
+fn is_tools_call_object(item: &Map<String, Value>) -> bool {
+    item.get("method").and_then(Value::as_str) == Some("tools/call")
+}
+
+/// A line without its UTF-8 byte order mark, if it has one.
+fn strip_bom(mut line: Vec<u8>) -> Vec<u8> {
+    if line.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        line.drain(..3);
+    }
+    line
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mcp_proxy::rewrite::UnlistedTools;
+    use crate::mcp_proxy::rewrite::{OtherParams, Shared, UnlistedTools};
     use serde_json::json;
     use toolminimize_core::{Minimizer, Session};
 
     fn router() -> Router {
-        Router::new(Rewriter::new(
+        let shared = Shared::new(
             Minimizer::new().unwrap(),
             UnlistedTools::Minimize,
-            Session::new("t"),
+            OtherParams::Minimize,
             None,
-        ))
+        );
+        Router::new(Rewriter::new(Arc::new(shared), Session::new("t")))
     }
 
     fn done(plan: HostPlan) -> Out {
         match plan {
             HostPlan::Done(out) => out,
-            HostPlan::Rewrite(m) => panic!("unexpected rewrite of {m}"),
+            HostPlan::Rewrite(m) => panic!("unexpected rewrite of {m:?}"),
         }
     }
 

@@ -142,11 +142,12 @@ pub struct Proxy {
 impl Proxy {
     /// Starts `toolminimize mcp-proxy <options> -- <server>`.
     pub fn start(options: &[&str], server: &[String]) -> Self {
-        let mut child = Command::new(proxy_bin())
-            .arg("mcp-proxy")
-            .args(options)
-            .arg("--")
-            .args(server)
+        let mut cmd = Command::new(proxy_bin());
+        cmd.arg("mcp-proxy").args(options);
+        if !server.is_empty() {
+            cmd.arg("--").args(server);
+        }
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -302,4 +303,263 @@ pub fn audit_records(path: &Path) -> Vec<Value> {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
+}
+
+/// A background process for a test (a server, a listening proxy), stopped when dropped. Its
+/// stderr (and stdout) lines are collected.
+pub struct Background {
+    child: Child,
+    output: Arc<Mutex<Vec<String>>>,
+    /// The URL it serves at.
+    pub url: String,
+}
+
+impl Background {
+    /// Starts `command`, waits for a line on stderr that `ready` turns into its URL.
+    pub fn start(
+        command: &[String],
+        env: &[(&str, &str)],
+        ready: impl Fn(&str) -> Option<String>,
+    ) -> Self {
+        let (program, args) = command.split_first().expect("a command");
+        let mut cmd = Command::new(program);
+        cmd.args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let (tx, rx) = channel::<String>();
+        for pipe in [
+            Box::new(child.stderr.take().unwrap()) as Box<dyn Read + Send>,
+            Box::new(child.stdout.take().unwrap()) as Box<dyn Read + Send>,
+        ] {
+            let sink = Arc::clone(&output);
+            let tx = tx.clone();
+            thread::spawn(move || {
+                for line in BufReader::new(pipe).lines() {
+                    let Ok(line) = line else { break };
+                    sink.lock().unwrap().push(line.clone());
+                    let _ = tx.send(line);
+                }
+            });
+        }
+        // From here the process is stopped (and waited for) when `Background` drops.
+        let mut started = Background {
+            child,
+            output,
+            url: String::new(),
+        };
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(line) => {
+                    if let Some(url) = ready(&line) {
+                        started.url = url;
+                        return started;
+                    }
+                }
+                Err(_) => {
+                    let output = started.output();
+                    drop(started);
+                    panic!("{program} did not become ready; output: {output:?}");
+                }
+            }
+        }
+    }
+
+    /// Everything it wrote so far.
+    pub fn output(&self) -> Vec<String> {
+        self.output.lock().unwrap().clone()
+    }
+
+    /// Waits until a line matching `pred` was written.
+    pub fn wait_for_output(&self, pred: impl Fn(&str) -> bool) -> bool {
+        let deadline = Instant::now() + PATIENCE;
+        while Instant::now() < deadline {
+            if self.output().iter().any(|l| pred(l)) {
+                return true;
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+        false
+    }
+
+    /// Sends SIGTERM and waits for the exit.
+    pub fn terminate(mut self) -> ExitStatus {
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                return s;
+            }
+            assert!(Instant::now() < deadline, "did not exit after SIGTERM");
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The port in a `LISTENING <port>` line.
+pub fn listening_port(line: &str) -> Option<String> {
+    let port = line.strip_prefix("LISTENING ")?.trim();
+    Some(format!("http://127.0.0.1:{port}/mcp"))
+}
+
+/// `@modelcontextprotocol/server-everything` over Streamable HTTP, on loopback.
+pub fn everything_http() -> Background {
+    let js = everything_server()
+        .into_iter()
+        .nth(1)
+        .expect("the server's entry script");
+    let wrapper = fixtures().join("everything_http.mjs").display().to_string();
+    Background::start(&["node".into(), wrapper, js], &[], listening_port)
+}
+
+/// The Python SDK test server over Streamable HTTP, on loopback.
+pub fn sdk_http_server() -> Background {
+    let cmd = vec![
+        sdk_python().display().to_string(),
+        fixtures().join("sdk_server.py").display().to_string(),
+        "--http".to_owned(),
+    ];
+    Background::start(&cmd, &[], listening_port)
+}
+
+/// `toolminimize mcp-proxy --listen 127.0.0.1:0 <options> [-- <server>]`.
+pub fn listening_proxy(options: &[&str], server: &[String]) -> Background {
+    let mut cmd = vec![
+        proxy_bin().to_owned(),
+        "mcp-proxy".to_owned(),
+        "--listen".to_owned(),
+        "127.0.0.1:0".to_owned(),
+    ];
+    cmd.extend(options.iter().map(|s| (*s).to_owned()));
+    if !server.is_empty() {
+        cmd.push("--".to_owned());
+        cmd.extend(server.iter().cloned());
+    }
+    Background::start(&cmd, &[], |line| {
+        line.strip_prefix("toolminimize: listening on ")
+            .map(|u| u.trim().to_owned())
+    })
+}
+
+/// A bare HTTP/1.1 exchange over loopback: status, headers (lower-case names), body.
+pub fn http(
+    method: &str,
+    url: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    use std::net::TcpStream;
+    let rest = url.strip_prefix("http://").expect("an http:// URL");
+    let (authority, path) = rest
+        .split_once('/')
+        .map_or((rest, "/".to_owned()), |(a, p)| (a, format!("/{p}")));
+    let mut stream = TcpStream::connect(authority).unwrap();
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    stream.write_all(req.as_bytes()).unwrap();
+    stream.write_all(body).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a header block");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut body = raw[split + 4..].to_vec();
+    let mut lines = head.lines();
+    let status: u16 = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    if headers
+        .iter()
+        .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"))
+    {
+        let mut out = Vec::new();
+        let mut rest = &body[..];
+        while let Some(eol) = rest.windows(2).position(|w| w == b"\r\n") {
+            let size = usize::from_str_radix(String::from_utf8_lossy(&rest[..eol]).trim(), 16)
+                .unwrap_or(0);
+            if size == 0 {
+                break;
+            }
+            out.extend_from_slice(&rest[eol + 2..eol + 2 + size]);
+            rest = &rest[eol + 2 + size + 2..];
+        }
+        body = out;
+    }
+    (status, headers, body)
+}
+
+/// The JSON messages in an SSE body (or a JSON body).
+pub fn messages(body: &[u8]) -> Vec<Value> {
+    let text = String::from_utf8_lossy(body);
+    if let Ok(v) = serde_json::from_str::<Value>(&text) {
+        return vec![v];
+    }
+    text.lines()
+        .filter_map(|l| l.strip_prefix("data:"))
+        .filter_map(|d| serde_json::from_str(d.trim()).ok())
+        .collect()
+}
+
+/// Runs the Python SDK client script (`sdk_client.py`) with `args` (a command or a URL,
+/// `--auto` first for protocol negotiation) and returns its results.
+pub fn sdk_client(args: &[String], steps: &Value, env: &[(&str, &str)]) -> Vec<Value> {
+    let python = sdk_python();
+    let mut cmd = Command::new(&python);
+    cmd.arg(fixtures().join("sdk_client.py"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(steps.to_string().as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "the SDK client failed: {stderr}");
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("client output ({e}); stderr: {stderr}"))
 }

@@ -65,6 +65,8 @@ pub(crate) struct Args {
     /// note on stderr.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_MESSAGE_BYTES)]
     max_message_bytes: usize,
+    #[command(flatten)]
+    schema_cache: crate::schema_cache::ProxyArgs,
     /// The MCP server command and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "SERVER")]
     server: Vec<String>,
@@ -72,6 +74,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: Args) -> Result<ExitCode, String> {
     let minimizer = args.policy.minimizer()?;
+    args.schema_cache.install()?;
     let audit = args.audit_log.as_deref().map(AuditLog::open).transpose()?;
     let session = Session::new(format!("mcp-proxy-{}", std::process::id()));
     let router = Arc::new(Router::new(Rewriter::new(

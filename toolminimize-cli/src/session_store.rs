@@ -34,7 +34,7 @@ pub(crate) const TTL_SECS: u64 = 7 * 24 * 3600;
 const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// The kinds a restored kind name can be: every kind that is a quasi-identifier.
-fn kind_from_name(name: &str) -> Option<PsdKind> {
+pub(crate) fn kind_from_name(name: &str) -> Option<PsdKind> {
     use PsdKind::*;
     [
         PersonName,

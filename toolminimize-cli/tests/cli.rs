@@ -486,11 +486,17 @@ fn jobs_keep_order_one_line_per_input_line_and_the_same_output() {
     // and error lines interleave.
     let mut input = String::new();
     for rep in 0..3 {
-        for (i, line) in std::fs::read_to_string(examples()).unwrap().lines().enumerate() {
+        for (i, line) in std::fs::read_to_string(examples())
+            .unwrap()
+            .lines()
+            .enumerate()
+        {
             input.push_str(line);
             input.push('\n');
             if i % 17 == 0 {
-                input.push_str(&format!("{{\"id\": \"bad-{rep}-{i}\", \"arguments\": {{}}}}\n"));
+                input.push_str(&format!(
+                    "{{\"id\": \"bad-{rep}-{i}\", \"arguments\": {{}}}}\n"
+                ));
             }
         }
     }

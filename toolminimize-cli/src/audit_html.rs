@@ -273,10 +273,9 @@ pub(crate) fn render(summary: &Summary, source: &str, generated: &str) -> String
     h.push_str("</div>\n");
 
     // Sensitivity mix.
-    let _ = write!(
+    let _ = writeln!(
         h,
-        r#"<section><h2>Sensitive items by level</h2><p class="note">Sensitivity S from 1 (low) to 4 (critical: health, biometric, sexual life, beliefs, ethnicity, criminal). {blocked}{changed}</p>{bar}</section>
-"#,
+        r#"<section><h2>Sensitive items by level</h2><p class="note">Sensitivity S from 1 (low) to 4 (critical: health, biometric, sexual life, beliefs, ethnicity, criminal). {blocked}Minimizing changes <b data-metric="calls_changed">{changed}</b> call(s).</p>{bar}</section>"#,
         blocked = if s.blocked > 0 {
             format!(
                 "The policy blocks <b data-metric=\"blocked\">{}</b> call(s). ",
@@ -285,10 +284,7 @@ pub(crate) fn render(summary: &Summary, source: &str, generated: &str) -> String
         } else {
             String::new()
         },
-        changed = format!(
-            "Minimizing changes <b data-metric=\"calls_changed\">{}</b> call(s).",
-            s.calls_changed
-        ),
+        changed = s.calls_changed,
         bar = sensitivity_bar(s),
     );
 

@@ -366,6 +366,22 @@ fn malformed_input_is_a_non_blocking_error_that_quotes_nothing() {
         let (code, _, _) = hook(&dir, &["--on-error", "block"], body);
         assert_eq!(code, 2);
     }
+    // A hook that cannot run (its policy file is missing) follows --on-error as well.
+    let missing = dir.join("no-such-policy.json");
+    let body = payload(
+        "sess-8",
+        "WebSearch",
+        json!({"query": "flu symptoms Ida Novak"}),
+    );
+    let (code, out, stderr) = hook(&dir, &["--policy", missing.to_str().unwrap()], &body);
+    assert_eq!((code, out), (1, None), "{stderr}");
+    assert_no_values(&stderr, &["Ida", "Novak"]);
+    let (code, _, _) = hook(
+        &dir,
+        &["--policy", missing.to_str().unwrap(), "--on-error", "block"],
+        &body,
+    );
+    assert_eq!(code, 2);
     // Another event than PreToolUse: stay out of the way.
     let body = br#"{"hook_event_name": "PostToolUse", "tool_name": "WebSearch", "tool_input": {"query": "x"}, "tool_response": {}}"#;
     assert_eq!(hook(&dir, &[], body), (0, None, String::new()));

@@ -12,7 +12,7 @@
 //! | something was removed or generalized | `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow", "permissionDecisionReason": "…", "updatedInput": {…the whole input…}}}` | 0 |
 //! | nothing to change, a reported-only or local tool | nothing (the normal permission flow goes on) | 0 |
 //! | the policy blocks the call | `{"hookSpecificOutput": {…, "permissionDecision": "deny", "permissionDecisionReason": "…"}}` | 0 |
-//! | the input is not a hook payload | nothing; one line on stderr (a non-blocking error: the call proceeds) | 1 |
+//! | the input is not a hook payload, or the hook cannot run (say, an unreadable policy) | nothing; one line on stderr (a non-blocking error: the call proceeds) | 1 |
 //! | … with `--on-error block` | nothing; the reason on stderr (blocks the call) | 2 |
 //!
 //! `updatedInput` replaces the whole input object, so it always carries every field, changed or
@@ -212,7 +212,11 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode, String> {
         Err(e) => return Ok(bad_input(args, &e)),
     };
     drop(input);
-    let answer = answer(args, &payload)?;
+    // A hook that cannot do its work (an unreadable policy file, …) follows --on-error too.
+    let answer = match answer(args, &payload) {
+        Ok(a) => a,
+        Err(e) => return Ok(bad_input(args, &BadInput(e))),
+    };
     if let Answer::Json(v) = answer {
         let mut out = io::stdout().lock();
         serde_json::to_writer(&mut out, &v)

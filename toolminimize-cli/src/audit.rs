@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use clap::Args as ClapArgs;
 use serde::Serialize;
 use serde_json::Value;
-use toolminimize_core::analyze::linkability::completes_identity;
+use toolminimize_core::decide::linkability::completes_identity;
 use toolminimize_core::{Action, Category, Exposure, Outcome, PsdKind};
 
 use crate::input::{self, LineError, Record, Stream};

@@ -18,7 +18,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use toolminimize_core::PsdKind;
-use toolminimize_core::analyze::linkability::is_quasi_identifier;
+use toolminimize_core::decide::linkability::is_quasi_identifier;
 
 use crate::schema_cache::write_atomically;
 

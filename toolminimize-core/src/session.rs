@@ -106,7 +106,7 @@ impl Session {
         let h = st.key.hash_one(tool);
         let have = st.received.entry(h).or_default();
         for k in kinds {
-            if crate::analyze::linkability::is_quasi_identifier(*k) && !have.contains(k) {
+            if crate::decide::linkability::is_quasi_identifier(*k) && !have.contains(k) {
                 have.push(*k);
             }
         }

@@ -68,7 +68,7 @@ pub(crate) enum RewriteDecision {
     Ask,
 }
 
-/// What to do when standard input is not a hook payload.
+/// What to do when standard input is not a hook payload or the hook cannot run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum OnError {
     /// A non-blocking error (exit 1): the agent goes on with the call unchanged.
@@ -94,8 +94,8 @@ pub(crate) struct Args {
     /// deny and ask rules still apply) or `ask` (the user confirms the rewritten input).
     #[arg(long, value_enum, value_name = "DECISION", default_value_t = RewriteDecision::Allow)]
     rewrite_decision: RewriteDecision,
-    /// When standard input is not a hook payload: `pass` (non-blocking error, exit 1) or
-    /// `block` (blocking error, exit 2).
+    /// When standard input is not a hook payload or the hook cannot run (an unreadable policy
+    /// file, …): `pass` (non-blocking error, exit 1) or `block` (blocking error, exit 2).
     #[arg(long, value_enum, value_name = "MODE", default_value_t = OnError::Pass)]
     on_error: OnError,
     /// Schema cache directory for MCP tools (default: $TOOLMINIMIZE_SCHEMA_CACHE, else

@@ -358,7 +358,7 @@ pub(crate) fn render(summary: &Summary, source: &str, generated: &str) -> String
     // Rules.
     let _ = write!(
         h,
-        r#"<section><h2>The rules that fired most</h2><p class="note">Which rule decided each item: <code>schema:</code> the tool's schema, <code>handler:</code> what this kind of tool needs, <code>consent:</code> the user's own words, <code>session:</code> links across calls.</p><table><thead><tr><th>rule</th><th>items</th><th>rewritten</th><th>kept</th></tr></thead><tbody>"#
+        r#"<section><h2>The rules that fired most</h2><p class="note">The rule that decided each item, as named in every report; its prefix names the family (for instance <code>schema:</code> the tool's schema, <code>consent:</code> the user's own words, <code>session:</code> links across calls).</p><table><thead><tr><th>rule</th><th>items</th><th>rewritten</th><th>kept</th></tr></thead><tbody>"#
     );
     for r in s.rules.iter().take(RULES_SHOWN) {
         let _ = write!(

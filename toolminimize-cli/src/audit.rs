@@ -15,10 +15,12 @@ use std::time::{Duration, Instant};
 use clap::Args as ClapArgs;
 use serde::Serialize;
 use serde_json::Value;
-use toolminimize_core::{Category, Exposure, Outcome};
+use toolminimize_core::decide::linkability::completes_identity;
+use toolminimize_core::{Action, Category, Exposure, Outcome, PsdKind};
 
 use crate::input::{self, LineError, Record, Stream};
 use crate::options::PolicyArgs;
+use crate::session_store::kind_from_name;
 
 /// How many unreadable lines the summary lists (all are counted).
 const ERRORS_LISTED: usize = 20;
@@ -34,6 +36,10 @@ pub(crate) struct Args {
     /// Print the summary as one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Also write the audit as one self-contained HTML page (charts and tables, no script, no
+    /// network) to FILE.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     /// Never show the progress line (it is shown on standard error only when that is a
     /// terminal and the input takes more than a moment).
     #[arg(long)]
@@ -53,7 +59,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode, String> {
         format!("reading input: {e}")
     })? {
         match record {
-            Record::Call(m) => summary.add_call(&m.tool_name, &m.outcome),
+            Record::Call(m) => summary.add_call(&m.tool_name, m.session.as_deref(), &m.outcome),
             Record::Bad(e) => summary.add_error(e),
         }
         progress.tick(
@@ -63,6 +69,17 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode, String> {
     }
     progress.finish();
     summary.finish();
+    if let Some(path) = &args.html {
+        let source = match args.input.as_deref() {
+            Some(p) if p.as_os_str() != "-" => p
+                .file_name()
+                .map_or_else(|| "input".to_owned(), |n| n.to_string_lossy().into_owned()),
+            _ => "standard input".to_owned(),
+        };
+        let generated = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+        let page = crate::audit_html::render(&summary, &source, &generated);
+        std::fs::write(path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     let text = if args.json {
         let mut s =
             serde_json::to_string_pretty(&summary).map_err(|e| format!("writing output: {e}"))?;
@@ -82,74 +99,190 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode, String> {
 #[derive(Debug, Default, Serialize)]
 pub(crate) struct Summary {
     /// Calls read (lines that parsed as calls).
-    calls: u64,
+    pub(crate) calls: u64,
     /// Lines that could not be read as calls.
-    unreadable_lines: u64,
+    pub(crate) unreadable_lines: u64,
     /// Calls the policy blocks.
-    blocked: u64,
+    pub(crate) blocked: u64,
     /// Calls with at least one PSD item.
-    calls_with_psd: u64,
+    pub(crate) calls_with_psd: u64,
     /// Calls with at least one unnecessary PSD item.
-    calls_with_unnecessary_psd: u64,
+    pub(crate) calls_with_unnecessary_psd: u64,
     /// Calls whose arguments minimizing would change.
-    calls_changed: u64,
+    pub(crate) calls_changed: u64,
     /// PSD items found.
-    items: u64,
+    pub(crate) items: u64,
     /// Of which the tool does not need.
-    unnecessary_items: u64,
+    pub(crate) unnecessary_items: u64,
     /// Σ privacy cost of the calls as sent.
-    cost_before: f64,
+    pub(crate) cost_before: f64,
     /// Σ privacy cost after minimizing.
-    cost_after: f64,
+    pub(crate) cost_after: f64,
     /// 1 − after / before; absent when nothing costs anything.
     #[serde(skip_serializing_if = "Option::is_none")]
-    reduction: Option<f64>,
+    pub(crate) reduction: Option<f64>,
+    /// Calls that would still carry PSD the tool does not need after minimizing (not blocked,
+    /// an unneeded item left as it was).
+    pub(crate) calls_leaking_after: u64,
+    /// Leak rate: share of calls carrying PSD the tool does not need, as sent.
+    pub(crate) leak_rate_before: f64,
+    /// The same share after minimizing.
+    pub(crate) leak_rate_after: f64,
     /// Items by sensitivity level (`"1"` … `"4"`).
-    by_sensitivity: BTreeMap<u8, u64>,
+    pub(crate) by_sensitivity: BTreeMap<u8, u64>,
     /// Per category, in taxonomy order, only categories that occur.
-    by_category: Vec<CategoryStats>,
+    pub(crate) by_category: Vec<CategoryStats>,
     /// Per tool, most costly first.
-    tools: Vec<ToolStats>,
+    pub(crate) tools: Vec<ToolStats>,
+    /// The rules that decided items, most items first.
+    pub(crate) rules: Vec<RuleStats>,
+    /// Conversations (lines with a `session`) and the fragments caught linking across calls.
+    pub(crate) sessions: SessionsSummary,
     /// The first unreadable lines: line number, id, and why.
-    errors: Vec<ErrorEntry>,
+    pub(crate) errors: Vec<ErrorEntry>,
     #[serde(skip)]
-    categories: BTreeMap<Category, CategoryStats>,
+    pub(crate) categories: BTreeMap<Category, CategoryStats>,
     #[serde(skip)]
-    tool_index: BTreeMap<String, ToolStats>,
+    pub(crate) tool_index: BTreeMap<String, ToolStats>,
+    #[serde(skip)]
+    rule_index: BTreeMap<&'static str, RuleStats>,
+    #[serde(skip)]
+    session_index: BTreeMap<String, SessionStats>,
+}
+
+/// How often one rule decided an item.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct RuleStats {
+    pub(crate) rule: &'static str,
+    /// Items it decided.
+    pub(crate) items: u64,
+    /// Of which were rewritten (removed, generalized, substituted, truncated).
+    pub(crate) rewritten: u64,
+}
+
+/// Sessions seen and the fragments that would have linked across their calls.
+#[derive(Debug, Clone, Default, Serialize)]
+pub(crate) struct SessionsSummary {
+    /// Distinct sessions.
+    pub(crate) sessions: u64,
+    /// Calls that belong to a session.
+    pub(crate) calls_in_sessions: u64,
+    /// Sessions in which at least one fragment would have completed an identifying combination
+    /// at a tool that already held the other parts.
+    pub(crate) with_linkable_fragments: u64,
+    /// Such fragments, as sent.
+    pub(crate) linkable_fragments: u64,
+    /// Such fragments still sent after minimizing.
+    pub(crate) linkable_fragments_after: u64,
+    /// The sessions with linkable fragments, in order of their first call. Sessions are named
+    /// by that order (`S1`, `S2`, …), never by their id.
+    pub(crate) list: Vec<SessionStats>,
+}
+
+/// One session with linkable fragments.
+#[derive(Debug, Clone, Default, Serialize)]
+pub(crate) struct SessionStats {
+    /// `S<n>`, numbered by first appearance.
+    pub(crate) label: String,
+    /// 1-based number of the session's first call in the stream.
+    pub(crate) first_call: u64,
+    pub(crate) calls: u64,
+    pub(crate) linkable_fragments: u64,
+    pub(crate) linkable_fragments_after: u64,
+    /// Distinct tools the session called.
+    pub(crate) tools: u64,
+    /// Per tool: the quasi-identifier kinds it received as sent, and after minimizing.
+    #[serde(skip)]
+    received: BTreeMap<String, (Vec<PsdKind>, Vec<PsdKind>)>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-struct CategoryStats {
-    category: Category,
-    items: u64,
-    unnecessary: u64,
+pub(crate) struct CategoryStats {
+    pub(crate) category: Category,
+    pub(crate) items: u64,
+    pub(crate) unnecessary: u64,
     /// Σ S × E over the unnecessary items, before minimizing.
-    cost: f64,
-    by_sensitivity: BTreeMap<u8, u64>,
+    pub(crate) cost: f64,
+    /// Σ S × E over the unnecessary items still sent as they were after minimizing.
+    pub(crate) cost_after: f64,
+    pub(crate) by_sensitivity: BTreeMap<u8, u64>,
 }
 
 #[derive(Debug, Clone, Default, Serialize)]
-struct ToolStats {
-    tool: String,
-    calls: u64,
-    calls_with_psd: u64,
-    items: u64,
-    unnecessary_items: u64,
-    cost_before: f64,
-    cost_after: f64,
+pub(crate) struct ToolStats {
+    pub(crate) tool: String,
+    pub(crate) calls: u64,
+    pub(crate) calls_with_psd: u64,
+    pub(crate) items: u64,
+    pub(crate) unnecessary_items: u64,
+    pub(crate) cost_before: f64,
+    pub(crate) cost_after: f64,
 }
 
 #[derive(Debug, Serialize)]
-struct ErrorEntry {
-    line: u64,
-    id: Value,
-    error: String,
+pub(crate) struct ErrorEntry {
+    pub(crate) line: u64,
+    pub(crate) id: Value,
+    pub(crate) error: String,
 }
 
 impl Summary {
-    pub(crate) fn add_call(&mut self, tool: &str, outcome: &Outcome) {
+    pub(crate) fn add_call(&mut self, tool: &str, session: Option<&str>, outcome: &Outcome) {
         let report = &outcome.report;
         self.calls += 1;
+        let leaks_after = !outcome.is_blocked()
+            && report
+                .items
+                .iter()
+                .any(|i| !i.necessary && i.action == Action::Keep);
+        self.calls_leaking_after += u64::from(leaks_after);
+        for item in &report.items {
+            let r = self.rule_index.entry(item.rule).or_insert(RuleStats {
+                rule: item.rule,
+                items: 0,
+                rewritten: 0,
+            });
+            r.items += 1;
+            r.rewritten += u64::from(item.action != Action::Keep);
+        }
+        if let Some(id) = session {
+            let n = self.session_index.len() as u64;
+            let calls = self.calls;
+            let s = self
+                .session_index
+                .entry(id.to_owned())
+                .or_insert_with(|| SessionStats {
+                    label: format!("S{}", n + 1),
+                    first_call: calls,
+                    ..SessionStats::default()
+                });
+            s.calls += 1;
+            let sent = !outcome.is_blocked();
+            let (before, after) = s.received.entry(tool.to_owned()).or_default();
+            // A fragment is linkable when it completes an identifying combination (name and
+            // date of birth, postcode with birth date and gender, …) at a tool that holds the
+            // other parts from earlier calls of the session.
+            let kinds: Vec<(PsdKind, bool)> = report
+                .items
+                .iter()
+                .filter_map(|i| {
+                    let k = kind_from_name(&i.kind)?;
+                    Some((k, sent && i.action == Action::Keep))
+                })
+                .collect();
+            for (k, kept) in &kinds {
+                s.linkable_fragments += u64::from(completes_identity(before, *k));
+                s.linkable_fragments_after += u64::from(*kept && completes_identity(after, *k));
+            }
+            for (k, kept) in kinds {
+                if !before.contains(&k) {
+                    before.push(k);
+                }
+                if kept && !after.contains(&k) {
+                    after.push(k);
+                }
+            }
+        }
         self.blocked += u64::from(outcome.is_blocked());
         let has_psd = !report.items.is_empty();
         self.calls_with_psd += u64::from(has_psd);
@@ -181,6 +314,7 @@ impl Summary {
                     items: 0,
                     unnecessary: 0,
                     cost: 0.0,
+                    cost_after: 0.0,
                     by_sensitivity: BTreeMap::new(),
                 });
             c.items += 1;
@@ -190,6 +324,9 @@ impl Summary {
                 t.unnecessary_items += 1;
                 c.unnecessary += 1;
                 c.cost += f64::from(item.sensitivity) * weight;
+                if item.action == Action::Keep && !outcome.is_blocked() {
+                    c.cost_after += f64::from(item.sensitivity) * weight;
+                }
             }
         }
     }
@@ -218,6 +355,32 @@ impl Summary {
         });
         self.tools = tools;
         self.reduction = (self.cost_before > 0.0).then(|| 1.0 - self.cost_after / self.cost_before);
+        #[allow(clippy::cast_precision_loss)] // counts far below 2^52
+        if self.calls > 0 {
+            self.leak_rate_before = self.calls_with_unnecessary_psd as f64 / self.calls as f64;
+            self.leak_rate_after = self.calls_leaking_after as f64 / self.calls as f64;
+        }
+        let mut rules: Vec<RuleStats> =
+            std::mem::take(&mut self.rule_index).into_values().collect();
+        rules.sort_by(|a, b| b.items.cmp(&a.items).then(a.rule.cmp(b.rule)));
+        self.rules = rules;
+        let sessions = std::mem::take(&mut self.session_index);
+        let mut s = SessionsSummary {
+            sessions: sessions.len() as u64,
+            ..SessionsSummary::default()
+        };
+        for mut st in sessions.into_values() {
+            s.calls_in_sessions += st.calls;
+            s.linkable_fragments += st.linkable_fragments;
+            s.linkable_fragments_after += st.linkable_fragments_after;
+            if st.linkable_fragments > 0 {
+                s.with_linkable_fragments += 1;
+                st.tools = st.received.len() as u64;
+                s.list.push(st);
+            }
+        }
+        s.list.sort_by_key(|st| st.first_call);
+        self.sessions = s;
     }
 
     /// The human summary.
@@ -414,7 +577,7 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use toolminimize_core::{Action, ItemReport, Report, Verdict};
+    use toolminimize_core::{ItemReport, Report, Verdict};
 
     fn item(category: Category, sensitivity: u8, necessary: bool) -> ItemReport {
         ItemReport {
@@ -453,6 +616,7 @@ mod tests {
         let mut s = Summary::default();
         s.add_call(
             "send_email",
+            None,
             &outcome(
                 vec![
                     item(Category::Health, 4, false),
@@ -462,9 +626,10 @@ mod tests {
                 0.0,
             ),
         );
-        s.add_call("get_forecast", &outcome(vec![], 0.0, 0.0));
+        s.add_call("get_forecast", None, &outcome(vec![], 0.0, 0.0));
         s.add_call(
             "search",
+            None,
             &outcome(vec![item(Category::Location, 2, false)], 4.0, 4.0),
         );
         s.add_error(LineError {
@@ -497,6 +662,93 @@ mod tests {
         assert_eq!(json["by_category"][0]["category"], "health");
         assert_eq!(json["by_sensitivity"]["4"], 1);
         assert!(json.get("categories").is_none());
+    }
+
+    fn kind_item(kind: &str, category: Category, necessary: bool, action: Action) -> ItemReport {
+        ItemReport {
+            kind: kind.into(),
+            action,
+            rule: "handler:test",
+            ..item(category, 3, necessary)
+        }
+    }
+
+    #[test]
+    fn counts_linkable_fragments_per_session_rules_and_leak_rates() {
+        let mut s = Summary::default();
+        let name = kind_item("person_name", Category::Identity, true, Action::Keep);
+        let job_kept = kind_item("occupation", Category::Demographic, true, Action::Keep);
+        let job_cut = kind_item("occupation", Category::Demographic, false, Action::Remove);
+        // Session a: the name, then the occupation at the same tool (withheld).
+        s.add_call(
+            "lookup",
+            Some("conv-a"),
+            &outcome(vec![name.clone()], 0.0, 0.0),
+        );
+        s.add_call("lookup", Some("conv-a"), &outcome(vec![job_cut], 6.0, 0.0));
+        // Session b: the same pieces at two different tools are not linkable; then the
+        // occupation reaches the first tool as it was.
+        s.add_call("lookup", Some("conv-b"), &outcome(vec![name], 0.0, 0.0));
+        s.add_call(
+            "other",
+            Some("conv-b"),
+            &outcome(vec![job_kept.clone()], 0.0, 0.0),
+        );
+        s.add_call("lookup", Some("conv-b"), &outcome(vec![job_kept], 0.0, 0.0));
+        // An unneeded item left as it was: a leak after minimizing.
+        s.add_call(
+            "search",
+            None,
+            &outcome(
+                vec![kind_item(
+                    "postcode",
+                    Category::Location,
+                    false,
+                    Action::Keep,
+                )],
+                4.0,
+                4.0,
+            ),
+        );
+        s.finish();
+        let ss = &s.sessions;
+        assert_eq!((ss.sessions, ss.calls_in_sessions), (2, 5));
+        assert_eq!(
+            (
+                ss.with_linkable_fragments,
+                ss.linkable_fragments,
+                ss.linkable_fragments_after
+            ),
+            (2, 2, 1)
+        );
+        assert_eq!(ss.list[0].label, "S1");
+        assert_eq!(
+            (
+                ss.list[1].label.as_str(),
+                ss.list[1].first_call,
+                ss.list[1].tools
+            ),
+            ("S2", 3, 2)
+        );
+        assert_eq!(s.calls_leaking_after, 1);
+        assert!((s.leak_rate_before - 2.0 / 6.0).abs() < 1e-9);
+        assert!((s.leak_rate_after - 1.0 / 6.0).abs() < 1e-9);
+        assert_eq!(s.rules[0].rule, "handler:test");
+        let loc = s
+            .by_category
+            .iter()
+            .find(|c| c.category == Category::Location)
+            .unwrap();
+        assert_eq!((loc.cost, loc.cost_after), (6.0, 6.0));
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(
+            !json.contains("conv-a") && !json.contains("conv-b"),
+            "{json}"
+        );
+        let page = crate::audit_html::render(&s, "t.jsonl", "now");
+        assert!(page.contains(r#"data-metric="linkable_fragments">2<"#));
+        assert!(page.contains("<td>S2</td>"));
+        assert!(!page.contains("conv-"));
     }
 
     #[test]

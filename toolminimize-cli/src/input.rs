@@ -152,7 +152,38 @@ impl Sessions {
 pub(crate) struct Minimized {
     pub(crate) id: Option<Value>,
     pub(crate) tool_name: String,
+    /// The conversation the call belongs to, if the line named one.
+    pub(crate) session: Option<String>,
     pub(crate) outcome: Outcome,
+}
+
+/// Minimizes one parsed call with the session state in `sessions`.
+pub(crate) fn minimize_line(
+    minimizer: &Minimizer,
+    sessions: &mut Sessions,
+    c: CallLine,
+) -> Minimized {
+    let session = c.session.as_deref().map(|s| sessions.get(s).clone());
+    let mut call = Call::new(&c.tool, &c.arguments);
+    call.exposure = c.exposure;
+    call.task_context = c.task_context.as_deref();
+    call.session = session.as_ref();
+    let outcome = minimizer.minimize_call(&call);
+    Minimized {
+        id: c.id,
+        tool_name: c.tool.name().to_owned(),
+        session: c.session,
+        outcome,
+    }
+}
+
+/// One input line, parsed but not minimized.
+#[derive(Debug)]
+pub(crate) enum Parsed {
+    /// A call.
+    Call(Box<CallLine>),
+    /// The line could not be read as a call.
+    Bad(LineError),
 }
 
 /// What one input line became.
@@ -166,7 +197,7 @@ pub(crate) enum Record {
 
 /// Opens the input: a file, or standard input for `None` and `-`. Also returns the file's
 /// size when known, for progress reports.
-pub(crate) fn open(path: Option<&Path>) -> Result<(Box<dyn BufRead>, Option<u64>), String> {
+pub(crate) fn open(path: Option<&Path>) -> Result<(Box<dyn BufRead + Send>, Option<u64>), String> {
     match path {
         Some(p) if p.as_os_str() != "-" => {
             let f = File::open(p).map_err(|e| format!("cannot open {}: {e}", p.display()))?;
@@ -174,7 +205,7 @@ pub(crate) fn open(path: Option<&Path>) -> Result<(Box<dyn BufRead>, Option<u64>
             Ok((Box::new(BufReader::with_capacity(1 << 16, f)), size))
         }
         _ => Ok((
-            Box::new(BufReader::with_capacity(1 << 16, io::stdin().lock())),
+            Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
             None,
         )),
     }
@@ -219,20 +250,33 @@ impl<R: BufRead> Stream<R> {
     /// # Errors
     /// Only when reading the input fails.
     pub(crate) fn next_record(&mut self, minimizer: &Minimizer) -> io::Result<Option<Record>> {
+        Ok(self.next_parsed()?.map(|p| match p {
+            Parsed::Bad(e) => Record::Bad(e),
+            Parsed::Call(c) => {
+                Record::Call(Box::new(minimize_line(minimizer, &mut self.sessions, *c)))
+            }
+        }))
+    }
+
+    /// The next non-blank line, parsed, or `None` at the end of the input.
+    ///
+    /// # Errors
+    /// Only when reading the input fails.
+    pub(crate) fn next_parsed(&mut self) -> io::Result<Option<Parsed>> {
         loop {
             let Some(too_long) = self.read_line()? else {
                 return Ok(None);
             };
             let line = self.line;
             if too_long {
-                return Ok(Some(Record::Bad(LineError {
+                return Ok(Some(Parsed::Bad(LineError {
                     line,
                     id: None,
                     message: format!("line longer than {} bytes", self.max_line),
                 })));
             }
             let Ok(text) = std::str::from_utf8(&self.buf) else {
-                return Ok(Some(Record::Bad(LineError {
+                return Ok(Some(Parsed::Bad(LineError {
                     line,
                     id: None,
                     message: "not valid UTF-8".into(),
@@ -242,25 +286,10 @@ impl<R: BufRead> Stream<R> {
             if text.is_empty() {
                 continue;
             }
-            let record = match parse_line(text) {
-                Err((id, message)) => Record::Bad(LineError { line, id, message }),
-                Ok(c) => Record::Call(Box::new(self.minimize(minimizer, c))),
-            };
-            return Ok(Some(record));
-        }
-    }
-
-    fn minimize(&mut self, minimizer: &Minimizer, c: CallLine) -> Minimized {
-        let session = c.session.as_deref().map(|s| self.sessions.get(s).clone());
-        let mut call = Call::new(&c.tool, &c.arguments);
-        call.exposure = c.exposure;
-        call.task_context = c.task_context.as_deref();
-        call.session = session.as_ref();
-        let outcome = minimizer.minimize_call(&call);
-        Minimized {
-            id: c.id,
-            tool_name: c.tool.name().to_owned(),
-            outcome,
+            return Ok(Some(match parse_line(text) {
+                Err((id, message)) => Parsed::Bad(LineError { line, id, message }),
+                Ok(c) => Parsed::Call(Box::new(c)),
+            }));
         }
     }
 

@@ -3,10 +3,14 @@
 #![forbid(unsafe_code)]
 
 mod audit;
+mod audit_html;
+mod hook;
 mod input;
 mod mcp_proxy;
 mod minimize;
 mod options;
+mod schema_cache;
+mod session_store;
 
 use std::process::ExitCode;
 
@@ -32,6 +36,12 @@ enum Command {
     /// (a command after `--`) or a remote one (--upstream-url), for a stdio host or for hosts
     /// that connect by URL (--listen).
     McpProxy(mcp_proxy::Args),
+    /// A PreToolUse hook for coding agents (Claude Code and CLIs that copy its hook format):
+    /// reads the hook's JSON on stdin, answers with the minimized input (`updatedInput`), a
+    /// deny, or nothing when nothing needs to change.
+    Hook(hook::Args),
+    /// Manage the schema cache the hook reads MCP tool schemas from.
+    Schemas(schema_cache::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +50,8 @@ fn main() -> ExitCode {
         Command::Minimize(a) => minimize::run(&a),
         Command::Audit(a) => audit::run(&a),
         Command::McpProxy(a) => mcp_proxy::run(a),
+        Command::Hook(a) => hook::run(&a),
+        Command::Schemas(a) => schema_cache::run(&a),
     };
     match result {
         Ok(code) => code,

@@ -3,17 +3,35 @@
 //! One output line per non-blank input line, in order: the rewritten arguments and the report,
 //! `"blocked": true` with a reason when the policy blocks the call, or an error object for a
 //! line that is not a call. The exit status is non-zero only when reading or writing fails.
+//!
+//! With `--jobs N` (N > 1) one thread reads and parses, N workers minimize, and the calling
+//! thread puts the results back in input order and writes them. Every call of one `session`
+//! goes to the same worker, in input order, so a conversation's state evolves exactly as it
+//! would on one thread; calls without a session go to the least busy worker. At most
+//! [`WINDOW_PER_JOB`] × N lines are in flight at once, so memory stays bounded however long
+//! the stream.
 
-use std::io::{self, BufWriter, Write};
+use std::collections::BTreeMap;
+use std::hash::{BuildHasher, RandomState};
+use std::io::{self, BufRead, BufWriter, Write};
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use clap::Args as ClapArgs;
 use serde_json::{Map, Value};
-use toolminimize_core::Verdict;
+use toolminimize_core::{Minimizer, Verdict};
 
-use crate::input::{self, LineError, Minimized, Record, Stream};
+use crate::input::{self, CallLine, LineError, Minimized, Parsed, Record, Sessions, Stream};
 use crate::options::PolicyArgs;
+
+/// Lines in flight per worker (read but not yet written).
+const WINDOW_PER_JOB: usize = 256;
+/// Calls queued for one worker.
+const QUEUE_PER_JOB: usize = 64;
 
 /// `minimize` options.
 #[derive(Debug, ClapArgs)]
@@ -25,14 +43,27 @@ pub(crate) struct Args {
     input: Option<PathBuf>,
     #[command(flatten)]
     policy: PolicyArgs,
+    /// Worker threads (default: the number of cores). Output order, one output line per
+    /// input line and the order of each session's calls are the same for every N.
+    #[arg(long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
 }
 
 pub(crate) fn run(args: &Args) -> Result<ExitCode, String> {
     let minimizer = args.policy.minimizer()?;
     let (reader, _) = input::open(args.input.as_deref())?;
-    let mut stream = Stream::new(reader);
+    let jobs = args
+        .jobs
+        .or_else(|| std::thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
+    if jobs > 1 {
+        run_parallel(&minimizer, reader, jobs, &mut out)?;
+        out.flush().map_err(|e| format!("writing output: {e}"))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut stream = Stream::new(reader);
     while let Some(record) = stream
         .next_record(&minimizer)
         .map_err(|e| format!("reading input: {e}"))?
@@ -50,6 +81,156 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode, String> {
 fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
     out.write_all(b"\n")
+}
+
+/// What the reading thread hands the writer besides finished lines.
+enum Msg {
+    /// The output line (with its newline) for input record `seq`.
+    Line(u64, Vec<u8>),
+    /// Reading failed after `seq` records.
+    ReadError(u64, String),
+}
+
+fn line_bytes(value: &Value) -> Vec<u8> {
+    let mut v = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
+    v.push(b'\n');
+    v
+}
+
+/// Minimizes with `jobs` workers; see the module documentation.
+fn run_parallel(
+    minimizer: &Minimizer,
+    reader: Box<dyn BufRead + Send>,
+    jobs: usize,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let window = jobs.saturating_mul(WINDOW_PER_JOB);
+    let (result_tx, result_rx) = mpsc::channel::<Msg>();
+    // One token per line in flight: the reader puts one in before dispatching a line, the
+    // writer takes one out after writing it.
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(window);
+    let busy: Arc<Vec<AtomicUsize>> = Arc::new((0..jobs).map(|_| AtomicUsize::new(0)).collect());
+    std::thread::scope(|scope| {
+        let mut queues = Vec::with_capacity(jobs);
+        for w in 0..jobs {
+            let (tx, rx) = mpsc::sync_channel::<(u64, Box<CallLine>)>(QUEUE_PER_JOB);
+            queues.push(tx);
+            let results = result_tx.clone();
+            let busy = Arc::clone(&busy);
+            scope.spawn(move || {
+                let mut sessions = Sessions::default();
+                while let Ok((seq, call)) = rx.recv() {
+                    let line = minimize_guarded(minimizer, &mut sessions, *call);
+                    if let Some(b) = busy.get(w) {
+                        b.fetch_sub(1, Ordering::Relaxed);
+                    }
+                    if results.send(Msg::Line(seq, line)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        let results = result_tx;
+        let busy_r = Arc::clone(&busy);
+        scope.spawn(move || {
+            let mut stream = Stream::new(reader);
+            let hasher = RandomState::new();
+            let mut seq = 0u64;
+            loop {
+                let parsed = match stream.next_parsed() {
+                    Ok(Some(p)) => p,
+                    Ok(None) => return,
+                    Err(e) => {
+                        let _ = results.send(Msg::ReadError(seq, format!("reading input: {e}")));
+                        return;
+                    }
+                };
+                if token_tx.send(()).is_err() {
+                    return; // the writer stopped
+                }
+                let sent = match parsed {
+                    Parsed::Bad(e) => results
+                        .send(Msg::Line(seq, line_bytes(&error_record(e))))
+                        .is_ok(),
+                    Parsed::Call(c) => {
+                        let w = match c.session.as_deref() {
+                            // A session always goes to the same worker, in input order.
+                            Some(s) => {
+                                usize::try_from(hasher.hash_one(s) % jobs as u64).unwrap_or(0)
+                            }
+                            None => least_busy(&busy_r),
+                        };
+                        if let Some(b) = busy_r.get(w) {
+                            b.fetch_add(1, Ordering::Relaxed);
+                        }
+                        queues.get(w).is_some_and(|q| q.send((seq, c)).is_ok())
+                    }
+                };
+                if !sent {
+                    return;
+                }
+                seq += 1;
+            }
+        });
+        write_in_order(result_rx, token_rx, out)
+    })
+}
+
+fn least_busy(busy: &[AtomicUsize]) -> usize {
+    busy.iter()
+        .enumerate()
+        .min_by_key(|(_, b)| b.load(Ordering::Relaxed))
+        .map_or(0, |(i, _)| i)
+}
+
+/// Minimizes one call into its output line. A panic in the pipeline (which should never
+/// happen) becomes an error line for that call rather than a stalled stream.
+fn minimize_guarded(minimizer: &Minimizer, sessions: &mut Sessions, call: CallLine) -> Vec<u8> {
+    let id = call.id.clone();
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        call_record(input::minimize_line(minimizer, sessions, call))
+    }));
+    match r {
+        Ok(v) => line_bytes(&v),
+        Err(_) => {
+            let mut rec = Map::new();
+            rec.insert("id".into(), id.unwrap_or(Value::Null));
+            rec.insert(
+                "error".into(),
+                Value::String("internal error while minimizing".into()),
+            );
+            line_bytes(&Value::Object(rec))
+        }
+    }
+}
+
+/// Writes the results in input order as they complete, returning each line's token.
+fn write_in_order(
+    results: mpsc::Receiver<Msg>,
+    tokens: mpsc::Receiver<()>,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let mut next = 0u64;
+    let mut pending: BTreeMap<u64, Vec<u8>> = BTreeMap::new();
+    let mut read_error: Option<(u64, String)> = None;
+    for msg in results {
+        match msg {
+            Msg::Line(seq, line) => {
+                pending.insert(seq, line);
+            }
+            Msg::ReadError(seq, e) => read_error = Some((seq, e)),
+        }
+        while let Some(line) = pending.remove(&next) {
+            out.write_all(&line)
+                .map_err(|e| format!("writing output: {e}"))?;
+            let _ = tokens.recv();
+            next += 1;
+        }
+    }
+    match read_error {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// `{"id"?, "arguments" | "blocked"+"reason", "report"}`.

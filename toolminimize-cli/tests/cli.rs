@@ -479,3 +479,39 @@ fn an_ssn_in_an_optional_notes_field_disappears() {
             && i["necessary"] == false)
     );
 }
+
+#[test]
+fn jobs_keep_order_one_line_per_input_line_and_the_same_output() {
+    // The examples three times over with bad lines in between, so several workers, sessions
+    // and error lines interleave.
+    let mut input = String::new();
+    for rep in 0..3 {
+        for (i, line) in std::fs::read_to_string(examples())
+            .unwrap()
+            .lines()
+            .enumerate()
+        {
+            input.push_str(line);
+            input.push('\n');
+            if i % 17 == 0 {
+                input.push_str(&format!(
+                    "{{\"id\": \"bad-{rep}-{i}\", \"arguments\": {{}}}}\n"
+                ));
+            }
+        }
+    }
+    let one = run(&["minimize", "--jobs", "1"], input.as_bytes());
+    assert!(one.status.success());
+    let n_in = input.lines().filter(|l| !l.trim().is_empty()).count();
+    assert_eq!(output_lines(&one).len(), n_in);
+    for jobs in ["2", "3", "8"] {
+        let many = run(&["minimize", "--jobs", jobs], input.as_bytes());
+        assert!(many.status.success());
+        assert!(
+            one.stdout == many.stdout,
+            "--jobs {jobs} output differs from --jobs 1"
+        );
+    }
+    let out = run(&["minimize", "--jobs", "0"], b"");
+    assert!(!out.status.success());
+}

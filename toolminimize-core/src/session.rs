@@ -84,6 +84,34 @@ impl Session {
         }
     }
 
+    /// The quasi-identifier kinds `tool` has received so far in this session (kinds, never
+    /// values), for a store that keeps a conversation's state beyond one process.
+    pub fn received_kinds(&self, tool: &str) -> Vec<PsdKind> {
+        self.received_by(tool)
+    }
+
+    /// Records that `tool` already received these quasi-identifier kinds earlier in the
+    /// conversation, as restored from such a store. Kinds that are not quasi-identifiers are
+    /// ignored.
+    ///
+    /// ```
+    /// use toolminimize_core::{PsdKind, Session};
+    /// let s = Session::new("c1");
+    /// s.restore_received("search", &[PsdKind::PersonName, PsdKind::Condition]);
+    /// assert_eq!(s.received_kinds("search"), vec![PsdKind::PersonName]);
+    /// assert_eq!(s.calls_seen(), 0);
+    /// ```
+    pub fn restore_received(&self, tool: &str, kinds: &[PsdKind]) {
+        let mut st = self.lock();
+        let h = st.key.hash_one(tool);
+        let have = st.received.entry(h).or_default();
+        for k in kinds {
+            if crate::decide::linkability::is_quasi_identifier(*k) && !have.contains(k) {
+                have.push(*k);
+            }
+        }
+    }
+
     pub(crate) fn lock(&self) -> MutexGuard<'_, SessionState> {
         // A poisoned lock only means another thread panicked mid-update; the state is still
         // a usable set of counters and hashes.

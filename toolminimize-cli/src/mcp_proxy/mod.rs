@@ -90,6 +90,8 @@ pub(crate) struct Args {
     #[cfg(feature = "http")]
     #[command(flatten)]
     http: HttpArgs,
+    #[command(flatten)]
+    schema_cache: crate::schema_cache::ProxyArgs,
     /// The MCP server command and its arguments, after `--` (a stdio server).
     #[arg(last = true, value_name = "SERVER")]
     server: Vec<String>,
@@ -131,6 +133,7 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 
 pub(crate) fn run(args: Args) -> Result<ExitCode, String> {
     let minimizer = args.policy.minimizer()?;
+    args.schema_cache.install()?;
     let audit = args.audit_log.as_deref().map(AuditLog::open).transpose()?;
     let shared = Arc::new(Shared::new(
         minimizer,

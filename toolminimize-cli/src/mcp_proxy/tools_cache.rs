@@ -55,6 +55,7 @@ impl ToolsCache {
     /// are not valid tool definitions are skipped, so calls to them count as unlisted.
     /// Returns the `nextCursor` of the page, if any.
     pub(crate) fn merge_page(&mut self, result: &Value) -> Option<String> {
+        crate::schema_cache::observe_tools_list(result);
         if let Some(tools) = result.get("tools").and_then(Value::as_array) {
             for entry in tools {
                 let Ok(def) = ToolDef::from_json(entry) else {

@@ -1,4 +1,4 @@
-//! Runs the stages for one call: classify → analyze → rewrite → score.
+//! Runs the stages for one call: classify → decide → rewrite → score.
 
 use serde_json::Value;
 

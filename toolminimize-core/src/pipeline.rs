@@ -1,4 +1,4 @@
-//! The pipeline: classify → score → analyze → rewrite, built once and shared.
+//! The pipeline: classify → decide → rewrite → score, built once and shared.
 //!
 //! ```
 //! use serde_json::json;

@@ -79,7 +79,7 @@ pub struct Report {
     /// The exposure the call was scored with.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exposure: Option<Exposure>,
-    /// The kind of tool the analyzer recognised (`weather`, `email`, …, `generic`).
+    /// The kind of tool the decision stage recognised (`weather`, `email`, …, `generic`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_kind: Option<&'static str>,
 }

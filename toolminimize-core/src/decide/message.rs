@@ -107,6 +107,8 @@ struct MsgView<'a, 'r> {
     cut_clauses: Vec<usize>,
     /// The field is optional: its asides go by sentence, facts and all.
     optional: bool,
+    /// A request of the message is about health: its reader provides care.
+    care: bool,
 }
 
 impl MsgView<'_, '_> {
@@ -213,6 +215,7 @@ pub(super) fn decide(
         context_sentences: Vec::new(),
         cut_clauses: Vec::new(),
         optional: !f.needed,
+        care: false,
     };
     let title = f.role == FieldRole::Title;
     let mut out: Vec<(usize, Decision)> = Vec::with_capacity(pending.len());
@@ -232,6 +235,19 @@ pub(super) fn decide(
             None => special_drops.push((k, s)),
         }
     }
+    // A request about a health matter ("book an echocardiogram for my mother") goes to
+    // someone who provides care, whatever their address says.
+    let requests = r.request_sentences();
+    mv.care = out.iter().any(|(k, d)| {
+        d.necessary
+            && items.get(*k).is_some_and(|it| {
+                it.category == crate::taxonomy::Category::Health
+                    && it.span.as_ref().is_some_and(|s| {
+                        r.clause_at(s.start)
+                            .is_some_and(|c| requests.contains(&c.clause.sentence))
+                    })
+            })
+    });
     for (k, s) in special_drops {
         let op = mv.unit(&s, title);
         if let Some(c) = r.clause_at(s.start) {
@@ -435,7 +451,17 @@ fn other(
     let told_about = relation_near(r, s.start)
         && !sentence_asks
         && !named_in_point(cv, span_text(cv.args, it).unwrap_or_default());
-    let bystander = cut || (context_sentence && relation_near(r, s.start)) || told_about;
+    // A relation told about in a sentence with someone's story is a bystander, unless the
+    // name's own clause carries the message's facts ("her aunt Ana picks her up Friday").
+    let own_clause_carries = ci.is_some_and(|i| mv.clause_carries(i));
+    let bystander =
+        cut || (context_sentence && relation_near(r, s.start) && !own_clause_carries) || told_about;
+    let needs = |kind: PsdKind| {
+        cv.recipients.needs(kind)
+            || mv.care && super::recipient::Recipients::kind_needs("clinic", kind)
+    };
+    // An identifier the subject line repeats is what the message is about.
+    let in_point = named_in_point(cv, span_text(cv.args, it).unwrap_or_default());
     let labelled = |set: WordSet| {
         let before = r.words_before_on_line(s.start, 3);
         let n = before.len();
@@ -490,14 +516,14 @@ fn other(
                 // Asked for, or given as an entry of a list of contacts ("1. Ana Ruiz,
                 // ana@…"): the reader is to use them.
                 Decision::keep(Rule::ContactRequested)
-            } else if !public && !in_sig && !bystander && cv.recipients.needs(it.kind) {
+            } else if !public && !in_sig && !bystander && needs(it.kind) {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
             }
         }
         Iban | BankAccount => {
-            if cv.kind == ToolKind::Payment || cv.pay_me || cv.recipients.needs(it.kind) {
+            if cv.kind == ToolKind::Payment || cv.pay_me || needs(it.kind) || in_point {
                 Decision::keep(Rule::AccountForPayment)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
@@ -508,7 +534,7 @@ fn other(
             if digits <= 4 && !public {
                 // "the card ending 4417": a reference, not the number.
                 Decision::keep(Rule::IdentifierForRecipient)
-            } else if cv.kind == ToolKind::Payment || cv.recipients.needs(CardNumber) {
+            } else if cv.kind == ToolKind::Payment || needs(CardNumber) || in_point {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
@@ -524,7 +550,7 @@ fn other(
         Ssn | Passport | NationalId | DriverLicence | TaxId | MedicalRecord | DateOfBirth => {
             if !public
                 && !bystander
-                && (cv.recipients.needs(it.kind) || store && it.kind == DateOfBirth)
+                && (needs(it.kind) || in_point || store && it.kind == DateOfBirth)
             {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {

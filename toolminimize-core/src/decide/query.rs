@@ -40,7 +40,13 @@ struct QueryView {
     aside: Vec<bool>,
 }
 
-fn view(cv: &CallView<'_>, r: &Reading<'_>, psd: &[Range<usize>]) -> QueryView {
+fn view(
+    cv: &CallView<'_>,
+    r: &Reading<'_>,
+    psd: &[Range<usize>],
+    sensitive: &[Range<usize>],
+    profile: &[Range<usize>],
+) -> QueryView {
     let v = vocab();
     let mut personal_from = Vec::with_capacity(r.clauses.len());
     let mut aside = Vec::with_capacity(r.clauses.len());
@@ -51,7 +57,7 @@ fn view(cv: &CallView<'_>, r: &Reading<'_>, psd: &[Range<usize>]) -> QueryView {
     });
     // When the first segment is only the user's data ("12 Elm St, asthma - pharmacies open
     // late") and a later one asks the question, the later one is the topic.
-    let topic_segment = topic_segment(r, psd);
+    let topic_segment = topic_segment(r, psd, sensitive, profile);
     for c in &r.clauses {
         let cw = r.words.get(c.words.clone()).unwrap_or_default();
         let turn = (0..cw.len()).find(|&i| {
@@ -128,7 +134,12 @@ fn content_words(r: &Reading<'_>, range: &Range<usize>, psd: &[Range<usize>]) ->
 }
 
 /// The segment a search asks its question in, when it is not the first.
-fn topic_segment(r: &Reading<'_>, psd: &[Range<usize>]) -> Option<usize> {
+fn topic_segment(
+    r: &Reading<'_>,
+    psd: &[Range<usize>],
+    sensitive: &[Range<usize>],
+    profile: &[Range<usize>],
+) -> Option<usize> {
     if r.segments.len() < 2 {
         return None;
     }
@@ -138,11 +149,16 @@ fn topic_segment(r: &Reading<'_>, psd: &[Range<usize>]) -> Option<usize> {
         .map(|s| content_words(r, s, psd))
         .collect();
     let first = counts.first().copied().unwrap_or(0);
-    let first_has_psd = r
-        .segments
-        .first()
-        .is_some_and(|s| psd.iter().any(|p| s.start <= p.start && p.start < s.end));
-    if first > 1 || !first_has_psd {
+    // The first segment reads as the user's profile: where they live, who they are, "I …".
+    let first_is_profile = r.segments.first().is_some_and(|s| {
+        profile
+            .iter()
+            .any(|p| s.start <= p.start && p.start < s.end)
+            || r.clauses.iter().any(|c| {
+                c.first_person && s.start <= c.clause.range.start && c.clause.range.start < s.end
+            })
+    });
+    if first > 1 || !first_is_profile {
         return None;
     }
     // The later segment must be a clean question: content words and no personal data.
@@ -152,9 +168,11 @@ fn topic_segment(r: &Reading<'_>, psd: &[Range<usize>]) -> Option<usize> {
         .skip(1)
         .find(|(i, c)| {
             **c >= 2
-                && r.segments
-                    .get(*i)
-                    .is_some_and(|s| !psd.iter().any(|p| s.start <= p.start && p.start < s.end))
+                && r.segments.get(*i).is_some_and(|s| {
+                    !sensitive
+                        .iter()
+                        .any(|p| s.start <= p.start && p.start < s.end)
+                })
         })
         .map(|(i, _)| i)
 }
@@ -200,7 +218,39 @@ pub(super) fn decide(
         .filter(|it| it.kind == PsdKind::PersonName)
         .filter_map(|it| it.span.clone())
         .collect();
-    let qv = view(cv, r, &psd);
+    // Data that makes a segment the user's story: special categories and identifiers (a
+    // capitalised word read as a name does not).
+    let sensitive: Vec<Range<usize>> = pending
+        .iter()
+        .filter_map(|&k| items.get(k))
+        .filter(|it| {
+            !matches!(
+                it.kind,
+                PsdKind::PersonName | PsdKind::Place | PsdKind::Username
+            )
+        })
+        .filter_map(|it| it.span.clone())
+        .collect();
+    // The user's own whereabouts and identifiers.
+    let profile: Vec<Range<usize>> = pending
+        .iter()
+        .filter_map(|&k| items.get(k))
+        .filter(|it| {
+            matches!(
+                it.kind,
+                PsdKind::StreetAddress
+                    | PsdKind::Postcode
+                    | PsdKind::Coordinates
+                    | PsdKind::Phone
+                    | PsdKind::Email
+                    | PsdKind::Ssn
+                    | PsdKind::NationalId
+                    | PsdKind::DateOfBirth
+            )
+        })
+        .filter_map(|it| it.span.clone())
+        .collect();
+    let qv = view(cv, r, &psd, &sensitive, &profile);
     let own = matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database);
     // A search about the weather needs a city: no special-category topic, no street.
     let weather = cv.kind == ToolKind::Weather

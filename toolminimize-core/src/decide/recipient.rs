@@ -131,6 +131,14 @@ impl Recipients {
             .any(|&i| KINDS.get(i).is_some_and(|k| k.needs.contains(&id)))
     }
 
+    /// Whether a recipient of kind `name` would need data of `kind`.
+    pub fn kind_needs(name: &str, kind: PsdKind) -> bool {
+        let id = kind.name();
+        KINDS
+            .iter()
+            .any(|k| k.name == name && k.needs.contains(&id))
+    }
+
     /// Whether nothing is known about the recipient.
     pub fn is_unknown(&self) -> bool {
         self.kinds.is_empty()

@@ -206,10 +206,13 @@ pub fn rewrite(
     }
 }
 
-/// Ranges of "near <landmark>" qualifiers, each to the end of its clause.
+/// Ranges of the landmarks of "near <landmark>" qualifiers: from after the proximity word to
+/// the end of the last cut span of the clause, so "near Elm Clinic 4 Oak St Tulsa" keeps
+/// "near Tulsa".
 fn proximity_qualifiers(
     s: &str,
     cl: &[crate::text::clauses::Clause],
+    cut: &[std::ops::Range<usize>],
 ) -> Vec<std::ops::Range<usize>> {
     const WORDS: &[&str] = &[
         " near ",
@@ -240,11 +243,19 @@ fn proximity_qualifiers(
     let mut out = Vec::new();
     for w in WORDS {
         for (i, _) in lower.match_indices(w) {
-            let start = i + 1;
-            if let Some(end) = clause_of(cl, start)
+            let start = i + w.len();
+            let Some(clause_end) = clause_of(cl, start)
                 .and_then(|c| cl.get(c))
                 .map(|x| x.range.end)
-            {
+            else {
+                continue;
+            };
+            let end = cut
+                .iter()
+                .filter(|r| r.start >= start && r.end <= clause_end)
+                .map(|r| r.end)
+                .max();
+            if let Some(end) = end {
                 out.push(start..end);
             }
         }
@@ -419,7 +430,16 @@ fn rewrite_text(
             .is_some_and(|d| d.rule == Rule::CityLevelForPurpose && d.op == Op::Generalize)
     });
     if city_level {
-        edits.extend(proximity_qualifiers(s, &cl).into_iter().map(Edit::remove));
+        let cut: Vec<std::ops::Range<usize>> = group
+            .iter()
+            .filter(|&&k| decisions.get(k).is_some_and(|d| d.op != Op::Keep))
+            .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
+            .collect();
+        edits.extend(
+            proximity_qualifiers(s, &cl, &cut)
+                .into_iter()
+                .map(Edit::remove),
+        );
     }
     let mut out = apply_edits(s, edits);
     if let Some(n) = truncate

@@ -39,6 +39,14 @@ fn prev_word(text: &str, end: usize) -> &str {
     head.get(start..).unwrap_or_default()
 }
 
+fn next_word(text: &str, from: usize) -> Option<&str> {
+    let rest = text.get(from..)?.trim_start();
+    let end = rest
+        .find(|c: char| !c.is_alphanumeric())
+        .unwrap_or(rest.len());
+    rest.get(..end).filter(|w| !w.is_empty())
+}
+
 /// Splits `text` into clauses.
 pub fn clauses(text: &str) -> Vec<Clause> {
     let mut out = Vec::new();
@@ -85,7 +93,12 @@ pub fn clauses(text: &str) -> Vec<Clause> {
                 let initial = c == '.'
                     && prev_word(text, i).chars().count() == 1
                     && prev.is_some_and(char::is_uppercase);
-                if at_end && !abbrev && !initial {
+                // "am 10. Juni", "1. září": an ordinal day before a month.
+                let ordinal_date = c == '.'
+                    && prev_word(text, i).len() <= 2
+                    && prev_word(text, i).chars().all(|d| d.is_ascii_digit())
+                    && next_word(text, i + 1).is_some_and(super::calendar::is_month);
+                if at_end && !abbrev && !initial && !ordinal_date {
                     Some(c.len_utf8())
                 } else {
                     None
@@ -285,6 +298,12 @@ mod tests {
             parts("my car is at the sincere shop"),
             ["my car is at the sincere shop"]
         );
+    }
+
+    #[test]
+    fn ordinal_dates_do_not_end_sentences() {
+        assert_eq!(clauses("Termin am 10. Juni um 9 Uhr").len(), 1);
+        assert_eq!(clauses("Day 10. Then rest").len(), 2);
     }
 
     #[test]

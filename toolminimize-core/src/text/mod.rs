@@ -1,7 +1,9 @@
-//! Text helpers shared by every stage: folding for matching ([`fold`]), the split of free text
+//! Text helpers shared by every stage: folding for matching ([`fold`]), month and weekday names
+//! ([`calendar`]), the split of free text
 //! into sentences, clauses and query segments ([`clauses`]), and words with their byte ranges
 //! ([`words`]). Nothing here knows about personal data or tools.
 
+pub mod calendar;
 pub mod clauses;
 pub mod fold;
 pub mod words;

@@ -188,11 +188,16 @@ impl MinimizerBuilder {
         self
     }
 
-    /// Compiles every pattern and automaton.
+    /// Builds the minimizer: loads the tables compiled into the crate (a few milliseconds)
+    /// and, the first time in a process, starts compiling the detectors' patterns and loading
+    /// the phone-number metadata on background threads. Nothing waits for them: a call that
+    /// needs a detector before then compiles it itself, and every later `Minimizer` of the
+    /// process shares them.
     ///
     /// # Errors
     /// When a detector or the policy's deny-list cannot be built.
     pub fn build(self) -> Result<Minimizer, Error> {
+        crate::classify::warm_up();
         let classifier = Classifier::build(&self.policy, self.detectors)?;
         Ok(Minimizer {
             inner: Arc::new(Inner {

@@ -157,6 +157,12 @@ impl Tables {
 static TABLES: LazyLock<Result<Arc<Tables>, String>> =
     LazyLock::new(|| Tables::load().map(Arc::new));
 
+/// Loads the tables and compiles the amount pattern, if not done yet.
+pub(crate) fn warm_up() {
+    let _ = &*TABLES;
+    let _ = span::amount_after("", 0);
+}
+
 /// The lexicon detector: one automaton over every family.
 #[derive(Clone)]
 pub struct Lexicon {

@@ -217,6 +217,22 @@ impl Minimizer {
         MinimizerBuilder::default().build()
     }
 
+    /// Compiles now, on the calling thread, whatever the warm-up threads have not compiled
+    /// yet (detector patterns, phone metadata), so that no later call waits for it. A server
+    /// that would rather pay everything before its first request calls this after building.
+    ///
+    /// ```
+    /// let minimizer = toolminimize_core::Minimizer::new()?;
+    /// minimizer.wait_until_ready()?;
+    /// # Ok::<(), toolminimize_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// When a built-in detector failed to compile (a bug, caught by tests).
+    pub fn wait_until_ready(&self) -> Result<(), Error> {
+        crate::classify::ready()
+    }
+
     /// A builder.
     pub fn builder() -> MinimizerBuilder {
         MinimizerBuilder::default()

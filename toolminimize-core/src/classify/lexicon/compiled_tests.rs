@@ -24,7 +24,7 @@ fn compiled_tables_match_the_sources() {
     assert_eq!(table::decode(ENTRIES).unwrap(), entries);
     let lex = Lexicon::build().unwrap();
     assert_eq!(lex.len(), patterns.len());
-    assert_eq!(lex.tables.automaton.num_states() > patterns.len(), true);
+    assert!(lex.tables.automaton.num_states() > patterns.len());
 }
 
 #[test]

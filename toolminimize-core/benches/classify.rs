@@ -4,8 +4,13 @@
 //! - `classify/multilingual_100k`: every detector (structured, lexicons, names, encoded
 //!   rescans, overlap resolution) over one 100 KB string of English, German, French and
 //!   Spanish prose with personal data scattered through it; criterion reports MB/s.
-//! - `build/minimizer`: `Minimizer::new()` (all patterns and automata), once per iteration.
-//!   The first build in a process also indexes the name lists, which later builds share.
+//! - `build/first_in_process`: `Minimizer::new()` as a fresh process sees it (tables loaded
+//!   from the binary, warm-up threads started); each iteration starts this bench's own
+//!   executable in a child mode that builds one minimizer and reports the time it took.
+//! - `build/first_in_process_and_ready`: the same, plus the time until every detector and the
+//!   phone metadata are compiled (what a process pays in CPU before all calls are at full speed).
+//! - `build/minimizer`: `Minimizer::new()` in a process that has built one before: it shares
+//!   the tables and compiled detectors.
 //!
 //! ```text
 //! cargo bench -p toolminimize-core --bench classify
@@ -22,7 +27,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::process::Command;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group};
 use toolminimize_core::classify::lexicon::Lexicon;
 use toolminimize_core::classify::{Classifier, Field};
 use toolminimize_core::{Minimizer, Policy};
@@ -68,22 +76,52 @@ fn corpus(size: usize) -> String {
     text
 }
 
-fn bench(c: &mut Criterion) {
-    // Build figures, printed once (criterion measures the same below).
+/// Child mode: build one minimizer (then, with `ready`, wait for the warm-up too) and print
+/// the nanoseconds it took.
+const CHILD: &str = "TOOLMINIMIZE_BENCH_CHILD";
+
+/// Starts this executable in child mode; the time the child reports.
+fn first_in_process(mode: &str) -> Duration {
+    let exe = std::env::current_exe().expect("bench executable");
+    let out = Command::new(exe)
+        .env(CHILD, mode)
+        .output()
+        .expect("child runs");
+    let ns: u64 = String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .expect("child prints nanoseconds");
+    Duration::from_nanos(ns)
+}
+
+fn child(mode: &str) {
     let t = Instant::now();
     let minimizer = Minimizer::new().expect("the default minimizer builds");
-    let first = t.elapsed();
+    if mode == "ready" {
+        minimizer
+            .wait_until_ready()
+            .expect("every detector compiles");
+    }
+    println!("{}", t.elapsed().as_nanos());
+}
+
+fn bench(c: &mut Criterion) {
+    // Build figures, printed once (criterion measures the same below).
     let t = Instant::now();
     let lexicon = Lexicon::build().expect("the lexicon builds");
     let lex_time = t.elapsed();
     eprintln!(
-        "first Minimizer::new(): {first:?}; lexicon automaton: {} terms, {:.1} MiB, built in {lex_time:?}",
+        "lexicon automaton: {} terms, {:.1} MiB, loaded in {lex_time:?}",
         lexicon.len(),
         lexicon.memory_usage() as f64 / (1024.0 * 1024.0)
     );
-    drop(minimizer);
+    let minimizer = Minimizer::new().expect("the default minimizer builds");
+    minimizer
+        .wait_until_ready()
+        .expect("every detector compiles");
 
     let classifier = Classifier::build(&Policy::default(), Vec::new()).expect("classifier builds");
+    drop(minimizer);
     let text = corpus(100 * 1024);
     let field = Field::default();
     let mut group = c.benchmark_group("classify");
@@ -95,7 +133,13 @@ fn bench(c: &mut Criterion) {
     group.finish();
 
     let mut group = c.benchmark_group("build");
-    group.sample_size(10);
+    group.sample_size(20);
+    group.bench_function("first_in_process", |b| {
+        b.iter_custom(|iters| (0..iters).map(|_| first_in_process("new")).sum())
+    });
+    group.bench_function("first_in_process_and_ready", |b| {
+        b.iter_custom(|iters| (0..iters).map(|_| first_in_process("ready")).sum())
+    });
     group.bench_function("minimizer", |b| {
         b.iter(|| black_box(Minimizer::new().map(|m| format!("{m:?}").len())))
     });
@@ -103,4 +147,12 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(mode) = std::env::var(CHILD) {
+        child(&mode);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -84,6 +84,9 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
         .unwrap_or(policy.default_exposure);
     let schema = SchemaIndex::build(call.tool.input_schema(), call.arguments);
     let mut items = inner.classifier.classify(call.arguments, &schema);
+    if crate::classify::detectors_failed() {
+        return Err("a built-in detector failed to compile");
+    }
     items.sort_by(|a, b| {
         a.path.cmp(&b.path).then(
             a.span

@@ -188,11 +188,16 @@ impl MinimizerBuilder {
         self
     }
 
-    /// Compiles every pattern and automaton.
+    /// Builds the minimizer: loads the tables compiled into the crate (a few milliseconds)
+    /// and, the first time in a process, starts compiling the detectors' patterns and loading
+    /// the phone-number metadata on background threads. Nothing waits for them: a call that
+    /// needs a detector before then compiles it itself, and every later `Minimizer` of the
+    /// process shares them.
     ///
     /// # Errors
     /// When a detector or the policy's deny-list cannot be built.
     pub fn build(self) -> Result<Minimizer, Error> {
+        crate::classify::warm_up();
         let classifier = Classifier::build(&self.policy, self.detectors)?;
         Ok(Minimizer {
             inner: Arc::new(Inner {
@@ -210,6 +215,22 @@ impl Minimizer {
     /// Only if a built-in table fails to build (a bug, caught by tests).
     pub fn new() -> Result<Self, Error> {
         MinimizerBuilder::default().build()
+    }
+
+    /// Compiles now, on the calling thread, whatever the warm-up threads have not compiled
+    /// yet (detector patterns, phone metadata), so that no later call waits for it. A server
+    /// that would rather pay everything before its first request calls this after building.
+    ///
+    /// ```
+    /// let minimizer = toolminimize_core::Minimizer::new()?;
+    /// minimizer.wait_until_ready()?;
+    /// # Ok::<(), toolminimize_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// When a built-in detector failed to compile (a bug, caught by tests).
+    pub fn wait_until_ready(&self) -> Result<(), Error> {
+        crate::classify::ready()
     }
 
     /// A builder.

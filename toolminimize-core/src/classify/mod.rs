@@ -11,6 +11,7 @@ pub mod encoded;
 pub mod lexicon;
 pub mod names;
 mod overlap;
+mod shared;
 pub mod structured;
 mod terms;
 
@@ -23,6 +24,36 @@ use crate::error::Error;
 use crate::item::{Finding, PsdItem};
 use crate::policy::Policy;
 use crate::schema::{SchemaIndex, push_token};
+
+/// Whether a built-in detector failed to compile (a bug, caught by tests).
+pub(crate) fn detectors_failed() -> bool {
+    shared::failed()
+}
+
+/// Starts compiling, on background threads, the detectors and metadata calls will need (once
+/// per process; see [`MinimizerBuilder::build`](crate::MinimizerBuilder::build)).
+pub(crate) fn warm_up() {
+    shared::warm_up();
+}
+
+/// Compiles, on the calling thread, every detector and pattern not compiled yet and loads the
+/// phone metadata (sharing the work with the warm-up threads).
+///
+/// # Errors
+/// When a built-in detector failed to compile (a bug, caught by tests).
+pub(crate) fn ready() -> Result<(), Error> {
+    structured::warm_up();
+    lexicon::warm_up();
+    encoded::warm_up();
+    structured::warm_up_phone_metadata();
+    if shared::failed() {
+        return Err(Error::new(
+            crate::error::ErrorKind::Build,
+            "a built-in detector failed to compile",
+        ));
+    }
+    Ok(())
+}
 
 /// Runs every detector over every string (and the numeric coordinates) of the arguments.
 pub struct Classifier {

@@ -37,23 +37,90 @@ pub(crate) fn resolve(out: &mut Vec<Finding>) {
     }
     // Best first, so a later finding inside an earlier kept one is dropped.
     out.sort_by_key(|f| std::cmp::Reverse(rank(f)));
+    // A finding inside one already kept goes. "Inside a kept span" is "the largest end among
+    // kept spans starting at or before its start reaches its end": a prefix-maximum tree over
+    // the distinct starts keeps that O(n log n) on long texts.
+    let mut starts: Vec<usize> = out.iter().map(|f| f.span.start).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let mut max_end = PrefixMax::new(starts.len());
     let mut kept: Vec<Finding> = Vec::with_capacity(out.len());
     for f in out.drain(..) {
-        let inside = kept
-            .iter()
-            .any(|k| k.span.start <= f.span.start && f.span.end <= k.span.end);
-        if !inside {
-            kept.push(f);
+        let at = starts.partition_point(|&s| s <= f.span.start);
+        if max_end.get(at).is_some_and(|end| end >= f.span.end) {
+            continue;
         }
+        max_end.raise(at, f.span.end);
+        kept.push(f);
     }
     kept.sort_by_key(|f| (f.span.start, f.span.end));
     *out = kept;
+}
+
+/// Maxima of prefixes under point raises (a Fenwick tree), positions 1-based.
+struct PrefixMax {
+    tree: Vec<Option<usize>>,
+}
+
+impl PrefixMax {
+    fn new(n: usize) -> Self {
+        PrefixMax {
+            tree: vec![None; n + 1],
+        }
+    }
+
+    /// Raises position `i` to at least `v`.
+    fn raise(&mut self, mut i: usize, v: usize) {
+        while i > 0 && i < self.tree.len() {
+            if let Some(slot) = self.tree.get_mut(i) {
+                *slot = Some(slot.map_or(v, |x| x.max(v)));
+            }
+            i += i & i.wrapping_neg();
+        }
+    }
+
+    /// The maximum over positions `1..=i`.
+    fn get(&self, mut i: usize) -> Option<usize> {
+        let mut best = None;
+        while i > 0 {
+            if let Some(&Some(x)) = self.tree.get(i) {
+                best = Some(best.map_or(x, |b: usize| b.max(x)));
+            }
+            i -= i & i.wrapping_neg();
+        }
+        best
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::item::PsdKind;
+
+    proptest::proptest! {
+        #[test]
+        fn containment_matches_the_pairwise_check(
+            spans in proptest::collection::vec((0usize..60, 1usize..20, 0u32..1000), 0..40)
+        ) {
+            let findings: Vec<Finding> = spans
+                .iter()
+                .map(|&(s, l, c)| Finding::new(s..s + l, PsdKind::Email, c as f32 / 1000.0, "t"))
+                .collect();
+            let mut naive = findings.clone();
+            naive.sort_by_key(|f| std::cmp::Reverse(rank(f)));
+            let mut kept: Vec<Finding> = Vec::new();
+            for f in naive {
+                if !kept.iter().any(|k| k.span.start <= f.span.start && f.span.end <= k.span.end) {
+                    kept.push(f);
+                }
+            }
+            kept.sort_by_key(|f| (f.span.start, f.span.end));
+            let mut fast = findings;
+            resolve(&mut fast);
+            let key = |v: &[Finding]| v.iter().map(|f| (f.span.clone(), f.confidence.to_bits())).collect::<Vec<_>>();
+            proptest::prop_assert_eq!(key(&fast), key(&kept));
+        }
+    }
 
     #[test]
     fn venue_words_inside_a_street_address_are_the_address() {

@@ -58,6 +58,11 @@ static PATTERNS: LazyLock<Patterns> = LazyLock::new(|| {
     }
 });
 
+/// Compiles the patterns and decoders, if not done yet.
+pub(super) fn warm_up() {
+    let _ = (&*PATTERNS, &*STANDARD, &*URL_SAFE);
+}
+
 /// Decoded bytes that read as text: valid UTF-8, almost all printable, with letters or digits.
 fn plausible_text(bytes: &[u8]) -> Option<String> {
     let s = std::str::from_utf8(bytes).ok()?;

@@ -114,6 +114,11 @@ impl Scan<'_, '_> {
     }
 }
 
+/// Compiles the decoders' patterns, if not done yet.
+pub(crate) fn warm_up() {
+    decoders::warm_up();
+}
+
 /// Scans decoded/normalised views of `text` with `detectors` and appends findings whose spans
 /// are mapped back onto `text`. Findings already found on the plain text are not repeated.
 pub fn scan_hidden(

@@ -35,76 +35,25 @@
 mod span;
 mod table;
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::fmt;
 use std::ops::Range;
+use std::sync::{Arc, LazyLock};
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use daachorse::DoubleArrayAhoCorasick;
 
 use super::{Detector, Field};
 use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};
 use crate::taxonomy::Category;
 use crate::text::fold::{Folded, fold, fold_term};
-use table::{Contexts, Entry};
+use table::{Contexts, Flags};
 
-/// The embedded lexicon files, in priority order: when two files hold the same folded term,
-/// the earlier one wins.
-const FILES: &[(&str, &str)] = &[
-    ("roles.tsv", include_str!("../../../data/lexicon/roles.tsv")),
-    (
-        "health.tsv",
-        include_str!("../../../data/lexicon/health.tsv"),
-    ),
-    (
-        "hospitals.tsv",
-        include_str!("../../../data/lexicon/hospitals.tsv"),
-    ),
-    (
-        "beliefs.tsv",
-        include_str!("../../../data/lexicon/beliefs.tsv"),
-    ),
-    (
-        "parties.tsv",
-        include_str!("../../../data/lexicon/parties.tsv"),
-    ),
-    (
-        "sexual_life.tsv",
-        include_str!("../../../data/lexicon/sexual_life.tsv"),
-    ),
-    (
-        "ethnicity.tsv",
-        include_str!("../../../data/lexicon/ethnicity.tsv"),
-    ),
-    (
-        "criminal.tsv",
-        include_str!("../../../data/lexicon/criminal.tsv"),
-    ),
-    (
-        "financial.tsv",
-        include_str!("../../../data/lexicon/financial.tsv"),
-    ),
-    (
-        "demographic.tsv",
-        include_str!("../../../data/lexicon/demographic.tsv"),
-    ),
-    (
-        "demonyms.tsv",
-        include_str!("../../../data/lexicon/demonyms.tsv"),
-    ),
-    (
-        "conditions.tsv",
-        include_str!("../../../data/lexicon/conditions.tsv"),
-    ),
-    (
-        "medications.tsv",
-        include_str!("../../../data/lexicon/medications.tsv"),
-    ),
-];
+/// The automaton over every folded term and benign phrase, compiled by the build script.
+const AUTOMATON: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/lexicon.daac"));
 
-/// Everyday phrases that contain a lexicon term but are not PSD ("tennis court", "visa card"):
-/// being longer, they shadow the term.
-const BENIGN: &str = include_str!("../../../data/lexicon/benign.txt");
+/// One record per pattern of the automaton (see [`table::encode`]).
+const ENTRIES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/lexicon.entries"));
 
 const CONTEXTS: &str = include_str!("../../../data/lexicon/contexts.tsv");
 
@@ -112,19 +61,119 @@ const CONTEXTS: &str = include_str!("../../../data/lexicon/contexts.tsv");
 const CONTEXT_BEFORE: usize = 4;
 const CONTEXT_AFTER: usize = 3;
 
-/// The lexicon detector: one automaton over every family.
-pub struct Lexicon {
-    automaton: AhoCorasick,
+/// One term's meaning.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    kind: PsdKind,
+    category: Category,
+    confidence: f32,
+    flags: Flags,
+    /// The term as written, kept only for `case` entries.
+    cased: Option<&'static str>,
+}
+
+/// The loaded tables, shared by every detector of the process.
+struct Tables {
+    automaton: DoubleArrayAhoCorasick<u32>,
     /// By pattern id; `None` for benign phrases, which only shadow shorter matches.
     entries: Vec<Option<Entry>>,
-    contexts: Vec<std::collections::HashSet<Box<str>>>,
+    contexts: Vec<HashSet<Box<str>>>,
+}
+
+fn parse_kind(s: &str) -> Option<(PsdKind, Category)> {
+    let kind = match s {
+        "condition" => PsdKind::Condition,
+        "medication" => PsdKind::Medication,
+        "facility" => PsdKind::HealthFacility,
+        "belief" => PsdKind::Belief,
+        "sexuality" => PsdKind::Sexuality,
+        "ethnic" => PsdKind::EthnicOrigin,
+        "criminal" => PsdKind::CriminalRecord,
+        "distress" => PsdKind::FinancialDistress,
+        "money" => PsdKind::MoneyAmount,
+        "family" => PsdKind::Family,
+        "gender" => PsdKind::Gender,
+        "age" => PsdKind::Age,
+        "occupation" => PsdKind::Occupation,
+        "preference" => PsdKind::Preference,
+        "biometric" => PsdKind::Biometric,
+        other => {
+            let category = other.strip_prefix("role:")?.parse::<Category>().ok()?;
+            return Some((PsdKind::ImpliedByRole, category));
+        }
+    };
+    Some((kind, kind.category()))
+}
+
+fn build_error(what: impl fmt::Display) -> String {
+    format!("lexicon tables: {what}")
+}
+
+impl Tables {
+    fn load() -> Result<Self, String> {
+        let contexts =
+            Contexts::parse(table::CONTEXTS_FILE, CONTEXTS, fold_term).map_err(build_error)?;
+        let (automaton, _) = DoubleArrayAhoCorasick::<u32>::deserialize(AUTOMATON)
+            .map_err(|e| build_error(format!("automaton: {e}")))?;
+        let raw = table::decode(ENTRIES).ok_or_else(|| build_error("malformed entries"))?;
+        let mut kinds: Vec<(&str, (PsdKind, Category))> = Vec::new();
+        let mut entries = Vec::with_capacity(raw.len());
+        for r in raw {
+            let Some(r) = r else {
+                entries.push(None);
+                continue;
+            };
+            let (kind, category) = match kinds.iter().find(|(k, _)| *k == r.kind) {
+                Some((_, kc)) => *kc,
+                None => {
+                    let kc = parse_kind(r.kind).ok_or_else(|| build_error("unknown kind"))?;
+                    kinds.push((r.kind, kc));
+                    kc
+                }
+            };
+            if r.flags
+                .context
+                .is_some_and(|c| usize::from(c) >= contexts.words.len())
+            {
+                return Err(build_error("unknown context set"));
+            }
+            entries.push(Some(Entry {
+                kind,
+                category,
+                confidence: r.confidence,
+                flags: r.flags,
+                cased: r.cased,
+            }));
+        }
+        Ok(Tables {
+            automaton,
+            entries,
+            contexts: contexts.words,
+        })
+    }
+}
+
+/// The process-wide tables, loaded on first use (a few milliseconds: nothing is rebuilt).
+static TABLES: LazyLock<Result<Arc<Tables>, String>> =
+    LazyLock::new(|| Tables::load().map(Arc::new));
+
+/// Loads the tables and compiles the amount pattern, if not done yet.
+pub(crate) fn warm_up() {
+    let _ = &*TABLES;
+    let _ = span::amount_after("", 0);
+}
+
+/// The lexicon detector: one automaton over every family.
+#[derive(Clone)]
+pub struct Lexicon {
+    tables: Arc<Tables>,
 }
 
 impl fmt::Debug for Lexicon {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Lexicon")
-            .field("patterns", &self.entries.len())
-            .field("memory", &self.automaton.memory_usage())
+            .field("patterns", &self.tables.entries.len())
+            .field("memory", &self.memory_usage())
             .finish_non_exhaustive()
     }
 }
@@ -132,7 +181,7 @@ impl fmt::Debug for Lexicon {
 /// The built-in lexicon detectors, built once.
 ///
 /// # Errors
-/// When a lexicon file is malformed or the automaton cannot be built.
+/// When the compiled tables are malformed (a bug, caught by tests).
 pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
     Ok(vec![Box::new(Lexicon::build()?)])
 }
@@ -154,59 +203,37 @@ const fn detector_name(category: Category) -> &'static str {
 }
 
 impl Lexicon {
-    /// Parses the embedded lexicons and builds the automaton.
+    /// The lexicon detector over the tables compiled at build time (loaded once per process).
     ///
     /// # Errors
-    /// When a lexicon file is malformed or the automaton cannot be built.
+    /// When the compiled tables are malformed (a bug, caught by tests).
     pub fn build() -> Result<Self, Error> {
-        let contexts = Contexts::parse("contexts.tsv", CONTEXTS)?;
-        let mut patterns: Vec<String> = Vec::new();
-        let mut entries: Vec<Option<Entry>> = Vec::new();
-        let mut seen: HashMap<String, usize> = HashMap::new();
-        let mut add = |term: &str, entry: Option<Entry>| {
-            let folded = fold_term(term);
-            if !folded.is_empty() && !seen.contains_key(&folded) {
-                seen.insert(folded.clone(), patterns.len());
-                patterns.push(folded);
-                entries.push(entry);
-            }
-        };
-        for term in table::terms(BENIGN) {
-            add(term, None);
+        match &*TABLES {
+            Ok(tables) => Ok(Lexicon {
+                tables: Arc::clone(tables),
+            }),
+            Err(e) => Err(Error::new(ErrorKind::Build, e.clone())),
         }
-        for (file, text) in FILES {
-            for line in table::parse(file, text, &contexts)? {
-                add(line.term, Some(line.entry));
-            }
-        }
-        let automaton = AhoCorasickBuilder::new()
-            .match_kind(MatchKind::LeftmostLongest)
-            .build(&patterns)
-            .map_err(|e| Error::new(ErrorKind::Build, format!("lexicon automaton: {e}")))?;
-        Ok(Lexicon {
-            automaton,
-            entries,
-            contexts: contexts.words,
-        })
     }
 
     /// Number of patterns in the automaton.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.tables.entries.len()
     }
 
     /// Whether the automaton has no pattern.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.tables.entries.is_empty()
     }
 
-    /// Heap memory used by the automaton, in bytes.
+    /// Heap memory used by the automaton and its entries, in bytes.
     pub fn memory_usage(&self) -> usize {
-        self.automaton.memory_usage()
+        self.tables.automaton.heap_bytes()
+            + self.tables.entries.len() * std::mem::size_of::<Option<Entry>>()
     }
 
     fn has_context(&self, folded: &str, r: &Range<usize>, set: u16) -> bool {
-        let Some(words) = self.contexts.get(usize::from(set)) else {
+        let Some(words) = self.tables.contexts.get(usize::from(set)) else {
             return false;
         };
         let sep = |c: char| !c.is_alphanumeric();
@@ -289,11 +316,14 @@ impl Detector for Lexicon {
         // right next to another term about a person's origin, faith or orientation
         // ("Iranian Baháʼí", "gay Iranian").
         let mut pending: Vec<(Range<usize>, &Entry)> = Vec::new();
-        for m in self.automaton.find_iter(s) {
-            let Some(Some(entry)) = self.entries.get(m.pattern().as_usize()) else {
+        for m in self.tables.automaton.leftmost_find_iter(s) {
+            let Some(Some(entry)) = usize::try_from(m.value())
+                .ok()
+                .and_then(|i| self.tables.entries.get(i))
+            else {
                 continue;
             };
-            let Some(r) = Self::word_range(&folded, m.range(), entry) else {
+            let Some(r) = Self::word_range(&folded, m.start()..m.end(), entry) else {
                 continue;
             };
             if let Some(set) = entry.flags.context
@@ -308,7 +338,7 @@ impl Detector for Lexicon {
             if span::in_host_or_email(text, &span) {
                 continue;
             }
-            if let Some(cased) = &entry.cased {
+            if let Some(cased) = entry.cased {
                 let original = text.get(span.clone()).unwrap_or_default();
                 if !casing_matches(original, cased) {
                     continue;
@@ -361,5 +391,7 @@ fn adjacent(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
             .is_some_and(|gap| gap.len() <= 3 && gap.chars().all(|c| c == ' ' || c == '-'))
 }
 
+#[cfg(test)]
+mod compiled_tests;
 #[cfg(test)]
 mod tests;

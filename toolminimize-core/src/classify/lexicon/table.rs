@@ -1,4 +1,8 @@
-//! Parsing of the embedded lexicon files.
+//! The lexicon source format, and the compact tables the build script makes from it.
+//!
+//! This module is shared with the crate's build script (`build.rs` includes it by path), so it
+//! depends on nothing but `std`: kinds stay strings here and become
+//! [`PsdKind`](crate::item::PsdKind)s when the tables are loaded.
 //!
 //! Each non-empty line that does not start with `#` is
 //! `term<TAB>kind<TAB>confidence[<TAB>flags]`, where
@@ -16,16 +20,51 @@
 //!   `post` (the term may end a longer word: "Suchtklinik").
 //!
 //! Context sets come from `contexts.tsv`: `set<TAB>word word …`, one or more lines a set.
+//!
+//! The build script folds every term, keeps the first of each folded term (benign phrases
+//! first, then the files in priority order), builds the automaton over the folded terms and
+//! writes one [`Raw`] record per pattern with [`encode`]; [`decode`] reads them back.
 
-use std::collections::HashMap;
+#![cfg_attr(
+    not(test),
+    allow(dead_code, reason = "the writing half is used by the build script")
+)]
 
-use crate::error::{Error, ErrorKind};
-use crate::item::PsdKind;
-use crate::taxonomy::Category;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+/// A malformed line of a lexicon file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableError {
+    /// The file.
+    pub file: String,
+    /// The line, from 1 (0 for the compiled tables).
+    pub line: usize,
+    /// What is wrong.
+    pub what: &'static str,
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "lexicon {}, line {}: {}",
+            self.file, self.line, self.what
+        )
+    }
+}
+
+fn error(file: &str, line: usize, what: &'static str) -> TableError {
+    TableError {
+        file: file.to_owned(),
+        line,
+        what,
+    }
+}
 
 /// Span handling and conditions attached to a lexicon entry.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Flags {
+pub struct Flags {
     pub case: bool,
     pub name: bool,
     pub amount: bool,
@@ -36,64 +75,92 @@ pub(super) struct Flags {
     pub context: Option<u16>,
 }
 
-/// One term's meaning.
-#[derive(Debug, Clone)]
-pub(super) struct Entry {
-    pub kind: PsdKind,
-    pub category: Category,
+impl Flags {
+    fn bits(self) -> u8 {
+        u8::from(self.case)
+            | u8::from(self.name) << 1
+            | u8::from(self.amount) << 2
+            | u8::from(self.need_amount) << 3
+            | u8::from(self.prefix) << 4
+            | u8::from(self.suffix) << 5
+    }
+
+    fn from_bits(bits: u8, context: Option<u16>) -> Self {
+        Flags {
+            case: bits & 1 != 0,
+            name: bits & 2 != 0,
+            amount: bits & 4 != 0,
+            need_amount: bits & 8 != 0,
+            prefix: bits & 16 != 0,
+            suffix: bits & 32 != 0,
+            context,
+        }
+    }
+}
+
+/// One parsed line: the term (unfolded), its kind as written, confidence and flags.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line<'a> {
+    pub term: &'a str,
+    pub kind: &'a str,
     pub confidence: f32,
     pub flags: Flags,
-    /// The term as written, kept only for `case` entries.
-    pub cased: Option<Box<str>>,
 }
 
-/// One parsed line: the term (unfolded) and its entry.
-pub(super) struct Line<'a> {
-    pub term: &'a str,
-    pub entry: Entry,
-}
+/// The lexicon files under `data/lexicon/`, in priority order: when two files hold the same
+/// folded term, the earlier one wins.
+pub const FILES: &[&str] = &[
+    "roles.tsv",
+    "health.tsv",
+    "hospitals.tsv",
+    "beliefs.tsv",
+    "parties.tsv",
+    "sexual_life.tsv",
+    "ethnicity.tsv",
+    "criminal.tsv",
+    "financial.tsv",
+    "demographic.tsv",
+    "demonyms.tsv",
+    "conditions.tsv",
+    "medications.tsv",
+];
 
-fn build_error(file: &str, line: usize, what: &str) -> Error {
-    Error::new(
-        ErrorKind::Build,
-        format!("lexicon {file}, line {line}: {what}"),
-    )
-}
+/// Everyday phrases that contain a lexicon term but are not PSD ("tennis court", "visa card"):
+/// being longer, they shadow the term.
+pub const BENIGN_FILE: &str = "benign.txt";
 
-fn parse_kind(s: &str) -> Option<(PsdKind, Category)> {
-    let kind = match s {
-        "condition" => PsdKind::Condition,
-        "medication" => PsdKind::Medication,
-        "facility" => PsdKind::HealthFacility,
-        "belief" => PsdKind::Belief,
-        "sexuality" => PsdKind::Sexuality,
-        "ethnic" => PsdKind::EthnicOrigin,
-        "criminal" => PsdKind::CriminalRecord,
-        "distress" => PsdKind::FinancialDistress,
-        "money" => PsdKind::MoneyAmount,
-        "family" => PsdKind::Family,
-        "gender" => PsdKind::Gender,
-        "age" => PsdKind::Age,
-        "occupation" => PsdKind::Occupation,
-        "preference" => PsdKind::Preference,
-        "biometric" => PsdKind::Biometric,
-        other => {
-            let category = other.strip_prefix("role:")?.parse::<Category>().ok()?;
-            return Some((PsdKind::ImpliedByRole, category));
-        }
-    };
-    Some((kind, kind.category()))
-}
+/// Context sets.
+pub const CONTEXTS_FILE: &str = "contexts.tsv";
+
+/// The kinds a line may name (besides `role:<category>`).
+pub const KINDS: &[&str] = &[
+    "condition",
+    "medication",
+    "facility",
+    "belief",
+    "sexuality",
+    "ethnic",
+    "criminal",
+    "distress",
+    "money",
+    "family",
+    "gender",
+    "age",
+    "occupation",
+    "preference",
+    "biometric",
+];
 
 /// Context sets by name, and the folded words of each.
 #[derive(Debug, Default)]
-pub(super) struct Contexts {
+pub struct Contexts {
     pub names: HashMap<String, u16>,
-    pub words: Vec<std::collections::HashSet<Box<str>>>,
+    pub words: Vec<HashSet<Box<str>>>,
 }
 
 impl Contexts {
-    pub(super) fn parse(file: &str, text: &str) -> Result<Self, Error> {
+    /// Parses `contexts.tsv`, folding each word with `fold`.
+    pub fn parse(file: &str, text: &str, fold: fn(&str) -> String) -> Result<Self, TableError> {
         let mut out = Contexts::default();
         for (n, raw) in text.lines().enumerate() {
             let line = raw.trim();
@@ -102,16 +169,16 @@ impl Contexts {
             }
             let (name, words) = line
                 .split_once('\t')
-                .ok_or_else(|| build_error(file, n + 1, "expected `set<TAB>words`"))?;
+                .ok_or_else(|| error(file, n + 1, "expected `set<TAB>words`"))?;
             let next = u16::try_from(out.words.len())
-                .map_err(|_| build_error(file, n + 1, "too many context sets"))?;
+                .map_err(|_| error(file, n + 1, "too many context sets"))?;
             let idx = *out.names.entry(name.trim().to_owned()).or_insert(next);
             if usize::from(idx) == out.words.len() {
-                out.words.push(std::collections::HashSet::new());
+                out.words.push(HashSet::new());
             }
             if let Some(set) = out.words.get_mut(usize::from(idx)) {
                 for w in words.split_whitespace() {
-                    set.insert(crate::text::fold::fold_term(w).into_boxed_str());
+                    set.insert(fold(w).into_boxed_str());
                 }
             }
         }
@@ -120,11 +187,11 @@ impl Contexts {
 }
 
 /// Parses one lexicon file.
-pub(super) fn parse<'a>(
+pub fn parse<'a>(
     file: &str,
     text: &'a str,
     contexts: &Contexts,
-) -> Result<Vec<Line<'a>>, Error> {
+) -> Result<Vec<Line<'a>>, TableError> {
     let mut out = Vec::new();
     for (n, raw) in text.lines().enumerate() {
         if raw.trim().is_empty() || raw.starts_with('#') {
@@ -136,15 +203,16 @@ pub(super) fn parse<'a>(
         let conf = cols.next().map(str::trim).unwrap_or_default();
         let flags = cols.next().map(str::trim).unwrap_or_default();
         if term.is_empty() {
-            return Err(build_error(file, n + 1, "empty term"));
+            return Err(error(file, n + 1, "empty term"));
         }
-        let (kind, category) =
-            parse_kind(kind).ok_or_else(|| build_error(file, n + 1, "unknown kind"))?;
+        if !KINDS.contains(&kind) && !kind.starts_with("role:") {
+            return Err(error(file, n + 1, "unknown kind"));
+        }
         let confidence: f32 = conf
             .parse()
             .ok()
             .filter(|c: &f32| (0.0..=1.0).contains(c))
-            .ok_or_else(|| build_error(file, n + 1, "confidence must be 0.0 ..= 1.0"))?;
+            .ok_or_else(|| error(file, n + 1, "confidence must be 0.0 ..= 1.0"))?;
         let mut f = Flags::default();
         for flag in flags.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             match flag {
@@ -161,28 +229,242 @@ pub(super) fn parse<'a>(
                     let set = other
                         .strip_prefix("ctx=")
                         .and_then(|s| contexts.names.get(s))
-                        .ok_or_else(|| build_error(file, n + 1, "unknown flag or context set"))?;
+                        .ok_or_else(|| error(file, n + 1, "unknown flag or context set"))?;
                     f.context = Some(*set);
                 }
             }
         }
         out.push(Line {
             term,
-            entry: Entry {
-                kind,
-                category,
-                confidence,
-                flags: f,
-                cased: f.case.then(|| term.into()),
-            },
+            kind,
+            confidence,
+            flags: f,
         });
     }
     Ok(out)
 }
 
 /// The terms of a plain list: one a line, `#` comments and blank lines skipped.
-pub(super) fn terms(text: &str) -> impl Iterator<Item = &str> {
+pub fn terms(text: &str) -> impl Iterator<Item = &str> {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// One pattern's meaning as stored in the compiled tables: `None` for a benign phrase.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Raw<'a> {
+    /// The kind as written (`condition`, `role:health`).
+    pub kind: &'a str,
+    pub confidence: f32,
+    pub flags: Flags,
+    /// The term as written, kept only for `case` entries.
+    pub cased: Option<&'a str>,
+}
+
+/// Bytes of one fixed-size record: kind index (u16, `u16::MAX` for a benign phrase), flag bits
+/// (u8), unused (u8), context set (u16, `u16::MAX` for none), unused (u16), confidence (f32),
+/// cased term index (u32, `u32::MAX` for none).
+const RECORD: usize = 16;
+const MAGIC: &[u8; 8] = b"TMLEX001";
+
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(&(s.len() as u32).to_le_bytes());
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// Writes the records of `entries`, one per pattern id, into a byte table.
+pub fn encode(entries: &[Option<Raw<'_>>]) -> Vec<u8> {
+    let mut kinds: Vec<&str> = Vec::new();
+    let mut cased: Vec<&str> = Vec::new();
+    let mut records = Vec::with_capacity(entries.len() * RECORD);
+    for e in entries {
+        let Some(e) = e else {
+            records.extend_from_slice(&u16::MAX.to_le_bytes());
+            records.extend_from_slice(&[0; RECORD - 2]);
+            continue;
+        };
+        let kind = match kinds.iter().position(|k| *k == e.kind) {
+            Some(i) => i,
+            None => {
+                kinds.push(e.kind);
+                kinds.len() - 1
+            }
+        };
+        let cased_idx = match e.cased {
+            Some(c) => {
+                cased.push(c);
+                (cased.len() - 1) as u32
+            }
+            None => u32::MAX,
+        };
+        records.extend_from_slice(&(kind as u16).to_le_bytes());
+        records.push(e.flags.bits());
+        records.push(0);
+        records.extend_from_slice(&e.flags.context.unwrap_or(u16::MAX).to_le_bytes());
+        records.extend_from_slice(&0u16.to_le_bytes());
+        records.extend_from_slice(&e.confidence.to_le_bytes());
+        records.extend_from_slice(&cased_idx.to_le_bytes());
+    }
+    let mut out = MAGIC.to_vec();
+    for list in [&kinds, &cased] {
+        out.extend_from_slice(&(list.len() as u32).to_le_bytes());
+        for s in list.iter() {
+            put_str(&mut out, s);
+        }
+    }
+    out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
+    out.extend_from_slice(&records);
+    out
+}
+
+/// A reader over a byte table.
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = self.bytes.split_at_checked(n)?;
+        self.bytes = rest;
+        Some(head)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn str(&mut self) -> Option<&'a str> {
+        let len = usize::try_from(self.u32()?).ok()?;
+        std::str::from_utf8(self.take(len)?).ok()
+    }
+
+    fn strings(&mut self) -> Option<Vec<&'a str>> {
+        let n = self.u32()?;
+        (0..n).map(|_| self.str()).collect()
+    }
+}
+
+fn decode_record<'a>(r: &[u8], kinds: &[&'a str], cased: &[&'a str]) -> Option<Option<Raw<'a>>> {
+    let u16_at = |i: usize| Some(u16::from_le_bytes(r.get(i..i + 2)?.try_into().ok()?));
+    let kind = u16_at(0)?;
+    if kind == u16::MAX {
+        return Some(None);
+    }
+    let bits = *r.get(2)?;
+    let context = u16_at(4)?;
+    let confidence = f32::from_le_bytes(r.get(8..12)?.try_into().ok()?);
+    let cased_idx = u32::from_le_bytes(r.get(12..16)?.try_into().ok()?);
+    let cased = if cased_idx == u32::MAX {
+        None
+    } else {
+        Some(*cased.get(usize::try_from(cased_idx).ok()?)?)
+    };
+    Some(Some(Raw {
+        kind: kinds.get(usize::from(kind))?,
+        confidence,
+        flags: Flags::from_bits(bits, (context != u16::MAX).then_some(context)),
+        cased,
+    }))
+}
+
+/// Reads the records written by [`encode`], one per pattern id; `None` when the table is
+/// malformed.
+pub fn decode(bytes: &[u8]) -> Option<Vec<Option<Raw<'_>>>> {
+    let mut r = Reader { bytes };
+    if r.take(MAGIC.len())? != MAGIC {
+        return None;
+    }
+    let kinds = r.strings()?;
+    let cased = r.strings()?;
+    let n = usize::try_from(r.u32()?).ok()?;
+    if r.bytes.len() != n.checked_mul(RECORD)? {
+        return None;
+    }
+    r.bytes
+        .chunks_exact(RECORD)
+        .map(|rec| decode_record(rec, &kinds, &cased))
+        .collect()
+}
+
+/// The patterns of the automaton (folded terms, first of each kept) and their records, from
+/// the benign list and the lexicon files in priority order.
+pub fn compile<'a>(
+    benign: &'a str,
+    files: &[(&str, &'a str)],
+    contexts: &Contexts,
+    fold: fn(&str) -> String,
+) -> Result<(Vec<String>, Vec<Option<Raw<'a>>>), TableError> {
+    let mut patterns: Vec<String> = Vec::new();
+    let mut entries: Vec<Option<Raw<'a>>> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut add = |term: &str, entry: Option<Raw<'a>>| {
+        let folded = fold(term);
+        if !folded.is_empty() && seen.insert(folded.clone()) {
+            patterns.push(folded);
+            entries.push(entry);
+        }
+    };
+    for term in terms(benign) {
+        add(term, None);
+    }
+    for (file, text) in files {
+        for line in parse(file, text, contexts)? {
+            add(
+                line.term,
+                Some(Raw {
+                    kind: line.kind,
+                    confidence: line.confidence,
+                    flags: line.flags,
+                    cased: line.flags.case.then_some(line.term),
+                }),
+            );
+        }
+    }
+    Ok((patterns, entries))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip() {
+        let entries = vec![
+            None,
+            Some(Raw {
+                kind: "condition",
+                confidence: 0.85,
+                flags: Flags {
+                    case: true,
+                    suffix: true,
+                    context: Some(3),
+                    ..Flags::default()
+                },
+                cased: Some("AIDS"),
+            }),
+            Some(Raw {
+                kind: "role:health",
+                confidence: 0.5,
+                flags: Flags::default(),
+                cased: None,
+            }),
+        ];
+        let bytes = encode(&entries);
+        assert_eq!(decode(&bytes), Some(entries));
+        assert_eq!(decode(bytes.get(..bytes.len() - 1).unwrap()), None);
+        assert_eq!(decode(b"nonsense"), None);
+    }
+
+    #[test]
+    fn malformed_lines_name_file_and_line() {
+        let ctx = Contexts::default();
+        let err = parse("x.tsv", "# c\nchemo\tcondition\t2.0\n", &ctx).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "lexicon x.tsv, line 2: confidence must be 0.0 ..= 1.0"
+        );
+        assert!(parse("x.tsv", "chemo\tnothing\t0.5\n", &ctx).is_err());
+        assert!(parse("x.tsv", "chemo\tcondition\t0.5\tctx=none\n", &ctx).is_err());
+    }
 }

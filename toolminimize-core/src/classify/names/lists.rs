@@ -1,15 +1,11 @@
 //! The name lists in `data/names/` (provenance and licences in its README), folded and
-//! indexed once per process.
+//! compiled by the build script into one `fst` map (folded word → flags), read in place: no
+//! start-up cost.
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use crate::text::fold::fold_term;
-
-const FIRST: &str = include_str!("../../../data/names/first.txt");
-const LAST: &str = include_str!("../../../data/names/last.txt");
-const COMMON: &str = include_str!("../../../data/names/common_en.txt");
-const PLACES: &str = include_str!("../../../data/names/places.txt");
+/// The map compiled by `build.rs`.
+const MAP: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/names.fst"));
 
 /// What a folded word is known as. A word can be several at once ("Stone": family name and
 /// ordinary word; "Florence": given name and place).
@@ -55,47 +51,34 @@ impl Flags {
 /// Folded word → flags.
 #[derive(Debug)]
 pub(crate) struct NameLists {
-    map: HashMap<Box<str>, Flags>,
+    /// `None` only if the compiled map were malformed (caught by tests): then no word is a
+    /// known name.
+    map: Option<fst::Map<&'static [u8]>>,
 }
 
-static LISTS: LazyLock<NameLists> = LazyLock::new(NameLists::build);
+static LISTS: LazyLock<NameLists> = LazyLock::new(|| NameLists {
+    map: fst::Map::new(MAP).ok(),
+});
 
 impl NameLists {
-    /// The process-wide lists (built on first use, a few tens of milliseconds).
+    /// The process-wide lists.
     pub(crate) fn get() -> &'static NameLists {
         &LISTS
     }
 
-    fn build() -> NameLists {
-        let mut map: HashMap<Box<str>, Flags> = HashMap::with_capacity(160_000);
-        for (data, flag) in [
-            (FIRST, Flags::FIRST),
-            (LAST, Flags::LAST),
-            (COMMON, Flags::COMMON),
-            (PLACES, Flags::PLACE),
-        ] {
-            for line in data.lines() {
-                let line = line.trim();
-                if line.is_empty() || line.starts_with('#') {
-                    continue;
-                }
-                let key = fold_term(line);
-                let e = map.entry(key.into_boxed_str()).or_default();
-                e.0 |= flag.0;
-            }
-        }
-        NameLists { map }
-    }
-
     /// The flags of an already folded word (empty when unknown).
     pub(crate) fn flags(&self, folded: &str) -> Flags {
-        self.map.get(folded).copied().unwrap_or_default()
+        self.map
+            .as_ref()
+            .and_then(|m| m.get(folded))
+            .and_then(|v| u8::try_from(v).ok())
+            .map_or_else(Flags::default, Flags)
     }
 
     /// Number of distinct folded entries.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.map.len()
+        self.map.as_ref().map_or(0, fst::Map::len)
     }
 }
 

@@ -49,11 +49,19 @@ fn shape(w: &str) -> Shape {
     if w.chars().any(|c| c.is_numeric()) {
         return Shape::Other;
     }
-    let letters: Vec<char> = w.chars().filter(|c| c.is_alphabetic()).collect();
-    if letters.len() == 1 && first.is_uppercase() {
+    let (mut letters, mut any_lower, mut all_lower) = (0usize, false, true);
+    for c in w.chars().filter(|c| c.is_alphabetic()) {
+        letters += 1;
+        if c.is_lowercase() {
+            any_lower = true;
+        } else {
+            all_lower = false;
+        }
+    }
+    if letters == 1 && first.is_uppercase() {
         return Shape::Initial;
     }
-    if letters.iter().all(|c| !c.is_lowercase()) {
+    if !any_lower {
         return Shape::Upper;
     }
     if first.is_lowercase() {
@@ -64,7 +72,7 @@ fn shape(w: &str) -> Shape {
                 return Shape::Cap;
             }
         }
-        return if letters.iter().all(|c| c.is_lowercase()) {
+        return if all_lower {
             Shape::Lower
         } else {
             Shape::Other

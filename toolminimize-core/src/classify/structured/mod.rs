@@ -39,30 +39,66 @@ use serde_json::{Map, Value};
 
 pub use self::address::{FollowingPlace, following_place};
 
+use std::sync::OnceLock;
+
 use super::Detector;
+use super::shared::Shared;
 use crate::error::Error;
 use crate::item::Finding;
 
-/// The built-in structured detectors, compiled once.
-///
-/// # Errors
-/// When a pattern fails to compile (a bug, caught by tests).
-pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
-    Ok(vec![
-        Box::new(email::Email::new()?),
-        Box::new(phone::Phone::new()?),
-        Box::new(ssn::Ssn::new()?),
-        Box::new(card::Card::new()?),
-        Box::new(iban::Iban::new()?),
-        Box::new(network::Network::new()?),
-        Box::new(coords::Coordinates::new()?),
-        Box::new(birth::Birth::new()?),
-        Box::new(address::Address::new()?),
-        Box::new(residence::Residence::new()?),
-        Box::new(credential::Credential::new()?),
-        Box::new(ids::Ids::new()?),
-        Box::new(url::Url::new()?),
-    ])
+/// Declares one process-wide cell per detector, the list of detectors over them, and the
+/// warm-up that compiles them all.
+macro_rules! shared_detectors {
+    ($($cell:ident: $ty:ty = $name:literal),* $(,)?) => {
+        $(static $cell: OnceLock<Result<$ty, Error>> = OnceLock::new();)*
+
+        /// The built-in structured detectors. Each compiles its patterns once per process, on
+        /// first use or ahead of it on the warm-up thread, and is shared by every `Minimizer`.
+        ///
+        /// # Errors
+        /// None today; kept for detectors that must fail early.
+        pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
+            Ok(vec![$(Box::new(Shared::new($name, &$cell, <$ty>::new)),)*])
+        }
+
+        /// Compiles every structured detector not compiled yet.
+        fn warm_up_detectors() {
+            $(let _ = Shared::new($name, &$cell, <$ty>::new).get();)*
+        }
+
+        #[cfg(test)]
+        fn check_names() {
+            $(assert_eq!(<$ty>::new().unwrap().name(), $name);)*
+        }
+    };
+}
+
+shared_detectors! {
+    EMAIL: email::Email = "email",
+    PHONE: phone::Phone = "phone",
+    SSN: ssn::Ssn = "ssn",
+    CARD: card::Card = "card",
+    IBAN: iban::Iban = "iban",
+    NETWORK: network::Network = "ip",
+    COORDINATES: coords::Coordinates = "coordinates",
+    BIRTH: birth::Birth = "dob",
+    ADDRESS: address::Address = "address",
+    RESIDENCE: residence::Residence = "residence",
+    CREDENTIAL: credential::Credential = "credential",
+    IDS: ids::Ids = "national_id",
+    URL: url::Url = "url",
+}
+
+/// Compiles every structured detector and pattern not compiled yet.
+pub(crate) fn warm_up() {
+    warm_up_detectors();
+    let _ = following_place("", 0);
+}
+
+/// Loads the phone-number metadata (a few hundred milliseconds in the `phonenumber` crate),
+/// which phone validation otherwise loads on the first candidate it checks.
+pub(crate) fn warm_up_phone_metadata() {
+    let _ = phonenumber::parse(None, "+33 1 23 45 67 89");
 }
 
 /// Findings on numeric fields of one object (a `latitude`/`longitude` pair and the like):
@@ -73,3 +109,11 @@ pub fn numeric_findings(obj: &Map<String, Value>) -> Vec<(String, Finding)> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+#[test]
+fn shared_detectors_carry_their_names() {
+    check_names();
+    warm_up();
+    assert!(!super::shared::failed());
+}

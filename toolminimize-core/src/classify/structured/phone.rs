@@ -59,8 +59,8 @@ pub(super) struct Phone {
 
 impl Phone {
     pub(super) fn new() -> Result<Self, Error> {
-        // Load the metadata now rather than on the first scanned string.
-        let _ = phonenumber::parse(None, "+33 1 23 45 67 89");
+        // The metadata loads on the first candidate validated, or before on the warm-up
+        // thread (see `classify::shared`).
         Ok(Phone {
             candidate: regex("phone", r"\+?\(?\d[\d \u{a0}.\-/()]{5,24}\d")?,
             context: Keywords::new("phone", CONTEXT)?,

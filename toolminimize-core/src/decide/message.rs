@@ -317,7 +317,9 @@ fn point(
     if is_sick_leave(text) && first_news == Some(sentence) && !aside {
         return Some(Rule::SickLeaveNotice);
     }
-    if !aside && named_in_point(cv, text) {
+    // What the subject line names is the point, told as a reason or not ("Lamotrigine dose":
+    // "since we went up to lamotrigine 150 mg …").
+    if named_in_point(cv, text) && !clause.is_some_and(|c| c.clause.parenthetical || c.third_person) {
         return Some(Rule::PointOfMessage);
     }
     // What a request or a question is about: "can I bring my service dog", "please move my

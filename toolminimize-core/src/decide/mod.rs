@@ -236,7 +236,20 @@ fn key_carries(info: Option<&FieldInfo>, kind: PsdKind) -> bool {
         Credential => has(&["token", "key", "password", "secret", "auth", "credential"]),
         Postcode => has(&["zip", "postal", "postcode", "plz"]),
         Phone => has(&["phone", "recipient", "mobile", "tel", "jid", "number"]),
-        Email => has(&["email", "mail", "recipient", "contact", "user"]),
+        Email => has(&[
+            "email",
+            "mail",
+            "recipient",
+            "contact",
+            "user",
+            "login",
+            "username",
+            "account",
+            "sender",
+            "from",
+            "author",
+            "owner",
+        ]),
         Coordinates => has(&[
             "lat",
             "lon",
@@ -393,7 +406,17 @@ fn decide_field(
     if pending.is_empty() {
         return;
     }
-    let decided: Vec<(usize, Decision)> = match (&f.reading, f.query) {
+    // A statement that writes a record carries the record's text; one that reads finds
+    // entries by its literals.
+    let writes_record = cv.kind == ToolKind::Database
+        && f.text.is_some_and(|t| {
+            let head: String = t.trim_start().chars().take(7).collect::<String>().to_lowercase();
+            ["insert", "update", "replace", "upsert", "merge"]
+                .iter()
+                .any(|v| head.starts_with(v))
+        });
+    let query = f.query && !writes_record || cv.kind == ToolKind::Database && !writes_record;
+    let decided: Vec<(usize, Decision)> = match (&f.reading, query) {
         (Some(r), true) => query::decide(cv, &f, r, items, &pending),
         (Some(r), false) => message::decide(cv, &f, r, items, &pending),
         (None, _) => pending

@@ -277,17 +277,11 @@ pub(super) fn decide(
     {
         topic.push(*k);
     }
-    // In a search of the user's own store, a name or another key makes the sensitive words
-    // unnecessary: the key finds the entry.
-    let own_key = own
-        && spans.iter().any(|(k, _)| {
-            item(*k).is_some_and(|it| {
-                matches!(
-                    it.kind,
-                    PsdKind::PersonName | PsdKind::Email | PsdKind::Username | PsdKind::AccountId
-                )
-            })
-        });
+    // A search of the user's own store finds its entry by one term: the first sensitive one
+    // stays, the rest only describe it.
+    if own && let Some(&first) = topic.first() {
+        topic.retain(|k| *k == first);
+    }
     let other_personal = spans.iter().any(|(k, s)| {
         item(*k).is_some_and(|it| {
             is_special(it) && !topic.contains(k)
@@ -318,6 +312,11 @@ pub(super) fn decide(
     let mut out = Vec::with_capacity(pending.len());
     for &k in pending {
         let Some(it) = item(k) else { continue };
+        // A query of the user's database finds rows by every term it holds.
+        if cv.kind == ToolKind::Database && it.kind != PsdKind::Credential {
+            out.push((k, Decision::keep(Rule::OwnDataSearchKey)));
+            continue;
+        }
         let Some(s) = it.span.clone() else {
             out.push((k, Decision::keep(Rule::RequiredField)));
             continue;
@@ -341,7 +340,7 @@ pub(super) fn decide(
         } else if is_special(it) {
             if weather {
                 Decision::drop(drop_op, Rule::NotTheTopic)
-            } else if topic.contains(&k) && !own_key {
+            } else if topic.contains(&k) {
                 Decision::keep(Rule::TopicOfQuery)
             } else if context {
                 Decision::drop(drop_op, Rule::PersonalContextInQuery)

@@ -98,6 +98,7 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
     let kind = ToolKind::of(call.tool);
     let consent = call.task_context.map(Consent::new);
     let ctx = CallContext {
+        tool: call.tool,
         kind,
         policy,
         args: call.arguments,

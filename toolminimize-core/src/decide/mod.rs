@@ -57,6 +57,8 @@ use crate::text::words::{identifier_words, words};
 /// What the decision stage knows about the call.
 #[derive(Debug, Clone, Copy)]
 pub struct CallContext<'a> {
+    /// The tool.
+    pub tool: &'a crate::tool::ToolDef,
     /// The tool kind.
     pub kind: ToolKind,
     /// The policy.
@@ -410,7 +412,12 @@ fn decide_field(
     // entries by its literals.
     let writes_record = cv.kind == ToolKind::Database
         && f.text.is_some_and(|t| {
-            let head: String = t.trim_start().chars().take(7).collect::<String>().to_lowercase();
+            let head: String = t
+                .trim_start()
+                .chars()
+                .take(7)
+                .collect::<String>()
+                .to_lowercase();
             ["insert", "update", "replace", "upsert", "merge"]
                 .iter()
                 .any(|v| head.starts_with(v))
@@ -506,11 +513,31 @@ fn gate(
             item.kind,
             PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
         );
-        if (carries && (contact || whole)) || declared || (whole && holds_requirements(info)) {
+        // An optional identifier field (an SSN, a passport number, a date of birth) is not
+        // needed unless the schema says so; an optional contact field is filled to reach
+        // someone.
+        let identifier = matches!(
+            item.kind,
+            PsdKind::Ssn
+                | PsdKind::Passport
+                | PsdKind::NationalId
+                | PsdKind::TaxId
+                | PsdKind::DriverLicence
+                | PsdKind::MedicalRecord
+                | PsdKind::CardNumber
+                | PsdKind::Iban
+                | PsdKind::BankAccount
+                | PsdKind::Credential
+                | PsdKind::DateOfBirth
+        );
+        if (carries && (contact || whole && (!identifier || purpose_needs(cv.kind, item.kind))))
+            || declared
+            || (whole && holds_requirements(info))
+        {
             return Some(Decision::keep(Rule::FieldCarriesThisData));
         }
         let free_text = f.reading.is_some() && !whole;
-        if free_text && text_is_content(cv.kind) {
+        if free_text && text_is_content(cv.kind) && !purpose::retrieves(ctx.tool) {
             // Spans, not fields: the text rules decide, item by item.
             return None;
         }
@@ -533,6 +560,18 @@ fn gate(
         return Some(structured::decide(cv, f, item));
     }
     None
+}
+
+/// Whether a tool of this kind needs identifiers of `kind` to do its job: a care provider's
+/// booking the date of birth, a travel booking the passport, a payment the card.
+fn purpose_needs(tool: ToolKind, kind: PsdKind) -> bool {
+    let recipient = match tool {
+        ToolKind::HealthCare => "clinic",
+        ToolKind::Travel => "travel",
+        ToolKind::Payment => "bank",
+        _ => return false,
+    };
+    recipient::Recipients::kind_needs(recipient, kind)
 }
 
 /// A short value that is not prose (an item to order, a specialty): a few words, no sentence.

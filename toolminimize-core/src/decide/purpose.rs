@@ -216,25 +216,40 @@ impl ToolKind {
     }
 }
 
+const RETRIEVE: &[&str] = &[
+    "search", "find", "list", "get", "read", "lookup", "query", "fetch", "show", "check",
+    "retrieve", "lookups", "searches",
+];
+const ACT: &[&str] = &[
+    "send", "create", "add", "update", "post", "write", "book", "reply", "draft", "insert", "set",
+    "make", "schedule", "delete", "remove", "edit", "upload", "save", "append", "submit",
+    "reserve", "order", "request", "transfer", "pay", "file", "open", "log",
+];
+
+/// Whether the tool only reads (its name's verb is "search", "get", "look up" …): its
+/// optional free text is not what it is for.
+pub fn retrieves(tool: &ToolDef) -> bool {
+    let name = identifier_words(tool.name());
+    retrieves_by_name(&name)
+}
+
+fn retrieves_by_name(name: &[String]) -> bool {
+    name.iter()
+        .any(|w| RETRIEVE.contains(&w.as_str()) || w.starts_with("lookup"))
+        && !name.iter().any(|w| ACT.contains(&w.as_str()))
+}
+
 /// Retrieval verbs turn a tool about the user's own mail, calendar or files into a search of
 /// them; a "send" or "create" verb keeps it an action.
 fn refine(kind: ToolKind, name: &[String]) -> ToolKind {
-    const RETRIEVE: &[&str] = &[
-        "search", "find", "list", "get", "read", "lookup", "query", "fetch", "show",
-    ];
-    const ACT: &[&str] = &[
-        "send", "create", "add", "update", "post", "write", "book", "reply", "draft", "insert",
-        "set", "make", "schedule", "delete", "remove", "edit", "upload", "save",
-    ];
-    let retrieves = name.iter().any(|w| RETRIEVE.contains(&w.as_str()));
-    let acts = name.iter().any(|w| ACT.contains(&w.as_str()));
+    let retrieves = retrieves_by_name(name);
     match kind {
         ToolKind::Calendar
         | ToolKind::Email
         | ToolKind::Messaging
         | ToolKind::Files
         | ToolKind::Crm
-            if retrieves && !acts =>
+            if retrieves =>
         {
             ToolKind::SearchOwn
         }

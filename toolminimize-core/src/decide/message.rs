@@ -544,7 +544,20 @@ fn other(
             }
         }
         AccountId => {
-            if public || bystander {
+            // A member, order or booking number is for the body that issued it: a service
+            // about accounts, orders or bookings, or a recipient who needs it.
+            let service = matches!(
+                cv.kind,
+                ToolKind::Payment
+                    | ToolKind::Support
+                    | ToolKind::Shopping
+                    | ToolKind::Travel
+                    | ToolKind::HealthCare
+                    | ToolKind::Crm
+                    | ToolKind::Delegation
+                    | ToolKind::Files
+            );
+            if public || bystander || !(service || needs(AccountId) || in_point) {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
             } else {
                 Decision::keep(Rule::IdentifierForRecipient)

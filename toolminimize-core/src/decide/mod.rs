@@ -422,7 +422,7 @@ fn decide_field(
                 .iter()
                 .any(|v| head.starts_with(v))
         });
-    let query = f.query && !writes_record || cv.kind == ToolKind::Database && !writes_record;
+    let query = (f.query || cv.kind == ToolKind::Database) && !writes_record;
     let decided: Vec<(usize, Decision)> = match (&f.reading, query) {
         (Some(r), true) => query::decide(cv, &f, r, items, &pending),
         (Some(r), false) => message::decide(cv, &f, r, items, &pending),

@@ -319,7 +319,8 @@ fn point(
     }
     // What the subject line names is the point, told as a reason or not ("Lamotrigine dose":
     // "since we went up to lamotrigine 150 mg …").
-    if named_in_point(cv, text) && !clause.is_some_and(|c| c.clause.parenthetical || c.third_person) {
+    if named_in_point(cv, text) && !clause.is_some_and(|c| c.clause.parenthetical || c.third_person)
+    {
         return Some(Rule::PointOfMessage);
     }
     // What a request or a question is about: "can I bring my service dog", "please move my

@@ -410,7 +410,12 @@ fn decide_field(
     // entries by its literals.
     let writes_record = cv.kind == ToolKind::Database
         && f.text.is_some_and(|t| {
-            let head: String = t.trim_start().chars().take(7).collect::<String>().to_lowercase();
+            let head: String = t
+                .trim_start()
+                .chars()
+                .take(7)
+                .collect::<String>()
+                .to_lowercase();
             ["insert", "update", "replace", "upsert", "merge"]
                 .iter()
                 .any(|v| head.starts_with(v))

@@ -157,10 +157,11 @@ impl Tables {
 static TABLES: LazyLock<Result<Arc<Tables>, String>> =
     LazyLock::new(|| Tables::load().map(Arc::new));
 
-/// Loads the tables and compiles the amount pattern, if not done yet.
+/// Loads the tables and compiles the amount and number patterns, if not done yet.
 pub(crate) fn warm_up() {
     let _ = &*TABLES;
     let _ = span::amount_after("", 0);
+    let _ = span::number_after("", 0);
 }
 
 /// The lexicon detector: one automaton over every family.
@@ -260,10 +261,18 @@ impl Lexicon {
         let after = text.get(r.end..)?;
         let mut start = r.start;
         let mut end = r.end;
-        if before
-            .chars()
-            .next_back()
-            .is_some_and(char::is_alphanumeric)
+        let matched = text.get(r.clone())?;
+        // Scripts written without spaces (Japanese, Chinese, Thai) have no word boundaries:
+        // a term in them matches inside a run of text.
+        let open_start = matched.chars().next().is_some_and(unspaced)
+            || before.chars().next_back().is_some_and(unspaced);
+        let open_end = matched.chars().next_back().is_some_and(unspaced)
+            || after.chars().next().is_some_and(unspaced);
+        if !open_start
+            && before
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
         {
             if !entry.flags.suffix {
                 return None;
@@ -274,7 +283,7 @@ impl Lexicon {
                 .find(|(_, c)| !c.is_alphanumeric())
                 .map_or(0, |(i, c)| i + c.len_utf8());
         }
-        if after.chars().next().is_some_and(char::is_alphanumeric) {
+        if !open_end && after.chars().next().is_some_and(char::is_alphanumeric) {
             if !entry.flags.prefix {
                 return None;
             }
@@ -285,6 +294,22 @@ impl Lexicon {
         }
         Some(start..end)
     }
+}
+
+/// Whether `c` belongs to a script written without spaces between words: Han, Hiragana,
+/// Katakana (full and half width), Thai, Lao, Khmer, Myanmar.
+fn unspaced(c: char) -> bool {
+    matches!(c,
+        '\u{3040}'..='\u{30FF}'
+        | '\u{31F0}'..='\u{31FF}'
+        | '\u{3400}'..='\u{4DBF}'
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{F900}'..='\u{FAFF}'
+        | '\u{FF66}'..='\u{FF9F}'
+        | '\u{0E00}'..='\u{0EFF}'
+        | '\u{1000}'..='\u{109F}'
+        | '\u{1780}'..='\u{17FF}'
+    )
 }
 
 /// Whether every upper-case letter of `term` is upper case in `original` too.
@@ -351,8 +376,19 @@ impl Detector for Lexicon {
                     None => {}
                 }
             }
+            if entry.flags.number {
+                match span::number_after(text, span.end) {
+                    Some(end) => span.end = end,
+                    None if entry.flags.need_number => continue,
+                    None => {}
+                }
+            }
             if entry.flags.name {
-                span = span::extend_name(text, span);
+                let named = span::extend_name(text, span.clone());
+                if entry.flags.need_name && named.end == span.end {
+                    continue;
+                }
+                span = named;
             }
             out.push(finding(span, entry));
         }

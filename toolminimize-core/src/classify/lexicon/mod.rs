@@ -341,56 +341,66 @@ impl Detector for Lexicon {
         // right next to another term about a person's origin, faith or orientation
         // ("Iranian Baháʼí", "gay Iranian").
         let mut pending: Vec<(Range<usize>, &Entry)> = Vec::new();
-        for m in self.tables.automaton.leftmost_find_iter(s) {
-            let Some(Some(entry)) = usize::try_from(m.value())
-                .ok()
-                .and_then(|i| self.tables.entries.get(i))
-            else {
-                continue;
-            };
-            let Some(r) = Self::word_range(&folded, m.start()..m.end(), entry) else {
-                continue;
-            };
-            if let Some(set) = entry.flags.context
-                && !self.has_context(s, &r, set)
-            {
-                if entry.kind == PsdKind::EthnicOrigin {
-                    pending.push((folded.original_span(r), entry));
-                }
-                continue;
-            }
-            let mut span = folded.original_span(r);
-            if span::in_host_or_email(text, &span) {
-                continue;
-            }
-            if let Some(cased) = entry.cased {
-                let original = text.get(span.clone()).unwrap_or_default();
-                if !casing_matches(original, cased) {
+        let mut at = 0;
+        'search: while at < s.len() {
+            let rest = s.get(at..).unwrap_or_default();
+            for m in self.tables.automaton.leftmost_find_iter(rest) {
+                let (m_start, m_end) = (at + m.start(), at + m.end());
+                let Some(Some(entry)) = usize::try_from(m.value())
+                    .ok()
+                    .and_then(|i| self.tables.entries.get(i))
+                else {
+                    continue;
+                };
+                let Some(r) = Self::word_range(&folded, m_start..m_end, entry) else {
+                    // A term inside a longer word ("psd" in "svangerskapsdiabetes") must not
+                    // hide a compound term that starts later in the same word: search again
+                    // from the next character. Each retry re-reads at most one pattern.
+                    at = next_char(s, m_start);
+                    continue 'search;
+                };
+                if let Some(set) = entry.flags.context
+                    && !self.has_context(s, &r, set)
+                {
+                    if entry.kind == PsdKind::EthnicOrigin {
+                        pending.push((folded.original_span(r), entry));
+                    }
                     continue;
                 }
-            }
-            if entry.flags.amount {
-                match span::amount_after(text, span.end) {
-                    Some(end) => span.end = end,
-                    None if entry.flags.need_amount => continue,
-                    None => {}
-                }
-            }
-            if entry.flags.number {
-                match span::number_after(text, span.end) {
-                    Some(end) => span.end = end,
-                    None if entry.flags.need_number => continue,
-                    None => {}
-                }
-            }
-            if entry.flags.name {
-                let named = span::extend_name(text, span.clone());
-                if entry.flags.need_name && named.end == span.end {
+                let mut span = folded.original_span(r);
+                if span::in_host_or_email(text, &span) {
                     continue;
                 }
-                span = named;
+                if let Some(cased) = entry.cased {
+                    let original = text.get(span.clone()).unwrap_or_default();
+                    if !casing_matches(original, cased) {
+                        continue;
+                    }
+                }
+                if entry.flags.amount {
+                    match span::amount_after(text, span.end) {
+                        Some(end) => span.end = end,
+                        None if entry.flags.need_amount => continue,
+                        None => {}
+                    }
+                }
+                if entry.flags.number {
+                    match span::number_after(text, span.end) {
+                        Some(end) => span.end = end,
+                        None if entry.flags.need_number => continue,
+                        None => {}
+                    }
+                }
+                if entry.flags.name {
+                    let named = span::extend_name(text, span.clone());
+                    if entry.flags.need_name && named.end == span.end {
+                        continue;
+                    }
+                    span = named;
+                }
+                out.push(finding(span, entry));
             }
-            out.push(finding(span, entry));
+            break;
         }
         for (span, entry) in pending {
             let next_to_person_term = out.get(first..).is_some_and(|found| {
@@ -406,6 +416,13 @@ impl Detector for Lexicon {
             }
         }
     }
+}
+
+/// The byte offset of the character after the one at `at`.
+fn next_char(s: &str, at: usize) -> usize {
+    s.get(at..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(s.len(), |c| at + c.len_utf8())
 }
 
 /// The finding an entry makes at `span`.

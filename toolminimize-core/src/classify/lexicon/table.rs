@@ -135,6 +135,7 @@ pub const FILES: &[&str] = &[
     "demographic.tsv",
     "institutions.tsv",
     "health_intl.tsv",
+    "health_common.tsv",
     "labs_devices.tsv",
     "legal_intl.tsv",
     "indirect.tsv",

@@ -142,6 +142,7 @@ pub const FILES: &[&str] = &[
     "socioeconomic.tsv",
     "demonyms.tsv",
     "conditions.tsv",
+    "conditions_cm.tsv",
     "medications.tsv",
 ];
 

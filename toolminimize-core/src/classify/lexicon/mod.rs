@@ -350,6 +350,12 @@ impl Detector for Lexicon {
                     .ok()
                     .and_then(|i| self.tables.entries.get(i))
                 else {
+                    // A benign phrase shadows only as a whole word ("er sucht" must not
+                    // swallow "der Suchtklinik").
+                    if !folded.on_word_boundary(&(m_start..m_end)) {
+                        at = next_char(s, m_start);
+                        continue 'search;
+                    }
                     continue;
                 };
                 let Some(r) = Self::word_range(&folded, m_start..m_end, entry) else {

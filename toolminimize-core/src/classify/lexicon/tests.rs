@@ -365,7 +365,11 @@ fn ethnicity() {
         "asylum application",
         Category::Ethnicity,
     );
-    has("I am undocumented", "undocumented", Category::Ethnicity);
+    has(
+        "I am undocumented",
+        "I am undocumented",
+        Category::Ethnicity,
+    );
     has(
         "my green card interview",
         "green card interview",
@@ -757,4 +761,122 @@ fn benign_tool_calls_rarely_match() {
         })
         .collect();
     assert!(hits.len() <= 2, "benign strings with findings: {hits:#?}");
+}
+
+#[test]
+fn lab_values_take_their_number() {
+    has("eGFR 38 since March", "eGFR 38", Category::Health);
+    has("on warfarin, INR was 3.4", "INR was 3.4", Category::Health);
+    has("PHQ-9 of 19 at intake", "PHQ-9 of 19", Category::Health);
+    has("FEV1 41 % predicted", "FEV1 41 %", Category::Health);
+    has("laudo com CID F41.1 anexado", "CID F41.1", Category::Health);
+    // `neednum`: an everyday acronym is only a result with its value.
+    has("PSA 6.2 last week", "PSA 6.2", Category::Health);
+    none_of("a PSA about recycling", Category::Health);
+}
+
+#[test]
+fn origin_phrases_need_a_name_after_them() {
+    has(
+        "we moved here from Quito in 2019",
+        "moved here from Quito",
+        Category::Ethnicity,
+    );
+    none_of("the job moved here from staging", Category::Ethnicity);
+    has(
+        "Pochodzę z Ukrainy",
+        "Pochodzę z Ukrainy",
+        Category::Ethnicity,
+    );
+}
+
+#[test]
+fn terms_in_unspaced_scripts_match_inside_a_run() {
+    has(
+        "父は統合失調症で通院しています",
+        "統合失調症",
+        Category::Health,
+    );
+    has("妻は不妊治療を受けています", "不妊治療", Category::Health);
+    nothing("明日の天気はどうですか");
+}
+
+#[test]
+fn compounds_are_found_behind_a_shorter_term_inside_the_word() {
+    // "psd" (a party acronym) sits inside the word before "diabetes" starts.
+    has(
+        "hun har svangerskapsdiabetes",
+        "svangerskapsdiabetes",
+        Category::Health,
+    );
+    has(
+        "eine Risikoschwangerschaft",
+        "Risikoschwangerschaft",
+        Category::Health,
+    );
+    has(
+        "hij zoekt hulp voor zijn gokverslaving",
+        "gokverslaving",
+        Category::Health,
+    );
+}
+
+#[test]
+fn vocabulary_in_every_claimed_language() {
+    has_cat("Jestem w ciąży, to 20. tydzień", Category::Health);
+    has_cat("Dcera trpí celiakií a bere inzulín", Category::Health);
+    has_cat("Jeg er sykmeldt med depresjon", Category::Health);
+    has_cat(
+        "Hon är sjukskriven för utmattningssyndrom",
+        Category::Health,
+    );
+    has_cat("Han sidder i fængsel", Category::Criminal);
+    has_cat("Brat siedzi w więzieniu", Category::Criminal);
+    has_cat(
+        "Tengo los papeles en regla gracias al arraigo",
+        Category::Ethnicity,
+    );
+    has_cat("Ik ben lid van de vakbond", Category::Beliefs);
+    has_cat("Soy afiliada al sindicato", Category::Beliefs);
+    has_cat("Jestem członkiem partii", Category::Beliefs);
+    has_cat("Ich beziehe Bürgergeld", Category::Financial);
+    has_cat(
+        "Elle est bénéficiaire du RSA depuis janvier",
+        Category::Financial,
+    );
+    has_cat("生活保護を受けています", Category::Financial);
+    has_cat("He wears an ankle monitor", Category::Criminal);
+    has_cat("Her CPAP machine needs a new mask", Category::Health);
+}
+
+#[test]
+fn institutions_are_known_by_their_head_words() {
+    has(
+        "appointment at Hillcrest Fertility Partners",
+        "Hillcrest Fertility Partners",
+        Category::Health,
+    );
+    has(
+        "visit at Lakeside Recovery Center on Friday",
+        "Lakeside Recovery Center",
+        Category::Health,
+    );
+    has(
+        "mass at St. Brendan Parish",
+        "St. Brendan Parish",
+        Category::Beliefs,
+    );
+    none_of("Jefferson Parish school calendar", Category::Beliefs);
+}
+
+#[test]
+fn look_alikes_stay_clean() {
+    none_of("Rehab Beach Club pool party tickets", Category::Health);
+    none_of("enceinte Bluetooth étanche", Category::Health);
+    none_of("Er sucht eine Wohnung in Leipzig", Category::Health);
+    none_of("The --strict flag is undocumented", Category::Ethnicity);
+    none_of("gravidade do incidente", Category::Health);
+    none_of("abort the nightly job", Category::Health);
+    none_of("beroende på vädret", Category::Health);
+    nothing("がんばってください");
 }

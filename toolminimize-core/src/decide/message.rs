@@ -609,6 +609,9 @@ fn other(
         Age | Gender | Occupation | Family | Preference => {
             if store && !cut {
                 Decision::keep(Rule::PrivateStore)
+            } else if f.role == FieldRole::Title && ci == Some(0) {
+                // A title's first words say what it is for ("Child support June").
+                Decision::keep(Rule::PointOfMessage)
             } else if cut
                 || context_sentence && matches!(it.kind, Family | Age)
                 || public && !matches!(it.kind, Occupation)

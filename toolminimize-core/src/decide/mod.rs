@@ -359,7 +359,24 @@ fn field_ctx<'a>(ctx: &CallContext<'a>, schema: &'a SchemaIndex, path: &str) -> 
         info.and_then(|i| i.description.as_deref()),
         text.unwrap_or_default(),
     );
-    let needed = info.is_none_or(|i| i.necessary || !i.declared && i.key.is_none());
+    // A schema that lists no required properties says nothing about need: the field that
+    // carries the tool's purpose (its query, URL, text) is needed all the same.
+    let purpose_field = matches!(
+        role,
+        FieldRole::Query | FieldRole::Url | FieldRole::Message | FieldRole::Location
+    ) || key.is_some_and(|k| {
+        identifier_words(k).iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "sql" | "query" | "statement" | "url" | "command"
+            )
+        })
+    });
+    let needed = info.is_none_or(|i| {
+        i.necessary
+            || !i.declared && i.key.is_none()
+            || !i.parent_lists_required && i.declared && purpose_field && depth_one(path)
+    });
     let query = role == FieldRole::Query
         || (ctx.kind.is_search() && matches!(role, FieldRole::Title | FieldRole::Message));
     let reading = if role.is_free_text() || matches!(role, FieldRole::Value | FieldRole::Location) {
@@ -572,6 +589,10 @@ fn purpose_needs(tool: ToolKind, kind: PsdKind) -> bool {
         _ => return false,
     };
     recipient::Recipients::kind_needs(recipient, kind)
+}
+
+fn depth_one(path: &str) -> bool {
+    path.matches('/').count() == 1
 }
 
 /// A short value that is not prose (an item to order, a specialty): a few words, no sentence.

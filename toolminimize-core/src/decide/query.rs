@@ -181,9 +181,9 @@ fn topic_segment(
 /// St", "Grand Museum, Museum Road 1"): the word before it is a capitalised name that is
 /// not a person's.
 fn after_public_name(r: &Reading<'_>, span: &Range<usize>, names: &[Range<usize>]) -> bool {
-    let before = r.words_before_in_clause(span.start);
+    // Across a comma too: "RMA of New York, 635 Madison Ave".
+    let before = r.words_before_on_line(span.start, 1);
     let Some(w) = before.last() else {
-        // A clause of its own after a comma: look at the clause before.
         return false;
     };
     let v = vocab();
@@ -193,6 +193,15 @@ fn after_public_name(r: &Reading<'_>, span: &Range<usize>, names: &[Range<usize>
             .any(|n| n.start <= w.range.start && w.range.end <= n.end)
         && !v.set(WordSet::FirstPerson).has_word(&w.folded)
         && !v.set(WordSet::Relation).has_word(&w.folded)
+}
+
+/// Whether the clause holding `at` asks about the weather.
+fn clause_asks_weather(r: &Reading<'_>, at: usize) -> bool {
+    r.clause_at(at).is_some_and(|c| {
+        let cw = r.words.get(c.words.clone()).unwrap_or_default();
+        let raw = r.text.get(c.clause.range.clone()).unwrap_or_default();
+        vocab().set(WordSet::Weather).any_in_langs(r.lang, cw, raw)
+    })
 }
 
 fn after_operator(text: &str, span: &Range<usize>) -> bool {
@@ -322,7 +331,14 @@ pub(super) fn decide(
             continue;
         };
         let context = qv.in_context(r, &s);
-        let drop_op = if qv.aside(r, s.start) {
+        let drop_op = if weather {
+            // A weather search keeps its question wherever it stands; only the data goes.
+            if qv.aside(r, s.start) || !clause_asks_weather(r, s.start) {
+                Op::RemoveClause
+            } else {
+                Op::RemoveSpan
+            }
+        } else if qv.aside(r, s.start) {
             if r.segment_index(s.start).is_some_and(|i| i > 0) {
                 Op::RemoveSegment
             } else {

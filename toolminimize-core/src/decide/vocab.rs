@@ -261,28 +261,31 @@ impl Vocab {
     /// The languages `words` are most likely written in: those whose commonest function words
     /// occur at least half as often as the best language's; every language when none occurs.
     pub fn languages(&self, words: &[Word<'_>], raw: &str) -> LangMask {
-        let mut counts = [0u32; 13];
+        // A word common to several languages speaks for each of them a little ("to" is
+        // English, Polish and Czech); a word of one language speaks for it fully.
+        let mut scores = [0u32; 13];
         for w in words {
             if let Some(&mask) = self.stop.words.get(w.folded.as_str()) {
-                for (i, c) in counts.iter_mut().enumerate() {
+                let share = 60 / mask.count_ones().max(1);
+                for (i, c) in scores.iter_mut().enumerate() {
                     if mask & (1 << i) != 0 {
-                        *c += 1;
+                        *c += share;
                     }
                 }
             }
         }
         if raw.chars().any(is_unspaced_script)
-            && let Some(ja) = counts.get_mut(12)
+            && let Some(ja) = scores.get_mut(12)
         {
-            *ja += 3;
+            *ja += 180;
         }
-        let best = counts.iter().copied().max().unwrap_or(0);
+        let best = scores.iter().copied().max().unwrap_or(0);
         if best == 0 {
             return ALL_LANGS;
         }
         let mut mask: LangMask = 0;
-        for (i, c) in counts.iter().enumerate() {
-            if *c * 2 >= best {
+        for (i, c) in scores.iter().enumerate() {
+            if *c * 10 >= best * 7 {
                 mask |= 1 << i;
             }
         }

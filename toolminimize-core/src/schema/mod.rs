@@ -168,6 +168,9 @@ pub struct FieldInfo {
     pub min_items: Option<u64>,
     /// Listed in its parent's `required`.
     pub required: bool,
+    /// The parent object's schema says which properties are required (a `required` or
+    /// `minimum_necessary` list); without one, nothing is known about optional fields.
+    pub parent_lists_required: bool,
     /// `Some(listed)` when the parent object carries `minimum_necessary`.
     pub declared_necessary: Option<bool>,
     /// Whether the tool needs this field (with every ancestor needed too).
@@ -338,10 +341,13 @@ impl<'a> Builder<'a> {
                     .iter()
                     .any(|s| s.get("additionalProperties") == Some(&Value::Bool(false)));
                 self.out.push((path.clone(), info));
+                let lists_required =
+                    min_nec.is_some() || schemas.iter().any(|s| s.get("required").is_some());
                 for (k, child) in map {
                     let child_schemas = self.property_schemas(&schemas, k, child);
                     let mut ci = self.info(&child_schemas, Some(k));
                     ci.required = required.contains(&k.as_str());
+                    ci.parent_lists_required = lists_required;
                     ci.declared_necessary = min_nec.as_ref().map(|l| l.contains(&k.as_str()));
                     ci.necessary = parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
                     let len = path.len();

@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 
+use crate::budget::Deadline;
 use crate::decide::consent::Consent;
 use crate::decide::judge::{JudgeAnswer, JudgeCandidate, JudgeRequest};
 use crate::decide::linkability;
@@ -63,6 +64,7 @@ fn depth_exceeds(v: &Value, limit: usize) -> bool {
 
 /// A call after classification and analysis, before rewriting.
 pub(crate) struct Analyzed {
+    pub(crate) deadline: Deadline,
     pub(crate) exposure: crate::taxonomy::Exposure,
     pub(crate) kind: ToolKind,
     pub(crate) schema: SchemaIndex,
@@ -72,6 +74,7 @@ pub(crate) struct Analyzed {
 
 pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'static str> {
     let policy = &inner.policy;
+    let deadline = Deadline::new(policy.time_budget, call.deadline);
     if depth_exceeds(call.arguments, crate::MAX_DEPTH) {
         return Err("arguments nested too deeply");
     }
@@ -83,10 +86,14 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
         .or_else(|| call.tool.declared_exposure())
         .unwrap_or(policy.default_exposure);
     let schema = SchemaIndex::build(call.tool.input_schema(), call.arguments);
-    let mut items = inner.classifier.classify(call.arguments, &schema);
+    deadline.check()?;
     if crate::classify::detectors_failed() {
         return Err("a built-in detector failed to compile");
     }
+    let mut items = inner
+        .classifier
+        .classify_within(call.arguments, &schema, &deadline)?;
+    deadline.check()?;
     items.sort_by(|a, b| {
         a.path.cmp(&b.path).then(
             a.span
@@ -119,7 +126,9 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
     if let Some(session) = call.session.filter(|_| single_recipient) {
         guard_linkability(session, call.tool.name(), &schema, &items, &mut decisions);
     }
+    deadline.check()?;
     Ok(Analyzed {
+        deadline,
         exposure,
         kind,
         schema,
@@ -130,12 +139,13 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
 
 pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static str> {
     let analyzed = analyze(inner, call)?;
-    Ok(finish(inner, call, analyzed))
+    finish(inner, call, analyzed)
 }
 
-pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
+pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outcome, &'static str> {
     let policy = &inner.policy;
     let Analyzed {
+        deadline,
         exposure,
         kind,
         schema,
@@ -153,6 +163,8 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
         &decisions,
         &mut placeholders,
     );
+    // Over budget: nothing of this call is recorded in the session, nothing is forwarded.
+    deadline.check()?;
     if let Some(s) = call.session {
         let sent: Vec<PsdKind> = items
             .iter()
@@ -201,20 +213,20 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
         tool_kind: Some(kind.id()),
     };
     if policy.block.tools.iter().any(|t| t == call.tool.name()) {
-        return Outcome {
+        return Ok(Outcome {
             verdict: Verdict::Block(BlockReason::ToolBlocked),
             report,
-        };
+        });
     }
     if policy
         .block
         .cost_after_above
         .is_some_and(|limit| cost_after > limit)
     {
-        return Outcome {
+        return Ok(Outcome {
             verdict: Verdict::Block(BlockReason::CostAboveLimit),
             report,
-        };
+        });
     }
     tracing::debug!(
         tool = call.tool.name(),
@@ -224,10 +236,10 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
         cost_after = report.cost_after,
         "minimized tool call"
     );
-    Outcome {
+    Ok(Outcome {
         verdict: Verdict::Forward(out.arguments),
         report,
-    }
+    })
 }
 
 /// The free-text fields worth judging, with the indices of their items.
@@ -250,7 +262,8 @@ pub(crate) fn judge_requests(call: &Call<'_>, a: &Analyzed) -> Vec<(JudgeRequest
             span: [span.start, span.end],
             rule_says_needed: d.necessary,
         };
-        match out.iter_mut().find(|(r, _)| r.path == it.path) {
+        // Items are sorted by path: a field's items are consecutive.
+        match out.last_mut().filter(|(r, _)| r.path == it.path) {
             Some((r, idx)) => {
                 r.candidates.push(cand);
                 idx.push(i);

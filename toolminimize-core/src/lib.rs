@@ -13,6 +13,7 @@
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub mod __private;
+pub mod budget;
 pub mod classify;
 pub mod decide;
 mod engine;

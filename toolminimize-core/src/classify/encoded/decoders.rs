@@ -19,8 +19,6 @@ use super::view::View;
 const MIN_BASE64: usize = 16;
 /// Shortest hex string considered (8 decoded bytes).
 const MIN_HEX: usize = 16;
-/// Most blobs decoded in one text.
-const MAX_BLOBS: usize = 64;
 
 fn lenient(alphabet: &alphabet::Alphabet) -> GeneralPurpose {
     GeneralPurpose::new(
@@ -90,7 +88,7 @@ pub(crate) fn base64_blobs(text: &str) -> Vec<View> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for m in re.find_iter(text).take(MAX_BLOBS) {
+    for m in re.find_iter(text) {
         let blob = m.as_str();
         let body = blob.trim_end_matches('=');
         if body.len() < MIN_BASE64 || body.chars().all(|c| c.is_ascii_hexdigit()) {
@@ -112,10 +110,18 @@ pub(crate) fn base64_blobs(text: &str) -> Vec<View> {
         } else {
             &STANDARD
         };
-        let Ok(bytes) = engine.decode(body) else {
-            continue;
-        };
-        if let Some(decoded) = plausible_text(&bytes) {
+        // A blob at the very start of the text may be the tail of a longer one cut by a scan
+        // window: then it decodes at one of the other three alignments.
+        let offsets: &[usize] = if m.start() == 0 { &[0, 1, 2, 3] } else { &[0] };
+        let decoded = offsets.iter().find_map(|&k| {
+            let part = body.get(k..)?;
+            let usable = part.len() - usize::from(part.len() % 4 == 1);
+            engine
+                .decode(part.get(..usable)?)
+                .ok()
+                .and_then(|bytes| plausible_text(&bytes))
+        });
+        if let Some(decoded) = decoded {
             let mut v = View::with_capacity(decoded.len());
             v.push_str(&decoded, m.range(), true);
             out.push(v);
@@ -130,7 +136,7 @@ pub(crate) fn hex_blobs(text: &str) -> Vec<View> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for caps in re.captures_iter(text).take(MAX_BLOBS) {
+    for caps in re.captures_iter(text) {
         let (Some(all), Some(digits)) = (caps.get(0), caps.get(1)) else {
             continue;
         };

@@ -85,7 +85,7 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
         .or(call.exposure)
         .or_else(|| call.tool.declared_exposure())
         .unwrap_or(policy.default_exposure);
-    let schema = SchemaIndex::build(call.tool.input_schema(), call.arguments);
+    let schema = SchemaIndex::for_tool(call.tool, call.arguments);
     deadline.check()?;
     if crate::classify::detectors_failed() {
         return Err("a built-in detector failed to compile");

@@ -138,6 +138,11 @@ impl Classifier {
     /// # Errors
     /// When a table fails to build.
     pub fn build(policy: &Policy, extra: Vec<Box<dyn Detector>>) -> Result<Self, Error> {
+        // Patterns shared by detectors are compiled once per process; a failure is an error
+        // here, never a detector silently switched off.
+        encoded::check_patterns()?;
+        lexicon::check_patterns()?;
+        structured::check_patterns()?;
         let mut detectors = structured::detectors()?;
         detectors.extend(lexicon::detectors()?);
         detectors.extend(names::detectors()?);

@@ -158,6 +158,8 @@ pub struct FieldInfo {
     pub enum_values: Option<Vec<Value>>,
     /// `pattern`.
     pub pattern: Option<String>,
+    /// `pattern`, compiled (once per tool); `None` when there is none or it does not compile.
+    pub pattern_regex: Option<std::sync::Arc<regex::Regex>>,
     /// `minLength`.
     pub min_length: Option<u64>,
     /// `maxLength`.
@@ -206,6 +208,7 @@ const MAX_REF_DEPTH: usize = 32;
 
 struct Builder<'a> {
     root: &'a Value,
+    patterns: &'a crate::tool::Patterns,
     index: SchemaIndex,
 }
 
@@ -294,6 +297,9 @@ impl<'a> Builder<'a> {
             format: first("format").and_then(Value::as_str).map(str::to_owned),
             enum_values,
             pattern: first("pattern").and_then(Value::as_str).map(str::to_owned),
+            pattern_regex: first("pattern")
+                .and_then(Value::as_str)
+                .and_then(|p| self.patterns.get(p).cloned().flatten()),
             min_length: first("minLength").and_then(Value::as_u64),
             max_length: first("maxLength").and_then(Value::as_u64),
             minimum: num("minimum", "exclusiveMinimum"),
@@ -464,8 +470,18 @@ impl<'a> Builder<'a> {
 impl SchemaIndex {
     /// Indexes `schema` against `args`.
     pub fn build(schema: &Value, args: &Value) -> SchemaIndex {
+        Self::build_with(schema, args, &crate::tool::compile_patterns(schema))
+    }
+
+    /// Indexes a tool's schema against `args`, with the patterns the tool compiled once.
+    pub fn for_tool(tool: &crate::ToolDef, args: &Value) -> SchemaIndex {
+        Self::build_with(tool.input_schema(), args, tool.patterns())
+    }
+
+    fn build_with(schema: &Value, args: &Value, patterns: &crate::tool::Patterns) -> SchemaIndex {
         let mut b = Builder {
             root: schema,
+            patterns,
             index: SchemaIndex::default(),
         };
         let mut schemas = Vec::new();

@@ -190,5 +190,7 @@ fn coverage(exhausted: bool) -> Coverage {
     }
 }
 
+pub(crate) use self::decoders::check_patterns;
+
 #[cfg(test)]
 mod tests;

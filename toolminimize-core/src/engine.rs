@@ -15,17 +15,19 @@ use crate::rewrite::{self, substitute::Placeholders};
 use crate::schema::SchemaIndex;
 use crate::score;
 use crate::session::Session;
+use crate::store::{STORE_UNAVAILABLE, SessionState, SessionUpdate};
 
 /// Withholds a quasi-identifier in free text that would complete an identifying combination
 /// at a tool that already holds the other parts from earlier calls of the session.
 fn guard_linkability(
     session: &Session,
+    state: &SessionState,
     tool: &str,
     schema: &SchemaIndex,
     items: &[PsdItem],
     decisions: &mut [Decision],
 ) {
-    let has = session.received_by(tool);
+    let has = crate::session::received_by(state, &session.key(), tool);
     if has.is_empty() {
         return;
     }
@@ -65,6 +67,8 @@ fn depth_exceeds(v: &Value, limit: usize) -> bool {
 /// A call after classification and analysis, before rewriting.
 pub(crate) struct Analyzed {
     pub(crate) deadline: Deadline,
+    /// The session's state before this call.
+    pub(crate) session_state: Option<SessionState>,
     pub(crate) exposure: crate::taxonomy::Exposure,
     pub(crate) kind: ToolKind,
     pub(crate) schema: SchemaIndex,
@@ -123,12 +127,29 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
             | ToolKind::Files
             | ToolKind::Payment
     );
-    if let Some(session) = call.session.filter(|_| single_recipient) {
-        guard_linkability(session, call.tool.name(), &schema, &items, &mut decisions);
+    let session_state = match call.session {
+        Some(s) => Some(s.load().map_err(|e| {
+            tracing::warn!(error = %e, "session store unavailable");
+            STORE_UNAVAILABLE
+        })?),
+        None => None,
+    };
+    if let (Some(session), Some(state)) =
+        (call.session.filter(|_| single_recipient), &session_state)
+    {
+        guard_linkability(
+            session,
+            state,
+            call.tool.name(),
+            &schema,
+            &items,
+            &mut decisions,
+        );
     }
     deadline.check()?;
     Ok(Analyzed {
         deadline,
+        session_state,
         exposure,
         kind,
         schema,
@@ -146,15 +167,16 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
     let policy = &inner.policy;
     let Analyzed {
         deadline,
+        session_state,
         exposure,
         kind,
         schema,
         items,
         decisions,
     } = a;
-    let mut placeholders = match call.session {
-        Some(s) => s.placeholders(),
-        None => Placeholders::default(),
+    let mut placeholders = match (call.session, &session_state) {
+        (Some(s), Some(state)) => Placeholders::from_session(s.key(), state),
+        _ => Placeholders::default(),
     };
     let out = rewrite::rewrite(
         call.arguments,
@@ -172,7 +194,18 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
             .filter(|(it, a)| **a == Action::Keep && linkability::is_quasi_identifier(it.kind))
             .map(|(it, _)| it.kind)
             .collect();
-        s.record_call(call.tool.name(), placeholders, &sent);
+        let (added, counts) = placeholders.added();
+        let update = SessionUpdate {
+            placeholders: added,
+            counts,
+            tool: s.key().hash(call.tool.name().as_bytes()),
+            sent,
+            call: true,
+        };
+        s.save(&update).map_err(|e| {
+            tracing::warn!(error = %e, "session store unavailable");
+            STORE_UNAVAILABLE
+        })?;
     }
     let report_items: Vec<ItemReport> = items
         .iter()

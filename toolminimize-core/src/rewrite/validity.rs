@@ -56,7 +56,7 @@ pub fn satisfies(info: &FieldInfo, v: &Value) -> bool {
         }
         Value::Number(n) => {
             let x = n.as_f64().unwrap_or(0.0);
-            if info.types.integer_only() && n.as_i64().is_none() && n.as_u64().is_none() {
+            if info.types.integer_only() && !crate::schema::is_integer(n) {
                 return false;
             }
             !(info.minimum.is_some_and(|m| x < m) || info.maximum.is_some_and(|m| x > m))

@@ -220,6 +220,12 @@ fn resolve_ref<'a>(root: &'a Value, r: &str) -> Option<&'a Value> {
     root.pointer(ptr)
 }
 
+/// Whether a number is an integer, including one beyond 64 bits kept exact (serde_json's
+/// `arbitrary_precision`).
+pub(crate) fn is_integer(n: &serde_json::Number) -> bool {
+    n.is_i64() || n.is_u64() || !n.to_string().contains(['.', 'e', 'E'])
+}
+
 fn value_matches_types(v: &Value, t: Types) -> bool {
     if t.any() {
         return true;
@@ -228,7 +234,7 @@ fn value_matches_types(v: &Value, t: Types) -> bool {
         Value::Null => t.null(),
         Value::Bool(_) => t.0 & Types::BOOLEAN != 0,
         Value::Number(n) => {
-            t.0 & Types::NUMBER != 0 || (t.0 & Types::INTEGER != 0 && (n.is_i64() || n.is_u64()))
+            t.0 & Types::NUMBER != 0 || (t.0 & Types::INTEGER != 0 && is_integer(n))
         }
         Value::String(_) => t.0 & Types::STRING != 0,
         Value::Array(_) => t.array(),

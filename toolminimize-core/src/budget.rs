@@ -2,7 +2,30 @@
 //! long strings and stages. A call that runs past it stops and goes through the policy's fail
 //! mode (blocked by default), so one hostile call cannot hold a caller for long.
 
+use std::cell::Cell;
 use std::time::{Duration, Instant};
+
+thread_local! {
+    /// The deadline of the call this thread is minimizing, for stages that check it without
+    /// having it passed down (see [`expired`]).
+    static CURRENT: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Whether the call this thread is minimizing has run past its deadline. Loops over items
+/// check it and stop early; the pipeline then fails the call under the fail mode.
+pub(crate) fn expired() -> bool {
+    CURRENT.with(|c| c.get().is_some_and(|at| Instant::now() >= at))
+}
+
+/// Makes a deadline the thread's current one until dropped.
+pub(crate) struct Scope(Option<Instant>);
+
+impl Drop for Scope {
+    fn drop(&mut self) {
+        let previous = self.0;
+        CURRENT.with(|c| c.set(previous));
+    }
+}
 
 /// Why a call stopped: its time budget ran out. The text is fixed and never holds a value.
 pub const OVER_BUDGET: &str = "time budget exceeded";
@@ -24,6 +47,12 @@ impl Deadline {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         })
+    }
+
+    /// Makes this deadline the thread's current one (for [`expired`]) until the scope ends.
+    pub(crate) fn enter(&self) -> Scope {
+        let at = self.0;
+        Scope(CURRENT.with(|c| c.replace(at)))
     }
 
     /// An error once the deadline has passed.
@@ -48,5 +77,15 @@ mod tests {
         assert_eq!(zero.check(), Err(OVER_BUDGET));
         let far = Deadline::new(Some(Duration::from_secs(3600)), None);
         assert!(far.check().is_ok());
+    }
+
+    #[test]
+    fn the_current_deadline_is_scoped() {
+        assert!(!expired());
+        {
+            let _scope = Deadline::new(None, Some(Instant::now())).enter();
+            assert!(expired());
+        }
+        assert!(!expired());
     }
 }

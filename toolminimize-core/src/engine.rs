@@ -115,7 +115,12 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
         args: call.arguments,
         consent: consent.as_ref(),
     };
-    let mut decisions = decide::decide(&ctx, &schema, &items);
+    let mut decisions = {
+        // Deciding checks the deadline between items and stops early when it has passed.
+        let _scope = deadline.enter();
+        decide::decide(&ctx, &schema, &items)
+    };
+    deadline.check()?;
     // Tools that pass data on to people (mail, chat, calendars, payments) are not one
     // recipient; the guard applies to services that keep what they are sent.
     let single_recipient = !matches!(

@@ -16,6 +16,9 @@ use crate::item::PsdKind;
 use crate::store::{SessionKey, SessionState};
 use crate::text::fold::fold_term;
 
+/// A placeholder handed out: (class, keyed hash of the value) and its number.
+pub(crate) type Assigned = ((u8, u64), u32);
+
 /// Hands out placeholders. Values are kept only as keyed hashes.
 #[derive(Debug, Clone)]
 pub struct Placeholders {
@@ -23,7 +26,7 @@ pub struct Placeholders {
     seen: HashMap<(u8, u64), usize>,
     counts: HashMap<u8, usize>,
     /// Placeholders handed out since this set was made (to record in the session).
-    added: Vec<((u8, u64), u32)>,
+    added: Vec<Assigned>,
 }
 
 impl Default for Placeholders {
@@ -66,7 +69,7 @@ impl Placeholders {
     }
 
     /// The placeholders handed out since this set was made, and the counts of their classes.
-    pub(crate) fn added(&self) -> (Vec<((u8, u64), u32)>, Vec<(u8, u32)>) {
+    pub(crate) fn added(&self) -> (Vec<Assigned>, Vec<(u8, u32)>) {
         let mut classes: Vec<u8> = self.added.iter().map(|((c, _), _)| *c).collect();
         classes.sort_unstable();
         classes.dedup();

@@ -35,6 +35,7 @@ fn config() -> ProptestConfig {
         Some(n) => ProptestConfig::with_cases(n),
         None => ProptestConfig {
             rng_seed: proptest::test_runner::RngSeed::Fixed(0x746f_6f6c),
+            failure_persistence: None,
             ..ProptestConfig::with_cases(64)
         },
     }

@@ -4,7 +4,6 @@
 //! failure of the input itself (an I/O error) stops it. Blank lines are not calls and are
 //! skipped. Error messages never quote the line's content.
 
-use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
@@ -135,15 +134,38 @@ fn describe_json_error(e: &serde_json::Error) -> String {
     format!("{what} at column {}", e.column())
 }
 
-/// Sessions by id, created on first use.
-#[derive(Debug, Default)]
-pub(crate) struct Sessions(HashMap<String, Session>);
+/// Most sessions whose state one stream keeps (the least recently used goes first).
+pub(crate) const MAX_SESSIONS: usize = 100_000;
+/// How long an idle session's state is kept.
+pub(crate) const SESSION_TTL: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Lines longer than this have their buffer released after use, so one long line does not
+/// hold its memory for the rest of the stream.
+const KEEP_BUFFER: usize = 1 << 20;
+
+/// Sessions by id, in a bounded in-process store: at most [`MAX_SESSIONS`], each kept while
+/// used within [`SESSION_TTL`]; what is dropped is counted in the store's stats.
+#[derive(Debug)]
+pub(crate) struct Sessions(std::sync::Arc<dyn toolminimize_core::SessionStore>);
+
+impl Default for Sessions {
+    fn default() -> Self {
+        Sessions(std::sync::Arc::new(toolminimize_core::MemoryStore::new(
+            MAX_SESSIONS,
+            SESSION_TTL,
+        )))
+    }
+}
 
 impl Sessions {
-    pub(crate) fn get(&mut self, id: &str) -> &Session {
-        self.0
-            .entry(id.to_owned())
-            .or_insert_with(|| Session::new(id))
+    pub(crate) fn get(&mut self, id: &str) -> Session {
+        Session::in_store(id, std::sync::Arc::clone(&self.0))
+    }
+
+    /// What the store holds and has dropped.
+    #[allow(dead_code, reason = "read by tests and by callers that report it")]
+    pub(crate) fn stats(&self) -> toolminimize_core::StoreStats {
+        self.0.stats()
     }
 }
 
@@ -163,7 +185,7 @@ pub(crate) fn minimize_line(
     sessions: &mut Sessions,
     c: CallLine,
 ) -> Minimized {
-    let session = c.session.as_deref().map(|s| sessions.get(s).clone());
+    let session = c.session.as_deref().map(|s| sessions.get(s));
     let mut call = Call::new(&c.tool, &c.arguments);
     call.exposure = c.exposure;
     call.task_context = c.task_context.as_deref();
@@ -282,11 +304,17 @@ impl<R: BufRead> Stream<R> {
                     message: "not valid UTF-8".into(),
                 })));
             };
-            let text = text.trim();
+            // A UTF-8 byte order mark (an editor's, at the start of the stream or of a line
+            // pasted from a file) is not part of the call.
+            let text = text.trim_start_matches('\u{feff}').trim();
             if text.is_empty() {
                 continue;
             }
-            return Ok(Some(match parse_line(text) {
+            let parsed = parse_line(text);
+            if self.buf.capacity() > KEEP_BUFFER {
+                self.buf = Vec::new();
+            }
+            return Ok(Some(match parsed {
                 Err((id, message)) => Parsed::Bad(LineError { line, id, message }),
                 Ok(c) => Parsed::Call(Box::new(c)),
             }));

@@ -12,6 +12,9 @@ mod options;
 mod schema_cache;
 mod session_store;
 
+#[cfg(test)]
+mod fuzz;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};

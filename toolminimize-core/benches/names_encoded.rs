@@ -41,14 +41,14 @@ fn bench(c: &mut Criterion) {
     c.bench_function("encoded/scan_hidden_url", |b| {
         b.iter(|| {
             let mut out = Vec::new();
-            encoded::scan_hidden(black_box(ENCODED), &field, &detectors, &mut out);
+            let _ = encoded::scan_hidden(black_box(ENCODED), &field, &detectors, &mut out);
             out
         });
     });
     c.bench_function("encoded/scan_hidden_plain_prose", |b| {
         b.iter(|| {
             let mut out = Vec::new();
-            encoded::scan_hidden(black_box(PROSE), &field, &detectors, &mut out);
+            let _ = encoded::scan_hidden(black_box(PROSE), &field, &detectors, &mut out);
             out
         });
     });

@@ -162,6 +162,7 @@ fn calls_of<'a>(examples: &'a [Example], sessions: &'a HashMap<&str, Session>) -
     examples
         .iter()
         .map(|e| Call {
+            deadline: None,
             tool: &e.tool,
             arguments: &e.arguments,
             exposure: e.exposure,

@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 
+use crate::budget::Deadline;
 use crate::decide::consent::Consent;
 use crate::decide::judge::{JudgeAnswer, JudgeCandidate, JudgeRequest};
 use crate::decide::linkability;
@@ -14,17 +15,19 @@ use crate::rewrite::{self, substitute::Placeholders};
 use crate::schema::SchemaIndex;
 use crate::score;
 use crate::session::Session;
+use crate::store::{STORE_UNAVAILABLE, SessionState, SessionUpdate};
 
 /// Withholds a quasi-identifier in free text that would complete an identifying combination
 /// at a tool that already holds the other parts from earlier calls of the session.
 fn guard_linkability(
     session: &Session,
+    state: &SessionState,
     tool: &str,
     schema: &SchemaIndex,
     items: &[PsdItem],
     decisions: &mut [Decision],
 ) {
-    let has = session.received_by(tool);
+    let has = crate::session::received_by(state, &session.key(), tool);
     if has.is_empty() {
         return;
     }
@@ -63,6 +66,9 @@ fn depth_exceeds(v: &Value, limit: usize) -> bool {
 
 /// A call after classification and analysis, before rewriting.
 pub(crate) struct Analyzed {
+    pub(crate) deadline: Deadline,
+    /// The session's state before this call.
+    pub(crate) session_state: Option<SessionState>,
     pub(crate) exposure: crate::taxonomy::Exposure,
     pub(crate) kind: ToolKind,
     pub(crate) schema: SchemaIndex,
@@ -72,6 +78,7 @@ pub(crate) struct Analyzed {
 
 pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'static str> {
     let policy = &inner.policy;
+    let deadline = Deadline::new(policy.time_budget, call.deadline);
     if depth_exceeds(call.arguments, crate::MAX_DEPTH) {
         return Err("arguments nested too deeply");
     }
@@ -82,11 +89,15 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
         .or(call.exposure)
         .or_else(|| call.tool.declared_exposure())
         .unwrap_or(policy.default_exposure);
-    let schema = SchemaIndex::build(call.tool.input_schema(), call.arguments);
-    let mut items = inner.classifier.classify(call.arguments, &schema);
+    let schema = SchemaIndex::for_tool(call.tool, call.arguments);
+    deadline.check()?;
     if crate::classify::detectors_failed() {
         return Err("a built-in detector failed to compile");
     }
+    let mut items = inner
+        .classifier
+        .classify_within(call.arguments, &schema, &deadline)?;
+    deadline.check()?;
     items.sort_by(|a, b| {
         a.path.cmp(&b.path).then(
             a.span
@@ -104,7 +115,12 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
         args: call.arguments,
         consent: consent.as_ref(),
     };
-    let mut decisions = decide::decide(&ctx, &schema, &items);
+    let mut decisions = {
+        // Deciding checks the deadline between items and stops early when it has passed.
+        let _scope = deadline.enter();
+        decide::decide(&ctx, &schema, &items)
+    };
+    deadline.check()?;
     // Tools that pass data on to people (mail, chat, calendars, payments) are not one
     // recipient; the guard applies to services that keep what they are sent.
     let single_recipient = !matches!(
@@ -116,10 +132,29 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
             | ToolKind::Files
             | ToolKind::Payment
     );
-    if let Some(session) = call.session.filter(|_| single_recipient) {
-        guard_linkability(session, call.tool.name(), &schema, &items, &mut decisions);
+    let session_state = match call.session {
+        Some(s) => Some(s.load().map_err(|e| {
+            tracing::warn!(error = %e, "session store unavailable");
+            STORE_UNAVAILABLE
+        })?),
+        None => None,
+    };
+    if let (Some(session), Some(state)) =
+        (call.session.filter(|_| single_recipient), &session_state)
+    {
+        guard_linkability(
+            session,
+            state,
+            call.tool.name(),
+            &schema,
+            &items,
+            &mut decisions,
+        );
     }
+    deadline.check()?;
     Ok(Analyzed {
+        deadline,
+        session_state,
         exposure,
         kind,
         schema,
@@ -130,21 +165,23 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
 
 pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static str> {
     let analyzed = analyze(inner, call)?;
-    Ok(finish(inner, call, analyzed))
+    finish(inner, call, analyzed)
 }
 
-pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
+pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outcome, &'static str> {
     let policy = &inner.policy;
     let Analyzed {
+        deadline,
+        session_state,
         exposure,
         kind,
         schema,
         items,
         decisions,
     } = a;
-    let mut placeholders = match call.session {
-        Some(s) => s.placeholders(),
-        None => Placeholders::default(),
+    let mut placeholders = match (call.session, &session_state) {
+        (Some(s), Some(state)) => Placeholders::from_session(s.key(), state),
+        _ => Placeholders::default(),
     };
     let out = rewrite::rewrite(
         call.arguments,
@@ -153,6 +190,8 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
         &decisions,
         &mut placeholders,
     );
+    // Over budget: nothing of this call is recorded in the session, nothing is forwarded.
+    deadline.check()?;
     if let Some(s) = call.session {
         let sent: Vec<PsdKind> = items
             .iter()
@@ -160,7 +199,18 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
             .filter(|(it, a)| **a == Action::Keep && linkability::is_quasi_identifier(it.kind))
             .map(|(it, _)| it.kind)
             .collect();
-        s.record_call(call.tool.name(), placeholders, &sent);
+        let (added, counts) = placeholders.added();
+        let update = SessionUpdate {
+            placeholders: added,
+            counts,
+            tool: s.key().hash(call.tool.name().as_bytes()),
+            sent,
+            call: true,
+        };
+        s.save(&update).map_err(|e| {
+            tracing::warn!(error = %e, "session store unavailable");
+            STORE_UNAVAILABLE
+        })?;
     }
     let report_items: Vec<ItemReport> = items
         .iter()
@@ -201,20 +251,20 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
         tool_kind: Some(kind.id()),
     };
     if policy.block.tools.iter().any(|t| t == call.tool.name()) {
-        return Outcome {
+        return Ok(Outcome {
             verdict: Verdict::Block(BlockReason::ToolBlocked),
             report,
-        };
+        });
     }
     if policy
         .block
         .cost_after_above
         .is_some_and(|limit| cost_after > limit)
     {
-        return Outcome {
+        return Ok(Outcome {
             verdict: Verdict::Block(BlockReason::CostAboveLimit),
             report,
-        };
+        });
     }
     tracing::debug!(
         tool = call.tool.name(),
@@ -224,10 +274,10 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Outcome {
         cost_after = report.cost_after,
         "minimized tool call"
     );
-    Outcome {
+    Ok(Outcome {
         verdict: Verdict::Forward(out.arguments),
         report,
-    }
+    })
 }
 
 /// The free-text fields worth judging, with the indices of their items.
@@ -250,7 +300,8 @@ pub(crate) fn judge_requests(call: &Call<'_>, a: &Analyzed) -> Vec<(JudgeRequest
             span: [span.start, span.end],
             rule_says_needed: d.necessary,
         };
-        match out.iter_mut().find(|(r, _)| r.path == it.path) {
+        // Items are sorted by path: a field's items are consecutive.
+        match out.last_mut().filter(|(r, _)| r.path == it.path) {
             Some((r, idx)) => {
                 r.candidates.push(cand);
                 idx.push(i);

@@ -19,7 +19,9 @@ use serde::Serialize;
 use crate::taxonomy::{Category, Sensitivity};
 
 /// What exactly a finding is. The rewriter picks its operation from this.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum PsdKind {

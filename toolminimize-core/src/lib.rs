@@ -13,6 +13,7 @@
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub mod __private;
+pub mod budget;
 pub mod classify;
 pub mod decide;
 mod engine;
@@ -26,6 +27,7 @@ pub mod schema;
 pub mod schema_trait;
 pub mod score;
 pub mod session;
+pub mod store;
 pub mod taxonomy;
 pub mod text;
 pub mod tool;
@@ -37,6 +39,7 @@ pub use policy::{FailMode, Policy};
 pub use report::{Action, ItemReport, Report};
 pub use schema_trait::MinimizeSchema;
 pub use session::Session;
+pub use store::{MemoryStore, SessionStore, StoreStats};
 pub use taxonomy::{Category, Exposure, Sensitivity};
 pub use tool::ToolDef;
 

@@ -17,6 +17,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -111,6 +112,10 @@ pub struct Call<'a> {
     pub task_context: Option<&'a str>,
     /// The conversation this call belongs to.
     pub session: Option<&'a Session>,
+    /// When minimizing must be done by, on top of the policy's time budget (the earlier of the
+    /// two applies). A caller with its own deadline for the whole request (an MCP proxy, a
+    /// gateway) passes it here.
+    pub deadline: Option<Instant>,
 }
 
 impl<'a> Call<'a> {
@@ -122,6 +127,7 @@ impl<'a> Call<'a> {
             exposure: None,
             task_context: None,
             session: None,
+            deadline: None,
         }
     }
 
@@ -143,6 +149,13 @@ impl<'a> Call<'a> {
     #[must_use]
     pub fn session(mut self, session: &'a Session) -> Self {
         self.session = Some(session);
+        self
+    }
+
+    /// Sets a deadline (see [`Call::deadline`](Call#structfield.deadline)).
+    #[must_use]
+    pub fn deadline(mut self, at: Instant) -> Self {
+        self.deadline = Some(at);
         self
     }
 }
@@ -170,6 +183,7 @@ impl fmt::Debug for Minimizer {
 #[derive(Debug, Default)]
 pub struct MinimizerBuilder {
     policy: Policy,
+    time_budget: Option<Option<Duration>>,
     detectors: Vec<Box<dyn Detector>>,
 }
 
@@ -178,6 +192,23 @@ impl MinimizerBuilder {
     #[must_use]
     pub fn policy(mut self, policy: Policy) -> Self {
         self.policy = policy;
+        self
+    }
+
+    /// How long minimizing one call may take (`None`: no limit); the same as the policy's
+    /// `time_budget`, set after it. A call over budget goes through the policy's fail mode:
+    /// blocked by default.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use toolminimize_core::Minimizer;
+    /// let m = Minimizer::builder().time_budget(Some(Duration::from_millis(500))).build()?;
+    /// assert_eq!(m.policy().time_budget, Some(Duration::from_millis(500)));
+    /// # Ok::<(), toolminimize_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn time_budget(mut self, budget: Option<Duration>) -> Self {
+        self.time_budget = Some(budget);
         self
     }
 
@@ -196,7 +227,10 @@ impl MinimizerBuilder {
     ///
     /// # Errors
     /// When a detector or the policy's deny-list cannot be built.
-    pub fn build(self) -> Result<Minimizer, Error> {
+    pub fn build(mut self) -> Result<Minimizer, Error> {
+        if let Some(budget) = self.time_budget {
+            self.policy.time_budget = budget;
+        }
         crate::classify::warm_up();
         let classifier = Classifier::build(&self.policy, self.detectors)?;
         Ok(Minimizer {
@@ -275,7 +309,7 @@ impl Minimizer {
                 }
             }
         }
-        crate::engine::finish(&self.inner, call, analyzed)
+        crate::engine::finish(&self.inner, call, analyzed).unwrap_or_else(|e| self.failed(call, e))
     }
 
     fn failed(&self, call: &Call<'_>, e: &'static str) -> Outcome {

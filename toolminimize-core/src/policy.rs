@@ -12,8 +12,9 @@
 //! ```
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 
 use crate::error::{Error, ErrorKind};
 use crate::report::Action;
@@ -74,6 +75,21 @@ pub struct Policy {
     pub block: BlockRule,
     /// Honour `task_context` (PSD the user's own words ask to send is kept).
     pub honour_task_context: bool,
+    /// How long minimizing one call may take (default [`DEFAULT_TIME_BUDGET`]; `None`: no
+    /// limit). A call over budget goes through `fail_mode`: blocked by default, never
+    /// forwarded half-minimized. In JSON: `"time_budget_ms"`, a number of milliseconds or
+    /// `null` for no limit.
+    #[serde(rename = "time_budget_ms", deserialize_with = "millis")]
+    pub time_budget: Option<Duration>,
+}
+
+/// The default time budget per call: far above what any realistic call needs (well under a
+/// millisecond; tens of megabytes of arguments take a few seconds), low enough that a hostile
+/// call cannot hold its caller for long.
+pub const DEFAULT_TIME_BUDGET: Duration = Duration::from_secs(10);
+
+fn millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Duration>, D::Error> {
+    Ok(Option::<u64>::deserialize(d)?.map(Duration::from_millis))
 }
 
 impl Default for Policy {
@@ -93,6 +109,7 @@ impl Default for Policy {
             deny: Vec::new(),
             block: BlockRule::default(),
             honour_task_context: true,
+            time_budget: Some(DEFAULT_TIME_BUDGET),
         }
     }
 }
@@ -141,5 +158,15 @@ mod tests {
         assert_eq!(p.deny.len(), 1);
         assert_eq!(p.block.tools, vec!["exec".to_string()]);
         assert_eq!(p.fail_mode, FailMode::Open);
+    }
+
+    #[test]
+    fn time_budget_parses_in_milliseconds_or_null() {
+        assert_eq!(Policy::default().time_budget, Some(DEFAULT_TIME_BUDGET));
+        let p = Policy::from_json_str(r#"{"time_budget_ms": 250}"#).unwrap();
+        assert_eq!(p.time_budget, Some(Duration::from_millis(250)));
+        let p = Policy::from_json_str(r#"{"time_budget_ms": null}"#).unwrap();
+        assert_eq!(p.time_budget, None);
+        assert!(Policy::from_json_str(r#"{"time_budget_ms": -1}"#).is_err());
     }
 }

@@ -1,6 +1,11 @@
 //! Sessions: calls of one conversation share a [`Session`], so substitutions stay consistent
 //! across calls and a value dribbled out over several calls is caught.
 //!
+//! A session's state lives in a [`SessionStore`](crate::store::SessionStore): by default its
+//! own, in the process; [`Session::in_store`] puts it in a shared one (an in-process
+//! [`MemoryStore`](crate::store::MemoryStore) with a cap and a time to live, or a store several
+//! replicas share, such as Redis). The state holds keyed hashes, never values.
+//!
 //! ```
 //! use toolminimize_core::Session;
 //! let s = Session::new("conversation-42");
@@ -9,41 +14,48 @@
 //! assert_eq!(s2.calls_seen(), 0);
 //! ```
 
-use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::item::PsdKind;
-use crate::rewrite::substitute::Placeholders;
+use crate::store::{SessionKey, SessionState, SessionStore, SessionUpdate, StoreError};
 
-/// Per-session state. Values are stored only as keyed hashes, never in clear.
-#[derive(Default)]
-pub(crate) struct SessionState {
-    /// Calls minimized in this session.
-    pub(crate) calls: u64,
-    /// Placeholder numbering, stable across the session's calls.
-    pub(crate) placeholders: Placeholders,
-    /// Keyed hash of a tool name → the quasi-identifier kinds it has received.
-    pub(crate) received: HashMap<u64, Vec<PsdKind>>,
-    /// Key for the hashes above.
-    pub(crate) key: RandomState,
+/// Where a session's state lives.
+#[derive(Clone)]
+enum Backend {
+    /// The session's own state, in this process.
+    Own(Arc<Mutex<SessionState>>, SessionKey),
+    /// A shared store.
+    Store(Arc<dyn SessionStore>),
 }
 
 /// A handle on one conversation's state. Cheap to clone; clones share the state.
 #[derive(Clone)]
 pub struct Session {
     id: Arc<str>,
-    state: Arc<Mutex<SessionState>>,
+    backend: Backend,
 }
 
 impl Session {
-    /// A new, empty session.
+    /// A new, empty session with its own state in this process.
     pub fn new(id: impl Into<String>) -> Self {
         let id: String = id.into();
         Session {
             id: Arc::from(id.as_str()),
-            state: Arc::new(Mutex::new(SessionState::default())),
+            backend: Backend::Own(
+                Arc::new(Mutex::new(SessionState::default())),
+                SessionKey::random(),
+            ),
+        }
+    }
+
+    /// The session `id` of a shared store: every handle on the same id and store (in this
+    /// process or, for a shared store, in another) sees the same state.
+    pub fn in_store(id: impl Into<String>, store: Arc<dyn SessionStore>) -> Self {
+        let id: String = id.into();
+        Session {
+            id: Arc::from(id.as_str()),
+            backend: Backend::Store(store),
         }
     }
 
@@ -52,47 +64,31 @@ impl Session {
         &self.id
     }
 
-    /// How many calls this session has minimized.
+    /// How many calls this session has minimized (0 when its store cannot be reached).
     pub fn calls_seen(&self) -> u64 {
-        self.lock().calls
+        self.load().map(|s| s.calls).unwrap_or(0)
     }
 
-    /// The session's placeholders, for one call to extend.
-    pub(crate) fn placeholders(&self) -> Placeholders {
-        self.lock().placeholders.clone()
-    }
-
-    /// The quasi-identifier kinds `tool` has received in earlier calls.
-    pub(crate) fn received_by(&self, tool: &str) -> Vec<PsdKind> {
-        let st = self.lock();
-        let h = st.key.hash_one(tool);
-        st.received.get(&h).cloned().unwrap_or_default()
-    }
-
-    /// Records a finished call: the placeholders it handed out and the quasi-identifier kinds
-    /// `tool` received.
-    pub(crate) fn record_call(&self, tool: &str, placeholders: Placeholders, sent: &[PsdKind]) {
-        let mut st = self.lock();
-        st.calls += 1;
-        st.placeholders = placeholders;
-        let h = st.key.hash_one(tool);
-        let kinds = st.received.entry(h).or_default();
-        for k in sent {
-            if !kinds.contains(k) {
-                kinds.push(*k);
-            }
+    /// The key the session's hashes are made with.
+    pub(crate) fn key(&self) -> SessionKey {
+        match &self.backend {
+            Backend::Own(_, key) => *key,
+            Backend::Store(store) => store.key(),
         }
     }
 
     /// The quasi-identifier kinds `tool` has received so far in this session (kinds, never
-    /// values), for a store that keeps a conversation's state beyond one process.
+    /// values), for a store that keeps a conversation's state beyond one process; empty when
+    /// the session's store cannot be read.
     pub fn received_kinds(&self, tool: &str) -> Vec<PsdKind> {
-        self.received_by(tool)
+        self.load()
+            .map(|state| received_by(&state, &self.key(), tool))
+            .unwrap_or_default()
     }
 
     /// Records that `tool` already received these quasi-identifier kinds earlier in the
     /// conversation, as restored from such a store. Kinds that are not quasi-identifiers are
-    /// ignored.
+    /// ignored. Does not count as a call.
     ///
     /// ```
     /// use toolminimize_core::{PsdKind, Session};
@@ -102,30 +98,68 @@ impl Session {
     /// assert_eq!(s.calls_seen(), 0);
     /// ```
     pub fn restore_received(&self, tool: &str, kinds: &[PsdKind]) {
-        let mut st = self.lock();
-        let h = st.key.hash_one(tool);
-        let have = st.received.entry(h).or_default();
-        for k in kinds {
-            if crate::decide::linkability::is_quasi_identifier(*k) && !have.contains(k) {
-                have.push(*k);
-            }
+        let sent: Vec<PsdKind> = kinds
+            .iter()
+            .copied()
+            .filter(|k| crate::decide::linkability::is_quasi_identifier(*k))
+            .collect();
+        let update = SessionUpdate {
+            tool: self.key().hash(tool.as_bytes()),
+            sent,
+            call: false,
+            ..SessionUpdate::default()
+        };
+        if let Err(e) = self.save(&update) {
+            tracing::warn!(error = %e, "session store unavailable; kinds not restored");
         }
     }
 
-    pub(crate) fn lock(&self) -> MutexGuard<'_, SessionState> {
-        // A poisoned lock only means another thread panicked mid-update; the state is still
-        // a usable set of counters and hashes.
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    /// The state before a call.
+    pub(crate) fn load(&self) -> Result<SessionState, StoreError> {
+        match &self.backend {
+            Backend::Own(state, _) => Ok(lock(state).clone()),
+            Backend::Store(store) => store.load(&self.id),
+        }
     }
+
+    /// Records a finished call.
+    pub(crate) fn save(&self, update: &SessionUpdate) -> Result<(), StoreError> {
+        match &self.backend {
+            Backend::Own(state, _) => {
+                lock(state).apply(update);
+                Ok(())
+            }
+            Backend::Store(store) => store.save(&self.id, update),
+        }
+    }
+}
+
+fn lock(state: &Mutex<SessionState>) -> MutexGuard<'_, SessionState> {
+    // A poisoned lock only means another thread panicked mid-update; the state is still a
+    // usable set of counters and hashes.
+    state
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The quasi-identifier kinds `tool` has received in earlier calls, from a loaded state.
+pub(crate) fn received_by(state: &SessionState, key: &SessionKey, tool: &str) -> Vec<PsdKind> {
+    state
+        .received
+        .get(&key.hash(tool.as_bytes()))
+        .cloned()
+        .unwrap_or_default()
 }
 
 impl fmt::Debug for Session {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let store = match &self.backend {
+            Backend::Own(..) => "own",
+            Backend::Store(_) => "shared",
+        };
         f.debug_struct("Session")
             .field("id", &self.id)
-            .field("calls", &self.calls_seen())
+            .field("store", &store)
             .finish_non_exhaustive()
     }
 }

@@ -11,17 +11,63 @@
 //! # Ok::<(), toolminimize_core::Error>(())
 //! ```
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use regex::Regex;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, ErrorKind};
 use crate::taxonomy::Exposure;
 
+/// The schema's `pattern`s, compiled: `None` for one that does not compile (the schema
+/// validator is then the judge of values for it).
+pub(crate) type Patterns = HashMap<String, Option<Arc<Regex>>>;
+
+/// Compiles every string `pattern` keyword in `schema` once (an iterative walk, linear in the
+/// size of the schema).
+pub(crate) fn compile_patterns(schema: &Value) -> Patterns {
+    let mut out = Patterns::new();
+    let mut stack = vec![schema];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Object(o) => {
+                if let Some(Value::String(p)) = o.get("pattern")
+                    && !out.contains_key(p)
+                {
+                    let re = regex::RegexBuilder::new(p)
+                        .size_limit(1 << 20)
+                        .build()
+                        .ok()
+                        .map(Arc::new);
+                    out.insert(p.clone(), re);
+                }
+                stack.extend(o.values());
+            }
+            Value::Array(a) => stack.extend(a),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// A tool as the minimizer sees it.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// The schema's `pattern`s are compiled once, when the tool is made, and shared by its clones.
+#[derive(Debug, Clone)]
 pub struct ToolDef {
     name: String,
     description: String,
     input_schema: Value,
+    patterns: Arc<Patterns>,
+}
+
+impl PartialEq for ToolDef {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && self.description == other.description
+            && self.input_schema == other.input_schema
+    }
 }
 
 impl ToolDef {
@@ -36,11 +82,18 @@ impl ToolDef {
         } else {
             Value::Object(Map::new())
         };
+        let patterns = Arc::new(compile_patterns(&input_schema));
         ToolDef {
             name: name.into(),
             description: description.into(),
             input_schema,
+            patterns,
         }
+    }
+
+    /// The schema's compiled patterns.
+    pub(crate) fn patterns(&self) -> &Patterns {
+        &self.patterns
     }
 
     /// Parses an MCP, OpenAI or snake-case tool object.
@@ -79,11 +132,7 @@ impl ToolDef {
                 ));
             }
         };
-        Ok(ToolDef {
-            name: name.to_owned(),
-            description: description.to_owned(),
-            input_schema: schema,
-        })
+        Ok(ToolDef::new(name, description, schema))
     }
 
     /// The tool's name.

@@ -16,6 +16,7 @@ pub struct MinimizeLayer<H = ()> {
     pub(crate) minimizer: Minimizer,
     pub(crate) registry: Arc<ToolRegistry>,
     pub(crate) on_report: H,
+    pub(crate) time_budget: Option<std::time::Duration>,
 }
 
 impl MinimizeLayer {
@@ -27,6 +28,7 @@ impl MinimizeLayer {
             minimizer,
             registry: Arc::new(ToolRegistry::new()),
             on_report: (),
+            time_budget: None,
         }
     }
 }
@@ -45,7 +47,17 @@ impl<H> MinimizeLayer<H> {
             minimizer: self.minimizer,
             registry: self.registry,
             on_report: hook,
+            time_budget: self.time_budget,
         }
+    }
+
+    /// A time budget for minimizing each call, on top of the minimizer's policy (the earlier
+    /// deadline applies). A call over budget goes through the policy's fail mode: blocked by
+    /// default, never forwarded raw.
+    #[must_use]
+    pub fn time_budget(mut self, budget: std::time::Duration) -> Self {
+        self.time_budget = Some(budget);
+        self
     }
 
     /// The minimizer.
@@ -63,6 +75,7 @@ impl<S, H: Clone> Layer<S> for MinimizeLayer<H> {
             minimizer: self.minimizer.clone(),
             registry: Arc::clone(&self.registry),
             on_report: self.on_report.clone(),
+            time_budget: self.time_budget,
         }
     }
 }

@@ -30,6 +30,7 @@ pub struct Minimize<S, H = ()> {
     pub(crate) minimizer: Minimizer,
     pub(crate) registry: Arc<ToolRegistry>,
     pub(crate) on_report: H,
+    pub(crate) time_budget: Option<std::time::Duration>,
 }
 
 impl<S> Minimize<S> {
@@ -41,6 +42,7 @@ impl<S> Minimize<S> {
             minimizer,
             registry: Arc::new(ToolRegistry::new()),
             on_report: (),
+            time_budget: None,
         }
     }
 
@@ -89,11 +91,15 @@ where
     }
 
     fn call(&mut self, mut request: R) -> Self::Future {
+        let deadline = self
+            .time_budget
+            .and_then(|b| std::time::Instant::now().checked_add(b));
         match minimize_request(
             &self.minimizer,
             &self.registry,
             &mut self.on_report,
             &mut request,
+            deadline,
         ) {
             Ok(()) => ResponseFuture::called(self.inner.call(request)),
             Err(e) => ResponseFuture::rejected(e),
@@ -113,8 +119,9 @@ fn minimize_request<R: MinimizeRequest, H: OnReport>(
     registry: &ToolRegistry,
     on_report: &mut H,
     request: &mut R,
+    deadline: Option<std::time::Instant>,
 ) -> Result<(), Error> {
-    let next = decide(minimizer, registry, on_report, request)?;
+    let next = decide(minimizer, registry, on_report, request, deadline)?;
     if let Next::Replace(arguments, report) = next {
         request.replace_arguments(arguments);
         request.attach_report(report);
@@ -127,6 +134,7 @@ fn decide<R: MinimizeRequest, H: OnReport>(
     registry: &ToolRegistry,
     on_report: &mut H,
     request: &R,
+    deadline: Option<std::time::Instant>,
 ) -> Result<Next, Error> {
     let tool: Cow<'_, ToolDef> = match request.tool() {
         ToolRef::Def(def) => Cow::Borrowed(def),
@@ -155,6 +163,9 @@ fn decide<R: MinimizeRequest, H: OnReport>(
     }
     if let Some(session) = request.session() {
         call = call.session(session);
+    }
+    if let Some(at) = deadline {
+        call = call.deadline(at);
     }
 
     // The built-in pipeline does not panic on input, but user-supplied detectors might; a panic

@@ -536,3 +536,18 @@ fn layer_service_and_future_are_send_sync_and_clone() {
     send_sync::<Error>();
     send_sync_clone::<ToolCall>();
 }
+
+#[tokio::test]
+async fn a_call_over_the_layers_time_budget_is_blocked_and_never_forwarded() {
+    let (seen, server) = recording_server();
+    let svc = ServiceBuilder::new()
+        .layer(MinimizeLayer::new(minimizer()).time_budget(std::time::Duration::ZERO))
+        .service(server);
+    let e = svc.oneshot(oversharing_call()).await.unwrap_err();
+    assert!(
+        matches!(e.block_reason(), Some(BlockReason::Internal(r)) if r.contains("time budget")),
+        "{e}"
+    );
+    assert!(!e.to_string().contains(SSN));
+    assert!(seen.lock().unwrap().is_empty());
+}

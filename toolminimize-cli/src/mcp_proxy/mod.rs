@@ -24,8 +24,8 @@ mod jsonrpc;
 #[cfg(feature = "http")]
 mod listen;
 mod pump;
-mod rewrite;
-mod router;
+pub(crate) mod rewrite;
+pub(crate) mod router;
 mod scan;
 #[cfg(feature = "http")]
 mod sse;

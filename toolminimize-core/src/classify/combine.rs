@@ -88,20 +88,27 @@ const COMBINATIONS: &[Combination] = &[
     },
 ];
 
-/// Fills `slots` with distinct eligible items, depth first; on success `used` holds them.
-fn fill(slots: &[&[PsdKind]], items: &[PsdItem], used: &mut Vec<usize>) -> bool {
+/// Fills `slots` with distinct eligible items, depth first, from `counts` (eligible items per
+/// kind). Items of one kind are interchangeable, so the search runs over kinds, not items:
+/// linear in the number of items whatever their mix.
+fn fill(slots: &[&[PsdKind]], counts: &mut [(PsdKind, usize)]) -> bool {
     let Some((slot, rest)) = slots.split_first() else {
         return true;
     };
-    for (i, item) in items.iter().enumerate() {
-        if used.contains(&i) || item.confidence < MIN_CONFIDENCE || !slot.contains(&item.kind) {
+    for kind in *slot {
+        let Some(i) = counts.iter().position(|(k, n)| k == kind && *n > 0) else {
             continue;
+        };
+        if let Some((_, n)) = counts.get_mut(i) {
+            *n -= 1;
         }
-        used.push(i);
-        if fill(rest, items, used) {
+        let done = fill(rest, counts);
+        if let Some((_, n)) = counts.get_mut(i) {
+            *n += 1;
+        }
+        if done {
             return true;
         }
-        used.pop();
     }
     false
 }
@@ -109,24 +116,37 @@ fn fill(slots: &[&[PsdKind]], items: &[PsdItem], used: &mut Vec<usize>) -> bool 
 /// Raises the sensitivity of items that form an identifying combination (see the module
 /// docs for the combinations and the rationale).
 pub fn apply(items: &mut [PsdItem]) {
-    let mut raise = vec![false; items.len()];
+    // Eligible items per kind, for the kinds any combination names.
+    let mut counts: Vec<(PsdKind, usize)> = Vec::new();
     for c in COMBINATIONS {
-        let mut used = Vec::with_capacity(c.slots.len());
-        if fill(c.slots, items, &mut used) {
-            // Every item of a filled slot's kinds takes part (two postcodes: both).
-            for (i, item) in items.iter().enumerate() {
-                let in_slot = c.slots.iter().any(|s| s.contains(&item.kind));
-                if in_slot
-                    && item.confidence >= MIN_CONFIDENCE
-                    && let Some(r) = raise.get_mut(i)
-                {
-                    *r = true;
+        for slot in c.slots {
+            for kind in *slot {
+                if !counts.iter().any(|(k, _)| k == kind) {
+                    counts.push((*kind, 0));
                 }
             }
         }
     }
-    for (item, r) in items.iter_mut().zip(raise) {
-        if r {
+    for item in items.iter() {
+        if item.confidence < MIN_CONFIDENCE {
+            continue;
+        }
+        if let Some((_, n)) = counts.iter_mut().find(|(k, _)| *k == item.kind) {
+            *n += 1;
+        }
+    }
+    // The kinds raised: every kind of a combination that is complete (two postcodes: both).
+    let mut raised: Vec<PsdKind> = Vec::new();
+    for c in COMBINATIONS {
+        if fill(c.slots, &mut counts) {
+            raised.extend(c.slots.iter().flat_map(|s| s.iter().copied()));
+        }
+    }
+    if raised.is_empty() {
+        return;
+    }
+    for item in items.iter_mut() {
+        if item.confidence >= MIN_CONFIDENCE && raised.contains(&item.kind) {
             let up = item.sensitivity.get().saturating_add(1).min(4);
             item.sensitivity = Sensitivity::new(up).unwrap_or(Sensitivity::CRITICAL);
         }

@@ -16,10 +16,12 @@ pub mod structured;
 mod terms;
 
 use std::fmt;
+use std::fmt::Write as _;
 
 use serde_json::Value;
 
 pub use self::detector::{Detector, Field};
+use crate::budget::Deadline;
 use crate::error::Error;
 use crate::item::{Finding, PsdItem};
 use crate::policy::Policy;
@@ -55,6 +57,64 @@ pub(crate) fn ready() -> Result<(), Error> {
     Ok(())
 }
 
+/// Strings longer than this (bytes) are classified in windows of at most this size.
+pub const SCAN_WINDOW: usize = 256 * 1024;
+/// Consecutive windows of a long string overlap by this many bytes (at least), so that any
+/// finding shorter than this lies whole in one window, with its context.
+pub const SCAN_OVERLAP: usize = 4 * 1024;
+
+/// Whether a string was scanned whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[must_use]
+pub enum Coverage {
+    /// Every byte, and every decoded view of it, went through the detectors.
+    Whole,
+    /// Some decoded content was not scanned (a decoding budget ran out).
+    Partial,
+}
+
+/// The windows a long string is scanned in: each at most [`SCAN_WINDOW`] bytes, consecutive
+/// ones overlapping by at least [`SCAN_OVERLAP`] bytes, edges on char boundaries and, where
+/// the text allows, just after whitespace.
+pub(crate) fn windows(text: &str) -> Vec<std::ops::Range<usize>> {
+    let len = text.len();
+    let floor = |mut i: usize| {
+        while i > 0 && !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let after_space = |from: usize, to: usize| {
+        text.get(from..to).and_then(|s| {
+            s.char_indices()
+                .rev()
+                .find(|(_, c)| c.is_whitespace())
+                .map(|(i, c)| from + i + c.len_utf8())
+        })
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    loop {
+        if len - start <= SCAN_WINDOW {
+            out.push(start..len);
+            return out;
+        }
+        let hard = floor(start + SCAN_WINDOW);
+        let end = after_space(floor(hard - SCAN_WINDOW / 4), hard).unwrap_or(hard);
+        out.push(start..end);
+        // The next window starts at least SCAN_OVERLAP before this one's end, after a space
+        // if there is one in the next quarter of the overlap back.
+        let back = floor(end - SCAN_OVERLAP);
+        let next = after_space(floor(back.saturating_sub(SCAN_OVERLAP / 4)), back).unwrap_or(back);
+        start = if next > start {
+            next
+        } else {
+            back.max(start + 1)
+        };
+        start = floor(start);
+    }
+}
+
 /// Runs every detector over every string (and the numeric coordinates) of the arguments.
 pub struct Classifier {
     detectors: Vec<Box<dyn Detector>>,
@@ -78,6 +138,11 @@ impl Classifier {
     /// # Errors
     /// When a table fails to build.
     pub fn build(policy: &Policy, extra: Vec<Box<dyn Detector>>) -> Result<Self, Error> {
+        // Patterns shared by detectors are compiled once per process; a failure is an error
+        // here, never a detector silently switched off.
+        encoded::check_patterns()?;
+        lexicon::check_patterns()?;
+        structured::check_patterns()?;
         let mut detectors = structured::detectors()?;
         detectors.extend(lexicon::detectors()?);
         detectors.extend(names::detectors()?);
@@ -89,13 +154,58 @@ impl Classifier {
     }
 
     /// All findings in one string, overlaps resolved, allow-listed spans dropped.
+    ///
+    /// Every byte is scanned. A string longer than [`SCAN_WINDOW`] is scanned window by window
+    /// (consecutive windows overlap by [`SCAN_OVERLAP`] bytes and are cut at whitespace where
+    /// possible), so no detector ever sees more than one window and the work stays linear in
+    /// the length of the string; the findings of all windows are merged and their overlaps
+    /// resolved as for one string.
     pub fn scan_text(&self, text: &str, field: &Field<'_>) -> Vec<Finding> {
+        self.scan_text_checked(text, field).0
+    }
+
+    /// [`scan_text`](Self::scan_text), and whether some decoded content was left unscanned
+    /// because a decoding budget ran out (then the caller must not forward the string as it is).
+    pub(crate) fn scan_text_checked(
+        &self,
+        text: &str,
+        field: &Field<'_>,
+    ) -> (Vec<Finding>, Coverage) {
+        let mut coverage = Coverage::Whole;
+        if text.len() <= SCAN_WINDOW {
+            let out = self.scan_window(text, field, &mut coverage);
+            return (out, coverage);
+        }
+        let mut out = Vec::new();
+        for w in windows(text) {
+            let Some(part) = text.get(w.clone()) else {
+                // Window edges are char boundaries; a failure here is a bug, and the string
+                // must not pass unscanned.
+                coverage = Coverage::Partial;
+                continue;
+            };
+            out.extend(
+                self.scan_window(part, field, &mut coverage)
+                    .into_iter()
+                    .map(|f| Finding {
+                        span: f.span.start + w.start..f.span.end + w.start,
+                        ..f
+                    }),
+            );
+        }
+        overlap::resolve(&mut out);
+        (out, coverage)
+    }
+
+    fn scan_window(&self, text: &str, field: &Field<'_>, coverage: &mut Coverage) -> Vec<Finding> {
         let mut out = Vec::new();
         for d in &self.detectors {
             d.detect(text, field, &mut out);
         }
         self.policy_terms.deny(text, &mut out);
-        encoded::scan_hidden(text, field, &self.detectors, &mut out);
+        if encoded::scan_hidden(text, field, &self.detectors, &mut out) == Coverage::Partial {
+            *coverage = Coverage::Partial;
+        }
         self.policy_terms.allow(text, &mut out);
         overlap::resolve(&mut out);
         out
@@ -103,61 +213,93 @@ impl Classifier {
 
     /// All PSD items in `args`. `schema` supplies field descriptions and `x-sensitivity`.
     pub fn classify(&self, args: &Value, schema: &SchemaIndex) -> Vec<PsdItem> {
-        let mut items = Vec::new();
-        let mut path = String::new();
-        self.walk(args, None, &mut path, schema, &mut items, 0);
-        combine::apply(&mut items);
-        items
+        self.classify_within(args, schema, &Deadline::none())
+            .unwrap_or_default()
     }
 
-    fn walk(
+    /// [`classify`](Self::classify) under a deadline: stops with an error when the deadline
+    /// passes or when a string could not be scanned whole, so that the caller applies its fail
+    /// mode instead of forwarding anything unscanned.
+    pub(crate) fn classify_within(
         &self,
-        v: &Value,
-        key: Option<&str>,
-        path: &mut String,
+        args: &Value,
         schema: &SchemaIndex,
-        items: &mut Vec<PsdItem>,
-        depth: usize,
-    ) {
+        deadline: &Deadline,
+    ) -> Result<Vec<PsdItem>, &'static str> {
+        let mut items = Vec::new();
+        let mut path = String::new();
+        let mut walk = Walk {
+            classifier: self,
+            schema,
+            deadline,
+            items: &mut items,
+            path: &mut path,
+        };
+        walk.value(args, None, 0)?;
+        combine::apply(&mut items);
+        Ok(items)
+    }
+}
+
+struct Walk<'c, 'a> {
+    classifier: &'c Classifier,
+    schema: &'a SchemaIndex,
+    deadline: &'a Deadline,
+    items: &'a mut Vec<PsdItem>,
+    path: &'a mut String,
+}
+
+impl Walk<'_, '_> {
+    fn value(&mut self, v: &Value, key: Option<&str>, depth: usize) -> Result<(), &'static str> {
         if depth > crate::MAX_DEPTH {
-            return;
+            return Err("arguments nested too deeply");
         }
         match v {
             Value::String(s) => {
-                let info = schema.field(path);
+                self.deadline.check()?;
+                let info = self.schema.field(self.path);
                 let field = Field {
-                    path,
+                    path: self.path,
                     key,
                     description: info.and_then(|i| i.description.as_deref()),
                 };
-                for f in self.scan_text(s, &field) {
-                    items.push(schema.item_from(path, Some(f.span.clone()), &f));
+                let (findings, coverage) = self.classifier.scan_text_checked(s, &field);
+                if coverage == Coverage::Partial {
+                    return Err(UNSCANNED);
+                }
+                for f in findings {
+                    self.items
+                        .push(self.schema.item_from(self.path, Some(f.span.clone()), &f));
                 }
             }
             Value::Object(map) => {
                 for (k, f) in structured::numeric_findings(map) {
-                    let len = path.len();
-                    push_token(path, &k);
-                    items.push(schema.item_from(path, None, &f));
-                    path.truncate(len);
+                    let len = self.path.len();
+                    push_token(self.path, &k);
+                    self.items.push(self.schema.item_from(self.path, None, &f));
+                    self.path.truncate(len);
                 }
                 for (k, child) in map {
-                    let len = path.len();
-                    push_token(path, k);
-                    self.walk(child, Some(k), path, schema, items, depth + 1);
-                    path.truncate(len);
+                    let len = self.path.len();
+                    push_token(self.path, k);
+                    self.value(child, Some(k), depth + 1)?;
+                    self.path.truncate(len);
                 }
             }
             Value::Array(arr) => {
                 for (i, child) in arr.iter().enumerate() {
-                    let len = path.len();
-                    path.push('/');
-                    path.push_str(&i.to_string());
-                    self.walk(child, key, path, schema, items, depth + 1);
-                    path.truncate(len);
+                    let len = self.path.len();
+                    let _ = write!(self.path, "/{i}");
+                    self.value(child, key, depth + 1)?;
+                    self.path.truncate(len);
                 }
             }
             _ => {}
         }
+        Ok(())
     }
 }
+
+/// Why a call could not be classified: a string holds more encoded content than can be
+/// decoded and scanned.
+pub(crate) const UNSCANNED: &str = "a string holds more encoded content than can be scanned";

@@ -14,14 +14,26 @@
 //! assert!(c.allows_value("Gate code"));
 //! ```
 
+use std::collections::HashSet;
+
 use crate::item::PsdKind;
 use crate::text::fold::fold;
+
+/// Longest part of the user's words read for consent (bytes): far more than anyone types for
+/// one task, and a bound on the work per item. Words past it consent to nothing (the safe
+/// side: data is removed, not kept).
+const MAX_TASK: usize = 64 * 1024;
 
 /// What the user's words consent to.
 #[derive(Debug, Clone, Default)]
 pub struct Consent {
     folded: String,
     share_verb: bool,
+    /// The folded words, for word lookups in constant time.
+    words: HashSet<String>,
+    /// The byte trigrams of `folded`: a value whose first trigram is not among them is not in
+    /// the text, found without a substring search.
+    trigrams: HashSet<[u8; 3]>,
 }
 
 const SHARE_VERBS: &[&str] = &[
@@ -161,21 +173,45 @@ fn kind_words(kind: PsdKind) -> &'static [&'static str] {
 impl Consent {
     /// Reads the user's words.
     pub fn new(task: &str) -> Self {
-        let folded = fold(task).as_str().to_owned();
-        let share_verb = SHARE_VERBS.iter().any(|v| {
-            folded
-                .split(|c: char| !c.is_alphanumeric())
-                .any(|w| w == *v)
-                || (v.contains(' ') && folded.contains(v))
-        });
-        Consent { folded, share_verb }
+        let mut cut = task.len().min(MAX_TASK);
+        while !task.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let folded = fold(task.get(..cut).unwrap_or_default())
+            .as_str()
+            .to_owned();
+        let words: HashSet<String> = folded
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let trigrams = folded
+            .as_bytes()
+            .windows(3)
+            .filter_map(|w| <[u8; 3]>::try_from(w).ok())
+            .collect();
+        let share_verb = SHARE_VERBS
+            .iter()
+            .any(|v| words.contains(*v) || (v.contains(' ') && folded.contains(v)));
+        Consent {
+            folded,
+            share_verb,
+            words,
+            trigrams,
+        }
     }
 
     /// Whether the value itself stands in the user's words.
     pub fn allows_value(&self, value: &str) -> bool {
         let v = fold(value);
         let v = v.as_str().trim();
-        v.chars().filter(|c| c.is_alphanumeric()).count() >= 3 && self.folded.contains(v)
+        v.chars().filter(|c| c.is_alphanumeric()).count() >= 3
+            && v.len() <= self.folded.len()
+            && v.as_bytes()
+                .get(..3)
+                .and_then(|t| <[u8; 3]>::try_from(t).ok())
+                .is_some_and(|t| self.trigrams.contains(&t))
+            && self.folded.contains(v)
     }
 
     /// Whether the user asks to send data of this kind.
@@ -183,9 +219,7 @@ impl Consent {
         self.share_verb
             && kind_words(kind).iter().any(|w| {
                 let w = fold(w);
-                self.folded
-                    .split(|c: char| !c.is_alphanumeric())
-                    .any(|x| x == w.as_str())
+                self.words.contains(w.as_str())
                     || (w.as_str().contains(' ') && self.folded.contains(w.as_str()))
             })
     }

@@ -222,6 +222,9 @@ pub(super) fn decide(
     // Pass 1: what the message is about.
     let mut special_drops: Vec<(usize, Range<usize>)> = Vec::new();
     for &k in pending {
+        if crate::budget::expired() {
+            break;
+        }
         let Some(it) = items.get(k) else { continue };
         let Some(s) = it.span.clone() else { continue };
         if !is_special(it) {
@@ -272,6 +275,9 @@ pub(super) fn decide(
     }
     // Pass 2: people, contacts, identifiers, places and profile.
     for &k in pending {
+        if crate::budget::expired() {
+            break;
+        }
         let Some(it) = items.get(k) else { continue };
         if is_special(it) {
             continue;

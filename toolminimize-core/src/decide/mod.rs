@@ -334,6 +334,9 @@ pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) ->
     }
     let mut i = 0;
     while i < items.len() {
+        if crate::budget::expired() {
+            break;
+        }
         let Some(path) = items.get(i).map(|x| x.path.as_str()) else {
             break;
         };
@@ -412,6 +415,9 @@ fn decide_field(
     let f = field_ctx(ctx, schema, path);
     let mut pending: Vec<usize> = Vec::new();
     for &k in group {
+        if crate::budget::expired() {
+            return;
+        }
         let Some(item) = items.get(k) else { continue };
         match gate(ctx, cv, &f, item) {
             Some(d) => {

@@ -320,6 +320,9 @@ pub(super) fn decide(
 
     let mut out = Vec::with_capacity(pending.len());
     for &k in pending {
+        if crate::budget::expired() {
+            break;
+        }
         let Some(it) = item(k) else { continue };
         // A query of the user's database finds rows by every term it holds.
         if cv.kind == ToolKind::Database && it.kind != PsdKind::Credential {

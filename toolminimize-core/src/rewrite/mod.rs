@@ -152,51 +152,81 @@ pub fn rewrite(
         }
     }
 
-    // Field removals, deepest and last array index first so indices stay right.
+    // Field removals, deepest first; removals from one array or object are applied in one
+    // pass over it (removing one element at a time would be quadratic in its length).
     removals.sort_by(|a, b| b.cmp(a));
     removals.dedup();
+    let mut from_parent: std::collections::BTreeMap<String, Vec<String>> =
+        std::collections::BTreeMap::new();
     for path in removals {
         let info = schema.field(&path);
         let required = info.is_some_and(|f| f.required);
         let Some((parent, key)) = split_parent(&path) else {
             continue;
         };
-        let original = args.pointer(&path).cloned().unwrap_or(Value::Null);
         let parent_is_array = out.pointer(parent).is_some_and(Value::is_array);
-        let parent_info = schema.field(parent);
-        if parent_is_array {
-            let min = parent_info.and_then(|p| p.min_items).unwrap_or(0);
-            if let Some(Value::Array(a)) = out.pointer_mut(parent)
-                && let Ok(idx) = key.parse::<usize>()
-                && (a.len() as u64) > min
-                && idx < a.len()
-            {
-                a.remove(idx);
-                continue;
-            }
-        } else if !required && let Some(Value::Object(o)) = out.pointer_mut(parent) {
-            o.shift_remove(&key);
+        let removable = if parent_is_array {
+            key.parse::<usize>().is_ok()
+        } else {
+            !required && out.pointer(parent).is_some_and(Value::is_object)
+        };
+        if removable {
+            from_parent.entry(parent.to_owned()).or_default().push(key);
             continue;
         }
-        let fallback = info.and_then(|f| validity::least_informative(f, &original));
-        match fallback {
-            Some(v) => {
-                if let Some(slot) = out.pointer_mut(&path) {
-                    *slot = v;
+        replace_or_keep(
+            &mut out,
+            args,
+            schema,
+            items,
+            &path,
+            &mut actions,
+            &mut kept_for_validity,
+        );
+    }
+    // Deepest parents first: a child's path extends its parent's, so it sorts after it, and
+    // the reverse order handles it before the parent's own removals shift any index.
+    for (parent, keys) in from_parent.into_iter().rev() {
+        let min = schema.field(&parent).and_then(|p| p.min_items).unwrap_or(0);
+        match out.pointer_mut(&parent) {
+            Some(Value::Array(a)) => {
+                let mut drop: Vec<usize> = keys.iter().filter_map(|k| k.parse().ok()).collect();
+                drop.sort_unstable();
+                drop.dedup();
+                drop.retain(|&i| i < a.len());
+                // Keep `minItems`: the last elements to go stay, replaced or kept.
+                let room = usize::try_from((a.len() as u64).saturating_sub(min)).unwrap_or(0);
+                let keep_back = drop.split_off(drop.len().min(room));
+                let mut i = 0;
+                let mut next = drop.iter().peekable();
+                a.retain(|_| {
+                    let gone = next.next_if_eq(&&i).is_some();
+                    i += 1;
+                    !gone
+                });
+                // Elements that could not go: their indices shifted by the removals before.
+                for idx in keep_back {
+                    let shift = drop.partition_point(|&d| d < idx);
+                    let path = format!("{parent}/{idx}");
+                    let now = format!("{parent}/{}", idx - shift);
+                    replace_or_keep_at(
+                        &mut out,
+                        args,
+                        schema,
+                        items,
+                        &path,
+                        &now,
+                        &mut actions,
+                        &mut kept_for_validity,
+                    );
                 }
             }
-            None => {
-                for (k, it) in items.iter().enumerate() {
-                    if it.path == path {
-                        if let Some(a) = actions.get_mut(k) {
-                            *a = Action::Keep;
-                        }
-                        if let Some(f) = kept_for_validity.get_mut(k) {
-                            *f = true;
-                        }
-                    }
-                }
+            Some(Value::Object(o)) => {
+                let gone: std::collections::HashSet<&str> =
+                    keys.iter().map(String::as_str).collect();
+                o.retain(|k, _| !gone.contains(k.as_str()));
             }
+            _ => {}
         }
     }
     Rewritten {
@@ -206,9 +236,70 @@ pub fn rewrite(
     }
 }
 
-/// Ranges of the landmarks of "near <landmark>" qualifiers: from after the proximity word to
-/// the end of the last cut span of the clause, so "near Elm Clinic 4 Oak St Tulsa" keeps
-/// "near Tulsa".
+/// A field that must stay: its least informative valid value, or (when there is none) its
+/// value, with its items reported as kept to stay valid.
+fn replace_or_keep(
+    out: &mut Value,
+    args: &Value,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    path: &str,
+    actions: &mut [Action],
+    kept_for_validity: &mut [bool],
+) {
+    replace_or_keep_at(
+        out,
+        args,
+        schema,
+        items,
+        path,
+        path,
+        actions,
+        kept_for_validity,
+    );
+}
+
+/// [`replace_or_keep`] for the field at `path` in the input, now at `now` in the output.
+#[allow(clippy::too_many_arguments)]
+fn replace_or_keep_at(
+    out: &mut Value,
+    args: &Value,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    path: &str,
+    now: &str,
+    actions: &mut [Action],
+    kept_for_validity: &mut [bool],
+) {
+    let info = schema.field(path);
+    let fallback = args
+        .pointer(path)
+        .and_then(|original| info.and_then(|f| validity::least_informative(f, original)));
+    match fallback {
+        Some(v) => {
+            if let Some(slot) = out.pointer_mut(now) {
+                *slot = v;
+            }
+        }
+        None => {
+            // Items are sorted by path: this field's are consecutive.
+            let first = items.partition_point(|it| it.path.as_str() < path);
+            for k in first..items.len() {
+                if items.get(k).is_none_or(|it| it.path != path) {
+                    break;
+                }
+                if let Some(a) = actions.get_mut(k) {
+                    *a = Action::Keep;
+                }
+                if let Some(f) = kept_for_validity.get_mut(k) {
+                    *f = true;
+                }
+            }
+        }
+    }
+}
+
+/// Ranges of "near <landmark>" qualifiers, each to the end of its clause.
 fn proximity_qualifiers(
     s: &str,
     cl: &[crate::text::clauses::Clause],
@@ -303,6 +394,37 @@ fn removal(s: &str, span: std::ops::Range<usize>) -> Edit {
     Edit::remove_with_context(r, label_end)
 }
 
+/// A set of spans asked whether any overlaps a range: sorted by start with running maxima of
+/// their ends, so a question is a binary search.
+struct Overlaps {
+    starts: Vec<usize>,
+    max_end: Vec<usize>,
+}
+
+impl Overlaps {
+    fn new(mut spans: Vec<std::ops::Range<usize>>) -> Self {
+        spans.sort_unstable_by_key(|r| r.start);
+        let mut best = 0;
+        let max_end = spans
+            .iter()
+            .map(|r| {
+                best = best.max(r.end);
+                best
+            })
+            .collect();
+        Overlaps {
+            starts: spans.iter().map(|r| r.start).collect(),
+            max_end,
+        }
+    }
+
+    /// Whether a span starts before `r` ends and ends after `r` starts.
+    fn any_overlaps(&self, r: &std::ops::Range<usize>) -> bool {
+        let n = self.starts.partition_point(|&s| s < r.end);
+        n > 0 && self.max_end.get(n - 1).is_some_and(|&e| e > r.start)
+    }
+}
+
 fn rewrite_text(
     s: &str,
     items: &[PsdItem],
@@ -327,6 +449,8 @@ fn rewrite_text(
         })
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
         .collect();
+    let needed = Overlaps::new(needed);
+    let mut segs: Option<Vec<std::ops::Range<usize>>> = None;
     let mut edits = Vec::new();
     let mut truncate: Option<usize> = None;
     for &k in group {
@@ -351,7 +475,7 @@ fn rewrite_text(
                     }
                 });
                 match clause {
-                    Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
+                    Some(r) if !needed.any_overlaps(&r) => {
                         edits.push(Edit::remove(r));
                     }
                     _ => edits.push(removal(s, span)),
@@ -362,16 +486,19 @@ fn rewrite_text(
                     .and_then(|c| cl.get(c))
                     .map(|c| c.sentence)
                     .and_then(|n| {
-                        let mut it = cl.iter().filter(|c| c.sentence == n);
-                        let first = it.next()?;
-                        let last = it.next_back().unwrap_or(first);
+                        // Clauses are in order, their sentence numbers too: the sentence's
+                        // clauses are found by binary search, not by a scan per item.
+                        let from = cl.partition_point(|c| c.sentence < n);
+                        let to = cl.partition_point(|c| c.sentence <= n);
+                        let first = cl.get(from)?;
+                        let last = cl.get(to.checked_sub(1)?).unwrap_or(first);
                         Some(
                             first.range.start.min(span.start)
                                 ..sentence_end(s, last.range.end.max(span.end)),
                         )
                     });
                 match sentence {
-                    Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
+                    Some(r) if !needed.any_overlaps(&r) => {
                         edits.push(Edit::remove(r));
                     }
                     _ => {
@@ -380,9 +507,7 @@ fn rewrite_text(
                             .and_then(|c| cl.get(c))
                             .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
                         match clause {
-                            Some(r)
-                                if !needed.iter().any(|n| n.start < r.end && r.start < n.end) =>
-                            {
+                            Some(r) if !needed.any_overlaps(&r) => {
                                 edits.push(Edit::remove(r));
                             }
                             _ => edits.push(removal(s, span)),
@@ -391,12 +516,12 @@ fn rewrite_text(
                 }
             }
             Op::RemoveSegment => {
-                let segs = segments(s);
-                let seg = segment_of(&segs, span.start)
+                let segs = segs.get_or_insert_with(|| segments(s));
+                let seg = segment_of(segs, span.start)
                     .and_then(|i| segs.get(i))
                     .map(|r| r.start.min(span.start)..r.end.max(span.end));
                 match seg {
-                    Some(r) if !needed.iter().any(|n| n.start < r.end && r.start < n.end) => {
+                    Some(r) if !needed.any_overlaps(&r) => {
                         edits.push(Edit::remove(r));
                     }
                     _ => edits.push(removal(s, span)),

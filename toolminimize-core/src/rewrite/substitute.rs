@@ -11,17 +11,33 @@
 //! ```
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, RandomState};
 
 use crate::item::PsdKind;
+use crate::store::{SessionKey, SessionState};
 use crate::text::fold::fold_term;
 
+/// A placeholder handed out: (class, keyed hash of the value) and its number.
+pub(crate) type Assigned = ((u8, u64), u32);
+
 /// Hands out placeholders. Values are kept only as keyed hashes.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub struct Placeholders {
-    hasher: RandomState,
+    key: SessionKey,
     seen: HashMap<(u8, u64), usize>,
     counts: HashMap<u8, usize>,
+    /// Placeholders handed out since this set was made (to record in the session).
+    added: Vec<Assigned>,
+}
+
+impl Default for Placeholders {
+    fn default() -> Self {
+        Placeholders {
+            key: SessionKey::random(),
+            seen: HashMap::new(),
+            counts: HashMap::new(),
+            added: Vec::new(),
+        }
+    }
 }
 
 fn class(kind: PsdKind) -> u8 {
@@ -34,12 +50,37 @@ fn class(kind: PsdKind) -> u8 {
 }
 
 impl Placeholders {
-    /// Uses `hasher` (a session's) so placeholders stay stable across calls.
-    pub fn with_hasher(hasher: RandomState) -> Self {
+    /// Continues a session's numbering: its key and the placeholders it handed out before.
+    pub fn from_session(key: SessionKey, state: &SessionState) -> Self {
         Placeholders {
-            hasher,
-            ..Placeholders::default()
+            key,
+            seen: state
+                .placeholders
+                .iter()
+                .map(|(&k, &n)| (k, n as usize))
+                .collect(),
+            counts: state
+                .counts
+                .iter()
+                .map(|(&c, &n)| (c, n as usize))
+                .collect(),
+            added: Vec::new(),
         }
+    }
+
+    /// The placeholders handed out since this set was made, and the counts of their classes.
+    pub(crate) fn added(&self) -> (Vec<Assigned>, Vec<(u8, u32)>) {
+        let mut classes: Vec<u8> = self.added.iter().map(|((c, _), _)| *c).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        let counts = classes
+            .into_iter()
+            .map(|c| {
+                let n = self.counts.get(&c).copied().unwrap_or(0);
+                (c, u32::try_from(n).unwrap_or(u32::MAX))
+            })
+            .collect();
+        (self.added.clone(), counts)
     }
 
     /// The placeholder for `value` of `kind`.
@@ -49,7 +90,7 @@ impl Placeholders {
             .collect::<Vec<_>>()
             .join(" ");
         let c = class(kind);
-        let h = self.hasher.hash_one(&folded);
+        let h = self.key.hash(folded.as_bytes());
         let n = match self.seen.get(&(c, h)) {
             Some(n) => *n,
             None => {
@@ -57,6 +98,8 @@ impl Placeholders {
                 *n += 1;
                 let n = *n;
                 self.seen.insert((c, h), n);
+                self.added
+                    .push(((c, h), u32::try_from(n).unwrap_or(u32::MAX)));
                 n
             }
         };

@@ -299,17 +299,35 @@ const LEFT_FUNCTION_WORDS: &[&str] = &[
     "since",
 ];
 
+/// Longest stretch read back for a word (bytes): labels and function words are short, and
+/// the bound keeps the work per removal constant however long the text.
+const MAX_WORD_LOOK_BACK: usize = 64;
+
 fn word_before(text: &str, end: usize) -> Option<(usize, &str)> {
-    let head = text.get(..end)?;
+    let mut from = end.saturating_sub(MAX_WORD_LOOK_BACK);
+    while from < end && !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let head = text.get(from..end)?;
     let trimmed = head.trim_end();
     let stop = trimmed.len();
     let start = trimmed
         .char_indices()
         .rev()
         .find(|(_, c)| !(c.is_alphanumeric() || matches!(c, '.' | '\'' | '’' | '°' | '-')))
-        .map_or(0, |(i, c)| i + c.len_utf8());
+        .map(|(i, c)| i + c.len_utf8());
+    let start = match start {
+        Some(i) => i,
+        // The word runs past what is read: no short word here.
+        None if from > 0 => return None,
+        None => 0,
+    };
     let w = trimmed.get(start..stop)?;
-    if w.is_empty() { None } else { Some((start, w)) }
+    if w.is_empty() {
+        None
+    } else {
+        Some((from + start, w))
+    }
 }
 
 /// Extends a span leftwards over an identifier label ("SSN", "Tel.:") and over function words.
@@ -331,7 +349,11 @@ pub fn label_start(text: &str, start: usize) -> usize {
     let mut start = start;
     // Labels, possibly two words ("date of birth"), with ':' '#' '-' between.
     for _ in 0..3 {
-        let head = text.get(..start).unwrap_or_default();
+        let mut from = start.saturating_sub(MAX_WORD_LOOK_BACK);
+        while from < start && !text.is_char_boundary(from) {
+            from += 1;
+        }
+        let head = text.get(from..start).unwrap_or_default();
         let stripped =
             head.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ':' | '#' | '='));
         let mut matched = false;
@@ -354,7 +376,7 @@ pub fn label_start(text: &str, start: usize) -> usize {
             if LABELS.contains(&fold_term(cand).trim_end_matches(['.', ':']).trim())
                 || LABELS.contains(&fold_term(cand).as_str())
             {
-                start = s;
+                start = from + s;
                 matched = true;
                 break;
             }
@@ -422,6 +444,9 @@ pub fn apply_edits(text: &str, mut edits: Vec<Edit>) -> String {
     tidy(&out)
 }
 
+/// Most rounds of punctuation tidying per text.
+const MAX_TIDY_ROUNDS: usize = 16;
+
 /// Tidies punctuation and spacing left behind by cuts.
 pub fn tidy(s: &str) -> String {
     let mut t: String = s
@@ -430,7 +455,9 @@ pub fn tidy(s: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ");
     // Keep line breaks of multi-line text: the split above only folds runs of spaces.
-    loop {
+    // Each round is linear; rounds are bounded so that nested debris ("((((…))))") costs
+    // linear time too (what is left after the last round stays as it is).
+    for _ in 0..MAX_TIDY_ROUNDS {
         let before = t.clone();
         for (from, to) in [
             (" ,", ","),

@@ -45,19 +45,18 @@ pub fn satisfies(info: &FieldInfo, v: &Value) -> bool {
             {
                 return false;
             }
-            if let Some(p) = &info.pattern {
-                // An unusable pattern cannot be checked here; the schema validator decides.
-                if let Ok(re) = regex::RegexBuilder::new(p).size_limit(1 << 20).build()
-                    && !re.is_match(s)
-                {
-                    return false;
-                }
+            // Compiled once per tool; an unusable pattern cannot be checked here (the schema
+            // validator decides).
+            if let Some(re) = &info.pattern_regex
+                && !re.is_match(s)
+            {
+                return false;
             }
             true
         }
         Value::Number(n) => {
             let x = n.as_f64().unwrap_or(0.0);
-            if info.types.integer_only() && n.as_i64().is_none() && n.as_u64().is_none() {
+            if info.types.integer_only() && !crate::schema::is_integer(n) {
                 return false;
             }
             !(info.minimum.is_some_and(|m| x < m) || info.maximum.is_some_and(|m| x > m))
@@ -141,16 +140,15 @@ mod tests {
 
     #[test]
     fn patterns_are_checked_and_bad_patterns_ignored() {
-        let info = FieldInfo {
-            pattern: Some("^[a-z]+$".into()),
-            ..FieldInfo::default()
-        };
-        assert!(satisfies(&info, &json!("abc")));
-        assert!(!satisfies(&info, &json!("ab c")));
-        let info = FieldInfo {
-            pattern: Some("(".into()),
-            ..FieldInfo::default()
-        };
-        assert!(satisfies(&info, &json!("anything")));
+        let schema = json!({"properties": {"a": {"type": "string", "pattern": "^[a-z]+$"},
+            "b": {"type": "string", "pattern": "("}}});
+        let idx = crate::schema::SchemaIndex::build(&schema, &json!({"a": "x", "b": "y"}));
+        let info = idx.field("/a").unwrap();
+        assert!(info.pattern_regex.is_some());
+        assert!(satisfies(info, &json!("abc")));
+        assert!(!satisfies(info, &json!("ab c")));
+        let info = idx.field("/b").unwrap();
+        assert!(info.pattern_regex.is_none());
+        assert!(satisfies(info, &json!("anything")));
     }
 }

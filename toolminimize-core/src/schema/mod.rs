@@ -25,7 +25,9 @@
 //! assert_eq!(idx.field("/who/name").unwrap().psd_category.map(|c| c.id()), Some("identity"));
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+
+use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
@@ -156,6 +158,8 @@ pub struct FieldInfo {
     pub enum_values: Option<Vec<Value>>,
     /// `pattern`.
     pub pattern: Option<String>,
+    /// `pattern`, compiled (once per tool); `None` when there is none or it does not compile.
+    pub pattern_regex: Option<std::sync::Arc<regex::Regex>>,
     /// `minLength`.
     pub min_length: Option<u64>,
     /// `maxLength`.
@@ -190,19 +194,25 @@ pub struct FieldInfo {
 }
 
 /// The per-path view of a schema for one call's arguments.
+///
+/// Built in one pass over the arguments (linear in their size); a lookup is a hash lookup.
+/// Array elements that share their schema share one entry, so a long array costs four bytes
+/// an element.
 #[derive(Debug, Default)]
 pub struct SchemaIndex {
-    fields: Vec<(String, FieldInfo)>,
-    /// Path → position in `fields`: one lookup per string, so indexing stays linear in the
-    /// size of the arguments.
-    by_path: HashMap<String, usize>,
+    fields: Vec<FieldInfo>,
+    /// Path (of the root, object members and arrays themselves) → position in `fields`.
+    by_path: HashMap<String, u32>,
+    /// Path of an array → position in `fields` of each of its elements.
+    elements: HashMap<String, Vec<u32>>,
 }
 
 const MAX_REF_DEPTH: usize = 32;
 
 struct Builder<'a> {
     root: &'a Value,
-    out: Vec<(String, FieldInfo)>,
+    patterns: &'a crate::tool::Patterns,
+    index: SchemaIndex,
 }
 
 fn resolve_ref<'a>(root: &'a Value, r: &str) -> Option<&'a Value> {
@@ -213,6 +223,12 @@ fn resolve_ref<'a>(root: &'a Value, r: &str) -> Option<&'a Value> {
     root.pointer(ptr)
 }
 
+/// Whether a number is an integer, including one beyond 64 bits kept exact (serde_json's
+/// `arbitrary_precision`).
+pub(crate) fn is_integer(n: &serde_json::Number) -> bool {
+    n.is_i64() || n.is_u64() || !n.to_string().contains(['.', 'e', 'E'])
+}
+
 fn value_matches_types(v: &Value, t: Types) -> bool {
     if t.any() {
         return true;
@@ -221,7 +237,7 @@ fn value_matches_types(v: &Value, t: Types) -> bool {
         Value::Null => t.null(),
         Value::Bool(_) => t.0 & Types::BOOLEAN != 0,
         Value::Number(n) => {
-            t.0 & Types::NUMBER != 0 || (t.0 & Types::INTEGER != 0 && (n.is_i64() || n.is_u64()))
+            t.0 & Types::NUMBER != 0 || (t.0 & Types::INTEGER != 0 && is_integer(n))
         }
         Value::String(_) => t.0 & Types::STRING != 0,
         Value::Array(_) => t.array(),
@@ -290,6 +306,9 @@ impl<'a> Builder<'a> {
             format: first("format").and_then(Value::as_str).map(str::to_owned),
             enum_values,
             pattern: first("pattern").and_then(Value::as_str).map(str::to_owned),
+            pattern_regex: first("pattern")
+                .and_then(Value::as_str)
+                .and_then(|p| self.patterns.get(p).cloned().flatten()),
             min_length: first("minLength").and_then(Value::as_u64),
             max_length: first("maxLength").and_then(Value::as_u64),
             minimum: num("minimum", "exclusiveMinimum"),
@@ -319,19 +338,20 @@ impl<'a> Builder<'a> {
         path: &mut String,
         mut info: FieldInfo,
         depth: usize,
-    ) {
+        element: bool,
+    ) -> Option<u32> {
         if depth > crate::MAX_DEPTH {
-            return;
+            return None;
         }
         let parent_necessary = info.necessary;
         match v {
             Value::Object(map) => {
-                let min_nec: Option<Vec<&str>> = schemas.iter().find_map(|s| {
+                let min_nec: Option<HashSet<&str>> = schemas.iter().find_map(|s| {
                     s.get("minimum_necessary")
                         .and_then(Value::as_array)
                         .map(|a| a.iter().filter_map(Value::as_str).collect())
                 });
-                let required: Vec<&str> = schemas
+                let required: HashSet<&str> = schemas
                     .iter()
                     .filter_map(|s| s.get("required").and_then(Value::as_array))
                     .flatten()
@@ -340,21 +360,22 @@ impl<'a> Builder<'a> {
                 info.closed = schemas
                     .iter()
                     .any(|s| s.get("additionalProperties") == Some(&Value::Bool(false)));
-                self.out.push((path.clone(), info));
+                let id = self.record(path, info, element);
                 let lists_required =
                     min_nec.is_some() || schemas.iter().any(|s| s.get("required").is_some());
                 for (k, child) in map {
                     let child_schemas = self.property_schemas(&schemas, k, child);
                     let mut ci = self.info(&child_schemas, Some(k));
-                    ci.required = required.contains(&k.as_str());
+                    ci.required = required.contains(k.as_str());
                     ci.parent_lists_required = lists_required;
-                    ci.declared_necessary = min_nec.as_ref().map(|l| l.contains(&k.as_str()));
+                    ci.declared_necessary = min_nec.as_ref().map(|l| l.contains(k.as_str()));
                     ci.necessary = parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
                     let len = path.len();
                     push_token(path, k);
-                    self.walk(child_schemas, child, path, ci, depth + 1);
+                    self.walk(child_schemas, child, path, ci, depth + 1, false);
                     path.truncate(len);
                 }
+                id
             }
             Value::Array(arr) => {
                 let key = info.key.clone();
@@ -364,7 +385,11 @@ impl<'a> Builder<'a> {
                     info.minimize.clone(),
                     info.description.clone(),
                 );
-                self.out.push((path.clone(), info));
+                let id = self.record(path, info, element);
+                let mut ids = Vec::with_capacity(arr.len());
+                // The previous scalar element's schemas and entry: elements that share their
+                // schemas share their entry.
+                let mut previous: Option<(Vec<*const Value>, u32)> = None;
                 for (i, child) in arr.iter().enumerate() {
                     let mut item_schemas = Vec::new();
                     for s in &schemas {
@@ -384,6 +409,18 @@ impl<'a> Builder<'a> {
                             self.expand(x, child, &mut item_schemas, 0);
                         }
                     }
+                    let scalar = !matches!(child, Value::Object(_) | Value::Array(_));
+                    let ptrs: Vec<*const Value> = item_schemas
+                        .iter()
+                        .map(|s| std::ptr::from_ref(*s))
+                        .collect();
+                    if scalar
+                        && let Some((p, shared)) = &previous
+                        && *p == ptrs
+                    {
+                        ids.push(*shared);
+                        continue;
+                    }
                     let mut ci = self.info(&item_schemas, key.as_deref());
                     ci.required = true;
                     ci.necessary = parent_necessary;
@@ -397,14 +434,31 @@ impl<'a> Builder<'a> {
                         ci.description.clone_from(&array_annotations.3);
                     }
                     let len = path.len();
-                    path.push('/');
-                    path.push_str(&i.to_string());
-                    self.walk(item_schemas, child, path, ci, depth + 1);
+                    let _ = write!(path, "/{i}");
+                    let child_id = self.walk(item_schemas, child, path, ci, depth + 1, true);
                     path.truncate(len);
+                    let Some(child_id) = child_id else {
+                        continue;
+                    };
+                    ids.push(child_id);
+                    previous = scalar.then_some((ptrs, child_id));
                 }
+                self.index.elements.insert(path.clone(), ids);
+                id
             }
-            _ => self.out.push((path.clone(), info)),
+            _ => self.record(path, info, element),
         }
+    }
+
+    /// Stores `info`; reachable by `path` unless it is an array element (found through its
+    /// array's list).
+    fn record(&mut self, path: &str, info: FieldInfo, element: bool) -> Option<u32> {
+        let id = u32::try_from(self.index.fields.len()).ok()?;
+        self.index.fields.push(info);
+        if !element {
+            self.index.by_path.insert(path.to_owned(), id);
+        }
+        Some(id)
     }
 
     fn property_schemas(&self, parents: &[&'a Value], k: &str, child: &Value) -> Vec<&'a Value> {
@@ -428,9 +482,19 @@ impl<'a> Builder<'a> {
 impl SchemaIndex {
     /// Indexes `schema` against `args`.
     pub fn build(schema: &Value, args: &Value) -> SchemaIndex {
+        Self::build_with(schema, args, &crate::tool::compile_patterns(schema))
+    }
+
+    /// Indexes a tool's schema against `args`, with the patterns the tool compiled once.
+    pub fn for_tool(tool: &crate::ToolDef, args: &Value) -> SchemaIndex {
+        Self::build_with(tool.input_schema(), args, tool.patterns())
+    }
+
+    fn build_with(schema: &Value, args: &Value, patterns: &crate::tool::Patterns) -> SchemaIndex {
         let mut b = Builder {
             root: schema,
-            out: Vec::new(),
+            patterns,
+            index: SchemaIndex::default(),
         };
         let mut schemas = Vec::new();
         b.expand(schema, args, &mut schemas, 0);
@@ -438,30 +502,21 @@ impl SchemaIndex {
         info.required = true;
         info.necessary = true;
         let mut path = String::new();
-        b.walk(schemas, args, &mut path, info, 0);
-        let by_path = b
-            .out
-            .iter()
-            .enumerate()
-            .map(|(i, (p, _))| (p.clone(), i))
-            .collect();
-        SchemaIndex {
-            fields: b.out,
-            by_path,
-        }
+        b.walk(schemas, args, &mut path, info, 0, false);
+        b.index
     }
 
     /// What the schema says of `path` (a JSON pointer into the arguments).
     pub fn field(&self, path: &str) -> Option<&FieldInfo> {
-        self.by_path
-            .get(path)
-            .and_then(|&i| self.fields.get(i))
-            .map(|(_, info)| info)
-    }
-
-    /// Every indexed path, in document order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &FieldInfo)> {
-        self.fields.iter().map(|(p, i)| (p.as_str(), i))
+        let id = match self.by_path.get(path) {
+            Some(&id) => id,
+            None => {
+                let (array, index) = path.rsplit_once('/')?;
+                let index: usize = index.parse().ok()?;
+                *self.elements.get(array)?.get(index)?
+            }
+        };
+        self.fields.get(usize::try_from(id).ok()?)
     }
 
     /// Places a finding at `path`, applying the field's `x-sensitivity` when the finding is of

@@ -31,12 +31,22 @@ const ABBREVIATIONS: &[&str] = &[
     "m", "geb", "hr", "fr", "sig", "u.s", "p",
 ];
 
+/// Longest word looked back at for an abbreviation or an initial (bytes): longer than any
+/// entry of [`ABBREVIATIONS`], and a bound so that a text with no spaces stays linear.
+const MAX_PREV_WORD: usize = 16;
+
 fn prev_word(text: &str, end: usize) -> &str {
-    let head = text.get(..end).unwrap_or_default();
-    let start = head
-        .rfind(|c: char| c.is_whitespace() || c == '(' || c == ',')
-        .map_or(0, |i| i + 1);
-    head.get(start..).unwrap_or_default()
+    let mut from = end.saturating_sub(MAX_PREV_WORD);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let head = text.get(from..end).unwrap_or_default();
+    match head.rfind(|c: char| c.is_whitespace() || c == '(' || c == ',') {
+        Some(i) => head.get(i + 1..).unwrap_or_default(),
+        // No boundary in reach: the word is longer than any abbreviation, or starts the text.
+        None if from == 0 => head,
+        None => "",
+    }
 }
 
 fn next_word(text: &str, from: usize) -> Option<&str> {
@@ -83,14 +93,18 @@ pub fn clauses(text: &str) -> Vec<Clause> {
                 push(&mut out, paren_start.unwrap_or(start), i, true, sentence);
                 depth -= 1;
                 start = i + 1;
+                // The rest of an enclosing parenthetical starts after this one.
+                paren_start = Some(i + 1);
                 None
             }
             '.' | '!' | '?' | '。' => {
                 let at_end = next.is_none_or(char::is_whitespace);
-                let abbrev = c == '.'
+                let abbrev = at_end
+                    && c == '.'
                     && ABBREVIATIONS
                         .contains(&prev_word(text, i).to_lowercase().trim_start_matches('('));
-                let initial = c == '.'
+                let initial = at_end
+                    && c == '.'
                     && prev_word(text, i).chars().count() == 1
                     && prev.is_some_and(char::is_uppercase);
                 // "am 10. Juni", "1. září": an ordinal day before a month.
@@ -230,15 +244,18 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
     out
 }
 
-/// The index of the segment containing byte `at`.
+/// The index of the segment containing byte `at` (a binary search: segments are in order and
+/// do not overlap).
 pub fn segment_of(segs: &[Range<usize>], at: usize) -> Option<usize> {
-    segs.iter().position(|r| r.start <= at && at < r.end)
+    let i = segs.partition_point(|r| r.start <= at).checked_sub(1)?;
+    segs.get(i).filter(|r| at < r.end).map(|_| i)
 }
 
-/// The index of the clause containing byte `at`, if any.
+/// The index of the clause containing byte `at`, if any (a binary search: clauses are in
+/// order and do not overlap).
 pub fn clause_of(cl: &[Clause], at: usize) -> Option<usize> {
-    cl.iter()
-        .position(|c| c.range.start <= at && at < c.range.end)
+    let i = cl.partition_point(|c| c.range.start <= at).checked_sub(1)?;
+    cl.get(i).filter(|c| at < c.range.end).map(|_| i)
 }
 
 #[cfg(test)]
@@ -327,5 +344,35 @@ mod tests {
     fn unbalanced_brackets_do_not_panic() {
         assert_eq!(parts("a ) b ( c"), ["a ) b", "c"]);
         assert!(clauses("").is_empty());
+    }
+
+    #[test]
+    fn nested_parentheticals_do_not_overlap() {
+        assert_eq!(parts("a (b (c) d) e"), ["a", "b", "c", "d", "e"]);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+        /// Clauses and segments are in order and disjoint, so a binary search finds the one
+        /// holding a byte; the search agrees with a scan.
+        #[test]
+        fn clauses_are_ordered_disjoint_and_found_by_search(
+            text in "[a-c ().,;:(\\-)\\[\\]é]{0,40}"
+        ) {
+            let cl = clauses(&text);
+            for w in cl.windows(2) {
+                proptest::prop_assert!(w[0].range.end <= w[1].range.start, "{:?}", cl);
+            }
+            let segs = segments(&text);
+            for w in segs.windows(2) {
+                proptest::prop_assert!(w[0].end <= w[1].start);
+            }
+            for at in 0..=text.len() {
+                let scan = cl.iter().position(|c| c.range.start <= at && at < c.range.end);
+                proptest::prop_assert_eq!(clause_of(&cl, at), scan);
+                let scan = segs.iter().position(|r| r.start <= at && at < r.end);
+                proptest::prop_assert_eq!(segment_of(&segs, at), scan);
+            }
+        }
     }
 }

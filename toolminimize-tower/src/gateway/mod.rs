@@ -16,8 +16,9 @@
 //! Two optional top-level fields are read by the gateway and not forwarded: `"task_context"`, the
 //! user's own words for the task (sensitive data they asked to send is kept), and `"session"`, a
 //! conversation id (calls with the same id share one [`Session`](toolminimize_core::Session), so
-//! placeholders stay consistent across the conversation; the gateway keeps a bounded number of
-//! sessions and drops the oldest first). Tool definitions come from a
+//! placeholders stay consistent across the conversation and a value dribbled out over several
+//! calls is caught; sessions live in an in-process store with a cap and a time to live, or in
+//! a store several gateways share: [`Gateway::session_store`]). Tool definitions come from a
 //! [`ToolRegistry`]; tools it does not know are minimized with conservative
 //! defaults.
 //!
@@ -43,7 +44,6 @@
 //! # }
 //! ```
 
-mod session;
 mod upstream;
 mod wire;
 
@@ -58,7 +58,7 @@ use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde_json::json;
-use toolminimize_core::{BlockReason, Minimizer};
+use toolminimize_core::{BlockReason, MemoryStore, Minimizer, Session, SessionStore};
 use tower::limit::ConcurrencyLimit;
 use tower::timeout::Timeout;
 use tower::timeout::error::Elapsed;
@@ -68,7 +68,6 @@ use crate::error::{Error, ErrorKind};
 use crate::layer::MinimizeLayer;
 use crate::registry::ToolRegistry;
 use crate::service::Minimize;
-use session::Sessions;
 use upstream::{Upstream, UpstreamResponse};
 pub use wire::GatewayCall;
 
@@ -98,13 +97,16 @@ pub struct Gateway {
     concurrency: usize,
     max_response_bytes: usize,
     max_sessions: usize,
+    session_ttl: Duration,
+    session_store: Option<Arc<dyn SessionStore>>,
+    time_budget: Option<Duration>,
 }
 
 type Stack = Minimize<ConcurrencyLimit<Timeout<Upstream>>>;
 
 struct AppState {
     stack: Stack,
-    sessions: Sessions,
+    sessions: Arc<dyn SessionStore>,
 }
 
 impl Gateway {
@@ -130,6 +132,9 @@ impl Gateway {
             concurrency: 256,
             max_response_bytes: 16 * 1024 * 1024,
             max_sessions: 10_000,
+            session_ttl: Duration::from_secs(3600),
+            session_store: None,
+            time_budget: None,
         })
     }
 
@@ -161,26 +166,57 @@ impl Gateway {
         self
     }
 
-    /// How many conversations' sessions are kept (default 10 000); past that, the oldest goes.
+    /// How many conversations' sessions the default in-process store keeps (default 10 000);
+    /// past that, the least recently used goes.
     #[must_use]
     pub fn max_sessions(mut self, sessions: usize) -> Self {
         self.max_sessions = sessions;
         self
     }
 
+    /// How long the default in-process store keeps an idle conversation's session (default
+    /// one hour).
+    #[must_use]
+    pub fn session_ttl(mut self, ttl: Duration) -> Self {
+        self.session_ttl = ttl;
+        self
+    }
+
+    /// Keeps sessions in `store` instead of the default in-process
+    /// [`MemoryStore`]: with a store shared by several gateways (the `toolminimize-redis`
+    /// crate), replicas behind a load balancer protect one conversation together. When the
+    /// store fails, calls of a session go through the policy's fail mode (blocked by default).
+    #[must_use]
+    pub fn session_store(mut self, store: Arc<dyn SessionStore>) -> Self {
+        self.session_store = Some(store);
+        self
+    }
+
+    /// A time budget for minimizing each call, on top of the minimizer's policy; a call over
+    /// budget is answered like any other minimization failure (blocked under fail-closed).
+    #[must_use]
+    pub fn time_budget(mut self, budget: Duration) -> Self {
+        self.time_budget = Some(budget);
+        self
+    }
+
     /// The axum router: `POST /tools/call`.
     pub fn router(self) -> Router {
+        let mut layer = MinimizeLayer::new(self.minimizer).registry(self.registry);
+        if let Some(budget) = self.time_budget {
+            layer = layer.time_budget(budget);
+        }
+        let sessions = self
+            .session_store
+            .unwrap_or_else(|| Arc::new(MemoryStore::new(self.max_sessions, self.session_ttl)));
         let stack = ServiceBuilder::new()
-            .layer(MinimizeLayer::new(self.minimizer).registry(self.registry))
+            .layer(layer)
             .concurrency_limit(self.concurrency)
             .timeout(self.timeout)
             .service(Upstream::new(self.upstream, self.max_response_bytes));
         Router::new()
             .route(CALL_PATH, post(handle))
-            .with_state(Arc::new(AppState {
-                stack,
-                sessions: Sessions::new(self.max_sessions),
-            }))
+            .with_state(Arc::new(AppState { stack, sessions }))
     }
 
     /// Serves the router on `listener` until the process ends.
@@ -201,7 +237,7 @@ async fn handle(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
         }
     };
     if let Some(id) = call.session_id() {
-        let session = state.sessions.get_or_create(id);
+        let session = Session::in_store(id, Arc::clone(&state.sessions));
         call.set_session(session);
     }
     tracing::debug!(

@@ -19,8 +19,6 @@ use super::view::View;
 const MIN_BASE64: usize = 16;
 /// Shortest hex string considered (8 decoded bytes).
 const MIN_HEX: usize = 16;
-/// Most blobs decoded in one text.
-const MAX_BLOBS: usize = 64;
 
 fn lenient(alphabet: &alphabet::Alphabet) -> GeneralPurpose {
     GeneralPurpose::new(
@@ -34,33 +32,45 @@ fn lenient(alphabet: &alphabet::Alphabet) -> GeneralPurpose {
 static STANDARD: LazyLock<GeneralPurpose> = LazyLock::new(|| lenient(&alphabet::STANDARD));
 static URL_SAFE: LazyLock<GeneralPurpose> = LazyLock::new(|| lenient(&alphabet::URL_SAFE));
 
-/// Regexes compiled once; `None` if one failed to compile (then that decoder is off).
+/// Regexes compiled once per process. Building a classifier fails with a typed error if one
+/// does not compile ([`check_patterns`]), so no decoder is ever silently off.
 struct Patterns {
-    base64: Option<Regex>,
-    hex: Option<Regex>,
-    spelled_email: Option<Regex>,
-    spelled_token: Option<Regex>,
+    base64: Regex,
+    hex: Regex,
+    spelled_email: Regex,
+    spelled_token: Regex,
 }
 
-static PATTERNS: LazyLock<Patterns> = LazyLock::new(|| {
+static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(|| {
     const AT: &str = r"(?:\s*[\[\(\{<]\s*at\s*[\]\)\}>]\s*|\s+at\s+|\s*@\s*)";
     const DOT: &str = r"(?:\s*[\[\(\{<]\s*dot\s*[\]\)\}>]\s*|\s+dot\s+|\.)";
     const LABEL: &str = r"[a-z0-9][a-z0-9_%+\-]*";
-    Patterns {
-        base64: Regex::new(r"[A-Za-z0-9+/_\-]{16,}={0,2}").ok(),
-        hex: Regex::new(r"(?-u:\b)(?:0x)?((?:[0-9a-fA-F]{2}){8,})(?-u:\b)").ok(),
+    Ok(Patterns {
+        base64: Regex::new(r"[A-Za-z0-9+/_\-]{16,}={0,2}")?,
+        hex: Regex::new(r"(?-u:\b)(?:0x)?((?:[0-9a-fA-F]{2}){8,})(?-u:\b)")?,
         spelled_email: Regex::new(&format!(
             r"(?i)(?-u:\b){LABEL}(?:{DOT}{LABEL})*{AT}[a-z0-9\-]+(?:{DOT}[a-z0-9\-]+)*{DOT}[a-z]{{2,6}}(?-u:\b)"
-        ))
-        .ok(),
-        spelled_token: Regex::new(r"(?i)\s*[\[\(\{<]\s*(at|dot)\s*[\]\)\}>]\s*|\s+(at|dot)\s+")
-            .ok(),
-    }
+        ))?,
+        spelled_token: Regex::new(r"(?i)\s*[\[\(\{<]\s*(at|dot)\s*[\]\)\}>]\s*|\s+(at|dot)\s+")?,
+    })
 });
 
 /// Compiles the patterns and decoders, if not done yet.
 pub(super) fn warm_up() {
     let _ = (&*PATTERNS, &*STANDARD, &*URL_SAFE);
+}
+
+/// Compiles the decoders' patterns (once per process).
+///
+/// # Errors
+/// The first pattern that does not compile, as a build error.
+pub(crate) fn check_patterns() -> Result<(), crate::error::Error> {
+    PATTERNS.as_ref().map(|_| ()).map_err(|e| {
+        crate::error::Error::new(
+            crate::error::ErrorKind::Build,
+            format!("encoded-data pattern: {e}"),
+        )
+    })
 }
 
 /// Decoded bytes that read as text: valid UTF-8, almost all printable, with letters or digits.
@@ -86,11 +96,11 @@ fn plausible_text(bytes: &[u8]) -> Option<String> {
 
 /// Base64 and base64url blobs that decode to text.
 pub(crate) fn base64_blobs(text: &str) -> Vec<View> {
-    let Some(re) = &PATTERNS.base64 else {
+    let Ok(Patterns { base64: re, .. }) = &*PATTERNS else {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for m in re.find_iter(text).take(MAX_BLOBS) {
+    for m in re.find_iter(text) {
         let blob = m.as_str();
         let body = blob.trim_end_matches('=');
         if body.len() < MIN_BASE64 || body.chars().all(|c| c.is_ascii_hexdigit()) {
@@ -112,10 +122,18 @@ pub(crate) fn base64_blobs(text: &str) -> Vec<View> {
         } else {
             &STANDARD
         };
-        let Ok(bytes) = engine.decode(body) else {
-            continue;
-        };
-        if let Some(decoded) = plausible_text(&bytes) {
+        // A blob at the very start of the text may be the tail of a longer one cut by a scan
+        // window: then it decodes at one of the other three alignments.
+        let offsets: &[usize] = if m.start() == 0 { &[0, 1, 2, 3] } else { &[0] };
+        let decoded = offsets.iter().find_map(|&k| {
+            let part = body.get(k..)?;
+            let usable = part.len() - usize::from(part.len() % 4 == 1);
+            engine
+                .decode(part.get(..usable)?)
+                .ok()
+                .and_then(|bytes| plausible_text(&bytes))
+        });
+        if let Some(decoded) = decoded {
             let mut v = View::with_capacity(decoded.len());
             v.push_str(&decoded, m.range(), true);
             out.push(v);
@@ -126,11 +144,11 @@ pub(crate) fn base64_blobs(text: &str) -> Vec<View> {
 
 /// Even-length hex strings that decode to text.
 pub(crate) fn hex_blobs(text: &str) -> Vec<View> {
-    let Some(re) = &PATTERNS.hex else {
+    let Ok(Patterns { hex: re, .. }) = &*PATTERNS else {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for caps in re.captures_iter(text).take(MAX_BLOBS) {
+    for caps in re.captures_iter(text) {
         let (Some(all), Some(digits)) = (caps.get(0), caps.get(1)) else {
             continue;
         };
@@ -567,7 +585,12 @@ pub(crate) fn spread_digits(text: &str) -> Option<View> {
 /// E-mail addresses spelled out: "jane dot doe at gmail dot com", "jane.doe [at] gmail [dot]
 /// com", "jane(at)example(dot)org".
 pub(crate) fn spelled_email(text: &str) -> Option<View> {
-    let (Some(re), Some(tok)) = (&PATTERNS.spelled_email, &PATTERNS.spelled_token) else {
+    let Ok(Patterns {
+        spelled_email: re,
+        spelled_token: tok,
+        ..
+    }) = &*PATTERNS
+    else {
         return None;
     };
     let has_at_word = text

@@ -30,7 +30,7 @@
 //! let detectors: Vec<Box<dyn Detector>> = vec![Box::new(Ssn)];
 //! let text = "note: U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ==";
 //! let mut out = Vec::new();
-//! encoded::scan_hidden(text, &Field::default(), &detectors, &mut out);
+//! let _ = encoded::scan_hidden(text, &Field::default(), &detectors, &mut out);
 //! assert_eq!(&text[out[0].span.clone()], "U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ==");
 //! ```
 
@@ -40,18 +40,22 @@ mod view;
 use std::ops::Range;
 
 use self::view::View;
-use super::{Detector, Field};
-use crate::item::Finding;
+use super::{Coverage, Detector, Field};
+use crate::item::{Finding, PsdKind};
 
-/// Texts longer than this are not decoded (bounded work).
+/// Longest text decoded in one piece (bytes); the classifier hands longer strings over in
+/// windows of at most [`SCAN_WINDOW`](super::SCAN_WINDOW) bytes. A longer text is reported as
+/// not wholly scanned, never silently passed.
 const MAX_TEXT: usize = 1 << 20;
 /// Views are decoded at most this deep (a view of a view).
 const MAX_DEPTH: usize = 2;
 /// Context kept on each side of a decoded or replaced piece when a view is scanned again
 /// (bytes): wider than any detector's look-around (context words, names' titles).
 const WINDOW_RADIUS: usize = 160;
-/// Most decoded bytes scanned per text, across all views.
-const MAX_DECODED: usize = 2 << 20;
+/// Most decoded bytes scanned per text, across all views (far above what a text of
+/// [`MAX_TEXT`] bytes decodes to unless it nests encodings on purpose); past it the text is
+/// reported as not wholly scanned.
+const MAX_DECODED: usize = 8 << 20;
 
 /// All decoded views of `text`.
 fn views(text: &str) -> Vec<View> {
@@ -69,6 +73,7 @@ struct Scan<'a, 'f> {
     field: &'a Field<'f>,
     detectors: &'a [Box<dyn Detector>],
     budget: usize,
+    exhausted: bool,
     found: Vec<Finding>,
 }
 
@@ -86,6 +91,7 @@ impl Scan<'_, '_> {
                     continue;
                 };
                 if part.len() > self.budget {
+                    self.exhausted = true;
                     return;
                 }
                 self.budget -= part.len();
@@ -121,27 +127,51 @@ pub(crate) fn warm_up() {
 
 /// Scans decoded/normalised views of `text` with `detectors` and appends findings whose spans
 /// are mapped back onto `text`. Findings already found on the plain text are not repeated.
+///
+/// Returns [`Coverage::Partial`] when some decoded content could not be scanned (a text over
+/// 1 MiB, or more decoded content than the budget allows): the caller must then not forward
+/// the text as it is.
 pub fn scan_hidden(
     text: &str,
     field: &Field<'_>,
     detectors: &[Box<dyn Detector>],
     out: &mut Vec<Finding>,
-) {
-    if text.len() > MAX_TEXT || text.len() < 6 {
-        return;
+) -> Coverage {
+    if text.len() < 6 {
+        return Coverage::Whole;
+    }
+    if text.len() > MAX_TEXT {
+        return Coverage::Partial;
     }
     let mut scan = Scan {
         field,
         detectors,
         budget: MAX_DECODED,
+        exhausted: false,
         found: Vec::new(),
     };
     scan.rescan(text, &|r| Some(r.clone()), 1);
+    if scan.found.is_empty() {
+        return coverage(scan.exhausted);
+    }
+    // Already found on the plain text: inside a finding of the same kind.
+    let mut by_kind: Vec<(PsdKind, Vec<Range<usize>>)> = Vec::new();
+    for o in out.iter() {
+        match by_kind.iter_mut().find(|(k, _)| *k == o.kind) {
+            Some((_, v)) => v.push(o.span.clone()),
+            None => by_kind.push((o.kind, vec![o.span.clone()])),
+        }
+    }
+    let seen: Vec<(PsdKind, super::overlap::Containment)> = by_kind
+        .into_iter()
+        .map(|(k, v)| (k, super::overlap::Containment::new(v)))
+        .collect();
     for f in scan.found {
-        let seen = out
+        let already = seen
             .iter()
-            .any(|o| o.kind == f.kind && o.span.start <= f.span.start && f.span.end <= o.span.end);
-        if !seen
+            .find(|(k, _)| *k == f.kind)
+            .is_some_and(|(_, c)| c.contains(&f.span));
+        if !already
             && f.span.end <= text.len()
             && text.is_char_boundary(f.span.start)
             && text.is_char_boundary(f.span.end)
@@ -149,7 +179,18 @@ pub fn scan_hidden(
             out.push(f);
         }
     }
+    coverage(scan.exhausted)
 }
+
+fn coverage(exhausted: bool) -> Coverage {
+    if exhausted {
+        Coverage::Partial
+    } else {
+        Coverage::Whole
+    }
+}
+
+pub(crate) use self::decoders::check_patterns;
 
 #[cfg(test)]
 mod tests;

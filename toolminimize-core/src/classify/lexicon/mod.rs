@@ -450,6 +450,8 @@ fn adjacent(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
             .is_some_and(|gap| gap.len() <= 3 && gap.chars().all(|c| c == ' ' || c == '-'))
 }
 
+pub(crate) use self::span::check_patterns;
+
 #[cfg(test)]
 mod compiled_tests;
 #[cfg(test)]

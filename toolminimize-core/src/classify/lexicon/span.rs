@@ -197,7 +197,8 @@ pub(super) fn in_host_or_email(text: &str, span: &std::ops::Range<usize>) -> boo
     is_host && span.start >= host_from && span.end <= host_from + host.len()
 }
 
-static AMOUNT: LazyLock<Option<Regex>> = LazyLock::new(|| {
+/// Compiled once per process; [`check_patterns`] makes a failure a build error.
+static AMOUNT: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
     Regex::new(
         r"(?xi)
         ^[\ \t]{0,2}
@@ -207,13 +208,25 @@ static AMOUNT: LazyLock<Option<Regex>> = LazyLock::new(|| {
         (?P<mult>[\ \t]?(?:k|m|mio\.?|million|millions|thousand|grand|mil|mille|tausend|millones|milioni)\b)?
         (?P<suf>[\ \t]?(?:€|\$|£|euros?|eur\b|usd\b|dollars?|pounds?|gbp\b|chf\b|francs?))?",
     )
-    .ok()
 });
+
+/// Compiles the amount pattern (once per process).
+///
+/// # Errors
+/// When it does not compile, as a build error.
+pub(crate) fn check_patterns() -> Result<(), crate::error::Error> {
+    AMOUNT.as_ref().map(|_| ()).map_err(|e| {
+        crate::error::Error::new(
+            crate::error::ErrorKind::Build,
+            format!("amount pattern: {e}"),
+        )
+    })
+}
 
 /// The end of an amount of money right after `at`, if there is one.
 pub(super) fn amount_after(text: &str, at: usize) -> Option<usize> {
     let rest = text.get(at..)?;
-    let caps = AMOUNT.as_ref()?.captures(rest)?;
+    let caps = AMOUNT.as_ref().ok()?.captures(rest)?;
     let has_marker =
         caps.name("pre").is_some() || caps.name("suf").is_some() || caps.name("mult").is_some();
     if !has_marker {

@@ -38,10 +38,6 @@ use super::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
 
-/// Longest string scanned for names in running text (bytes); longer strings are scanned in
-/// their first part only.
-const MAX_SCAN: usize = 256 * 1024;
-
 /// Finds person names (see the module docs).
 #[derive(Debug)]
 pub struct PersonNames {
@@ -80,11 +76,8 @@ impl Detector for PersonNames {
             ));
             return;
         }
-        let mut cut = text.len().min(MAX_SCAN);
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        let scanned = text.get(..cut).unwrap_or("");
+        // The classifier hands long strings over in windows, so the whole text is scanned.
+        let scanned = text;
         // A field that names a business ("restaurant", "hotel", "merchant") holds its name:
         // "Da Vittorio", "Chez Marie" are places to book, not people.
         let business = business_field(field) && scanned.split_whitespace().count() <= 6;

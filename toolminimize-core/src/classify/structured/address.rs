@@ -384,7 +384,8 @@ struct PlacePatterns {
 
 pub(super) const CITY: &str = r"\p{Lu}[\p{L}'’.\-]*(?:[ \-](?:(?:am|an|im|de|du|la|le|sur|sous|en|del|di|d'|l')[ \-])?\p{Lu}\p{Ll}[\p{L}'’.\-]*){0,2}";
 
-static PLACE: LazyLock<Option<PlacePatterns>> = LazyLock::new(|| {
+/// Compiled once per process; [`check_patterns`] makes a failure a build error.
+static PLACE: LazyLock<Result<PlacePatterns, regex::Error>> = LazyLock::new(|| {
     let unit = r"(?:,?\s*(?:(?i:apt|apartment|suite|ste|unit|flat|floor|room|piso|planta|escalera|esc\.|étage|bât\.|bâtiment|interno|int\.|scala)\.?\s*#?[A-Za-z0-9\-]{1,6}|\d{1,2}\s?[º°ª]\s?[A-Z]?))?";
     let postcode_city = format!(
         r"^{unit}(?:\s*,\s*|\s+[-–]\s+|\s+)(?:[A-Z]{{1,2}}-)?(\d{{5}}|\d{{4}}\s?[A-Z]{{2}}(?-u:\b)|\d{{3}}\s\d{{2}}|\d{{4}})\s+({CITY})(?:\s+\(?([A-Z]{{2}})\)?(?-u:\b))?"
@@ -396,12 +397,25 @@ static PLACE: LazyLock<Option<PlacePatterns>> = LazyLock::new(|| {
     let generic = format!(
         r"^{unit}\s*,\s*({CITY})(?:,\s*(\p{{Lu}}[\p{{L}}\-]+(?:\s\p{{Lu}}[\p{{L}}\-]+)?))?(?:,?\s+([A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}})(?-u:\b))?"
     );
-    Some(PlacePatterns {
-        postcode_city: Regex::new(&postcode_city).ok()?,
-        us: Regex::new(&us).ok()?,
-        generic: Regex::new(&generic).ok()?,
+    Ok(PlacePatterns {
+        postcode_city: Regex::new(&postcode_city)?,
+        us: Regex::new(&us)?,
+        generic: Regex::new(&generic)?,
     })
 });
+
+/// Compiles the place patterns (once per process).
+///
+/// # Errors
+/// The first that does not compile, as a build error.
+pub(crate) fn check_patterns() -> Result<(), crate::error::Error> {
+    PLACE.as_ref().map(|_| ()).map_err(|e| {
+        crate::error::Error::new(
+            crate::error::ErrorKind::Build,
+            format!("address place pattern: {e}"),
+        )
+    })
+}
 
 fn shifted(c: &Captures<'_>, i: usize, base: usize) -> Option<Range<usize>> {
     c.get(i).map(|m| base + m.start()..base + m.end())
@@ -419,7 +433,7 @@ fn shifted(c: &Captures<'_>, i: usize, base: usize) -> Option<Range<usize>> {
 /// ```
 pub fn following_place(text: &str, address_end: usize) -> Option<FollowingPlace> {
     let rest = text.get(address_end..)?;
-    let p = PLACE.as_ref()?;
+    let p = PLACE.as_ref().ok()?;
     if let Some(c) = p.postcode_city.captures(rest) {
         return Some(FollowingPlace {
             span: shifted(&c, 0, address_end)?,

@@ -107,6 +107,8 @@ pub fn numeric_findings(obj: &Map<String, Value>) -> Vec<(String, Finding)> {
     coords::numeric_findings(obj)
 }
 
+pub(crate) use self::address::check_patterns;
+
 #[cfg(test)]
 mod tests;
 

@@ -97,56 +97,111 @@ fn is_sick_leave(text: &str) -> bool {
 
 struct MsgView<'a, 'r> {
     r: &'r Reading<'a>,
-    /// Spans of every PSD item of the field.
-    psd: Vec<Range<usize>>,
-    /// Spans kept so far.
-    kept: Vec<Range<usize>>,
-    /// Sentences that lost special-category data.
-    context_sentences: Vec<usize>,
-    /// Clauses cut whole.
-    cut_clauses: Vec<usize>,
+    /// Per clause: it carries a fact besides PSD (a number, a day or time word).
+    facts: Vec<bool>,
+    /// Per clause: a kept span lies in it.
+    kept: Vec<bool>,
+    /// Per sentence: how many clauses carry something (facts, a request, a kept span, the
+    /// greeting) — and how many carry a request, a kept span or the greeting.
+    carrying: Vec<(u32, u32)>,
+    /// Per sentence: it lost special-category data.
+    context_sentence: Vec<bool>,
+    /// Per clause: cut whole.
+    cut: Vec<bool>,
     /// The field is optional: its asides go by sentence, facts and all.
     optional: bool,
     /// A request of the message is about health: its reader provides care.
     care: bool,
 }
 
-impl MsgView<'_, '_> {
+impl<'a, 'r> MsgView<'a, 'r> {
+    fn new(r: &'r Reading<'a>, psd: &[Range<usize>], optional: bool) -> Self {
+        // Which words lie inside PSD: one pass over words and spans, both in text order.
+        let mut sorted: Vec<&Range<usize>> = psd.iter().collect();
+        sorted.sort_by_key(|p| p.start);
+        let mut in_psd = vec![false; r.words.len()];
+        let mut pi = 0usize;
+        let mut reach = 0usize;
+        for (wi, w) in r.words.iter().enumerate() {
+            while sorted.get(pi).is_some_and(|p| p.start <= w.range.start) {
+                reach = reach.max(sorted.get(pi).map_or(0, |p| p.end));
+                pi += 1;
+            }
+            if let Some(slot) = in_psd.get_mut(wi) {
+                *slot = w.range.end <= reach;
+            }
+        }
+        let v = vocab();
+        let facts = r
+            .clauses
+            .iter()
+            .map(|c| {
+                let ws = r.words.get(c.words.clone()).unwrap_or_default();
+                ws.iter().enumerate().any(|(i, w)| {
+                    !in_psd.get(c.words.start + i).copied().unwrap_or(false)
+                        && (w.raw.chars().any(|ch| ch.is_ascii_digit())
+                            || v.set(WordSet::Time).match_in(r.lang, ws, i).is_some())
+                })
+            })
+            .collect();
+        let sentences = r.clauses.last().map_or(0, |c| c.clause.sentence + 1);
+        MsgView {
+            r,
+            facts,
+            kept: vec![false; r.clauses.len()],
+            carrying: Vec::new(),
+            context_sentence: vec![false; sentences],
+            cut: vec![false; r.clauses.len()],
+            optional,
+            care: false,
+        }
+    }
+
+    /// Marks the clauses `span` lies in as holding a kept span.
+    fn keep_span(&mut self, span: &Range<usize>) {
+        let (Some(a), Some(b)) = (
+            self.r.clause_index(span.start),
+            self.r
+                .clause_index(span.end.saturating_sub(1).max(span.start)),
+        ) else {
+            return;
+        };
+        for slot in self.kept.get_mut(a..=b.max(a)).into_iter().flatten() {
+            *slot = true;
+        }
+    }
+
+    /// Counts, per sentence, the clauses that carry something (after the kept spans are
+    /// known).
+    fn count_carrying(&mut self) {
+        let sentences = self.context_sentence.len();
+        let mut counts = vec![(0u32, 0u32); sentences];
+        for (ci, c) in self.r.clauses.iter().enumerate() {
+            let greeting = self.r.is_greeting(c.clause.range.start);
+            let loose = c.request || self.kept_in(ci) || greeting;
+            let strict = loose || self.clause_carries(ci);
+            if let Some(slot) = counts.get_mut(c.clause.sentence) {
+                slot.0 += u32::from(strict);
+                slot.1 += u32::from(loose);
+            }
+        }
+        self.carrying = counts;
+    }
+
     /// Whether the clause at `ci` carries a fact besides PSD: a number, a day, a request.
     fn clause_carries(&self, ci: usize) -> bool {
         let Some(c) = self.r.clauses.get(ci) else {
             return false;
         };
-        if c.request || c.contact_ask {
-            return true;
-        }
-        if self
-            .kept
-            .iter()
-            .any(|k| k.start < c.clause.range.end && c.clause.range.start < k.end)
-        {
-            return true;
-        }
-        let v = vocab();
-        let ws = self.r.words.get(c.words.clone()).unwrap_or_default();
-        ws.iter().enumerate().any(|(i, w)| {
-            let outside = !self
-                .psd
-                .iter()
-                .any(|p| p.start <= w.range.start && w.range.end <= p.end);
-            outside
-                && (w.raw.chars().any(|ch| ch.is_ascii_digit())
-                    || v.set(WordSet::Time).match_in(self.r.lang, ws, i).is_some())
-        })
+        c.request
+            || c.contact_ask
+            || self.kept_in(ci)
+            || self.facts.get(ci).copied().unwrap_or(false)
     }
 
     /// Whether a kept span lies in the clause at `ci`.
     fn kept_in(&self, ci: usize) -> bool {
-        self.r.clauses.get(ci).is_some_and(|c| {
-            self.kept
-                .iter()
-                .any(|k| k.start < c.clause.range.end && c.clause.range.start < k.end)
-        })
+        self.kept.get(ci).copied().unwrap_or(false)
     }
 
     /// The rewrite for special-category data told by the way: the sentence when none of its
@@ -158,11 +213,7 @@ impl MsgView<'_, '_> {
         let Some(c) = self.r.clauses.get(ci) else {
             return Op::RemoveSpan;
         };
-        let kept_in = self
-            .kept
-            .iter()
-            .any(|k| k.start < c.clause.range.end && c.clause.range.start < k.end);
-        if title || self.r.is_greeting(span.start) || kept_in {
+        if title || self.r.is_greeting(span.start) || self.kept_in(ci) {
             return Op::RemoveSpan;
         }
         // A parenthetical is an aside of its own: it goes alone.
@@ -172,25 +223,23 @@ impl MsgView<'_, '_> {
         // A reason, or a clause about someone else, is told whole: its days and numbers are
         // part of the story ("she has her infusion on Monday since last month's scare").
         let aside = c.reason || c.third_person || c.relation;
-        if !aside && (c.request || !self.optional) && self.clause_carries(ci) {
+        let carries = self.clause_carries(ci);
+        if !aside && (c.request || !self.optional) && carries {
             return Op::RemoveSpan;
         }
-        let sentence = self.r.clauses.get(ci).map(|c| c.clause.sentence);
-        let others_empty = self
-            .r
-            .clauses
-            .iter()
-            .enumerate()
-            .filter(|(j, c)| Some(c.clause.sentence) == sentence && *j != ci)
-            .all(|(j, c)| {
-                let carries = if self.optional {
-                    c.request || self.kept_in(j)
-                } else {
-                    self.clause_carries(j)
-                };
-                !carries && !self.r.is_greeting(c.clause.range.start)
-            });
-        if others_empty {
+        // The other clauses of the sentence carry nothing either: the sentence goes.
+        let (strict, loose) = self
+            .carrying
+            .get(c.clause.sentence)
+            .copied()
+            .unwrap_or((0, 0));
+        let own_loose = c.request || self.kept_in(ci);
+        let others = if self.optional {
+            loose - u32::from(own_loose)
+        } else {
+            strict - u32::from(carries)
+        };
+        if others == 0 {
             Op::RemoveSentence
         } else {
             Op::RemoveClause
@@ -205,18 +254,11 @@ pub(super) fn decide(
     items: &[PsdItem],
     pending: &[usize],
 ) -> Vec<(usize, Decision)> {
-    let mut mv = MsgView {
-        r,
-        psd: pending
-            .iter()
-            .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
-            .collect(),
-        kept: Vec::new(),
-        context_sentences: Vec::new(),
-        cut_clauses: Vec::new(),
-        optional: !f.needed,
-        care: false,
-    };
+    let psd: Vec<Range<usize>> = pending
+        .iter()
+        .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
+        .collect();
+    let mut mv = MsgView::new(r, &psd, !f.needed);
     let title = f.role == FieldRole::Title;
     let mut out: Vec<(usize, Decision)> = Vec::with_capacity(pending.len());
     // Pass 1: what the message is about.
@@ -232,7 +274,7 @@ pub(super) fn decide(
         }
         match point(cv, f, r, it, &s) {
             Some(rule) => {
-                mv.kept.push(s);
+                mv.keep_span(&s);
                 out.push((k, Decision::keep(rule)));
             }
             None => special_drops.push((k, s)),
@@ -240,35 +282,36 @@ pub(super) fn decide(
     }
     // A request about a health matter ("book an echocardiogram for my mother") goes to
     // someone who provides care, whatever their address says.
-    let requests = r.request_sentences();
     mv.care = out.iter().any(|(k, d)| {
         d.necessary
             && items.get(*k).is_some_and(|it| {
                 it.category == crate::taxonomy::Category::Health
                     && it.span.as_ref().is_some_and(|s| {
                         r.clause_at(s.start)
-                            .is_some_and(|c| requests.contains(&c.clause.sentence))
+                            .is_some_and(|c| r.is_request_sentence(c.clause.sentence))
                     })
             })
     });
+    mv.count_carrying();
     for (k, s) in special_drops {
         let op = mv.unit(&s, title);
-        if let Some(c) = r.clause_at(s.start) {
-            mv.context_sentences.push(c.clause.sentence);
+        if let Some(c) = r.clause_at(s.start)
+            && let Some(slot) = mv.context_sentence.get_mut(c.clause.sentence)
+        {
+            *slot = true;
         }
         if matches!(op, Op::RemoveClause | Op::RemoveSentence)
             && let Some(ci) = r.clause_index(s.start)
         {
-            mv.cut_clauses.push(ci);
-            if op == Op::RemoveSentence {
-                let sentence = r.clauses.get(ci).map(|c| c.clause.sentence);
-                mv.cut_clauses.extend(
-                    r.clauses
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, c)| Some(c.clause.sentence) == sentence)
-                        .map(|(j, _)| j),
-                );
+            let range = if op == Op::RemoveSentence {
+                r.clauses
+                    .get(ci)
+                    .map_or(ci..ci + 1, |c| r.sentence_range(c.clause.sentence))
+            } else {
+                ci..ci + 1
+            };
+            for slot in mv.cut.get_mut(range).into_iter().flatten() {
+                *slot = true;
             }
         }
         out.push((k, Decision::drop(op, Rule::NotTheTopic)));
@@ -308,18 +351,14 @@ fn point(
     // A later clause that speaks of the writer ("… - sorry, my hearing was moved") is an
     // aside in a title too.
     let personal_aside = !first_clause && clause.is_some_and(|c| c.first_person);
-    let in_request = r.request_sentences().contains(&sentence);
+    let in_request = r.is_request_sentence(sentence);
     if f.role == FieldRole::Title || f.needed && is_short(r) {
         // A subject line, an event's title, a short task: the text is its point.
         return (!(aside || personal_aside) || cv.kind.writes_publicly())
             .then_some(Rule::PointOfMessage);
     }
     // A sick note is the news when the message opens with it (after any greeting).
-    let first_news = r
-        .clauses
-        .iter()
-        .find(|c| !r.is_greeting(c.clause.range.start))
-        .map(|c| c.clause.sentence);
+    let first_news = r.first_news_sentence();
     if is_sick_leave(text) && first_news == Some(sentence) && !aside {
         return Some(Rule::SickLeaveNotice);
     }
@@ -394,8 +433,8 @@ fn shared_file(cv: &CallView<'_>) -> bool {
 /// A text of one short sentence: a title in all but name.
 fn is_short(r: &Reading<'_>) -> bool {
     r.words.len() <= 12
+        && r.clauses.last().is_none_or(|c| c.clause.sentence == 0)
         && !r.text.contains('\n')
-        && r.clauses.iter().all(|c| c.clause.sentence == 0)
 }
 
 fn field_is_task(f: &FieldCtx<'_>) -> bool {
@@ -437,9 +476,13 @@ fn other(
     let r = mv.r;
     let ci = r.clause_index(s.start);
     let clause = ci.and_then(|i| r.clauses.get(i));
-    let cut = ci.is_some_and(|i| mv.cut_clauses.contains(&i));
-    let context_sentence =
-        clause.is_some_and(|c| mv.context_sentences.contains(&c.clause.sentence));
+    let cut = ci.is_some_and(|i| mv.cut.get(i).copied().unwrap_or(false));
+    let context_sentence = clause.is_some_and(|c| {
+        mv.context_sentence
+            .get(c.clause.sentence)
+            .copied()
+            .unwrap_or(false)
+    });
     let in_sig = r.in_signature(s.start);
     let public = cv.kind.writes_publicly();
     let store = matches!(cv.kind, ToolKind::Crm | ToolKind::Database);
@@ -450,11 +493,7 @@ fn other(
             .is_some_and(|p| {
                 p.contact_ask && Some(p.clause.sentence) == clause.map(|c| c.clause.sentence)
             });
-    let sentence_asks = clause.is_some_and(|c| {
-        r.clauses
-            .iter()
-            .any(|o| o.clause.sentence == c.clause.sentence && o.request)
-    });
+    let sentence_asks = clause.is_some_and(|c| r.is_request_sentence(c.clause.sentence));
     // Someone close to the writer, told about in a sentence that asks nothing of the reader
     // ("my brother Tom can't help, he is in debt counselling"), is a bystander.
     let told_about = relation_near(r, s.start)
@@ -646,10 +685,7 @@ fn other(
 
 /// Whether byte `at` lies on a line that is a list entry ("1. …", "- …", "• …").
 fn in_list(r: &Reading<'_>, at: usize) -> bool {
-    let head = r.text.get(..at).unwrap_or_default();
-    let line = head
-        .rfind('\n')
-        .map_or(head, |i| head.get(i + 1..).unwrap_or_default());
+    let line = r.text.get(r.line_start(at)..at).unwrap_or_default();
     let t = line.trim_start();
     t.starts_with(['-', '*', '•'])
         || t.split_once(['.', ')']).is_some_and(|(n, _)| {

@@ -43,7 +43,7 @@ struct QueryView {
 fn view(
     cv: &CallView<'_>,
     r: &Reading<'_>,
-    psd: &[Range<usize>],
+    flags: &[bool],
     sensitive: &[Range<usize>],
     profile: &[Range<usize>],
 ) -> QueryView {
@@ -57,7 +57,7 @@ fn view(
     });
     // When the first segment is only the user's data ("12 Elm St, asthma - pharmacies open
     // late") and a later one asks the question, the later one is the topic.
-    let topic_segment = topic_segment(r, psd, sensitive, profile);
+    let topic_segment = topic_segment(r, flags, sensitive, profile);
     for c in &r.clauses {
         let cw = r.words.get(c.words.clone()).unwrap_or_default();
         let turn = (0..cw.len()).find(|&i| {
@@ -118,25 +118,47 @@ impl QueryView {
     }
 }
 
-/// Words that carry content: three letters or more, not a function word, not inside PSD.
-fn content_words(r: &Reading<'_>, range: &Range<usize>, psd: &[Range<usize>]) -> usize {
+/// Per word: whether it carries content (three letters or more, not a function word, not
+/// inside PSD). One pass over the words and the spans, both in text order.
+fn content_flags(r: &Reading<'_>, psd: &[Range<usize>]) -> Vec<bool> {
     let v = vocab();
+    let mut sorted: Vec<&Range<usize>> = psd.iter().collect();
+    sorted.sort_by_key(|p| p.start);
+    let mut pi = 0usize;
+    let mut reach = 0usize;
     r.words
         .iter()
-        .filter(|w| range.start <= w.range.start && w.range.end <= range.end)
-        .filter(|w| {
-            !psd.iter()
-                .any(|p| p.start <= w.range.start && w.range.end <= p.end)
+        .map(|w| {
+            while sorted.get(pi).is_some_and(|p| p.start <= w.range.start) {
+                reach = reach.max(sorted.get(pi).map_or(0, |p| p.end));
+                pi += 1;
+            }
+            w.range.end > reach
+                && w.folded.chars().filter(|c| c.is_alphabetic()).count() >= 3
+                && !v.is_function_word(&w.folded)
         })
-        .filter(|w| w.folded.chars().filter(|c| c.is_alphabetic()).count() >= 3)
-        .filter(|w| !v.is_function_word(&w.folded))
-        .count()
+        .collect()
+}
+
+/// How many content words lie in `range`.
+fn content_words(r: &Reading<'_>, flags: &[bool], range: &Range<usize>) -> usize {
+    let a = r.words.partition_point(|w| w.range.start < range.start);
+    let b = r.words.partition_point(|w| w.range.end <= range.end);
+    flags
+        .get(a..b.max(a))
+        .map_or(0, |f| f.iter().filter(|c| **c).count())
+}
+
+/// Whether any of `spans` (sorted by start) starts inside `range`.
+fn starts_in(spans: &[Range<usize>], range: &Range<usize>) -> bool {
+    let i = spans.partition_point(|p| p.start < range.start);
+    spans.get(i).is_some_and(|p| p.start < range.end)
 }
 
 /// The segment a search asks its question in, when it is not the first.
 fn topic_segment(
     r: &Reading<'_>,
-    psd: &[Range<usize>],
+    flags: &[bool],
     sensitive: &[Range<usize>],
     profile: &[Range<usize>],
 ) -> Option<usize> {
@@ -146,14 +168,12 @@ fn topic_segment(
     let counts: Vec<usize> = r
         .segments
         .iter()
-        .map(|s| content_words(r, s, psd))
+        .map(|s| content_words(r, flags, s))
         .collect();
     let first = counts.first().copied().unwrap_or(0);
     // The first segment reads as the user's profile: where they live, who they are, "I …".
     let first_is_profile = r.segments.first().is_some_and(|s| {
-        profile
-            .iter()
-            .any(|p| s.start <= p.start && p.start < s.end)
+        starts_in(profile, s)
             || r.clauses.iter().any(|c| {
                 c.first_person && s.start <= c.clause.range.start && c.clause.range.start < s.end
             })
@@ -166,14 +186,7 @@ fn topic_segment(
         .iter()
         .enumerate()
         .skip(1)
-        .find(|(i, c)| {
-            **c >= 2
-                && r.segments.get(*i).is_some_and(|s| {
-                    !sensitive
-                        .iter()
-                        .any(|p| s.start <= p.start && p.start < s.end)
-                })
-        })
+        .find(|(i, c)| **c >= 2 && r.segments.get(*i).is_some_and(|s| !starts_in(sensitive, s)))
         .map(|(i, _)| i)
 }
 
@@ -205,7 +218,15 @@ fn clause_asks_weather(r: &Reading<'_>, at: usize) -> bool {
 }
 
 fn after_operator(text: &str, span: &Range<usize>) -> bool {
-    let head = text.get(..span.start).unwrap_or_default().to_lowercase();
+    // The few bytes before the span are enough for the longest operator.
+    let mut from = span.start.saturating_sub(16);
+    while from > 0 && !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    let head = text
+        .get(from..span.start)
+        .unwrap_or_default()
+        .to_lowercase();
     let head = head.trim_end_matches(['"', '\'']);
     OPERATORS.iter().any(|op| head.ends_with(op))
 }
@@ -259,7 +280,12 @@ pub(super) fn decide(
         })
         .filter_map(|it| it.span.clone())
         .collect();
-    let qv = view(cv, r, &psd, &sensitive, &profile);
+    let mut sensitive = sensitive;
+    sensitive.sort_by_key(|p| p.start);
+    let mut profile = profile;
+    profile.sort_by_key(|p| p.start);
+    let flags = content_flags(r, &psd);
+    let qv = view(cv, r, &flags, &sensitive, &profile);
     let own = matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database);
     // A search about the weather needs a city: no special-category topic, no street.
     let weather = cv.kind == ToolKind::Weather
@@ -291,6 +317,7 @@ pub(super) fn decide(
     if own && let Some(&first) = topic.first() {
         topic.retain(|k| *k == first);
     }
+    let topic: std::collections::HashSet<usize> = topic.into_iter().collect();
     let other_personal = spans.iter().any(|(k, s)| {
         item(*k).is_some_and(|it| {
             is_special(it) && !topic.contains(k)

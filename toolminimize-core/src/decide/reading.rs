@@ -58,6 +58,12 @@ pub struct Reading<'a> {
     pub signature: Option<usize>,
     /// The languages the text is most likely written in.
     pub lang: LangMask,
+    /// The sentences that hold a request, in order.
+    requests: Vec<usize>,
+    /// Byte offsets where lines start.
+    line_starts: Vec<usize>,
+    /// The sentence of the first clause after the greeting.
+    first_news: Option<usize>,
 }
 
 impl<'a> Reading<'a> {
@@ -98,7 +104,9 @@ impl<'a> Reading<'a> {
         }
         let greeting = infos.first().and_then(|first| {
             let cw = ws.get(first.words.clone()).unwrap_or_default();
-            let opens = v.set(WordSet::Greeting).match_in(lang, cw, 0).is_some();
+            // Greetings and closings are set phrases: any language's count ("Hola" in an English
+            // message still greets).
+            let opens = v.set(WordSet::Greeting).match_at(cw, 0).is_some();
             // "Hi Dana", "Dear Mrs. Lee", or a lone name before a comma ("Inés, …").
             let lone_name = cw.len() <= 3
                 && infos.len() > 1
@@ -107,7 +115,24 @@ impl<'a> Reading<'a> {
                     .all(|w| w.raw.chars().next().is_some_and(char::is_uppercase));
             (cw.len() <= 6 && (opens || lone_name)).then(|| first.clause.range.clone())
         });
-        let signature = signature_start(text, &ws, lang);
+        let signature = signature_start(text, &ws);
+        let mut requests: Vec<usize> = infos
+            .iter()
+            .filter(|c| c.request)
+            .map(|c| c.clause.sentence)
+            .collect();
+        requests.dedup();
+        let first_news = infos
+            .iter()
+            .find(|c| {
+                greeting
+                    .as_ref()
+                    .is_none_or(|g| !g.contains(&c.clause.range.start))
+            })
+            .map(|c| c.clause.sentence);
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         Reading {
             text,
             words: ws,
@@ -116,7 +141,42 @@ impl<'a> Reading<'a> {
             greeting,
             signature,
             lang,
+            requests,
+            line_starts,
+            first_news,
         }
+    }
+
+    /// Whether sentence `n` holds a request.
+    pub fn is_request_sentence(&self, n: usize) -> bool {
+        self.requests.binary_search(&n).is_ok()
+    }
+
+    /// The sentence of the first clause after the greeting: where a message's news stands.
+    pub fn first_news_sentence(&self) -> Option<usize> {
+        self.first_news
+    }
+
+    /// Where the line holding byte `at` starts.
+    pub fn line_start(&self, at: usize) -> usize {
+        let i = self.line_starts.partition_point(|&s| s <= at);
+        i.checked_sub(1)
+            .and_then(|j| self.line_starts.get(j))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The index of the first word that starts at or after byte `at`.
+    fn word_index(&self, at: usize) -> usize {
+        self.words.partition_point(|w| w.range.start < at)
+    }
+
+    /// The indices of the clauses of sentence `n` (clauses are in text order, so a sentence's
+    /// clauses are consecutive).
+    pub fn sentence_range(&self, n: usize) -> Range<usize> {
+        let start = self.clauses.partition_point(|c| c.clause.sentence < n);
+        let end = self.clauses.partition_point(|c| c.clause.sentence <= n);
+        start..end.max(start)
     }
 
     /// The clause holding byte `at` (or, when `at` is on a boundary such as an opening
@@ -127,29 +187,24 @@ impl<'a> Reading<'a> {
 
     /// The index of the clause holding byte `at` (see [`Reading::clause_at`]).
     pub fn clause_index(&self, at: usize) -> Option<usize> {
-        self.clauses
-            .iter()
-            .position(|c| c.clause.range.start <= at && at < c.clause.range.end)
-            .or_else(|| {
-                self.clauses
-                    .iter()
-                    .position(|c| c.clause.range.start > at)
-                    .filter(|&i| {
-                        self.clauses.get(i).is_some_and(|c| {
-                            self.text
-                                .get(at..c.clause.range.start)
-                                .is_some_and(|gap| gap.chars().all(|ch| !ch.is_alphanumeric()))
-                        })
-                    })
-            })
+        // Clauses are in text order and do not overlap.
+        let i = self.clauses.partition_point(|c| c.clause.range.end <= at);
+        let c = self.clauses.get(i)?;
+        if c.clause.range.start <= at {
+            return Some(i);
+        }
+        self.text
+            .get(at..c.clause.range.start)
+            .is_some_and(|gap| gap.chars().all(|ch| !ch.is_alphanumeric()))
+            .then_some(i)
     }
 
     /// The clauses of the sentence holding byte `at`.
     pub fn sentence_clauses(&self, at: usize) -> impl Iterator<Item = &ClauseInfo> {
-        let sentence = self.clause_at(at).map(|c| c.clause.sentence);
-        self.clauses
-            .iter()
-            .filter(move |c| Some(c.clause.sentence) == sentence)
+        let range = self
+            .clause_at(at)
+            .map_or(0..0, |c| self.sentence_range(c.clause.sentence));
+        self.clauses.get(range).unwrap_or_default().iter()
     }
 
     /// Whether byte `at` lies in the greeting.
@@ -160,18 +215,6 @@ impl<'a> Reading<'a> {
     /// Whether byte `at` lies in the signature block.
     pub fn in_signature(&self, at: usize) -> bool {
         self.signature.is_some_and(|s| at >= s)
-    }
-
-    /// Byte ranges of the clauses that ask the reader to act.
-    pub fn request_sentences(&self) -> Vec<usize> {
-        let mut out: Vec<usize> = self
-            .clauses
-            .iter()
-            .filter(|c| c.request)
-            .map(|c| c.clause.sentence)
-            .collect();
-        out.dedup();
-        out
     }
 
     /// The text of the first clause that asks the reader to act.
@@ -197,22 +240,16 @@ impl<'a> Reading<'a> {
     /// Up to `n` words before byte `at` on the same line, across clause boundaries
     /// ("Account e-mail: ana@…").
     pub fn words_before_on_line(&self, at: usize, n: usize) -> &[Word<'a>] {
-        let head = self.text.get(..at).unwrap_or_default();
-        let line_start = head.rfind('\n').map_or(0, |i| i + 1);
-        let end = self
+        let line_start = self.line_start(at);
+        let end = self.word_index(at);
+        let mut start = end.saturating_sub(n);
+        while self
             .words
-            .iter()
-            .position(|w| w.range.start >= at)
-            .unwrap_or(self.words.len());
-        let mut start = end;
-        while start > 0
-            && end - start < n
-            && self
-                .words
-                .get(start - 1)
-                .is_some_and(|w| w.range.start >= line_start)
+            .get(start)
+            .is_some_and(|w| w.range.start < line_start)
+            && start < end
         {
-            start -= 1;
+            start += 1;
         }
         self.words.get(start..end).unwrap_or_default()
     }
@@ -222,20 +259,14 @@ impl<'a> Reading<'a> {
         let Some(c) = self.clause_at(at) else {
             return &[];
         };
-        let end = self
-            .words
-            .iter()
-            .position(|w| w.range.start >= at)
-            .unwrap_or(self.words.len())
-            .min(c.words.end)
-            .max(c.words.start);
+        let end = self.word_index(at).min(c.words.end).max(c.words.start);
         self.words.get(c.words.start..end).unwrap_or_default()
     }
 }
 
 /// The start of a signature block: the line after a closing ("Thanks,", "Mit freundlichen
 /// Grüßen") in the last lines of the text, or the closing itself.
-fn signature_start(text: &str, ws: &[Word<'_>], lang: LangMask) -> Option<usize> {
+fn signature_start(text: &str, ws: &[Word<'_>]) -> Option<usize> {
     let v = vocab();
     // Only the last few lines can hold a signature.
     let mut line_starts: Vec<usize> = std::iter::once(0)
@@ -259,7 +290,7 @@ fn signature_start(text: &str, ws: &[Word<'_>], lang: LangMask) -> Option<usize>
             .collect();
         let closing = v
             .set(WordSet::Signoff)
-            .match_in(lang, &lw, 0)
+            .match_at(&lw, 0)
             .is_some_and(|n| n + 1 >= lw.len());
         if closing {
             return Some(ls);

@@ -390,6 +390,15 @@ fn point(
     {
         return Some(Rule::MeetingPoint);
     }
+    // A reply about an order or a support case names its product in its news ("your
+    // replacement glucose sensor ships tomorrow").
+    if matches!(cv.kind, ToolKind::Support | ToolKind::Shopping)
+        && matches!(it.kind, PsdKind::Medication | PsdKind::Condition)
+        && first_news == Some(sentence)
+        && !aside
+    {
+        return Some(Rule::PointOfMessage);
+    }
     // A task handed to another agent states what is needed in its first sentence.
     if cv.kind == ToolKind::Delegation && sentence == 0 && !aside && field_is_task(f) {
         return Some(Rule::PointOfMessage);

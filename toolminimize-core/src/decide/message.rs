@@ -352,7 +352,9 @@ fn point(
     // aside in a title too.
     let personal_aside = !first_clause && clause.is_some_and(|c| c.first_person);
     let in_request = r.is_request_sentence(sentence);
-    if f.role == FieldRole::Title || f.needed && is_short(r) {
+    // Notes about other people (a CRM's observations) are never their own point.
+    let about_others = cv.kind == ToolKind::Crm;
+    if f.role == FieldRole::Title || f.needed && is_short(r) && !about_others {
         // A subject line, an event's title, a short task: the text is its point.
         return (!(aside || personal_aside) || cv.kind.writes_publicly())
             .then_some(Rule::PointOfMessage);
@@ -374,7 +376,7 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     // The user's own file keeps what the user asked to store in it.
-    if !aside && cv.kind == ToolKind::Files && !shared_file(cv) {
+    if !aside && cv.kind == ToolKind::Files && !shared_file(cv) && !is_note_line(r, s.start) {
         return Some(Rule::PrivateStore);
     }
     if !aside
@@ -404,6 +406,32 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     None
+}
+
+/// Whether `at` is on a line that is a note or remark ("Note: …", "NB: …", "Hinweis: …").
+fn is_note_line(r: &Reading<'_>, at: usize) -> bool {
+    const NOTE: &[&str] = &[
+        "note",
+        "notes",
+        "nb",
+        "ps",
+        "remark",
+        "hinweis",
+        "anmerkung",
+        "notiz",
+        "remarque",
+        "nota",
+        "notas",
+        "opmerking",
+        "uwaga",
+        "poznamka",
+        "obs",
+        "anm",
+    ];
+    let line = r.text.get(r.line_start(at)..at).unwrap_or_default();
+    let t = line.trim_start().trim_start_matches(['-', '*', '•', ' ']);
+    t.split_once(':')
+        .is_some_and(|(head, _)| NOTE.contains(&crate::text::fold::fold_term(head.trim()).as_str()))
 }
 
 /// Whether the file a tool writes is shared with others or kept by them: a repository's
@@ -654,7 +682,19 @@ fn other(
             }
         }
         StreetAddress | Postcode | Coordinates | Place => {
-            if cut || in_sig && it.kind != Place || public && it.kind != Place {
+            // Where someone lives ("he lives at …", "Home: …") is their profile, for a
+            // recipient who has no use for it.
+            let home = it.kind != Place
+                && vocab().set(WordSet::Residence).any_in_langs(
+                    r.lang,
+                    r.words_before_on_line(s.start, 4),
+                    "",
+                );
+            if cut
+                || in_sig && it.kind != Place
+                || public && it.kind != Place
+                || home && !needs(StreetAddress) && !matches!(cv.kind, ToolKind::Crm)
+            {
                 Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
             } else {
                 Decision::keep(Rule::PointOfMessage)

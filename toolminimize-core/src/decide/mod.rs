@@ -576,7 +576,11 @@ fn gate(
         };
         return Some(Decision::drop(op, rule));
     }
-    if declared && !is_special(item) {
+    // A field declared for this kind of data carries it — at the precision the purpose
+    // needs: a street in a local search's query still becomes its city.
+    let coarse_enough = !matches!(item.kind, PsdKind::StreetAddress | PsdKind::Coordinates)
+        || location::precision(cv.kind) == location::Precision::Exact;
+    if declared && !is_special(item) && coarse_enough {
         return Some(Decision::keep(Rule::FieldCarriesThisData));
     }
     if f.reading.is_none() || (whole && !f.role.is_free_text()) || short_value(f) {

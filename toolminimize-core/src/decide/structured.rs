@@ -38,13 +38,40 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
     }
     // Part of a short value: a remark in parentheses is not the value; the rest is what the
     // field says (an item to order, a specialty to search for).
-    if in_parentheses(f.text.unwrap_or_default(), item) {
+    let text = f.text.unwrap_or_default();
+    if in_parentheses(text, item) || in_personal_appendix(text, item) {
         return Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
     }
     if is_special(item) && !f.needed {
         return Decision::drop(Op::RemoveSpan, Rule::RemarkOnValue);
     }
     Decision::keep(Rule::PurposeArgument)
+}
+
+/// Whether `item` stands in an appendix after a spaced dash that reads as someone's details
+/// ("Gastroenterology - flare, colonoscopy overdue", "Dentistry - patient on methadone"): a
+/// list, or a word for a person.
+fn in_personal_appendix(text: &str, item: &PsdItem) -> bool {
+    let Some(s) = item.span.as_ref() else {
+        return false;
+    };
+    let Some(dash) = text.find(" - ").or_else(|| text.find(" – ")) else {
+        return false;
+    };
+    if s.start <= dash {
+        return false;
+    }
+    let tail = text.get(dash..).unwrap_or_default();
+    let words = crate::text::words::words(tail);
+    let v = crate::decide::vocab::vocab();
+    tail.contains(',')
+        || [
+            crate::decide::vocab::WordSet::PersonRef,
+            crate::decide::vocab::WordSet::FirstPerson,
+            crate::decide::vocab::WordSet::PersonalTurn,
+        ]
+        .iter()
+        .any(|set| v.set(*set).any_in(&words, tail))
 }
 
 fn in_parentheses(text: &str, item: &PsdItem) -> bool {

@@ -56,6 +56,8 @@ pub enum WordSet {
     Weather,
     /// A person a record is about ("customer", "Kunde", "patient").
     PersonRef,
+    /// Someone's home ("lives at", "wohnt in", "Home:").
+    Residence,
 }
 
 impl WordSet {
@@ -78,6 +80,7 @@ impl WordSet {
             "third_person" => WordSet::ThirdPerson,
             "weather" => WordSet::Weather,
             "person_ref" => WordSet::PersonRef,
+            "residence" => WordSet::Residence,
             _ => return None,
         })
     }

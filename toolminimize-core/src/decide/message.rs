@@ -112,6 +112,8 @@ struct MsgView<'a, 'r> {
     optional: bool,
     /// A request of the message is about health: its reader provides care.
     care: bool,
+    /// Spans of dropped roles that imply special-category data, in text order.
+    dropped_roles: Vec<Range<usize>>,
 }
 
 impl<'a, 'r> MsgView<'a, 'r> {
@@ -154,6 +156,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             cut: vec![false; r.clauses.len()],
             optional,
             care: false,
+            dropped_roles: Vec::new(),
         }
     }
 
@@ -314,8 +317,15 @@ pub(super) fn decide(
                 *slot = true;
             }
         }
+        if items
+            .get(k)
+            .is_some_and(|it| it.kind == PsdKind::ImpliedByRole)
+        {
+            mv.dropped_roles.push(s.clone());
+        }
         out.push((k, Decision::drop(op, Rule::NotTheTopic)));
     }
+    mv.dropped_roles.sort_by_key(|r| r.start);
     // Pass 2: people, contacts, identifiers, places and profile.
     for &k in pending {
         if crate::budget::expired() {
@@ -391,6 +401,15 @@ fn point(
         && is_meeting_point(r, s.start)
     {
         return Some(Rule::MeetingPoint);
+    }
+    // A field for the user's requirements states them first; what follows explains them
+    // ("Wheelchair assistance at the gate. She has …").
+    if super::holds_requirements(f.info)
+        && first_news == Some(sentence)
+        && !aside
+        && !clause.is_some_and(|c| c.first_person)
+    {
+        return Some(Rule::PointOfMessage);
     }
     // A reply about an order or a support case names its product in its news ("your
     // replacement glucose sensor ships tomorrow").
@@ -521,7 +540,9 @@ fn other(
             .unwrap_or(false)
     });
     let in_sig = r.in_signature(s.start);
-    let public = cv.kind.writes_publicly();
+    let private_file = cv.kind == ToolKind::Files && !shared_file(cv);
+    // A repository, a channel, a log or a shared folder is read by others.
+    let public = cv.kind.writes_publicly() || cv.kind == ToolKind::Files && shared_file(cv);
     let store = matches!(cv.kind, ToolKind::Crm | ToolKind::Database);
     let asked = clause.is_some_and(|c| c.contact_ask)
         || ci
@@ -578,6 +599,9 @@ fn other(
         PersonName | Username => {
             if r.is_greeting(s.start) {
                 Decision::keep(Rule::Addressee)
+            } else if role_before_dropped(mv, s.start) {
+                // "my oncologist Dr. Lee": the clinician's name tells the treatment.
+                Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if in_sig {
                 Decision::keep(Rule::Sender)
             } else if bystander {
@@ -589,8 +613,19 @@ fn other(
             }
         }
         Email | Phone => {
-            if store || f.role.carries(it.kind) {
+            let role_mailbox = it.kind == Email
+                && text.split_once('@').is_some_and(|(local, _)| {
+                    let ws = crate::text::words::words(local);
+                    ws.first()
+                        .is_some_and(|w| vocab().set(WordSet::RoleMailbox).has_word(&w.folded))
+                });
+            if store || f.role.carries(it.kind) || private_file {
                 Decision::keep(Rule::FieldCarriesThisData)
+            } else if role_mailbox {
+                Decision::keep(Rule::BusinessContact)
+            } else if sentence_asks && !in_sig && !bystander && !public {
+                // "Please send the pack to Ana (ana@…)": the request uses it.
+                Decision::keep(Rule::ContactRequested)
             } else if labelled(WordSet::AccountRef) && !public {
                 // "Account e-mail: …": the key the recipient finds the account by.
                 Decision::keep(Rule::IdentifierForRecipient)
@@ -652,7 +687,11 @@ fn other(
             {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {
-                Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
+                // "My SSN is … in case you need it": the clause only gives it.
+                Decision::drop(
+                    mv.unit(s, f.role == FieldRole::Title),
+                    Rule::IdentifierNotNeeded,
+                )
             }
         }
         Credential => Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded),
@@ -663,7 +702,7 @@ fn other(
                 cv.kind,
                 ToolKind::Support | ToolKind::Files | ToolKind::Code | ToolKind::Database
             );
-            let about_person = clause.is_some_and(|c| {
+            let about_person = r.sentence_clauses(s.start).any(|c| {
                 let cw = r.words.get(c.words.clone()).unwrap_or_default();
                 let raw = r.text.get(c.clause.range.clone()).unwrap_or_default();
                 let v = vocab();
@@ -739,6 +778,24 @@ fn in_list(r: &Reading<'_>, at: usize) -> bool {
     t.starts_with(['-', '*', '•'])
         || t.split_once(['.', ')']).is_some_and(|(n, _)| {
             !n.is_empty() && n.len() <= 2 && n.chars().all(|c| c.is_ascii_digit())
+        })
+}
+
+/// Whether a role that tells a treatment or a case ("my oncologist", "her parole officer")
+/// was dropped just before `at`.
+fn role_before_dropped(mv: &MsgView<'_, '_>, at: usize) -> bool {
+    let i = mv
+        .dropped_roles
+        .partition_point(|r| r.end <= at.saturating_sub(24));
+    mv.dropped_roles
+        .get(i..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|r| r.end <= at)
+        .any(|r| {
+            mv.r.text.get(r.end..at).is_some_and(|gap| {
+                gap.split_whitespace().count() <= 2 && !gap.contains(['.', ',', ';'])
+            })
         })
 }
 

@@ -311,6 +311,7 @@ const fn text_is_content(kind: ToolKind) -> bool {
             | ToolKind::Travel
             | ToolKind::Shopping
             | ToolKind::HealthCare
+            | ToolKind::Route
             | ToolKind::Generic
     )
 }
@@ -615,7 +616,7 @@ fn short_value(f: &FieldCtx<'_>) -> bool {
 
 /// A field the tool has for the user's requirements (dietary needs, accessibility,
 /// preferences): a value that is all data of that kind is what the field is for.
-fn holds_requirements(info: Option<&FieldInfo>) -> bool {
+pub(super) fn holds_requirements(info: Option<&FieldInfo>) -> bool {
     const WORDS: &[&str] = &[
         "dietary",
         "diet",

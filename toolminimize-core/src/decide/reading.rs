@@ -93,7 +93,7 @@ impl<'a> Reading<'a> {
                 request: has(WordSet::Request),
                 reason,
                 first_person: has(WordSet::FirstPerson),
-                relation: has(WordSet::Relation),
+                relation: relation_in(v, lang, cw),
                 third_person: has(WordSet::ThirdPerson),
                 contact_ask: has(WordSet::ContactAsk),
                 has_fact,
@@ -262,6 +262,29 @@ impl<'a> Reading<'a> {
         let end = self.word_index(at).min(c.words.end).max(c.words.start);
         self.words.get(c.words.start..end).unwrap_or_default()
     }
+}
+
+/// Whether a clause names someone close to someone: a kinship word after a possessive ("my
+/// son", "his wife", "your mother", "Annas Vater" reads as the bare noun) — "guidelines for
+/// children" is not a relation.
+fn relation_in(v: &super::vocab::Vocab, lang: LangMask, cw: &[Word<'_>]) -> bool {
+    let rel = v.set(WordSet::Relation);
+    (0..cw.len()).any(|i| {
+        rel.match_in(lang, cw, i).is_some()
+            && (i.saturating_sub(2)..i).any(|j| {
+                cw.get(j).is_some_and(|w| {
+                    let f = w.folded.as_str();
+                    f.ends_with("'s")
+                        || [
+                            WordSet::FirstPerson,
+                            WordSet::ThirdPerson,
+                            WordSet::SecondPerson,
+                        ]
+                        .iter()
+                        .any(|s| v.set(*s).match_in(lang, cw, j).is_some())
+                })
+            })
+    })
 }
 
 /// The start of a signature block: the line after a closing ("Thanks,", "Mit freundlichen

@@ -30,7 +30,10 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
         if item.kind == PsdKind::PersonName && cv.kind.writes_publicly() {
             return Decision::drop(Op::Substitute, Rule::PublicWrite);
         }
-        return Decision::keep(if f.needed {
+        return Decision::keep(if is_special(item) && f.needed {
+            // The disease to look up, the item to order: what the call is about.
+            Rule::PurposeArgument
+        } else if f.needed {
             Rule::RequiredField
         } else {
             Rule::FieldCarriesThisData

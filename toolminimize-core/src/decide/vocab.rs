@@ -58,6 +58,10 @@ pub enum WordSet {
     PersonRef,
     /// Someone's home ("lives at", "wohnt in", "Home:").
     Residence,
+    /// The reader's own ("your", "dein", "votre").
+    SecondPerson,
+    /// A mailbox that belongs to a role ("info", "sales", "kontakt").
+    RoleMailbox,
 }
 
 impl WordSet {
@@ -81,6 +85,8 @@ impl WordSet {
             "weather" => WordSet::Weather,
             "person_ref" => WordSet::PersonRef,
             "residence" => WordSet::Residence,
+            "second_person" => WordSet::SecondPerson,
+            "role_mailbox" => WordSet::RoleMailbox,
             _ => return None,
         })
     }

@@ -29,6 +29,7 @@ mod credential;
 mod email;
 mod iban;
 mod ids;
+mod labelled;
 mod network;
 mod phone;
 mod residence;
@@ -86,6 +87,7 @@ shared_detectors! {
     RESIDENCE: residence::Residence = "residence",
     CREDENTIAL: credential::Credential = "credential",
     IDS: ids::Ids = "national_id",
+    LABELLED: labelled::Labelled = "labelled_id",
     URL: url::Url = "url",
 }
 

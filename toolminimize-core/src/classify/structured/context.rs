@@ -71,6 +71,13 @@ impl Keywords {
             .any(|m| word_start(hay, m.start()))
     }
 
+    /// Whether a keyword occurs as a whole word anywhere in `hay`.
+    pub(super) fn any_word_in(&self, hay: &str) -> bool {
+        self.ac.find_overlapping_iter(hay).any(|m| {
+            word_start(hay, m.start()) && !char_at(hay, m.end()).is_some_and(char::is_alphanumeric)
+        })
+    }
+
     /// Whether a keyword occurs as a whole word in the `n` bytes before `start`.
     pub(super) fn word_before(&self, text: &str, start: usize, n: usize) -> bool {
         let hay = before(text, start, n);

@@ -30,6 +30,7 @@ mod email;
 mod iban;
 mod ids;
 mod labelled;
+mod legal;
 mod network;
 mod phone;
 mod residence;
@@ -87,6 +88,7 @@ shared_detectors! {
     RESIDENCE: residence::Residence = "residence",
     CREDENTIAL: credential::Credential = "credential",
     IDS: ids::Ids = "national_id",
+    LEGAL: legal::Legal = "legal",
     LABELLED: labelled::Labelled = "labelled_id",
     URL: url::Url = "url",
 }

@@ -92,3 +92,29 @@ fn true_negatives() {
         assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
     }
 }
+
+#[test]
+fn more_checksummed_national_ids() {
+    // Invented numbers whose check digits are right (checked against python-stdnum).
+    for (text, id) in [
+        ("CPF 450.749.528-83 ok", "450.749.528-83"),
+        ("nr 29502362197.", "29502362197"),
+        ("fnr 19081298516", "19081298516"),
+        ("RČ 745908/4380", "745908/4380"),
+        ("PPS 6767895GW", "6767895GW"),
+        ("HETU 270177-110M", "270177-110M"),
+    ] {
+        assert_eq!(plain(text), [(id, NID)], "{text}");
+    }
+    // One digit off: nothing.
+    for text in [
+        "ref 450.749.528-84",
+        "nr 29502362198",
+        "id 745908/4381",
+        "code 6767895GX",
+        "x 270177-110N",
+        "tel 48601384227",
+    ] {
+        assert!(plain(text).is_empty(), "{text}: {:?}", plain(text));
+    }
+}

@@ -18,7 +18,7 @@ pub(super) struct Card {
 impl Card {
     pub(super) fn new() -> Result<Self, Error> {
         Ok(Card {
-            full: regex("card", r"\d(?:[ \-]?\d){11,18}")?,
+            full: regex("card", r"\d(?:[ \-.]?\d){11,18}")?,
             // Card words (EN/DE/FR/ES/IT and brands), then "ending (in)" / "last 4" / a mask.
             partial: regex(
                 "card",
@@ -72,20 +72,22 @@ fn iin_ok(d: &[u8]) -> bool {
     }
 }
 
-/// Whether separators, if any, split the number into card-like groups (4-4-4-4, 4-6-5, …).
+/// Whether separators, if any, split the number into card-like groups (4-4-4-4, 4-6-5, …);
+/// dots only in groups of four (`4111.1111.1111.1111`), never a version or an address.
 fn grouping_ok(s: &str) -> bool {
-    if !s.contains([' ', '-']) {
+    let seps: Vec<char> = s.chars().filter(|c| !c.is_ascii_digit()).collect();
+    let Some(&sep) = seps.first() else {
         return true;
-    }
-    if s.contains(' ') && s.contains('-') {
+    };
+    if seps.iter().any(|&c| c != sep) {
         return false;
     }
-    let mut lens = s.split([' ', '-']).map(str::len);
-    let first = lens.next().unwrap_or(0);
-    let (n, empty) = lens.fold((0usize, 0usize), |(n, bad), l| {
-        (n + 1, bad + usize::from(l == 0))
-    });
-    first == 4 && empty == 0 && (1..=4).contains(&n)
+    let lens: Vec<usize> = s.split(sep).map(str::len).collect();
+    let groups = lens.len() - 1;
+    let first_ok = lens.first() == Some(&4);
+    let none_empty = lens.iter().all(|&l| l > 0);
+    let dots_ok = sep != '.' || lens.iter().all(|&l| l == 4);
+    first_ok && none_empty && dots_ok && (1..=4).contains(&groups)
 }
 
 impl Card {
@@ -122,7 +124,7 @@ impl Card {
                         break;
                     }
                 }
-                match cand.rfind([' ', '-']).and_then(|i| cand.get(..i)) {
+                match cand.rfind([' ', '-', '.']).and_then(|i| cand.get(..i)) {
                     Some(t) if t.len() >= 13 => cand = t,
                     _ => break,
                 }
@@ -174,6 +176,10 @@ mod tests {
         assert_eq!(spans("MC 5555555555554444"), ["5555555555554444"]);
         assert_eq!(spans("4111 1111 1111 1111 12"), ["4111 1111 1111 1111"]);
         assert_eq!(spans("Diners 3056 930902 5904"), ["3056 930902 5904"]);
+        assert_eq!(
+            spans("card 4111.1111.1111.1111 ok"),
+            ["4111.1111.1111.1111"]
+        );
     }
 
     #[test]
@@ -195,6 +201,9 @@ mod tests {
             "sha 4f9c2a1b7d3e5f60718293a4b5c6d7e8f9012345",
             "0000 0000 0000 0000",
             "ending 1006 of the year",
+            "v4111.1111.1111.1111",
+            "release 4.1111.1111.1111.1",
+            "4111.111.1111.1111",
         ] {
             assert!(spans(s).is_empty(), "{s}: {:?}", spans(s));
         }

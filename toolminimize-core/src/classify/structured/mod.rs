@@ -21,6 +21,7 @@
 //! ```
 
 mod address;
+mod biometric;
 mod birth;
 mod card;
 mod context;
@@ -88,6 +89,7 @@ shared_detectors! {
     RESIDENCE: residence::Residence = "residence",
     CREDENTIAL: credential::Credential = "credential",
     IDS: ids::Ids = "national_id",
+    BIOMETRIC: biometric::Biometric = "biometric",
     LEGAL: legal::Legal = "legal",
     LABELLED: labelled::Labelled = "labelled_id",
     URL: url::Url = "url",

@@ -13,6 +13,7 @@ use crate::item::{Finding, PsdKind};
 pub(super) struct Card {
     full: Regex,
     partial: Regex,
+    security: Regex,
 }
 
 impl Card {
@@ -23,6 +24,11 @@ impl Card {
             partial: regex(
                 "card",
                 r"(?i)(?-u:\b)(?:card|visa|master\s?card|mc|amex|american express|discover|debit|credit|cc|carte|karte|kreditkarte|tarjeta|carta|bancomat)(?-u:\b)[^.\n\d]{0,24}?(?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s+(?:4|four)(?:\s+digits)?|endend\s+auf|endet\s+auf|se\s+terminant\s+par|finissant\s+par|terminada\s+en|que\s+termina\s+en|terminante\s+in|che\s+termina\s+(?:con|in)|[*•x]{4}(?:[ \-]?[*•x]{4}){0,3}[ \-]?)\s*(?:[:#]\s*)?(\d{4})(?-u:\b)",
+            )?,
+            // Card security codes after their name (EN/DE/FR/ES/IT/NL).
+            security: regex(
+                "card",
+                r"(?i)(?-u:\b)(?:cvv2?|cvc2?|cvn|cid|csc|security code|card verification(?: value| code)?|kartenprüfnummer|prüfnummer|cryptogramme(?: visuel)?|code de sécurité|código de seguridad|codice di sicurezza|beveiligingscode)\s*(?:[:#=]|is|ist|est|es|è)?\s*(\d{3,4})(?-u:\b)",
             )?,
         })
     }
@@ -146,6 +152,11 @@ impl Detector for Card {
         if digits >= 12 {
             self.full_numbers(text, out);
         }
+        for c in self.security.captures_iter(text) {
+            if let Some(d) = c.get(1) {
+                out.push(Finding::new(d.range(), PsdKind::CardNumber, 0.9, "card"));
+            }
+        }
         for c in self.partial.captures_iter(text) {
             if let Some(d) = c.get(1) {
                 out.push(Finding::new(d.range(), PsdKind::CardNumber, 0.8, "card"));
@@ -189,6 +200,8 @@ mod tests {
         assert_eq!(spans("Amex ending 1006"), ["1006"]);
         assert_eq!(spans("Mastercard **** **** **** 5454"), ["5454"]);
         assert_eq!(spans("carte se terminant par 1234"), ["1234"]);
+        assert_eq!(spans("exp 08/29 CVV 412."), ["412"]);
+        assert_eq!(spans("Prüfnummer: 0771"), ["0771"]);
     }
 
     #[test]

@@ -9,7 +9,9 @@
 //! - **Case captions**: `People v. Reyes`, `R v Smith`, `Commonwealth v. Hale`, `State of Ohio
 //!   v. Doe`; other `X v. Y` captions where the text speaks of a court or an order.
 //! - **Immigration numbers**: A-numbers written `A-123-456-789` / `A123-456-789`, and USCIS
-//!   receipt numbers (`IOE0123456789`: a service-centre code and ten digits).
+//!   receipt numbers (`IOE0123456789`: a service-centre code and ten digits); the numbers of
+//!   immigration forms (`I-589`, `I-130`, `N-400`, `DS-160`) where the text speaks of
+//!   immigration: filing one says what the person is going through.
 //!
 //! Each pattern is a compiled regex run once over the text (linear time).
 
@@ -104,9 +106,35 @@ pub(super) struct Legal {
     caption: Regex,
     a_number: Regex,
     receipt: Regex,
+    form: Regex,
     court: Keywords,
     parties: Keywords,
+    immigration: Keywords,
 }
+
+/// Words that make a form number an immigration form.
+const IMMIGRATION_CONTEXT: &[&str] = &[
+    "asylum",
+    "uscis",
+    "immigration",
+    "visa",
+    "green card",
+    "work permit",
+    "ead",
+    "naturalization",
+    "citizenship",
+    "deportation",
+    "removal",
+    "refugee",
+    "biometrics appointment",
+    "eoir",
+    "tps",
+    "daca",
+    "asilo",
+    "asile",
+    "inmigración",
+    "einwanderung",
+];
 
 impl Legal {
     pub(super) fn new() -> Result<Self, Error> {
@@ -131,7 +159,12 @@ impl Legal {
                 "legal",
                 r"(?-u:\b)(?:EAC|WAC|LIN|SRC|NBC|MSC|IOE|YSC|TSC|VSC|NSC|CSC)\d{10}(?-u:\b)",
             )?,
+            form: regex(
+                "legal",
+                r"(?-u:\b)(?:I-\d{3}[A-Z]?|N-\d{3}|DS-\d{3,4}|AR-11|G-\d{2,4})(?-u:\b)",
+            )?,
             court: Keywords::new("legal", COURT_CONTEXT)?,
+            immigration: Keywords::new("legal", IMMIGRATION_CONTEXT)?,
             parties: Keywords::new("legal", PROSECUTING_PARTIES)?,
         })
     }
@@ -220,6 +253,17 @@ impl Detector for Legal {
         let mut court: Option<bool> = None;
         if text.contains(" v") {
             self.captions(text, &mut court, out);
+        }
+        if text.contains('-') {
+            let mut immigration: Option<bool> = None;
+            for m in self.form.find_iter(text) {
+                if char_at(text, m.end()).is_some_and(|c| c == '-')
+                    || !*immigration.get_or_insert_with(|| self.immigration.any_word_in(text))
+                {
+                    continue;
+                }
+                out.push(Finding::new(m.range(), PsdKind::EthnicOrigin, 0.8, "legal"));
+            }
         }
         if super::context::digit_count(text) < 3 {
             return;

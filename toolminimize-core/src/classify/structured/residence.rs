@@ -20,6 +20,7 @@ const PREPOSITIONS: &str = r"in|at|to|near|en|à|a|au|aux|im|bei|nach|cerca de|p
 #[derive(Debug)]
 pub(super) struct Residence {
     re: Regex,
+    room: Regex,
 }
 
 impl Residence {
@@ -31,6 +32,18 @@ impl Residence {
         );
         Ok(Residence {
             re: regex("residence", &pattern)?,
+            // Where someone is staying: "I'm in room 1412 at the Park Hyatt", "our room 22",
+            // "Zimmer 214 im Hotel Adler", "chambre 31 à l'hôtel …", "habitación 508 del …".
+            room: {
+                const NUM: &str = r"\s+(?:no\.?\s*|nr\.?\s*|n°\s*|#\s*)?(\d{1,5}[A-Za-z]?)";
+                const TAIL: &str = r"\s+(?:at|in|im|à|en|del|de|all'|bij|w|på)\s+(?:the\s+|l'|la\s+|le\s+|el\s+|der\s+|dem\s+)?(?:(?:hotel|hôtel|hostal|albergo)\s+)?\p{Lu}[\p{L}'’\-]*(?:\s+\p{Lu}[\p{L}'’\-]*){0,3}";
+                regex(
+                    "residence",
+                    &format!(
+                        r"(?i:(?-u:\b)(?:(?:i'?m|i am|we'?re|we are|staying|stay|my|our)\s+(?:in\s+)?(?:room|suite)|(?:mein|unser)\s+zimmer|(?:ma|notre)\s+chambre|mi\s+habitación|la\s+mia\s+camera|mijn\s+kamer)){NUM}(?:{TAIL})?|(?i:(?-u:\b)(?:room|suite|zimmer|chambre|habitación|camera|kamer|pokój|rum|værelse)){NUM}{TAIL}"
+                    ),
+                )?
+            },
         })
     }
 }
@@ -43,6 +56,19 @@ impl Detector for Residence {
     fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
         if text.len() < 10 {
             return;
+        }
+        if text.bytes().any(|b| b.is_ascii_digit()) {
+            for c in self.room.captures_iter(text) {
+                if let (Some(all), Some(number)) = (c.get(0), c.get(1).or_else(|| c.get(2))) {
+                    // From the room number to the end of the hotel's name.
+                    out.push(Finding::new(
+                        number.start()..all.end(),
+                        PsdKind::StreetAddress,
+                        0.75,
+                        "residence",
+                    ));
+                }
+            }
         }
         for c in self.re.captures_iter(text) {
             if let Some(pc) = c.get(1) {
@@ -103,6 +129,28 @@ mod tests {
             found("customer based in SW1A 1AA since March"),
             vec![("SW1A 1AA".to_owned(), PsdKind::Postcode)]
         );
+    }
+
+    #[test]
+    fn where_someone_is_staying() {
+        assert_eq!(
+            found("(Emma here - I'm in room 1408 at the Grand Meridian; call me)"),
+            vec![(
+                "1408 at the Grand Meridian".to_owned(),
+                PsdKind::StreetAddress
+            )]
+        );
+        assert_eq!(
+            found("Ich bin in Zimmer 214 im Hotel Adler"),
+            vec![("214 im Hotel Adler".to_owned(), PsdKind::StreetAddress)]
+        );
+        assert_eq!(
+            found("our room 22, ground floor"),
+            vec![("22".to_owned(), PsdKind::StreetAddress)]
+        );
+        // A meeting room with no one staying in it.
+        assert!(found("the review is in room 4 after lunch").is_empty());
+        assert!(found("Room 101 is booked for the workshop").is_empty());
     }
 
     #[test]

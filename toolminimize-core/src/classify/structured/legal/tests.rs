@@ -83,6 +83,19 @@ fn immigration_numbers() {
 }
 
 #[test]
+fn immigration_forms_where_the_text_speaks_of_immigration() {
+    assert_eq!(
+        plain("reason=asylum medical exam (I-589 evidence)"),
+        [("I-589", PsdKind::EthnicOrigin)]
+    );
+    assert_eq!(
+        plain("filed the N-400 for citizenship"),
+        [("N-400", PsdKind::EthnicOrigin)]
+    );
+    assert!(plain("traffic on I-405 near Bellevue").is_empty());
+}
+
+#[test]
 fn code_and_products_are_not_dockets() {
     for s in [
         "resolution 1920x1080 at 60Hz",

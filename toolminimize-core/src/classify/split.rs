@@ -100,6 +100,10 @@ pub(crate) fn scan(
     let mut pieces = Vec::new();
     let mut p = path.to_owned();
     collect(arr, None, &mut p, &mut pieces, 0);
+    // Rich text: read the segments' text, not their `type`, `id` or `href` beside it.
+    if pieces.iter().any(|p| p.segment) {
+        pieces.retain(|p| p.segment);
+    }
     if pieces.len() < 2 {
         return;
     }
@@ -207,9 +211,9 @@ mod tests {
     #[test]
     fn a_date_of_birth_split_over_rich_text_segments() {
         let args = json!({"rich_text": [
-            {"text": {"content": "Alles geprüft. Geburtsdatum: "}},
-            {"text": {"content": "14.02."}},
-            {"text": {"content": "1971"}}
+            {"type": "text", "text": {"content": "Alles geprüft. Geburtsdatum: "}},
+            {"type": "text", "text": {"content": "14.02."}},
+            {"type": "text", "text": {"content": "1971"}}
         ]});
         let found = items(&args);
         assert!(

@@ -27,6 +27,7 @@ mod card;
 mod context;
 mod coords;
 mod credential;
+mod demographic;
 mod email;
 mod iban;
 mod ids;
@@ -89,6 +90,7 @@ shared_detectors! {
     RESIDENCE: residence::Residence = "residence",
     CREDENTIAL: credential::Credential = "credential",
     IDS: ids::Ids = "national_id",
+    DEMOGRAPHIC: demographic::Demographic = "demographic",
     BIOMETRIC: biometric::Biometric = "biometric",
     LEGAL: legal::Legal = "legal",
     LABELLED: labelled::Labelled = "labelled_id",

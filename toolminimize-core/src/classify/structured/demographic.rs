@@ -1,0 +1,353 @@
+//! Quasi-identifiers by their structure rather than by a word list:
+//!
+//! - **Sex and age together**, as case notes and profiles write them: `f, 38`, `M/45`,
+//!   `38F` at the start of a post or after "I'm", `age 52, female`, `männlich, 61 J.`; the
+//!   sex word next to an age is the person's gender, the number their age.
+//! - **Gender fields**: a field named `gender`, `sex`, `Geschlecht`, `sexe`, `sexo`, … holding
+//!   a short word.
+//! - **Employer and school**: an organisation name (capitalised words) right after a phrase of
+//!   working or studying there ("works at", "engineer at", "laid off from", "student at",
+//!   "ingénieur chez", "arbeitet bei", "trabaja en", "lavora presso", "werkt bij", "jobbar på",
+//!   "pracuje w"): the structure says it is someone's employer, whatever the company.
+
+use regex::Regex;
+
+use super::context::{char_at, char_before, regex};
+use crate::classify::{Detector, Field};
+use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+/// Sex and gender words (EN/DE/FR/ES/IT/PT/NL/SV/DA/NO/PL/CS).
+const SEX_WORDS: &str = r"female|male|woman|man|non-binary|nonbinary|weiblich|männlich|divers|femme|homme|féminin|masculin|mujer|hombre|femenino|masculino|donna|uomo|femmina|maschio|mulher|homem|vrouw|man|kvinna|kvinde|kvinne|mann|kobieta|mężczyzna|žena|muž";
+
+/// Keys (lower case, letters only) of gender fields.
+const GENDER_KEYS: &[&str] = &[
+    "gender",
+    "sex",
+    "geschlecht",
+    "sexe",
+    "genre",
+    "sexo",
+    "genero",
+    "género",
+    "sesso",
+    "genere",
+    "geslacht",
+    "kön",
+    "køn",
+    "kjønn",
+    "płeć",
+    "plec",
+    "pohlaví",
+    "pohlavi",
+    "性別",
+];
+
+/// Phrases after which an organisation name is someone's employer or school.
+const WORK_PHRASES: &str = r"works?\s+(?:at|for)|working\s+(?:at|for)|worked\s+(?:at|for)|employed\s+(?:at|by)|employee\s+(?:at|of)|hired\s+(?:at|by)|job\s+at|position\s+at|role\s+at|intern(?:ing)?\s+at|laid\s+off\s+(?:from|by)|fired\s+from|let\s+go\s+from|quit\s+my\s+job\s+at|resigned\s+from|(?:engineer|developer|nurse|teacher|manager|analyst|consultant|accountant|lawyer|designer|technician|driver|cashier|clerk|scientist|researcher|director|assistant|officer|specialist|student|professor|lecturer|doctor|physician|pharmacist)\s+(?:at|for|with)|stud(?:y|ies|ying|ied)\s+at|student\s+at|enrolled\s+at|graduate\s+of|travaill(?:e|es|ons|ez|ent|ait|é)\s+(?:chez|pour)|(?:ingénieure?|salariée?|employée?|cadre|stagiaire|développeu(?:r|se)|infirmière?|professeure?|technicienne?|comptable|consultante?)\s+chez|licenciée?\s+(?:de|par)|étudiante?\s+(?:à|en)|arbeite(?:t|n|te)?\s+(?:bei|für)|beschäftigt\s+bei|angestellt\s+bei|tätig\s+bei|(?:ingenieur|ingenieurin|entwickler|entwicklerin|mitarbeiter|mitarbeiterin|werkstudent|werkstudentin|praktikant|praktikantin)\s+bei|gekündigt\s+von|studiert?\s+an\s+der|trabaj(?:o|a|as|amos|an|aba)\s+(?:en|para)|empleado\s+de|empleada\s+de|despedid[oa]\s+de|estudi(?:o|a)\s+en|lavor(?:o|a|i|ava)\s+(?:presso|per|da|alla|al)|dipendente\s+(?:di|della|del)|licenziat[oa]\s+(?:da|dalla|dal)|trabalh(?:o|a|ava)\s+(?:na|no|em|para)|werk(?:t)?\s+(?:bij|voor)|(?:jobbar|arbetar)\s+(?:på|hos|för)|arbejder\s+(?:hos|på|for)|(?:jobber|arbeider)\s+(?:hos|på|i|for)|pracuj(?:ę|e)\s+(?:w|dla|u)|pracuji\s+(?:v|ve|u|pro)|pracuje\s+(?:v|ve|u|pro)";
+
+/// Finds sex-and-age pairs, gender fields and employers.
+#[derive(Debug)]
+pub(super) struct Demographic {
+    sex_age: Regex,
+    age_sex: Regex,
+    compact: Regex,
+    employer: Regex,
+}
+
+impl Demographic {
+    pub(super) fn new() -> Result<Self, Error> {
+        Ok(Demographic {
+            // "f, 38", "M/45", "female, 52", "weiblich, 61 J."
+            sex_age: regex(
+                "demographic",
+                &format!(
+                    r"(?i:(?-u:\b)([MFW]|{SEX_WORDS}))\s*[,/]\s*(?i:age\s*)?(\d{{1,3}})(?:\s*(?:J\.|y/?o|yrs?|years?(?:\s+old)?|ans|anni|años|anos|Jahre|år|jaar|lat|let))?"
+                ),
+            )?,
+            // "age 52, female", "38 years, male", "61 J., männlich"
+            age_sex: regex(
+                "demographic",
+                &format!(
+                    r"(?i:(?-u:\b)(?:aged?\s*:?\s*\d{{1,3}}|\d{{1,3}}\s*(?:J\.|y/?o|yrs?|years?(?:\s+old)?|ans|anni|años|anos|Jahre(?:\s+alt)?|år|jaar|lat|let)))\s*[,;/]\s*(?i:({SEX_WORDS}))(?-u:\b)"
+                ),
+            )?,
+            // "38F" opening a post, in brackets or after "I'm"
+            compact: regex(
+                "demographic",
+                r"(?:^|\(|\[|(?i:i'?m|i am|me|pt|patient)\s+(?:a\s+)?)\s*(\d{2})\s?([MF])(?:\)|\]|,|\s|$)",
+            )?,
+            employer: regex(
+                "demographic",
+                &format!(
+                    r"(?i:(?-u:\b)(?:{WORK_PHRASES}))\s+((?:the\s+|l'|la\s+|le\s+|el\s+|der\s+|die\s+|dem\s+)?(?:\p{{Lu}}[\p{{L}}\p{{N}}&'’.\-]*|\p{{N}}+\p{{Lu}}[\p{{L}}]*)(?:\s+(?:&|of|de|du|des|la|le|di|del|della|und|y|e|and|for|für|van|von)?\s*\p{{Lu}}[\p{{L}}\p{{N}}&'’.\-]*){{0,4}})"
+                ),
+            )?,
+        })
+    }
+
+    fn gender_field(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
+        let Some(key) = field.key else {
+            return false;
+        };
+        let key: String = key
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect();
+        let value = text.trim();
+        if !GENDER_KEYS.contains(&key.as_str())
+            || value.is_empty()
+            || value.chars().count() > 24
+            || value.bytes().any(|b| b.is_ascii_digit())
+        {
+            return false;
+        }
+        let start = text.len() - text.trim_start().len();
+        out.push(Finding::new(
+            start..start + value.len(),
+            PsdKind::Gender,
+            0.85,
+            "demographic",
+        ));
+        true
+    }
+
+    fn pairs(&self, text: &str, out: &mut Vec<Finding>) {
+        let age_ok = |s: &str| s.parse::<u16>().is_ok_and(|n| (1..=110).contains(&n));
+        for c in self.sex_age.captures_iter(text) {
+            let (Some(all), Some(sex), Some(age)) = (c.get(0), c.get(1), c.get(2)) else {
+                continue;
+            };
+            // Not a seat, a size or a decimal: "Row F, 38.5", "F/38/2".
+            let single = sex.as_str().len() == 1;
+            let lone_letter = !char_before(text, sex.start()).is_some_and(char::is_alphanumeric);
+            if !age_ok(age.as_str())
+                || char_at(text, all.end()).is_some_and(|c| c.is_ascii_digit())
+                || super::context::number_continues(text, age.end(), &['.', ',', '/'])
+                || (single && !lone_letter)
+                || (single
+                    && !sex.as_str().bytes().all(|b| b.is_ascii_uppercase())
+                    && !text.trim_start().starts_with(sex.as_str()))
+            {
+                continue;
+            }
+            out.push(Finding::new(
+                sex.range(),
+                PsdKind::Gender,
+                0.8,
+                "demographic",
+            ));
+            out.push(Finding::new(
+                age.start()..all.end(),
+                PsdKind::Age,
+                0.8,
+                "demographic",
+            ));
+        }
+        for c in self.age_sex.captures_iter(text) {
+            if let Some(sex) = c.get(1) {
+                out.push(Finding::new(
+                    sex.range(),
+                    PsdKind::Gender,
+                    0.8,
+                    "demographic",
+                ));
+            }
+        }
+        for c in self.compact.captures_iter(text) {
+            let (Some(age), Some(sex)) = (c.get(1), c.get(2)) else {
+                continue;
+            };
+            if age_ok(age.as_str()) && !char_at(text, sex.end()).is_some_and(|c| c == '°') {
+                out.push(Finding::new(
+                    age.start()..sex.end(),
+                    PsdKind::Age,
+                    0.75,
+                    "demographic",
+                ));
+            }
+        }
+    }
+
+    fn employers(&self, text: &str, out: &mut Vec<Finding>) {
+        for c in self.employer.captures_iter(text) {
+            let Some(org) = c.get(1) else { continue };
+            let name = org.as_str().trim_end_matches(['.', '\'', '’', '-']);
+            // A weekday, a month or a pronoun is not an employer ("works for Monday", "for I").
+            let first = name.split_whitespace().next().unwrap_or("");
+            if name.chars().count() < 2 || is_not_an_org(first) {
+                continue;
+            }
+            out.push(Finding::new(
+                org.start()..org.start() + name.len(),
+                PsdKind::Occupation,
+                0.75,
+                "employer",
+            ));
+        }
+    }
+}
+
+/// Capitalised words that start a sentence or a date rather than a name.
+fn is_not_an_org(first: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "I",
+        "The",
+        "A",
+        "An",
+        "My",
+        "Our",
+        "Your",
+        "His",
+        "Her",
+        "Their",
+        "This",
+        "That",
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+        "Home",
+        "Least",
+        "Last",
+        "Years",
+        "Months",
+        "Weeks",
+        "Days",
+        "Yes",
+        "No",
+        "Ich",
+        "Je",
+        "Yo",
+        "Io",
+        "Der",
+        "Die",
+        "Das",
+        "Le",
+        "La",
+        "Les",
+        "El",
+    ];
+    WORDS.contains(&first)
+}
+
+impl Detector for Demographic {
+    fn name(&self) -> &'static str {
+        "demographic"
+    }
+
+    fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        if self.gender_field(text, field, out) || text.len() < 6 {
+            return;
+        }
+        if text.bytes().any(|b| b.is_ascii_digit()) {
+            self.pairs(text, out);
+        }
+        self.employers(text, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<(&str, PsdKind)> {
+        let d = Demographic::new().unwrap();
+        let mut out = Vec::new();
+        d.detect(text, &Field::default(), &mut out);
+        out.sort_by_key(|f| f.span.start);
+        out.iter()
+            .map(|f| (&text[f.span.clone()], f.kind))
+            .collect()
+    }
+
+    const G: PsdKind = PsdKind::Gender;
+    const A: PsdKind = PsdKind::Age;
+    const O: PsdKind = PsdKind::Occupation;
+
+    #[test]
+    fn sex_and_age_pairs() {
+        assert_eq!(found("Pt: F, 38, smoker"), [("F", G), ("38", A)]);
+        assert_eq!(found("f, 38 — nonsmoker"), [("f", G), ("38", A)]);
+        assert_eq!(
+            found("Patient männlich, 61 J."),
+            [("männlich", G), ("61 J.", A)]
+        );
+        assert_eq!(found("in-network, patient age 52, female"), [("female", G)]);
+        assert_eq!(found("38F looking for a running group"), [("38F", A)]);
+        assert_eq!(found("I'm 29M, new in town"), [("29M", A)]);
+    }
+
+    #[test]
+    fn gender_fields() {
+        let f = Field {
+            path: "/gender",
+            key: Some("Geschlecht"),
+            description: None,
+        };
+        let d = Demographic::new().unwrap();
+        let mut out = Vec::new();
+        d.detect(" weiblich ", &f, &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].span, 1..9);
+    }
+
+    #[test]
+    fn employers_and_schools_by_structure() {
+        assert_eq!(
+            found("she works at Brightwave Analytics since May"),
+            [("Brightwave Analytics", O)]
+        );
+        assert_eq!(
+            found("Il est ingénieur chez Horizon Systèmes à Nantes."),
+            [("Horizon Systèmes", O)]
+        );
+        assert_eq!(
+            found("I was laid off from Northwind Aero in March"),
+            [("Northwind Aero", O)]
+        );
+        assert_eq!(
+            found("I'm a student at Riverside College."),
+            [("Riverside College", O)]
+        );
+        assert_eq!(
+            found("Sie arbeitet bei Lindqvist & Berg GmbH"),
+            [("Lindqvist & Berg GmbH", O)]
+        );
+        assert_eq!(
+            found("trabaja en Ferretería Ortiz"),
+            [("Ferretería Ortiz", O)]
+        );
+    }
+
+    #[test]
+    fn look_alikes_are_not_demographics() {
+        for s in [
+            "low of 38F overnight",
+            "Row F, 38.5 cm",
+            "sizes S, M, L and 10m cable",
+            "works at home on Monday",
+            "it works for me",
+            "set F/38/2 in the config",
+            "tags: male, 2024",
+        ] {
+            assert!(found(s).is_empty(), "{s}: {:?}", found(s));
+        }
+    }
+}

@@ -137,6 +137,7 @@ pub(super) struct Ids {
     personnummer: Regex,
     more: Regex,
     nino: Regex,
+    nino_any: Regex,
     token: Regex,
     passport: Keywords,
     licence: Keywords,
@@ -168,6 +169,8 @@ impl Ids {
                 "national_id",
                 r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]",
             )?,
+            // Any two letters: right after "NI number" even a prefix HMRC never issues counts.
+            nino_any: regex("national_id", r"[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]")?,
             token: regex("national_id", r"[A-Za-z0-9][A-Za-z0-9\-/]{4,18}[A-Za-z0-9]")?,
             passport: Keywords::new("passport", PASSPORT)?,
             licence: Keywords::new("driver_licence", LICENCE)?,
@@ -547,6 +550,20 @@ impl Ids {
                     m.range(),
                     PsdKind::NationalId,
                     conf,
+                    "national_id",
+                ));
+            }
+        }
+        for m in self.nino_any.find_iter(text) {
+            let seen = out.iter().any(|f| f.span == m.range());
+            if !seen
+                && separate(text, m.start(), m.end())
+                && (nino_f || self.nino_words.before(text, m.start(), 32))
+            {
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::NationalId,
+                    0.85,
                     "national_id",
                 ));
             }

@@ -33,6 +33,7 @@ mod iban;
 mod ids;
 mod labelled;
 mod legal;
+mod money;
 mod network;
 mod phone;
 mod residence;
@@ -90,6 +91,7 @@ shared_detectors! {
     RESIDENCE: residence::Residence = "residence",
     CREDENTIAL: credential::Credential = "credential",
     IDS: ids::Ids = "national_id",
+    MONEY: money::Money = "money",
     DEMOGRAPHIC: demographic::Demographic = "demographic",
     BIOMETRIC: biometric::Biometric = "biometric",
     LEGAL: legal::Legal = "legal",

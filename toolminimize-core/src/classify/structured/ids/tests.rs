@@ -27,6 +27,10 @@ fn checksummed_national_ids() {
     assert_eq!(plain("CF RSSMRA85T10A562S"), [("RSSMRA85T10A562S", NID)]);
     assert_eq!(plain("personnummer 811218-9876"), [("811218-9876", NID)]);
     assert_eq!(plain("NINO AB 12 34 56 C"), [("AB 12 34 56 C", NID)]);
+    assert_eq!(
+        plain("my NI number is QX 12 34 56 B."),
+        [("QX 12 34 56 B", NID)]
+    );
     // A wrong check letter still counts right after the document's name.
     assert_eq!(
         plain("renovar DNI 48392011K cita previa"),

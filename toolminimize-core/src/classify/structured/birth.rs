@@ -298,7 +298,7 @@ impl Birth {
             // in apposition to a capitalised name or noun.
             age_apposition: regex(
                 "age",
-                r"((?:\p{Lu}[\p{Ll}'’\-]+\s+)?\p{Lu}[\p{Ll}'’\-]+)\.?,\s*(\d{1,3}\s*(?:ans|anni|años|anos|Jahre|J\.|år|jaar|lat|let|yrs|yo|y/o))(?:\s*[,;:)\]]|\.(?:\s|$)|\s*$|\s+(?:alt|old|gammel|oud|starý|stará)(?-u:\b))",
+                r"([^\s,]+(?: [^\s,]+)?),\s*(\d{1,3}\s*(?:ans|anni|años|anos|Jahre|J\.|år|jaar|lat|let|yrs|yo|y/o))(?:\s*[,;:)\]]|\.(?:\s|$)|\s*$|\s+(?:alt|old|gammel|oud|starý|stará)(?-u:\b))",
             )?,
             words: Keywords::new("dob", BIRTH_WORDS)?,
             field_words: Keywords::new("dob", BIRTH_FIELD)?,
@@ -360,8 +360,10 @@ impl Birth {
             // The words before are a person's name or a word for a person, not a noun such
             // as "Garantie, 2 Jahre".
             let person = who.as_str().split_whitespace().any(|w| {
-                crate::classify::names::is_known_name(w)
-                    || AGE_CUES.iter().any(|c| c.eq_ignore_ascii_case(w))
+                let w = w.trim_start_matches(['(', '[', '"']).trim_end_matches('.');
+                w.chars().next().is_some_and(char::is_uppercase)
+                    && (crate::classify::names::is_known_name(w)
+                        || AGE_CUES.iter().any(|c| c.eq_ignore_ascii_case(w)))
             });
             let n = m
                 .as_str()

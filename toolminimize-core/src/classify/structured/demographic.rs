@@ -10,11 +10,12 @@
 //!   "ingénieur chez", "arbeitet bei", "trabaja en", "lavora presso", "werkt bij", "jobbar på",
 //!   "pracuje w"): the structure says it is someone's employer, whatever the company.
 
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use regex::Regex;
 
-use super::context::{char_at, char_before, regex};
+use super::context::{capitalised_run, char_at, char_before, regex};
 use crate::classify::{Detector, Field};
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};
 
 /// Sex and gender words (EN/DE/FR/ES/IT/PT/NL/SV/DA/NO/PL/CS).
@@ -44,7 +45,265 @@ const GENDER_KEYS: &[&str] = &[
 ];
 
 /// Phrases after which an organisation name is someone's employer or school.
-const WORK_PHRASES: &str = r"works?\s+(?:at|for)|working\s+(?:at|for)|worked\s+(?:at|for)|employed\s+(?:at|by)|employee\s+(?:at|of)|hired\s+(?:at|by)|job\s+at|position\s+at|role\s+at|intern(?:ing)?\s+at|laid\s+off\s+(?:from|by)|fired\s+from|let\s+go\s+from|quit\s+my\s+job\s+at|resigned\s+from|(?:engineer|developer|nurse|teacher|manager|analyst|consultant|accountant|lawyer|designer|technician|driver|cashier|clerk|scientist|researcher|director|assistant|officer|specialist|student|professor|lecturer|doctor|physician|pharmacist)\s+(?:at|for|with)|stud(?:y|ies|ying|ied)\s+at|student\s+at|enrolled\s+at|graduate\s+of|travaill(?:e|es|ons|ez|ent|ait|é)\s+(?:chez|pour)|(?:ingénieure?|salariée?|employée?|cadre|stagiaire|développeu(?:r|se)|infirmière?|professeure?|technicienne?|comptable|consultante?)\s+chez|licenciée?\s+(?:de|par)|étudiante?\s+(?:à|en)|arbeite(?:t|n|te)?\s+(?:bei|für)|beschäftigt\s+bei|angestellt\s+bei|tätig\s+bei|(?:ingenieur|ingenieurin|entwickler|entwicklerin|mitarbeiter|mitarbeiterin|werkstudent|werkstudentin|praktikant|praktikantin)\s+bei|gekündigt\s+von|studiert?\s+an\s+der|trabaj(?:o|a|as|amos|an|aba)\s+(?:en|para)|empleado\s+de|empleada\s+de|despedid[oa]\s+de|estudi(?:o|a)\s+en|lavor(?:o|a|i|ava)\s+(?:presso|per|da|alla|al)|dipendente\s+(?:di|della|del)|licenziat[oa]\s+(?:da|dalla|dal)|trabalh(?:o|a|ava)\s+(?:na|no|em|para)|werk(?:t)?\s+(?:bij|voor)|(?:jobbar|arbetar)\s+(?:på|hos|för)|arbejder\s+(?:hos|på|for)|(?:jobber|arbeider)\s+(?:hos|på|i|for)|pracuj(?:ę|e)\s+(?:w|dla|u)|pracuji\s+(?:v|ve|u|pro)|pracuje\s+(?:v|ve|u|pro)";
+const WORK_PHRASES: &[&str] = &[
+    "work at",
+    "work for",
+    "works at",
+    "works for",
+    "working at",
+    "working for",
+    "worked at",
+    "worked for",
+    "employed at",
+    "employed by",
+    "employee at",
+    "employee of",
+    "hired at",
+    "hired by",
+    "job at",
+    "position at",
+    "role at",
+    "intern at",
+    "interning at",
+    "laid off from",
+    "laid off by",
+    "fired from",
+    "let go from",
+    "quit my job at",
+    "resigned from",
+    "studies at",
+    "studying at",
+    "studied at",
+    "study at",
+    "student at",
+    "enrolled at",
+    "graduate of",
+    "engineer at",
+    "engineer for",
+    "engineer with",
+    "developer at",
+    "developer for",
+    "developer with",
+    "nurse at",
+    "nurse for",
+    "nurse with",
+    "teacher at",
+    "teacher for",
+    "teacher with",
+    "manager at",
+    "manager for",
+    "manager with",
+    "analyst at",
+    "analyst for",
+    "analyst with",
+    "consultant at",
+    "consultant for",
+    "consultant with",
+    "accountant at",
+    "accountant for",
+    "accountant with",
+    "lawyer at",
+    "lawyer for",
+    "lawyer with",
+    "designer at",
+    "designer for",
+    "designer with",
+    "technician at",
+    "technician for",
+    "technician with",
+    "driver at",
+    "driver for",
+    "driver with",
+    "cashier at",
+    "cashier for",
+    "cashier with",
+    "clerk at",
+    "clerk for",
+    "clerk with",
+    "scientist at",
+    "scientist for",
+    "scientist with",
+    "researcher at",
+    "researcher for",
+    "researcher with",
+    "director at",
+    "director for",
+    "director with",
+    "assistant at",
+    "assistant for",
+    "assistant with",
+    "officer at",
+    "officer for",
+    "officer with",
+    "specialist at",
+    "specialist for",
+    "specialist with",
+    "professor at",
+    "professor for",
+    "professor with",
+    "lecturer at",
+    "lecturer for",
+    "lecturer with",
+    "pharmacist at",
+    "pharmacist for",
+    "pharmacist with",
+    "travaille chez",
+    "travaille pour",
+    "travailles chez",
+    "travailles pour",
+    "travaillons chez",
+    "travaillons pour",
+    "travaillez chez",
+    "travaillez pour",
+    "travaillent chez",
+    "travaillent pour",
+    "travaillait chez",
+    "travaillait pour",
+    "travaillé chez",
+    "travaillé pour",
+    "ingénieur chez",
+    "ingénieure chez",
+    "salarié chez",
+    "salariée chez",
+    "employé chez",
+    "employée chez",
+    "cadre chez",
+    "stagiaire chez",
+    "développeur chez",
+    "développeuse chez",
+    "infirmier chez",
+    "infirmière chez",
+    "professeur chez",
+    "professeure chez",
+    "technicien chez",
+    "technicienne chez",
+    "comptable chez",
+    "consultant chez",
+    "consultante chez",
+    "licencié de",
+    "licenciée de",
+    "licencié par",
+    "licenciée par",
+    "étudiant à",
+    "étudiante à",
+    "étudiant en",
+    "étudiante en",
+    "arbeite bei",
+    "arbeite für",
+    "arbeitet bei",
+    "arbeitet für",
+    "arbeiten bei",
+    "arbeiten für",
+    "arbeitete bei",
+    "arbeitete für",
+    "beschäftigt bei",
+    "angestellt bei",
+    "tätig bei",
+    "gekündigt von",
+    "studiert an der",
+    "studiere an der",
+    "ingenieur bei",
+    "ingenieurin bei",
+    "entwickler bei",
+    "entwicklerin bei",
+    "mitarbeiter bei",
+    "mitarbeiterin bei",
+    "werkstudent bei",
+    "werkstudentin bei",
+    "praktikant bei",
+    "praktikantin bei",
+    "trabajo en",
+    "trabajo para",
+    "trabaja en",
+    "trabaja para",
+    "trabajas en",
+    "trabajas para",
+    "trabajamos en",
+    "trabajamos para",
+    "trabajan en",
+    "trabajan para",
+    "trabajaba en",
+    "trabajaba para",
+    "empleado de",
+    "empleada de",
+    "despedido de",
+    "despedida de",
+    "estudio en",
+    "estudia en",
+    "lavoro presso",
+    "lavoro per",
+    "lavoro da",
+    "lavoro alla",
+    "lavoro al",
+    "lavora presso",
+    "lavora per",
+    "lavora da",
+    "lavora alla",
+    "lavora al",
+    "lavori presso",
+    "lavori per",
+    "lavori da",
+    "lavori alla",
+    "lavori al",
+    "lavorava presso",
+    "lavorava per",
+    "lavorava da",
+    "lavorava alla",
+    "lavorava al",
+    "dipendente di",
+    "dipendente della",
+    "dipendente del",
+    "licenziato da",
+    "licenziata da",
+    "licenziato dalla",
+    "licenziata dalla",
+    "trabalho na",
+    "trabalho no",
+    "trabalho em",
+    "trabalho para",
+    "trabalha na",
+    "trabalha no",
+    "trabalha em",
+    "trabalha para",
+    "trabalhava na",
+    "trabalhava no",
+    "trabalhava em",
+    "trabalhava para",
+    "werk bij",
+    "werk voor",
+    "werkt bij",
+    "werkt voor",
+    "jobbar på",
+    "jobbar hos",
+    "jobbar för",
+    "arbetar på",
+    "arbetar hos",
+    "arbetar för",
+    "arbejder hos",
+    "arbejder på",
+    "arbejder for",
+    "jobber hos",
+    "jobber på",
+    "jobber i",
+    "jobber for",
+    "arbeider hos",
+    "arbeider på",
+    "arbeider i",
+    "arbeider for",
+    "pracuję w",
+    "pracuję dla",
+    "pracuję u",
+    "pracuje w",
+    "pracuje dla",
+    "pracuje u",
+    "pracuji v",
+    "pracuji ve",
+    "pracuji u",
+    "pracuji pro",
+    "pracuje v",
+    "pracuje ve",
+    "pracuje pro",
+];
 
 /// Finds sex-and-age pairs, gender fields and employers.
 #[derive(Debug)]
@@ -52,7 +311,7 @@ pub(super) struct Demographic {
     sex_age: Regex,
     age_sex: Regex,
     compact: Regex,
-    employer: Regex,
+    work: AhoCorasick,
 }
 
 impl Demographic {
@@ -77,12 +336,11 @@ impl Demographic {
                 "demographic",
                 r"(?:^|\(|\[|(?i:i'?m|i am|me|pt|patient)\s+(?:a\s+)?)\s*(\d{2})\s?([MF])(?:\)|\]|,|\s|$)",
             )?,
-            employer: regex(
-                "demographic",
-                &format!(
-                    r"(?i:(?-u:\b)(?:{WORK_PHRASES}))\s+((?:the\s+|l'|la\s+|le\s+|el\s+|der\s+|die\s+|dem\s+)?(?:\p{{Lu}}[\p{{L}}\p{{N}}&'’.\-]*|\p{{N}}+\p{{Lu}}[\p{{L}}]*)(?:\s+(?:&|of|de|du|des|la|le|di|del|della|und|y|e|and|for|für|van|von)?\s*\p{{Lu}}[\p{{L}}\p{{N}}&'’.\-]*){{0,4}})"
-                ),
-            )?,
+            work: AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .match_kind(MatchKind::LeftmostLongest)
+                .build(WORK_PHRASES)
+                .map_err(|e| Error::new(ErrorKind::Build, format!("employer phrases: {e}")))?,
         })
     }
 
@@ -171,20 +429,33 @@ impl Demographic {
     }
 
     fn employers(&self, text: &str, out: &mut Vec<Finding>) {
-        for c in self.employer.captures_iter(text) {
-            let Some(org) = c.get(1) else { continue };
-            let name = org.as_str().trim_end_matches(['.', '\'', '’', '-']);
-            // A weekday, a month or a pronoun is not an employer ("works for Monday", "for I").
-            let first = name.split_whitespace().next().unwrap_or("");
-            if name.chars().count() < 2 || is_not_an_org(first) {
+        for m in self.work.find_iter(text) {
+            let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
+            if !at_word || !text.get(m.end()..).is_some_and(|r| r.starts_with(' ')) {
                 continue;
             }
-            out.push(Finding::new(
-                org.start()..org.start() + name.len(),
-                PsdKind::Occupation,
-                0.75,
-                "employer",
-            ));
+            // An article, then the organisation's capitalised name.
+            let mut at = m.end() + 1;
+            let rest = text.get(at..).unwrap_or("");
+            for article in [
+                "the ", "The ", "l'", "la ", "le ", "el ", "der ", "die ", "dem ",
+            ] {
+                if rest.starts_with(article) {
+                    at += article.len();
+                    break;
+                }
+            }
+            let Some(org) = capitalised_run(text, at, 5) else {
+                continue;
+            };
+            let first = text
+                .get(org.clone())
+                .and_then(|o| o.split_whitespace().next())
+                .unwrap_or("");
+            if org.len() < 2 || is_not_an_org(first) {
+                continue;
+            }
+            out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
         }
     }
 }

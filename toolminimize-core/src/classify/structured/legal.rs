@@ -17,7 +17,7 @@
 
 use regex::Regex;
 
-use super::context::{Keywords, char_at, char_before, regex};
+use super::context::{Keywords, capitalised_run, char_at, char_before, regex};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -103,7 +103,6 @@ const COURT_CONTEXT: &[&str] = &[
 pub(super) struct Legal {
     docket: Regex,
     register: Regex,
-    caption: Regex,
     a_number: Regex,
     receipt: Regex,
     form: Regex,
@@ -150,10 +149,6 @@ impl Legal {
                 "legal",
                 r"(?-u:\b)((?:(?:[IVX]{1,4}|\d{1,3})\s)?(?:[A-Z][A-Za-z]{0,3}\.?\s?){1,2})?(\d{1,6})/((?:19|20)?\d{2})(?-u:\b)",
             )?,
-            caption: regex(
-                "legal",
-                r"((?:\p{Lu}[\p{L}'’.\-]*\s+(?:of\s+)?){0,3}\p{Lu}[\p{L}'’.\-]*)\s+(v\.|vs\.|v)\s+(\p{Lu}[\p{L}'’\-]*(?:\s+\p{Lu}[\p{L}'’\-]*){0,3})",
-            )?,
             a_number: regex("legal", r"(?-u:\b)A-?\d{3}-\d{3}-\d{3}(?-u:\b)")?,
             receipt: regex(
                 "legal",
@@ -170,45 +165,84 @@ impl Legal {
     }
 
     fn captions(&self, text: &str, court: &mut Option<bool>, out: &mut Vec<Finding>) {
-        for c in self.caption.captures_iter(text) {
-            let (Some(all), Some(left), Some(sep), Some(right)) =
-                (c.get(0), c.get(1), c.get(2), c.get(3))
+        for (i, _) in text.match_indices(" v") {
+            let rest = text.get(i + 1..).unwrap_or("");
+            let Some(sep) = ["v. ", "vs. ", "v ", "vs "]
+                .into_iter()
+                .find(|s| rest.starts_with(s))
             else {
                 continue;
             };
-            if char_before(text, all.start()).is_some_and(char::is_alphanumeric) {
+            let Some(left) = party_before(text, i) else {
                 continue;
-            }
-            // The party right before "v." decides: "People", "State of Ohio", "R".
-            let left_words: Vec<&str> = left.as_str().split_whitespace().collect();
+            };
+            let Some(right) = capitalised_run(text, i + 1 + sep.len(), 4) else {
+                continue;
+            };
+            let left_text = text.get(left.clone()).unwrap_or("");
+            let left_words: Vec<&str> = left_text.split(' ').collect();
             let last = left_words.last().copied().unwrap_or("");
-            let prosecuted = self.parties.any_in(left.as_str())
-                && (left_words.len() == 1
-                    || self.parties.any_in(last)
-                    || left.as_str().contains(" of "));
+            let of = left_text.contains(" of ");
+            // "People", "State of Ohio", "R": a prosecuting party, alone or last.
+            let prosecuted =
+                self.parties.any_word_in(last) || (of && self.parties.any_word_in(left_text));
             let in_court = *court.get_or_insert_with(|| self.court.any_word_in(text));
             // "v"/"v.": a prosecuting party or a court nearby; "vs.": a court (sports use it).
-            let ok = match sep.as_str() {
+            let ok = match sep.trim_end() {
                 "v" | "v." => prosecuted || in_court,
                 _ => in_court,
             };
             if !ok {
                 continue;
             }
-            // Keep only the party names: from the last capitalised word run before "v.".
-            let start = if prosecuted && left_words.len() > 1 && !left.as_str().contains(" of ") {
-                left.end() - last.len()
+            // Only the parties: from the prosecuting party (or the whole run) to the end.
+            let start = if prosecuted && !of {
+                i - last.len()
             } else {
-                left.start()
+                left.start
             };
             out.push(Finding::new(
-                start..right.end(),
+                start..right.end,
                 PsdKind::CriminalRecord,
                 0.85,
                 "legal",
             ));
         }
     }
+}
+
+/// The party before a caption's "v." ending at byte `end`: up to four capitalised words
+/// ("of" allowed between them: "State of Ohio").
+fn party_before(text: &str, end: usize) -> Option<std::ops::Range<usize>> {
+    let head = text.get(..end)?;
+    let mut start = end;
+    let mut words = 0;
+    let mut pending_of = false;
+    for raw in head.rsplit(' ') {
+        // An opening bracket or quote starts the party: "(Lindqvist v. …".
+        let w = raw.trim_start_matches(['(', '[', '"', '“', '«', '\'']);
+        let opened = w.len() < raw.len();
+        let cap = w.chars().next().is_some_and(char::is_uppercase)
+            && w.chars()
+                .all(|c| c.is_alphabetic() || matches!(c, '\'' | '’' | '.' | '-'));
+        if cap {
+            start -= w.len() + usize::from(start < end);
+            words += 1;
+            pending_of = false;
+            if words == 4 || opened {
+                break;
+            }
+        } else if w == "of" && words > 0 && !pending_of {
+            pending_of = true;
+            start -= w.len() + 1;
+        } else {
+            break;
+        }
+    }
+    if pending_of {
+        start += 3; // drop a dangling "of "
+    }
+    (words > 0).then_some(start..end)
 }
 
 impl Legal {

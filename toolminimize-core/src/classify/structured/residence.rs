@@ -34,16 +34,10 @@ impl Residence {
             re: regex("residence", &pattern)?,
             // Where someone is staying: "I'm in room 1412 at the Park Hyatt", "our room 22",
             // "Zimmer 214 im Hotel Adler", "chambre 31 à l'hôtel …", "habitación 508 del …".
-            room: {
-                const NUM: &str = r"\s+(?:no\.?\s*|nr\.?\s*|n°\s*|#\s*)?(\d{1,5}[A-Za-z]?)";
-                const TAIL: &str = r"\s+(?:at|in|im|à|en|del|de|all'|bij|w|på)\s+(?:the\s+|l'|la\s+|le\s+|el\s+|der\s+|dem\s+)?(?:(?:hotel|hôtel|hostal|albergo)\s+)?\p{Lu}[\p{L}'’\-]*(?:\s+\p{Lu}[\p{L}'’\-]*){0,3}";
-                regex(
-                    "residence",
-                    &format!(
-                        r"(?i:(?-u:\b)(?:(?:i'?m|i am|we'?re|we are|staying|stay|my|our)\s+(?:in\s+)?(?:room|suite)|(?:mein|unser)\s+zimmer|(?:ma|notre)\s+chambre|mi\s+habitación|la\s+mia\s+camera|mijn\s+kamer)){NUM}(?:{TAIL})?|(?i:(?-u:\b)(?:room|suite|zimmer|chambre|habitación|camera|kamer|pokój|rum|værelse)){NUM}{TAIL}"
-                    ),
-                )?
-            },
+            room: regex(
+                "residence",
+                r"(?i:(?-u:\b)(?:((?:i'?m|i am|we'?re|we are|staying|stay|my|our)\s+(?:in\s+)?(?:room|suite)|(?:mein|unser)\s+zimmer|(?:ma|notre)\s+chambre|mi\s+habitación|la\s+mia\s+camera|mijn\s+kamer)|(room|suite|zimmer|chambre|habitación|camera|kamer|pokój|rum|værelse)))\s+(?:no\.?\s*|nr\.?\s*|n°\s*|#\s*)?(\d{1,5}[A-Za-z]?)(?-u:\b)",
+            )?,
         })
     }
 }
@@ -59,10 +53,12 @@ impl Detector for Residence {
         }
         if text.bytes().any(|b| b.is_ascii_digit()) {
             for c in self.room.captures_iter(text) {
-                if let (Some(all), Some(number)) = (c.get(0), c.get(1).or_else(|| c.get(2))) {
-                    // From the room number to the end of the hotel's name.
+                let Some(number) = c.get(3) else { continue };
+                // From the room number to the end of the hotel's name, if one follows.
+                let end = hotel_after(text, number.end()).unwrap_or(number.end());
+                if c.get(1).is_some() || end > number.end() {
                     out.push(Finding::new(
-                        number.start()..all.end(),
+                        number.start()..end,
                         PsdKind::StreetAddress,
                         0.75,
                         "residence",
@@ -88,6 +84,26 @@ impl Detector for Residence {
             }
         }
     }
+}
+
+/// The end of "at the Grand Meridian", "im Hotel Adler", "à l'hôtel Lutetia" right after a
+/// room number ending at `at`.
+fn hotel_after(text: &str, at: usize) -> Option<usize> {
+    let rest = text.get(at..)?.strip_prefix(' ')?;
+    let mut i = at + 1;
+    let prep = [
+        "at ", "in ", "im ", "à ", "en ", "del ", "de ", "all'", "bij ", "w ", "på ",
+    ]
+    .into_iter()
+    .find(|p| rest.starts_with(p))?;
+    i += prep.len();
+    for skip in ["the ", "l'", "la ", "le ", "el ", "der ", "dem "] {
+        if text.get(i..).is_some_and(|r| r.starts_with(skip)) {
+            i += skip.len();
+            break;
+        }
+    }
+    super::context::capitalised_run(text, i, 5).map(|r| r.end)
 }
 
 #[cfg(test)]

@@ -417,7 +417,7 @@ impl Demographic {
             let (Some(age), Some(sex)) = (c.get(1), c.get(2)) else {
                 continue;
             };
-            if age_ok(age.as_str()) && !char_at(text, sex.end()).is_some_and(|c| c == '°') {
+            if age_ok(age.as_str()) && char_at(text, sex.end()).is_none_or(|c| c != '°') {
                 out.push(Finding::new(
                     age.start()..sex.end(),
                     PsdKind::Age,

@@ -113,16 +113,20 @@ enum NumberWord {
 }
 
 fn number_word(w: &str) -> Option<NumberWord> {
-    if w.len() > 8 {
+    // Every digit word is 2–7 bytes and starts with one of these letters.
+    let first = w.as_bytes().first()?.to_ascii_lowercase();
+    if w.len() > 8 || w.len() < 2 || !b"acdefhnoqstuvzn".contains(&first) {
         return None;
     }
-    let lower = w.to_lowercase();
-    if let Some(&(_, d)) = DIGIT_WORDS.iter().find(|(n, _)| *n == lower) {
+    if let Some(&(_, d)) = DIGIT_WORDS
+        .iter()
+        .find(|(n, _)| n.len() == w.len() && n.eq_ignore_ascii_case(w))
+    {
         return Some(NumberWord::Digit(d));
     }
     REPEATS
         .iter()
-        .find(|(n, _)| *n == lower)
+        .find(|(n, _)| n.eq_ignore_ascii_case(w))
         .map(|&(_, k)| NumberWord::Repeat(k))
 }
 
@@ -142,6 +146,15 @@ fn gap_kind(gap: &str) -> Option<bool> {
 /// prefix.
 pub(crate) fn number_words(text: &str) -> Option<View> {
     let ws = words(text);
+    // Few number words at all: nothing to read (most texts stop here).
+    let hits = ws
+        .iter()
+        .filter(|w| text.get(w.start..w.end).and_then(number_word).is_some())
+        .take(MIN_DIGIT_WORDS)
+        .count();
+    if hits < MIN_DIGIT_WORDS {
+        return None;
+    }
     let mut v = View::with_capacity(text.len());
     let mut copied_from = 0;
     let mut any = false;
@@ -250,9 +263,15 @@ fn is_leet_word(tok: &str, next: Option<char>) -> bool {
         })
         .count();
     let hex = tok.chars().all(|c| c.is_ascii_hexdigit());
-    let email = tok.contains('@') && next == Some('.');
+    // An address goes on after its domain label (`jo@example.com`, `hr@north-wind.de`).
+    let email = tok.contains('@') && matches!(next, Some('.' | '-' | '_'));
+    // Leet words are written in lower case; ids and codes in capitals (`HAT001`, `C04QX7`).
+    let lower = tok.chars().filter(char::is_ascii_lowercase).count();
+    let upper = tok.chars().filter(char::is_ascii_uppercase).count();
     (3..=24).contains(&tok.len())
         && letters >= 2
+        && lower >= 2
+        && lower >= upper
         && leet_chars >= 1
         && digits <= letters
         && !hex
@@ -408,11 +427,15 @@ pub(crate) fn escapes(text: &str) -> Option<View> {
 /// Text after a marker saying it is rot13 ("rot13", "ROT-13", "rot 13"): its ASCII letters
 /// rotated back.
 pub(crate) fn rot13(text: &str) -> Option<View> {
-    let lower = text.to_ascii_lowercase();
-    let at = ["rot13", "rot-13", "rot 13", "rot_13"]
-        .iter()
-        .filter_map(|m| lower.find(m).map(|i| i + m.len()))
-        .min()?;
+    let b = text.as_bytes();
+    let at = (0..b.len()).find_map(|i| {
+        let w = b.get(i..i + 3)?;
+        if !w.eq_ignore_ascii_case(b"rot") {
+            return None;
+        }
+        let k = i + 3 + usize::from(matches!(b.get(i + 3), Some(b'-' | b' ' | b'_')));
+        (b.get(k..k + 2) == Some(b"13")).then_some(k + 2)
+    })?;
     let mut v = View::with_capacity(text.len());
     v.copy(text, 0..at);
     for (k, c) in text.get(at..)?.char_indices() {
@@ -479,7 +502,8 @@ mod tests {
         );
         for plain in [
             "sha 3f786850e387 and mp3 x86 utf8",
-            "mail jo3@example.com",
+            "mail jo3@example.com and h4r@north-wind.de",
+            "channels C04QX7K2M9T, HAT001, RSSMRA85T10A562S",
             "ISO 8601 on 2024-05-06",
             "AB",
         ] {

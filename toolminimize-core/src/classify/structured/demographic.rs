@@ -372,6 +372,9 @@ impl Demographic {
     }
 
     fn pairs(&self, text: &str, out: &mut Vec<Finding>) {
+        if !text.contains([',', '/', ';']) && !text.contains(['M', 'F']) {
+            return;
+        }
         let age_ok = |s: &str| s.parse::<u16>().is_ok_and(|n| (1..=110).contains(&n));
         for c in self.sex_age.captures_iter(text) {
             let (Some(all), Some(sex), Some(age)) = (c.get(0), c.get(1), c.get(2)) else {

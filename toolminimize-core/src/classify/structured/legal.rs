@@ -302,7 +302,9 @@ impl Detector for Legal {
         if super::context::digit_count(text) < 3 {
             return;
         }
-        for m in self.docket.find_iter(text) {
+        let digits = super::context::digit_count(text);
+        let dockets = (digits >= 5).then(|| self.docket.find_iter(text));
+        for m in dockets.into_iter().flatten() {
             if char_before(text, m.start()).is_some_and(|c| matches!(c, '-' | '/' | '.' | '_'))
                 || char_at(text, m.end()).is_some_and(|c| matches!(c, '-' | '_'))
             {

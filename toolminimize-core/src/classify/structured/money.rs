@@ -167,6 +167,10 @@ impl Detector for Money {
             return;
         }
         let in_field = field_says(field);
+        // No word of personal finances anywhere: no amount can be one.
+        if !in_field && !self.words.any_word_in(text) {
+            return;
+        }
         for m in self.amount.find_iter(text) {
             let start = m.start();
             let s = m.as_str().trim_end();

@@ -731,6 +731,8 @@ pub(crate) const PLACE_SUFFIXES: &[&str] = &[
     "islands",
     "valley",
     "county",
+    "parish",
+    "borough",
     "city",
     "town",
     "village",

@@ -145,16 +145,16 @@ fn gap_kind(gap: &str) -> Option<bool> {
 /// them a hyphen; a lone capital letter right before the first word is kept as the number's
 /// prefix.
 pub(crate) fn number_words(text: &str) -> Option<View> {
-    let ws = words(text);
-    // Few number words at all: nothing to read (most texts stop here).
-    let hits = ws
-        .iter()
-        .filter(|w| text.get(w.start..w.end).and_then(number_word).is_some())
+    // Few number words at all: nothing to read (most texts stop here, without allocating).
+    let hits = text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| number_word(w).is_some())
         .take(MIN_DIGIT_WORDS)
         .count();
     if hits < MIN_DIGIT_WORDS {
         return None;
     }
+    let ws = words(text);
     let mut v = View::with_capacity(text.len());
     let mut copied_from = 0;
     let mut any = false;
@@ -428,7 +428,7 @@ pub(crate) fn escapes(text: &str) -> Option<View> {
 /// rotated back.
 pub(crate) fn rot13(text: &str) -> Option<View> {
     let b = text.as_bytes();
-    let at = (0..b.len()).find_map(|i| {
+    let at = text.match_indices(['r', 'R']).find_map(|(i, _)| {
         let w = b.get(i..i + 3)?;
         if !w.eq_ignore_ascii_case(b"rot") {
             return None;

@@ -97,7 +97,21 @@ impl Detector for Biometric {
             return;
         }
         let field_says = self.words.in_field(field);
-        for m in self.blob.find_iter(text) {
+        // A run of 32 base64 characters at least.
+        let mut run = 0usize;
+        let blobby = text.bytes().any(|b| {
+            run = if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'_' | b'-') {
+                run + 1
+            } else {
+                0
+            };
+            run >= 32
+        });
+        for m in self
+            .blob
+            .find_iter(text)
+            .take(if blobby { usize::MAX } else { 0 })
+        {
             let lettered = m.as_str().bytes().any(|b| b.is_ascii_uppercase())
                 || m.as_str().bytes().all(|b| b.is_ascii_hexdigit());
             if !lettered {

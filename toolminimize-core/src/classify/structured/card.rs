@@ -19,7 +19,10 @@ pub(super) struct Card {
 impl Card {
     pub(super) fn new() -> Result<Self, Error> {
         Ok(Card {
-            full: regex("card", r"\d(?:[ \-.]?\d){11,18}")?,
+            full: regex(
+                "card",
+                r"\d(?:[ \-]?\d){11,18}|\d{4}\.\d{4}\.\d{4}\.\d{1,7}",
+            )?,
             // Card words (EN/DE/FR/ES/IT and brands), then "ending (in)" / "last 4" / a mask.
             partial: regex(
                 "card",

@@ -40,6 +40,20 @@ pub(super) fn before(text: &str, end: usize, n: usize) -> &str {
     text.get(start..end).unwrap_or("")
 }
 
+/// The longest run of consecutive ASCII digits in `s`.
+pub(super) fn longest_digit_run(s: &str) -> usize {
+    let (mut best, mut run) = (0, 0);
+    for b in s.bytes() {
+        if b.is_ascii_digit() {
+            run += 1;
+            best = best.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    best
+}
+
 /// Number of ASCII digits in `s`.
 pub(super) fn digit_count(s: &str) -> usize {
     s.bytes().filter(u8::is_ascii_digit).count()

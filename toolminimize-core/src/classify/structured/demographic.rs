@@ -372,11 +372,35 @@ impl Demographic {
     }
 
     fn pairs(&self, text: &str, out: &mut Vec<Finding>) {
-        if !text.contains([',', '/', ';']) && !text.contains(['M', 'F']) {
+        let b = text.as_bytes();
+        // "f, 38": a separator then a number; "52, female": a number then a separator;
+        // "38F": two digits then M or F.
+        let sep_then_digit = b.iter().enumerate().any(|(i, &c)| {
+            matches!(c, b',' | b'/')
+                && b.get(i + 1..)
+                    .and_then(|r| r.iter().find(|&&x| x != b' '))
+                    .is_some_and(u8::is_ascii_digit)
+        });
+        let digit_then_sep = b.iter().enumerate().any(|(i, c)| {
+            c.is_ascii_digit()
+                && !b.get(i + 1).is_some_and(u8::is_ascii_digit)
+                && b.get(i + 1..(i + 15).min(b.len()))
+                    .is_some_and(|r| r.iter().any(|x| matches!(x, b',' | b';' | b'/')))
+        });
+        let compact = b.windows(3).any(|w| {
+            w.first().is_some_and(u8::is_ascii_digit)
+                && w.get(1).is_some_and(u8::is_ascii_digit)
+                && matches!(w.get(2), Some(b'M' | b'F' | b' '))
+        });
+        if !sep_then_digit && !digit_then_sep && !compact {
             return;
         }
         let age_ok = |s: &str| s.parse::<u16>().is_ok_and(|n| (1..=110).contains(&n));
-        for c in self.sex_age.captures_iter(text) {
+        for c in self
+            .sex_age
+            .captures_iter(text)
+            .take(if sep_then_digit { usize::MAX } else { 0 })
+        {
             let (Some(all), Some(sex), Some(age)) = (c.get(0), c.get(1), c.get(2)) else {
                 continue;
             };
@@ -406,7 +430,11 @@ impl Demographic {
                 "demographic",
             ));
         }
-        for c in self.age_sex.captures_iter(text) {
+        for c in self
+            .age_sex
+            .captures_iter(text)
+            .take(if digit_then_sep { usize::MAX } else { 0 })
+        {
             if let Some(sex) = c.get(1) {
                 out.push(Finding::new(
                     sex.range(),
@@ -416,7 +444,11 @@ impl Demographic {
                 ));
             }
         }
-        for c in self.compact.captures_iter(text) {
+        for c in self
+            .compact
+            .captures_iter(text)
+            .take(if compact { usize::MAX } else { 0 })
+        {
             let (Some(age), Some(sex)) = (c.get(1), c.get(2)) else {
                 continue;
             };

@@ -505,6 +505,11 @@ impl Ids {
 
     /// CPF, PESEL, fødselsnummer, rodné číslo, PPSN and HETU by their check digits.
     fn more_checksummed(&self, text: &str, out: &mut Vec<Finding>) {
+        // Six digits in a row, or a CPF's groups of three.
+        let run = super::context::longest_digit_run(text);
+        if run < 6 && !(run >= 3 && text.contains('.') && super::context::digit_count(text) >= 11) {
+            return;
+        }
         for m in self.more.find_iter(text) {
             let s = m.as_str();
             if !separate(text, m.start(), m.end()) {
@@ -554,7 +559,12 @@ impl Ids {
                 ));
             }
         }
-        for m in self.nino_any.find_iter(text) {
+        let nino_label = nino_f || self.nino_words.any_in(text);
+        for m in self
+            .nino_any
+            .find_iter(text)
+            .take(if nino_label { usize::MAX } else { 0 })
+        {
             let seen = out.iter().any(|f| f.span == m.range());
             if !seen
                 && separate(text, m.start(), m.end())

@@ -825,7 +825,8 @@ impl Detector for Labelled {
     }
 
     fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
-        if text.len() < 4 || super::context::digit_count(text) < 3 {
+        // Every token holds three digits in a row at least.
+        if text.len() < 4 || super::context::longest_digit_run(text) < 3 {
             return;
         }
         if self.whole_value(text, field, out) {

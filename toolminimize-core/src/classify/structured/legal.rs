@@ -288,7 +288,10 @@ impl Detector for Legal {
         if text.contains(" v") {
             self.captions(text, &mut court, out);
         }
-        if text.contains('-') {
+        let form_like = ["I-", "N-", "DS-", "AR-", "G-"]
+            .iter()
+            .any(|f| text.contains(f));
+        if form_like {
             let mut immigration: Option<bool> = None;
             for m in self.form.find_iter(text) {
                 if char_at(text, m.end()).is_some_and(|c| c == '-')
@@ -303,7 +306,8 @@ impl Detector for Legal {
             return;
         }
         let digits = super::context::digit_count(text);
-        let dockets = (digits >= 5).then(|| self.docket.find_iter(text));
+        let run = super::context::longest_digit_run(text);
+        let dockets = (digits >= 5 && run >= 3).then(|| self.docket.find_iter(text));
         for m in dockets.into_iter().flatten() {
             if char_before(text, m.start()).is_some_and(|c| matches!(c, '-' | '/' | '.' | '_'))
                 || char_at(text, m.end()).is_some_and(|c| matches!(c, '-' | '_'))

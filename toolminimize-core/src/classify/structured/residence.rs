@@ -7,7 +7,7 @@
 use regex::Regex;
 
 use super::address::CITY;
-use super::context::regex;
+use super::context::{Keywords, regex};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -21,7 +21,22 @@ const PREPOSITIONS: &str = r"in|at|to|near|en|à|a|au|aux|im|bei|nach|cerca de|p
 pub(super) struct Residence {
     re: Regex,
     room: Regex,
+    room_words: Keywords,
 }
+
+/// Words for a room, gating the room pattern.
+const ROOM_WORDS: &[&str] = &[
+    "room",
+    "suite",
+    "zimmer",
+    "chambre",
+    "habitación",
+    "camera",
+    "kamer",
+    "pokój",
+    "rum",
+    "værelse",
+];
 
 impl Residence {
     pub(super) fn new() -> Result<Self, Error> {
@@ -34,6 +49,7 @@ impl Residence {
             re: regex("residence", &pattern)?,
             // Where someone is staying: "I'm in room 1412 at the Park Hyatt", "our room 22",
             // "Zimmer 214 im Hotel Adler", "chambre 31 à l'hôtel …", "habitación 508 del …".
+            room_words: Keywords::new("residence", ROOM_WORDS)?,
             room: regex(
                 "residence",
                 r"(?i:(?-u:\b)(?:((?:i'?m|i am|we'?re|we are|staying|stay|my|our)\s+(?:in\s+)?(?:room|suite)|(?:mein|unser)\s+zimmer|(?:ma|notre)\s+chambre|mi\s+habitación|la\s+mia\s+camera|mijn\s+kamer)|(room|suite|zimmer|chambre|habitación|camera|kamer|pokój|rum|værelse)))\s+(?:no\.?\s*|nr\.?\s*|n°\s*|#\s*)?(\d{1,5}[A-Za-z]?)(?-u:\b)",
@@ -51,7 +67,7 @@ impl Detector for Residence {
         if text.len() < 10 {
             return;
         }
-        if text.bytes().any(|b| b.is_ascii_digit()) {
+        if text.bytes().any(|b| b.is_ascii_digit()) && self.room_words.any_in(text) {
             for c in self.room.captures_iter(text) {
                 let Some(number) = c.get(3) else { continue };
                 // From the room number to the end of the hotel's name, if one follows.

@@ -294,7 +294,8 @@ impl Walk<'_, '_> {
                     self.value(child, key, depth + 1)?;
                     self.path.truncate(len);
                 }
-                split::scan(self, v, path, schema, items);
+                self.deadline.check()?;
+                split::scan(self.classifier, v, self.path, self.schema, self.items);
             }
             _ => {}
         }

@@ -496,9 +496,7 @@ pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
         }
         let src_start = pending.take().unwrap_or(i);
         let dropped = src_start != i;
-        let between_digits = idx
-            .checked_sub(1)
-            .is_some_and(|p| digit_like(chars.get(p)))
+        let between_digits = idx.checked_sub(1).is_some_and(|p| digit_like(chars.get(p)))
             && digit_like(chars.get(idx + 1));
         if let Some(sep) = look_alike_sep(c).filter(|_| between_digits) {
             v.push(sep, src_start..end, true);
@@ -734,11 +732,15 @@ mod tests {
         let text = "SSN １２３-４５-６７８９";
         assert_eq!(unicode_tricks(text).unwrap().as_str(), "SSN 123-45-6789");
         assert_eq!(
-            unicode_tricks("SSN 123\u{2010}45\u{2011}6789").unwrap().as_str(),
+            unicode_tricks("SSN 123\u{2010}45\u{2011}6789")
+                .unwrap()
+                .as_str(),
             "SSN 123-45-6789"
         );
         assert_eq!(
-            unicode_tricks("4111\u{a0}1111\u{a0}1111\u{a0}1111").unwrap().as_str(),
+            unicode_tricks("4111\u{a0}1111\u{a0}1111\u{a0}1111")
+                .unwrap()
+                .as_str(),
             "4111 1111 1111 1111"
         );
         assert!(unicode_tricks("Prix\u{a0}: 12\u{a0}€ – pages ?").is_none());

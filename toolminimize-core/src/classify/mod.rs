@@ -12,6 +12,7 @@ pub mod lexicon;
 pub mod names;
 mod overlap;
 mod shared;
+mod split;
 pub mod structured;
 mod terms;
 
@@ -293,6 +294,8 @@ impl Walk<'_, '_> {
                     self.value(child, key, depth + 1)?;
                     self.path.truncate(len);
                 }
+                self.deadline.check()?;
+                split::scan(self.classifier, v, self.path, self.schema, self.items);
             }
             _ => {}
         }

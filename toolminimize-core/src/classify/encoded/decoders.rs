@@ -415,21 +415,50 @@ fn compat(c: char) -> Option<String> {
     (s != c.to_string() && s.chars().all(|c| c.is_ascii_graphic())).then_some(s)
 }
 
-/// Unicode tricks: zero-width characters removed, full-width and other compatibility forms
+/// Dashes and spaces that look like `-` and ` ` (hyphen U+2010, non-breaking hyphen, figure
+/// and en dashes, minus; no-break, figure, thin and narrow no-break spaces).
+fn look_alike_sep(c: char) -> Option<char> {
+    match c {
+        '\u{2010}'..='\u{2013}' | '\u{2212}' | '\u{FE63}' => Some('-'),
+        '\u{00A0}' | '\u{2007}' | '\u{2009}' | '\u{200A}' | '\u{202F}' => Some(' '),
+        _ => None,
+    }
+}
+
+fn digit_like(c: Option<&(usize, char)>) -> bool {
+    c.is_some_and(|&(_, c)| c.is_ascii_digit() || ('\u{FF10}'..='\u{FF19}').contains(&c))
+}
+
+/// Unicode tricks: zero-width characters removed, look-alike dashes and spaces between digits
+/// made ASCII (`123‐45‐6789`, `4111 1111 …` with no-break spaces), full-width and other compatibility forms
 /// mapped to ASCII, Cyrillic/Greek look-alikes inside Latin words mapped to Latin, digits of
 /// other scripts mapped to ASCII digits.
 pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
     // Most non-ASCII text (accents, typographic quotes) has none of these: say so before
     // building anything.
-    if text.is_ascii()
-        || !text.chars().any(|c| {
-            !c.is_ascii()
-                && (is_invisible(c)
-                    || homoglyph(c).is_some()
-                    || foreign_digit(c).is_some()
-                    || compat(c).is_some())
-        })
-    {
+    if text.is_ascii() {
+        return None;
+    }
+    // A look-alike dash or space counts only between digits ("123‐45", not "pages – 3").
+    let mut prev = ' ';
+    let mut iter = text.chars().peekable();
+    let mut any = false;
+    while let Some(c) = iter.next() {
+        if !c.is_ascii()
+            && (is_invisible(c)
+                || homoglyph(c).is_some()
+                || foreign_digit(c).is_some()
+                || compat(c).is_some()
+                || (look_alike_sep(c).is_some()
+                    && prev.is_ascii_digit()
+                    && iter.peek().is_some_and(char::is_ascii_digit)))
+        {
+            any = true;
+            break;
+        }
+        prev = c;
+    }
+    if !any {
         return None;
     }
     // Words (runs of letters, digits and the characters inside e-mail addresses) that hold
@@ -467,7 +496,11 @@ pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
         }
         let src_start = pending.take().unwrap_or(i);
         let dropped = src_start != i;
-        if let Some(s) = compat(c) {
+        let between_digits = idx.checked_sub(1).is_some_and(|p| digit_like(chars.get(p)))
+            && digit_like(chars.get(idx + 1));
+        if let Some(sep) = look_alike_sep(c).filter(|_| between_digits) {
+            v.push(sep, src_start..end, true);
+        } else if let Some(s) = compat(c) {
             v.push_str(&s, src_start..end, true);
         } else if let Some(d) = foreign_digit(c) {
             v.push(d, src_start..end, true);
@@ -698,6 +731,19 @@ mod tests {
     fn unicode_tricks_normalise() {
         let text = "SSN １２３-４５-６７８９";
         assert_eq!(unicode_tricks(text).unwrap().as_str(), "SSN 123-45-6789");
+        assert_eq!(
+            unicode_tricks("SSN 123\u{2010}45\u{2011}6789")
+                .unwrap()
+                .as_str(),
+            "SSN 123-45-6789"
+        );
+        assert_eq!(
+            unicode_tricks("4111\u{a0}1111\u{a0}1111\u{a0}1111")
+                .unwrap()
+                .as_str(),
+            "4111 1111 1111 1111"
+        );
+        assert!(unicode_tricks("Prix\u{a0}: 12\u{a0}€ – pages ?").is_none());
         let text = "123\u{200B}-45-67\u{200C}89";
         let v = unicode_tricks(text).unwrap();
         assert_eq!(v.as_str(), "123-45-6789");

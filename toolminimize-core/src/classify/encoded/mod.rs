@@ -1,12 +1,15 @@
 //! Stage 2c: encoded and obfuscated substrings (base64, percent-encoding, hex, HTML entities,
-//! Unicode tricks, spread-out digits, spelled-out e-mail addresses): decode or normalise,
-//! rescan, map findings back to the original span.
+//! backslash escapes, Unicode tricks and look-alike dashes and spaces, spread-out digits,
+//! numbers written as words, leetspeak, rot13, spelled-out e-mail addresses): decode or
+//! normalise, rescan with every detector (lexicons included), map findings back to the
+//! original span.
 //!
 //! Every decoded view keeps a map from its bytes back to the text it came from, so a finding
 //! in the view becomes a span of the original: for a base64 or hex blob the whole blob, for
 //! inline tricks the exact range that decodes to the finding (`Greta%20Lindgren`,
 //! `1 2 3 - 4 5 - 6 7 8 9`). Views are decoded again once more (a percent-encoded string
-//! inside base64), never deeper. Only findings that touch a decoded piece are kept, and one
+//! inside base64), never deeper. Only findings that touch a decoded piece, or border on one
+//! (`asylum` in `defensive%20asylum`: the decoded space made it a word), are kept, and one
 //! already found on the plain text at the same place is not repeated.
 //!
 //! ```
@@ -35,6 +38,7 @@
 //! ```
 
 mod decoders;
+mod normalise;
 mod view;
 
 use std::ops::Range;
@@ -63,8 +67,13 @@ fn views(text: &str) -> Vec<View> {
     out.extend(decoders::hex_blobs(text));
     out.extend(decoders::percent(text));
     out.extend(decoders::html_entities(text));
+    out.extend(normalise::escapes(text));
     out.extend(decoders::unicode_tricks(text));
     out.extend(decoders::spread_digits(text));
+    out.extend(normalise::number_words(text));
+    out.extend(normalise::leetspeak(text, 'i'));
+    out.extend(normalise::leetspeak(text, 'l'));
+    out.extend(normalise::rot13(text));
     out.extend(decoders::spelled_email(text));
     out
 }
@@ -102,7 +111,9 @@ impl Scan<'_, '_> {
                 }
                 for f in local {
                     let in_view = to_view(&f.span);
-                    if !view.any_changed(&in_view) {
+                    // Touching a decoded piece, or bordering on one.
+                    let border = in_view.start.saturating_sub(1)..in_view.end + 1;
+                    if !view.any_changed(&border) {
                         continue;
                     }
                     let Some(span) = view.source_span(&in_view).and_then(|r| to_orig(&r)) else {

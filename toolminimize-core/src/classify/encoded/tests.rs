@@ -40,6 +40,11 @@ fn detectors() -> Vec<Box<dyn Detector>> {
             kind: PsdKind::CardNumber,
             name: "test:card",
         }),
+        Box::new(RegexDetector {
+            re: Regex::new(r"\b(?:asylum|diabetic|alcohol|IVF|[Hh]ospitalized)\b").unwrap(),
+            kind: PsdKind::Condition,
+            name: "test:word",
+        }),
     ];
     v.extend(crate::classify::names::detectors().unwrap());
     v
@@ -187,4 +192,40 @@ fn huge_and_tiny_inputs_are_bounded() {
         &mut out,
     );
     assert!(out.is_empty());
+}
+
+#[test]
+fn words_made_by_decoding_are_found() {
+    // The decoded space makes "asylum" a word of its own.
+    assert_eq!(
+        kinds(
+            "https://x.test/?case=defensive%20asylum",
+            PsdKind::Condition
+        ),
+        ["asylum"]
+    );
+    assert_eq!(
+        kinds("q=type-2%2520diabetic%2520runners", PsdKind::Condition),
+        ["diabetic"]
+    );
+}
+
+#[test]
+fn look_alike_separators_numbers_in_words_leet_escapes_rot13() {
+    let ssn = "123\u{2010}45\u{2010}6789";
+    assert_eq!(kinds(&format!("SSN {ssn}"), PsdKind::Ssn), [ssn]);
+    let card = "4111\u{a0}1111\u{a0}1111\u{a0}1111";
+    assert_eq!(kinds(&format!("card {card}"), PsdKind::CardNumber), [card]);
+    let words = "one two three, four five, six seven eight nine";
+    assert_eq!(kinds(&format!("it is {words} ok"), PsdKind::Ssn), [words]);
+    assert_eq!(kinds("a d1abet1c runner", PsdKind::Condition), ["d1abet1c"]);
+    assert_eq!(kinds("no more a1c0h0l", PsdKind::Condition), ["a1c0h0l"]);
+    assert_eq!(
+        kinds(r"cover my \u0049VF cycle", PsdKind::Condition),
+        [r"\u0049VF"]
+    );
+    assert_eq!(
+        kinds("reason, rot13'd: Ubfcvgnyvmrq again", PsdKind::Condition),
+        ["Ubfcvgnyvmrq"]
+    );
 }

@@ -52,8 +52,9 @@ impl View {
 
     /// Whether any byte of `r` was decoded or replaced.
     pub(crate) fn any_changed(&self, r: &Range<usize>) -> bool {
+        let end = r.end.min(self.changed.len());
         self.changed
-            .get(r.clone())
+            .get(r.start.min(end)..end)
             .is_some_and(|c| c.iter().any(|&b| b))
     }
 

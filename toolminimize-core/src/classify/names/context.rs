@@ -55,6 +55,7 @@ pub(crate) const TITLES: &[&str] = &[
     "mevr",
     "doktor",
     "dra",
+    "d",
 ];
 
 /// Family and social relations before a name ("my mother Ruth", "ma fille Chloé").
@@ -173,13 +174,48 @@ pub(crate) const RELATIONS: &[&str] = &[
     "vrouw",
     "broer",
     "zus",
+    "flatmate",
+    "housemate",
+    "stepmom",
+    "stepdad",
+    "stepmother",
+    "stepfather",
+    "ex",
+    "ex-wife",
+    "ex-husband",
+    "brat",
+    "siostra",
+    "mama",
+    "tata",
+    "corka",
+    "syn",
+    "zona",
+    "maz",
+    "kolega",
+    "kolezanka",
+    "bror",
+    "syster",
+    "soster",
+    "mor",
+    "far",
+    "dotter",
+    "datter",
+    "sonn",
+    "bratr",
+    "sestra",
+    "matka",
+    "otec",
+    "dcera",
+    "manzel",
+    "manzelka",
 ];
 
 /// Possessives that introduce a relation ("my", "meine", "ma", "mi", "mia").
 pub(crate) const POSSESSIVES: &[&str] = &[
     "my", "our", "his", "her", "their", "mein", "meine", "meinem", "meiner", "meinen", "unser",
     "unsere", "ma", "mon", "mes", "notre", "mi", "mis", "nuestra", "nuestro", "mia", "mio",
-    "minha", "meu", "mijn", "onze",
+    "minha", "meu", "mijn", "onze", "your", "votre", "ton", "ta", "dein", "deine", "tu", "tuo",
+    "tua", "moj", "moja", "mojego", "mojej", "min", "mitt", "mine", "muj", "moje",
 ];
 
 /// Roles that are followed by a person's name ("patient Greta", "Passenger Ruiz").
@@ -252,6 +288,21 @@ pub(crate) const ROLES: &[&str] = &[
     "caseworker",
     "counselor",
     "counsellor",
+    "avocat",
+    "avocate",
+    "abogado",
+    "abogada",
+    "avvocato",
+    "avvocata",
+    "advogado",
+    "advogada",
+    "anwalt",
+    "anwaltin",
+    "advocaat",
+    "medecin",
+    "medico",
+    "arzt",
+    "arztin",
 ];
 
 /// Form labels followed by a colon and a name ("Name: Pablo Navarro", "From: Dana Kim").
@@ -680,6 +731,8 @@ pub(crate) const PLACE_SUFFIXES: &[&str] = &[
     "islands",
     "valley",
     "county",
+    "parish",
+    "borough",
     "city",
     "town",
     "village",
@@ -1214,3 +1267,25 @@ pub(crate) const ORG_WORDS: &[&str] = &[
 pub(crate) fn is_in(set: &[&str], w: &str) -> bool {
     set.contains(&w)
 }
+
+/// Elided prepositions glued to a name ("d'Anaïs", "dell'Anna"): weak context, like "for".
+pub(crate) const ELIDED: &[&str] = &["d'", "dell'", "dall'", "all'", "nell'", "sull'"];
+
+/// Prepositions between a role or relation and a name ("l'avocat de Marc", "la figlia di
+/// Marta", "die Tochter von Anna").
+pub(crate) const OF: &[&str] = &[
+    "de", "du", "di", "del", "della", "von", "van", "of", "do", "da",
+];
+
+/// Verbs and auxiliaries right after a lone given name at the start of a sentence ("Martin
+/// can't attend", "Yvonne will dial in", "Anna ist krank", "Marc a appelé").
+pub(crate) const VERBS_AFTER: &[&str] = &[
+    "can't", "cannot", "can", "won't", "will", "is", "isn't", "was", "wasn't", "has", "hasn't",
+    "had", "said", "says", "needs", "wants", "asked", "told", "called", "texted", "won't",
+    "doesn't", "didn't", "does", "did", "should", "would", "could", "might", "must", "just",
+    "also", "still", "ist", "war", "hat", "hatte", "kann", "kommt", "wird", "muss", "sagt", "est",
+    "a", "va", "vient", "peut", "doit", "dit", "es", "esta", "tiene", "va", "puede", "dice", "e",
+    "ha", "sta", "viene", "puo", "deve", "dice", "is", "heeft", "kan", "komt", "zegt", "jest",
+    "ma", "nie", "bedzie", "moze", "ar", "har", "kan", "kommer", "er", "skal", "je", "ma", "muze",
+    "nemuze",
+];

@@ -1,6 +1,9 @@
 //! Names inside e-mail local parts and user handles (`rebecca.stone@…`, `@dana_kim`,
 //! `h.tanaka@…`): the local part or handle is reported as a person's name with low
 //! confidence, so the name can be removed elsewhere even when the address itself is kept.
+//! Inside file names, paths, globs and URL slugs (`report_anna_schmidt_2024.pdf`,
+//! `scans/jan.kowalski-*.png`, `/f/help-for-maria-keller`) a known given name followed by a
+//! known family name is reported as the name alone.
 
 use std::ops::Range;
 
@@ -105,8 +108,16 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
                 '/' | '\\' | ':' | '=' | '#' | '$' | '%' | '&' | '?' | '`'
             )
         }) || (!email && is_file_name(trimmed))
+            || after == Some('*')
         {
-            // Paths, URLs, query strings, code spans and file names.
+            // Paths, URLs, query strings, code spans, globs and file names: only a given
+            // name and a family name side by side.
+            // A host name is no slug.
+            let host =
+                trimmed.contains('.') && matches!(after, Some('/' | ':')) && !is_file_name(trimmed);
+            if !host {
+                pairs_in(trimmed, s, lists, is_file_name(trimmed), &mut out);
+            }
             continue;
         }
         // `@dana_kim` at the start of a word (not the domain of an address).
@@ -138,6 +149,47 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
         }
     }
     out
+}
+
+/// A known given name followed by a known family name among the `.`/`_`/`-` parts of a file
+/// name, path segment or slug; `at` is the offset of `token` in the text.
+fn pairs_in(token: &str, at: usize, lists: &NameLists, file: bool, out: &mut Vec<HandleName>) {
+    let mut parts: Vec<(usize, &str)> = Vec::new();
+    let mut start = 0;
+    for (i, c) in token
+        .char_indices()
+        .chain(std::iter::once((token.len(), '.')))
+    {
+        if matches!(c, '.' | '_' | '-' | '+') {
+            if let Some(p) = token.get(start..i).filter(|p| !p.is_empty()) {
+                parts.push((start, p));
+            }
+            start = i + 1;
+        }
+    }
+    for w in parts.windows(2) {
+        let [(a_at, a), (b_at, b)] = w else { continue };
+        let alpha = |s: &str| s.len() >= 3 && s.chars().all(|c| c.is_ascii_alphabetic());
+        if !alpha(a) || !alpha(b) {
+            continue;
+        }
+        let (fa, fb) = (
+            lists.flags(&a.to_ascii_lowercase()),
+            lists.flags(&b.to_ascii_lowercase()),
+        );
+        // In a file name one part may also be a word; in a path or slug neither.
+        let clean = if file {
+            !fa.ambiguous() || !fb.ambiguous()
+        } else {
+            !fa.ambiguous() && !fb.ambiguous()
+        };
+        if fa.first() && fb.last() && clean {
+            out.push(HandleName {
+                span: at + a_at..at + b_at + b.len(),
+                confidence: 0.5,
+            });
+        }
+    }
 }
 
 /// Whether `s` ends in a file extension (`de.json`, `notes.md`, `main.rs`).
@@ -236,6 +288,21 @@ mod tests {
         assert_eq!(names("ping @dana_kim on chat"), ["dana_kim"]);
         assert_eq!(names("assign to jane.doe"), ["jane.doe"]);
         assert_eq!(names("dmitri.volkov84@yandex.ru"), ["dmitri.volkov84"]);
+    }
+
+    #[test]
+    fn names_in_file_names_paths_globs_and_slugs() {
+        assert_eq!(
+            names("attach report_rebecca_stone_2024.pdf please"),
+            ["rebecca_stone"]
+        );
+        assert_eq!(names("ls scans/dmitri.volkov-*.png"), ["dmitri.volkov"]);
+        assert_eq!(
+            names("Donate: gofundme.com/f/run-for-dmitri-volkov"),
+            ["dmitri-volkov"]
+        );
+        assert!(names("open src/parser_utils.rs and data/report_2024.csv").is_empty());
+        assert!(names("https://doc.rust-lang.org/std/collections/str").is_empty());
     }
 
     #[test]

@@ -166,6 +166,13 @@ fn is_eponymous_brand(found: &str) -> bool {
     })
 }
 
+/// Whether `word` is a known given or family name that is not also an ordinary word
+/// ("Ingrid", "Marchal"; not "Garantie", not "Will").
+pub(crate) fn is_known_name(word: &str) -> bool {
+    let flags = NameLists::get().flags(&crate::text::fold::fold_term(word));
+    flags.name() && !flags.ambiguous()
+}
+
 /// The built-in person-name detectors, built once.
 ///
 /// # Errors

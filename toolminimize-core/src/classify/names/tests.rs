@@ -298,3 +298,36 @@ fn eponymous_brands_and_business_fields_are_not_people() {
         ["Ralph Jenkins"]
     );
 }
+
+#[test]
+fn names_after_elision_relations_roles_and_lone_names_before_a_verb() {
+    let none = Field::default();
+    assert_eq!(found("le dossier d'Anaïs est prêt", &none), ["Anaïs"]);
+    assert_eq!(found("l'avocat de Marc a appelé", &none), ["Marc"]);
+    assert_eq!(found("la figlia di Marta è a casa", &none), ["Marta"]);
+    assert_eq!(
+        found("and my flatmate Jonah, who is on leave", &none),
+        ["Jonah"]
+    );
+    assert_eq!(found("Your daughter Priya called us", &none), ["Priya"]);
+    assert_eq!(found("Brat Piotr nie może przyjść.", &none), ["Piotr"]);
+    assert_eq!(
+        found("The meeting moved. Gregor can't attend.", &none),
+        ["Gregor"]
+    );
+    assert_eq!(found("A D. Lurdes não vem", &none), ["Lurdes"]);
+    // Places, words and brands before a verb are not names.
+    for text in [
+        "Paris is lovely in May.",
+        "Will can be tricky.",
+        "Alexa can set a timer.",
+        "Côte d'Ivoire is hot",
+        "Orleans Parish court calendar",
+    ] {
+        assert!(
+            found(text, &none).is_empty(),
+            "{text}: {:?}",
+            found(text, &none)
+        );
+    }
+}

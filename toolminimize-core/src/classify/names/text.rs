@@ -19,8 +19,9 @@
 use std::ops::Range;
 
 use super::context::{
-    BRANDS, CALENDAR, GREETINGS, LABELS, NOT_NAMES, PARTICLES, PLACE_PREFIXES, PLACE_SUFFIXES,
-    POSSESSIVES, PREPOSITIONS, RELATIONS, ROLES, SIGN_OFFS, STREET_PREFIXES, TITLES, is_in,
+    BRANDS, CALENDAR, ELIDED, GREETINGS, LABELS, NOT_NAMES, OF, PARTICLES, PLACE_PREFIXES,
+    PLACE_SUFFIXES, POSSESSIVES, PREPOSITIONS, RELATIONS, ROLES, SIGN_OFFS, STREET_PREFIXES,
+    TITLES, VERBS_AFTER, is_in,
 };
 use super::lists::{Flags, NameLists};
 use super::tokens::{Shape, Token, tokenize};
@@ -150,7 +151,7 @@ impl<'t> Scan<'_, 't> {
                 .checked_sub(1)
                 .filter(|_| self.gap_before(p) == ".")
                 .map(|q| format!("{}{}", self.key(q), pk));
-            let single_letter_title = pk == "m";
+            let single_letter_title = matches!(pk, "m" | "d");
             let is_title = (is_in(TITLES, pk) && (!single_letter_title || g.starts_with('.')))
                 || joined.as_deref().is_some_and(|j| is_in(TITLES, j));
             if is_title
@@ -159,18 +160,35 @@ impl<'t> Scan<'_, 't> {
                 return Context::Strong;
             }
         }
+        // "d'Anaïs", "dell'Anna": an elided preposition glued to the name.
+        if g.is_empty() && is_in(ELIDED, pk) {
+            return Context::Weak;
+        }
         let plain = is_space_gap(g) || matches!(g.trim_matches(' '), "," | ":");
+        // "l'avocat de Marc", "la figlia di Marta": a role or relation, then "of".
+        if plain && is_in(OF, pk) {
+            let role = p.checked_sub(1).is_some_and(|q| {
+                let k = self.key(q);
+                let k = k.rsplit(['\'', '\u{2019}']).next().unwrap_or(k);
+                is_in(ROLES, k) || is_in(RELATIONS, k)
+            });
+            if role {
+                return Context::Strong;
+            }
+        }
         // Labels: "Name: Pablo Navarro", "From: Dana Kim".
         if g.trim_matches([' ', '\t']) == ":" && is_in(LABELS, pk) {
             return Context::Strong;
         }
-        // Relations: "my mother Ruth", "ma fille, Chloé".
+        // Relations: "my mother Ruth", "ma fille, Chloé"; a capitalised relation opening a
+        // sentence needs no possessive ("Brat Marek nie może").
         if plain && is_in(RELATIONS, pk) {
             let poss = (1..=2).any(|d| {
                 p.checked_sub(d)
                     .is_some_and(|q| is_in(POSSESSIVES, self.key(q)))
             });
-            if poss {
+            let opens = prev.is_some_and(|t| t.shape == Shape::Cap) && self.starts_line(p);
+            if poss || (opens && self.flags(i).first() && !self.flags(i).ambiguous()) {
                 return Context::Strong;
             }
         }
@@ -311,7 +329,11 @@ impl<'t> Scan<'_, 't> {
         }
         let calendar = is_in(CALENDAR, first_key);
         // "Dear Dr. Smith": the title is context for the next word, never a name itself.
-        if is_in(TITLES, first_key) || is_in(NOT_NAMES, first_key) {
+        // Likewise a relation opening a sentence ("Brat Marek", "Sister Ines").
+        if is_in(TITLES, first_key)
+            || is_in(NOT_NAMES, first_key)
+            || (is_in(RELATIONS, first_key) && run.len() > 1)
+        {
             return None;
         }
         let end_tok = self.toks.get(*run.last()?)?;
@@ -406,6 +428,20 @@ impl<'t> Scan<'_, 't> {
             if last != i {
                 return Some((last, best));
             }
+        }
+        // A lone given name opening a sentence, then a verb: "Martin can't attend".
+        if ctx == Context::None
+            && !ambiguous
+            && !embedded
+            && run.len() == 1
+            && self.starts_line(i)
+            && self.toks.get(i + 1).is_some_and(|t| {
+                t.shape == Shape::Lower
+                    && is_space_gap(gap(self.text, self.toks.get(i).unwrap_or(t), t))
+                    && is_in(VERBS_AFTER, &t.key)
+            })
+        {
+            return Some((i, 0.6));
         }
         // A single given name with weak context.
         if ctx == Context::Weak

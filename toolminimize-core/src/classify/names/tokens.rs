@@ -139,6 +139,38 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
                 word = text.get(start..end).unwrap_or("");
             }
         }
+        // An elided article or preposition glued to a name ("d'Anaïs", "dell'Anna"): two
+        // words, so the name is judged on its own.
+        let elision = word
+            .char_indices()
+            .find(|&(_, c)| c == '\'' || c == '\u{2019}')
+            .filter(|&(i, _)| (1..=4).contains(&i))
+            .filter(|&(i, _)| {
+                word.get(..i)
+                    .is_some_and(|p| p.chars().all(char::is_lowercase))
+            })
+            .and_then(|(i, c)| {
+                let rest = word.get(i + c.len_utf8()..)?;
+                rest.chars()
+                    .next()
+                    .is_some_and(char::is_uppercase)
+                    .then_some(i + c.len_utf8())
+            });
+        let (start, word) = match elision {
+            Some(cut) => {
+                let prefix = text.get(start..start + cut).unwrap_or("");
+                out.push(Token {
+                    start,
+                    end: start + cut,
+                    text: prefix,
+                    key: fold_term(prefix).replace('\u{2019}', "'"),
+                    shape: Shape::Lower,
+                    code: false,
+                });
+                (start + cut, text.get(start + cut..end).unwrap_or(""))
+            }
+            None => (start, word),
+        };
         let before = text.get(..start).and_then(|s| s.chars().next_back());
         let before2 = text
             .get(..start)

@@ -261,6 +261,7 @@ pub(super) struct Birth {
     age_en: Regex,
     age_years: Regex,
     age_other: Regex,
+    age_apposition: Regex,
     words: Keywords,
     field_words: Keywords,
     duration: Keywords,
@@ -292,6 +293,12 @@ impl Birth {
             age_other: regex(
                 "age",
                 r"(?-u:\b)(\d{1,3})\s*(?:ans|Jahre(?:\s+alt)?|años|anni)(?:\s|[.,;:!)]|$)",
+            )?,
+            // "Franco Rinaldi, 71 anni,", "(Odile Marchal, 78 ans)", "Patient, 61 J.": an age
+            // in apposition to a capitalised name or noun.
+            age_apposition: regex(
+                "age",
+                r"([^\s,]+(?: [^\s,]+)?),\s*(\d{1,3}\s*(?:ans|anni|años|anos|Jahre|J\.|år|jaar|lat|let|yrs|yo|y/o))(?:\s*[,;:)\]]|\.(?:\s|$)|\s*$|\s+(?:alt|old|gammel|oud|starý|stará)(?-u:\b))",
             )?,
             words: Keywords::new("dob", BIRTH_WORDS)?,
             field_words: Keywords::new("dob", BIRTH_FIELD)?,
@@ -344,6 +351,27 @@ impl Birth {
             if ok(n.as_str()) && !char_before(text, m.start()).is_some_and(|ch| ch.is_ascii_digit())
             {
                 out.push(Finding::new(m.range(), PsdKind::Age, 0.85, "age"));
+            }
+        }
+        for c in self.age_apposition.captures_iter(text) {
+            let (Some(who), Some(m)) = (c.get(1), c.get(2)) else {
+                continue;
+            };
+            // The words before are a person's name or a word for a person, not a noun such
+            // as "Garantie, 2 Jahre".
+            let person = who.as_str().split_whitespace().any(|w| {
+                let w = w.trim_start_matches(['(', '[', '"']).trim_end_matches('.');
+                w.chars().next().is_some_and(char::is_uppercase)
+                    && (crate::classify::names::is_known_name(w)
+                        || AGE_CUES.iter().any(|c| c.eq_ignore_ascii_case(w)))
+            });
+            let n = m
+                .as_str()
+                .split(|ch: char| !ch.is_ascii_digit())
+                .next()
+                .unwrap_or("");
+            if person && ok(n) {
+                out.push(Finding::new(m.range(), PsdKind::Age, 0.8, "age"));
             }
         }
         for c in self.age_other.captures_iter(text) {

@@ -13,16 +13,25 @@ use crate::item::{Finding, PsdKind};
 pub(super) struct Card {
     full: Regex,
     partial: Regex,
+    security: Regex,
 }
 
 impl Card {
     pub(super) fn new() -> Result<Self, Error> {
         Ok(Card {
-            full: regex("card", r"\d(?:[ \-]?\d){11,18}")?,
+            full: regex(
+                "card",
+                r"\d(?:[ \-]?\d){11,18}|\d{4}\.\d{4}\.\d{4}\.\d{1,7}",
+            )?,
             // Card words (EN/DE/FR/ES/IT and brands), then "ending (in)" / "last 4" / a mask.
             partial: regex(
                 "card",
                 r"(?i)(?-u:\b)(?:card|visa|master\s?card|mc|amex|american express|discover|debit|credit|cc|carte|karte|kreditkarte|tarjeta|carta|bancomat)(?-u:\b)[^.\n\d]{0,24}?(?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s+(?:4|four)(?:\s+digits)?|endend\s+auf|endet\s+auf|se\s+terminant\s+par|finissant\s+par|terminada\s+en|que\s+termina\s+en|terminante\s+in|che\s+termina\s+(?:con|in)|[*•x]{4}(?:[ \-]?[*•x]{4}){0,3}[ \-]?)\s*(?:[:#]\s*)?(\d{4})(?-u:\b)",
+            )?,
+            // Card security codes after their name (EN/DE/FR/ES/IT/NL).
+            security: regex(
+                "card",
+                r"(?i)(?-u:\b)(?:cvv2?|cvc2?|cvn|cid|csc|security code|card verification(?: value| code)?|kartenprüfnummer|prüfnummer|cryptogramme(?: visuel)?|code de sécurité|código de seguridad|codice di sicurezza|beveiligingscode)\s*(?:[:#=]|is|ist|est|es|è)?\s*(\d{3,4})(?-u:\b)",
             )?,
         })
     }
@@ -72,20 +81,22 @@ fn iin_ok(d: &[u8]) -> bool {
     }
 }
 
-/// Whether separators, if any, split the number into card-like groups (4-4-4-4, 4-6-5, …).
+/// Whether separators, if any, split the number into card-like groups (4-4-4-4, 4-6-5, …);
+/// dots only in groups of four (`4111.1111.1111.1111`), never a version or an address.
 fn grouping_ok(s: &str) -> bool {
-    if !s.contains([' ', '-']) {
+    let seps: Vec<char> = s.chars().filter(|c| !c.is_ascii_digit()).collect();
+    let Some(&sep) = seps.first() else {
         return true;
-    }
-    if s.contains(' ') && s.contains('-') {
+    };
+    if seps.iter().any(|&c| c != sep) {
         return false;
     }
-    let mut lens = s.split([' ', '-']).map(str::len);
-    let first = lens.next().unwrap_or(0);
-    let (n, empty) = lens.fold((0usize, 0usize), |(n, bad), l| {
-        (n + 1, bad + usize::from(l == 0))
-    });
-    first == 4 && empty == 0 && (1..=4).contains(&n)
+    let lens: Vec<usize> = s.split(sep).map(str::len).collect();
+    let groups = lens.len() - 1;
+    let first_ok = lens.first() == Some(&4);
+    let none_empty = lens.iter().all(|&l| l > 0);
+    let dots_ok = sep != '.' || lens.iter().all(|&l| l == 4);
+    first_ok && none_empty && dots_ok && (1..=4).contains(&groups)
 }
 
 impl Card {
@@ -122,7 +133,7 @@ impl Card {
                         break;
                     }
                 }
-                match cand.rfind([' ', '-']).and_then(|i| cand.get(..i)) {
+                match cand.rfind([' ', '-', '.']).and_then(|i| cand.get(..i)) {
                     Some(t) if t.len() >= 13 => cand = t,
                     _ => break,
                 }
@@ -143,6 +154,11 @@ impl Detector for Card {
         }
         if digits >= 12 {
             self.full_numbers(text, out);
+        }
+        for c in self.security.captures_iter(text) {
+            if let Some(d) = c.get(1) {
+                out.push(Finding::new(d.range(), PsdKind::CardNumber, 0.9, "card"));
+            }
         }
         for c in self.partial.captures_iter(text) {
             if let Some(d) = c.get(1) {
@@ -174,6 +190,10 @@ mod tests {
         assert_eq!(spans("MC 5555555555554444"), ["5555555555554444"]);
         assert_eq!(spans("4111 1111 1111 1111 12"), ["4111 1111 1111 1111"]);
         assert_eq!(spans("Diners 3056 930902 5904"), ["3056 930902 5904"]);
+        assert_eq!(
+            spans("card 4111.1111.1111.1111 ok"),
+            ["4111.1111.1111.1111"]
+        );
     }
 
     #[test]
@@ -183,6 +203,8 @@ mod tests {
         assert_eq!(spans("Amex ending 1006"), ["1006"]);
         assert_eq!(spans("Mastercard **** **** **** 5454"), ["5454"]);
         assert_eq!(spans("carte se terminant par 1234"), ["1234"]);
+        assert_eq!(spans("exp 08/29 CVV 412."), ["412"]);
+        assert_eq!(spans("Prüfnummer: 0771"), ["0771"]);
     }
 
     #[test]
@@ -195,6 +217,9 @@ mod tests {
             "sha 4f9c2a1b7d3e5f60718293a4b5c6d7e8f9012345",
             "0000 0000 0000 0000",
             "ending 1006 of the year",
+            "v4111.1111.1111.1111",
+            "release 4.1111.1111.1111.1",
+            "4111.111.1111.1111",
         ] {
             assert!(spans(s).is_empty(), "{s}: {:?}", spans(s));
         }

@@ -40,9 +40,96 @@ pub(super) fn before(text: &str, end: usize, n: usize) -> &str {
     text.get(start..end).unwrap_or("")
 }
 
+/// The longest run of consecutive ASCII digits in `s`.
+pub(super) fn longest_digit_run(s: &str) -> usize {
+    let (mut best, mut run) = (0, 0);
+    for b in s.bytes() {
+        if b.is_ascii_digit() {
+            run += 1;
+            best = best.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    best
+}
+
 /// Number of ASCII digits in `s`.
 pub(super) fn digit_count(s: &str) -> usize {
     s.bytes().filter(u8::is_ascii_digit).count()
+}
+
+/// Small words allowed inside an organisation or party name between capitalised words
+/// ("Bank of Ireland", "Lindqvist & Berg", "Ferretería de Juan").
+const NAME_JOINERS: &[&str] = &[
+    "&", "of", "de", "du", "des", "la", "le", "di", "del", "della", "und", "y", "e", "and", "for",
+    "für", "van", "von", "der",
+];
+
+fn name_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '&' | '\'' | '’' | '.' | '-')
+}
+
+/// The words of `text` from byte `at`: `(start, end)` of each, separated by single spaces,
+/// at most `max`.
+fn words_from(text: &str, at: usize, max: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = at;
+    while out.len() < max {
+        let rest = text.get(i..).unwrap_or("");
+        let len: usize = rest
+            .chars()
+            .take_while(|&c| name_char(c))
+            .map(char::len_utf8)
+            .sum();
+        if len == 0 {
+            break;
+        }
+        out.push((i, i + len));
+        i += len;
+        if text.get(i..).is_some_and(|r| r.starts_with(' ')) {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    out
+}
+
+/// A run of capitalised words starting at byte `at` (joiners such as "of", "&", "de" allowed
+/// between them), at most `max` words: the span of an organisation, hotel or party name.
+/// Trailing dots and hyphens are not part of it.
+pub(super) fn capitalised_run(text: &str, at: usize, max: usize) -> Option<std::ops::Range<usize>> {
+    let words = words_from(text, at, max + 3);
+    let cap = |&(s, e): &(usize, usize)| {
+        text.get(s..e)
+            .and_then(|w| w.chars().next())
+            .is_some_and(char::is_uppercase)
+    };
+    let first = words.first().filter(|w| cap(w))?;
+    let mut end = first.1;
+    let mut count = 1;
+    let mut k = 1;
+    while count < max {
+        let Some(w) = words.get(k) else { break };
+        if cap(w) {
+            end = w.1;
+            count += 1;
+            k += 1;
+            continue;
+        }
+        let joiner = text
+            .get(w.0..w.1)
+            .is_some_and(|t| NAME_JOINERS.iter().any(|j| j.eq_ignore_ascii_case(t)));
+        if joiner && words.get(k + 1).is_some_and(cap) {
+            k += 1;
+            continue;
+        }
+        break;
+    }
+    let name = text.get(first.0..end)?;
+    let trimmed = name.trim_end_matches(['.', '-', '\'', '’']);
+    (!trimmed.is_empty()).then(|| first.0..first.0 + trimmed.len())
 }
 
 /// A set of context words matched ASCII-case-insensitively at a word start (a camelCase
@@ -69,6 +156,13 @@ impl Keywords {
         self.ac
             .find_overlapping_iter(hay)
             .any(|m| word_start(hay, m.start()))
+    }
+
+    /// Whether a keyword occurs as a whole word anywhere in `hay`.
+    pub(super) fn any_word_in(&self, hay: &str) -> bool {
+        self.ac.find_overlapping_iter(hay).any(|m| {
+            word_start(hay, m.start()) && !char_at(hay, m.end()).is_some_and(char::is_alphanumeric)
+        })
     }
 
     /// Whether a keyword occurs as a whole word in the `n` bytes before `start`.

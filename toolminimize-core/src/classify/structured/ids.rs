@@ -135,7 +135,9 @@ pub(super) struct Ids {
     dni: Regex,
     cf: Regex,
     personnummer: Regex,
+    more: Regex,
     nino: Regex,
+    nino_any: Regex,
     token: Regex,
     passport: Keywords,
     licence: Keywords,
@@ -158,10 +160,17 @@ impl Ids {
                 r"[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-EHLMPR-Ta-ehlmpr-t][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]",
             )?,
             personnummer: regex("national_id", r"(?:19|20)?\d{6}[-+]\d{4}|(?:19|20)\d{10}")?,
+            // CPF (formatted), 11 digits (PESEL, fødselsnummer), rodné číslo, PPSN, HETU.
+            more: regex(
+                "national_id",
+                r"\d{3}\.\d{3}\.\d{3}-\d{2}|\d{6}/\d{4}|\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]|\d{7}[A-W][A-IW]?|\d{11}",
+            )?,
             nino: regex(
                 "national_id",
                 r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]",
             )?,
+            // Any two letters: right after "NI number" even a prefix HMRC never issues counts.
+            nino_any: regex("national_id", r"[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]")?,
             token: regex("national_id", r"[A-Za-z0-9][A-Za-z0-9\-/]{4,18}[A-Za-z0-9]")?,
             passport: Keywords::new("passport", PASSPORT)?,
             licence: Keywords::new("driver_licence", LICENCE)?,
@@ -323,6 +332,119 @@ fn nhs_ok(d: &[u8]) -> bool {
     check != 10 && d.get(9).is_some_and(|&c| u32::from(c) == check)
 }
 
+/// Digits of `s` as numbers (at most 24).
+fn digit_values(s: &str) -> Vec<u32> {
+    s.bytes()
+        .filter(u8::is_ascii_digit)
+        .take(24)
+        .map(|b| u32::from(b - b'0'))
+        .collect()
+}
+
+/// Σ d·w over the first `w.len()` digits.
+fn weighted(d: &[u32], w: &[u32]) -> u32 {
+    d.iter().zip(w).map(|(a, b)| a * b).sum()
+}
+
+/// Two digits as a number.
+fn pair(d: &[u32], i: usize) -> u32 {
+    d.get(i).copied().unwrap_or(99) * 10 + d.get(i + 1).copied().unwrap_or(99)
+}
+
+/// Brazilian CPF: two mod-11 check digits; not one digit repeated.
+fn cpf_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let check = |n: usize| {
+        let w: Vec<u32> = (2..=u32::try_from(n + 1).unwrap_or(2)).rev().collect();
+        let r = weighted(&d, &w) * 10 % 11;
+        if r == 10 { 0 } else { r }
+    };
+    d.len() == 11
+        && d.iter().any(|x| Some(x) != d.first())
+        && d.get(9) == Some(&check(9))
+        && d.get(10) == Some(&check(10))
+}
+
+/// Polish PESEL: weights 1-3-7-9, and a birth date whose month carries the century.
+fn pesel_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let sum = weighted(&d, &[1, 3, 7, 9, 1, 3, 7, 9, 1, 3]);
+    let month = pair(&d, 2) % 20;
+    let day = pair(&d, 4);
+    d.len() == 11
+        && d.get(10) == Some(&((10 - sum % 10) % 10))
+        && (1..=12).contains(&month)
+        && pair(&d, 2) < 80 + 13
+        && (1..=31).contains(&day)
+}
+
+/// Norwegian fødselsnummer (and D-numbers): two mod-11 check digits and a day-month date.
+fn fnr_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let k = |w: &[u32]| match 11 - weighted(&d, w) % 11 {
+        11 => Some(0),
+        10 => None,
+        k => Some(k),
+    };
+    let day = pair(&d, 0) % 40;
+    let month = pair(&d, 2) % 40;
+    d.len() == 11
+        && (1..=31).contains(&day)
+        && (1..=12).contains(&month)
+        && k(&[3, 7, 6, 1, 8, 9, 4, 5, 2]).is_some_and(|c| d.get(9) == Some(&c))
+        && k(&[5, 4, 3, 2, 7, 6, 5, 4, 3, 2]).is_some_and(|c| d.get(10) == Some(&c))
+}
+
+/// Czech and Slovak rodné číslo (10 digits, `yymmdd/xxxx`): divisible by 11, a date whose
+/// month may carry +50 (women) or +20.
+fn rodne_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let n = d.iter().fold(0u64, |a, x| a * 10 + u64::from(*x));
+    let first9 = n / 10;
+    let month = pair(&d, 2) % 50 % 20;
+    let day = pair(&d, 4);
+    d.len() == 10
+        && (n % 11 == 0 || (first9 % 11 == 10 && n % 10 == 0))
+        && (1..=12).contains(&month)
+        && (1..=31).contains(&day)
+}
+
+/// Irish PPSN: seven digits, a mod-23 check letter and an optional second letter.
+fn ppsn_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let letters: Vec<u8> = s.bytes().filter(u8::is_ascii_alphabetic).collect();
+    let second = match letters.get(1) {
+        None | Some(b'W') => 0,
+        Some(&c) => u32::from(c - b'A' + 1),
+    };
+    let sum = weighted(&d, &[8, 7, 6, 5, 4, 3, 2]) + second * 9;
+    let want = match sum % 23 {
+        0 => b'W',
+        r => b'A' + u8::try_from(r - 1).unwrap_or(0),
+    };
+    d.len() == 7 && letters.first() == Some(&want)
+}
+
+/// Finnish HETU: `ddmmyy`, a century sign, three digits and a mod-31 check character.
+fn hetu_ok(s: &str) -> bool {
+    const CHECK: &[u8; 31] = b"0123456789ABCDEFHJKLMNPRSTUVWXY";
+    let d = digit_values(s);
+    let n = d.iter().fold(0u64, |a, x| a * 10 + u64::from(*x));
+    let last = s.bytes().last();
+    let n9 = if last.is_some_and(|c| c.is_ascii_digit()) {
+        n / 10
+    } else {
+        n
+    };
+    usize::try_from(n9 % 31)
+        .ok()
+        .and_then(|i| CHECK.get(i))
+        .copied()
+        == last
+        && (1..=31).contains(&pair(&d, 0))
+        && (1..=12).contains(&pair(&d, 2))
+}
+
 fn separate(text: &str, start: usize, end: usize) -> bool {
     !char_before(text, start)
         .is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/' | '.'))
@@ -381,6 +503,37 @@ impl Ids {
         }
     }
 
+    /// CPF, PESEL, fødselsnummer, rodné číslo, PPSN and HETU by their check digits.
+    fn more_checksummed(&self, text: &str, out: &mut Vec<Finding>) {
+        // Six digits in a row, or a CPF's groups of three.
+        let run = super::context::longest_digit_run(text);
+        if run < 6 && !(run >= 3 && text.contains('.') && super::context::digit_count(text) >= 11) {
+            return;
+        }
+        for m in self.more.find_iter(text) {
+            let s = m.as_str();
+            if !separate(text, m.start(), m.end()) {
+                continue;
+            }
+            let ok = match s.len() {
+                14 => cpf_ok(s),
+                11 if s.bytes().all(|c| c.is_ascii_digit()) => pesel_ok(s) || fnr_ok(s),
+                11 if s.contains('/') => rodne_ok(s),
+                11 => hetu_ok(s),
+                8 | 9 => ppsn_ok(s),
+                _ => false,
+            };
+            if ok {
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::NationalId,
+                    0.9,
+                    "national_id",
+                ));
+            }
+        }
+    }
+
     fn contextual(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
         let passport_f = self.passport.in_field(field);
         let licence_f = self.licence.in_field(field);
@@ -402,6 +555,25 @@ impl Ids {
                     m.range(),
                     PsdKind::NationalId,
                     conf,
+                    "national_id",
+                ));
+            }
+        }
+        let nino_label = nino_f || self.nino_words.any_in(text);
+        for m in self
+            .nino_any
+            .find_iter(text)
+            .take(if nino_label { usize::MAX } else { 0 })
+        {
+            let seen = out.iter().any(|f| f.span == m.range());
+            if !seen
+                && separate(text, m.start(), m.end())
+                && (nino_f || self.nino_words.before(text, m.start(), 32))
+            {
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::NationalId,
+                    0.85,
                     "national_id",
                 ));
             }
@@ -464,6 +636,7 @@ impl Detector for Ids {
             return;
         }
         self.checksummed(text, field, out);
+        self.more_checksummed(text, out);
         self.contextual(text, field, out);
     }
 }

@@ -21,14 +21,19 @@
 //! ```
 
 mod address;
+mod biometric;
 mod birth;
 mod card;
 mod context;
 mod coords;
 mod credential;
+mod demographic;
 mod email;
 mod iban;
 mod ids;
+mod labelled;
+mod legal;
+mod money;
 mod network;
 mod phone;
 mod residence;
@@ -86,6 +91,11 @@ shared_detectors! {
     RESIDENCE: residence::Residence = "residence",
     CREDENTIAL: credential::Credential = "credential",
     IDS: ids::Ids = "national_id",
+    MONEY: money::Money = "money",
+    DEMOGRAPHIC: demographic::Demographic = "demographic",
+    BIOMETRIC: biometric::Biometric = "biometric",
+    LEGAL: legal::Legal = "legal",
+    LABELLED: labelled::Labelled = "labelled_id",
     URL: url::Url = "url",
 }
 

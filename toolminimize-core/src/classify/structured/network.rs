@@ -31,6 +31,48 @@ const VERSION_CONTEXT: &[&str] = &[
     "changelog",
 ];
 
+/// Public DNS resolvers (Cloudflare, Google, Quad9, OpenDNS, AdGuard, CleanBrowsing,
+/// Level 3, Comodo): shared infrastructure that identifies nobody.
+const PUBLIC_RESOLVERS_V4: &[[u8; 4]] = &[
+    [1, 1, 1, 1],
+    [1, 0, 0, 1],
+    [1, 1, 1, 2],
+    [1, 0, 0, 2],
+    [1, 1, 1, 3],
+    [1, 0, 0, 3],
+    [8, 8, 8, 8],
+    [8, 8, 4, 4],
+    [9, 9, 9, 9],
+    [9, 9, 9, 10],
+    [9, 9, 9, 11],
+    [149, 112, 112, 112],
+    [149, 112, 112, 10],
+    [149, 112, 112, 11],
+    [208, 67, 222, 222],
+    [208, 67, 220, 220],
+    [94, 140, 14, 14],
+    [94, 140, 15, 15],
+    [185, 228, 168, 9],
+    [185, 228, 169, 9],
+    [4, 2, 2, 1],
+    [4, 2, 2, 2],
+    [4, 2, 2, 3],
+    [4, 2, 2, 4],
+    [8, 26, 56, 26],
+    [8, 20, 247, 20],
+];
+/// The IPv6 addresses of the same resolvers.
+const PUBLIC_RESOLVERS_V6: &[&str] = &[
+    "2606:4700:4700::1111",
+    "2606:4700:4700::1001",
+    "2001:4860:4860::8888",
+    "2001:4860:4860::8844",
+    "2620:fe::fe",
+    "2620:fe::9",
+    "2620:119:35::35",
+    "2620:119:53::53",
+];
+
 /// Finds IP and MAC addresses.
 #[derive(Debug)]
 pub(super) struct Network {
@@ -76,7 +118,12 @@ impl Network {
             let Ok(ip) = m.as_str().parse::<Ipv4Addr>() else {
                 continue;
             };
-            if ip.is_loopback() || ip.is_unspecified() || ip.is_broadcast() || is_netmask(ip) {
+            if ip.is_loopback()
+                || ip.is_unspecified()
+                || ip.is_broadcast()
+                || is_netmask(ip)
+                || PUBLIC_RESOLVERS_V4.contains(&ip.octets())
+            {
                 continue;
             }
             if version_field || self.version.before(text, start, 20) {
@@ -106,7 +153,10 @@ impl Network {
             let Ok(ip) = s.parse::<Ipv6Addr>() else {
                 continue;
             };
-            if ip.is_loopback() || ip.is_unspecified() {
+            let resolver = PUBLIC_RESOLVERS_V6
+                .iter()
+                .any(|r| r.parse::<Ipv6Addr>().is_ok_and(|r| r == ip));
+            if ip.is_loopback() || ip.is_unspecified() || resolver {
                 continue;
             }
             out.push(Finding::new(start..end, PsdKind::IpAddress, 0.9, "ip"));
@@ -119,6 +169,9 @@ impl Network {
             if char_before(text, start)
                 .is_some_and(|c| c.is_alphanumeric() || matches!(c, ':' | '-' | '.'))
                 || char_at(text, end).is_some_and(|c| c.is_alphanumeric() || matches!(c, ':' | '-'))
+                || text.get(end..).is_some_and(|r| {
+                    r.starts_with('.') && r.as_bytes().get(1).is_some_and(u8::is_ascii_hexdigit)
+                })
             {
                 continue;
             }
@@ -219,6 +272,10 @@ mod tests {
             "id 123e4567-e89b-12d3-a456-426614174000",
             "RRULE:FREQ=WEEKLY;BYDAY=MO",
             "colour #ff00aa",
+            "resolvers 9.9.9.9, 1.1.1.1 and 8.8.4.4",
+            "nameserver 2606:4700:4700::1111",
+            "card 4111.1111.1111.1111",
+            "released 4.1.2 (2024-11-30)",
         ] {
             assert!(spans(s, &none).is_empty(), "{s}: {:?}", spans(s, &none));
         }

@@ -88,11 +88,37 @@ fn not_a_phone(s: &str) -> bool {
         let g: Vec<usize> = head.split(['-', '/', '.']).map(str::len).collect();
         matches!(g.as_slice(), [4, 2, 2] | [2, 2, 4] | [1 | 2, 1 | 2, 4])
     });
+    // Build numbers and calendar versions: "2025.05.2811", "2024-11-3001".
+    let year_led = s.get(..5).is_some_and(|h| {
+        (h.starts_with("19") || h.starts_with("20"))
+            && h.bytes().take(4).all(|c| c.is_ascii_digit())
+            && h.ends_with(['.', '-', '/'])
+    }) && s
+        .get(5..)
+        .is_some_and(|r| r.find(['.', '-', '/']).is_some_and(|i| i <= 2));
     is_date
         || starts_with_date
+        || year_led
+        || is_toll_free(s)
         || (dots == 3 && !s.contains([' ', '-'])) // an IPv4 address
         || (dots == 1 && !s.contains([' ', '-', '/', '('])) // a decimal
         || s.contains("..")
+}
+
+/// North American toll-free numbers (800, 833, 844, 855, 866, 877, 888) belong to businesses.
+fn is_toll_free(s: &str) -> bool {
+    let digits: Vec<u8> = s.bytes().filter(u8::is_ascii_digit).collect();
+    let national = match digits.len() {
+        11 if digits.first() == Some(&b'1') => digits.get(1..4),
+        10 => digits.get(..3),
+        _ => None,
+    };
+    national.is_some_and(|a| {
+        matches!(
+            a,
+            b"800" | b"833" | b"844" | b"855" | b"866" | b"877" | b"888"
+        )
+    })
 }
 
 impl Phone {

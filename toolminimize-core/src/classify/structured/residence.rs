@@ -7,7 +7,7 @@
 use regex::Regex;
 
 use super::address::CITY;
-use super::context::regex;
+use super::context::{Keywords, regex};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -20,7 +20,23 @@ const PREPOSITIONS: &str = r"in|at|to|near|en|à|a|au|aux|im|bei|nach|cerca de|p
 #[derive(Debug)]
 pub(super) struct Residence {
     re: Regex,
+    room: Regex,
+    room_words: Keywords,
 }
+
+/// Words for a room, gating the room pattern.
+const ROOM_WORDS: &[&str] = &[
+    "room",
+    "suite",
+    "zimmer",
+    "chambre",
+    "habitación",
+    "camera",
+    "kamer",
+    "pokój",
+    "rum",
+    "værelse",
+];
 
 impl Residence {
     pub(super) fn new() -> Result<Self, Error> {
@@ -31,6 +47,13 @@ impl Residence {
         );
         Ok(Residence {
             re: regex("residence", &pattern)?,
+            // Where someone is staying: "I'm in room 1412 at the Park Hyatt", "our room 22",
+            // "Zimmer 214 im Hotel Adler", "chambre 31 à l'hôtel …", "habitación 508 del …".
+            room_words: Keywords::new("residence", ROOM_WORDS)?,
+            room: regex(
+                "residence",
+                r"(?i:(?-u:\b)(?:((?:i'?m|i am|we'?re|we are|staying|stay|my|our)\s+(?:in\s+)?(?:room|suite)|(?:mein|unser)\s+zimmer|(?:ma|notre)\s+chambre|mi\s+habitación|la\s+mia\s+camera|mijn\s+kamer)|(room|suite|zimmer|chambre|habitación|camera|kamer|pokój|rum|værelse)))\s+(?:no\.?\s*|nr\.?\s*|n°\s*|#\s*)?(\d{1,5}[A-Za-z]?)(?-u:\b)",
+            )?,
         })
     }
 }
@@ -43,6 +66,21 @@ impl Detector for Residence {
     fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
         if text.len() < 10 {
             return;
+        }
+        if text.bytes().any(|b| b.is_ascii_digit()) && self.room_words.any_in(text) {
+            for c in self.room.captures_iter(text) {
+                let Some(number) = c.get(3) else { continue };
+                // From the room number to the end of the hotel's name, if one follows.
+                let end = hotel_after(text, number.end()).unwrap_or(number.end());
+                if c.get(1).is_some() || end > number.end() {
+                    out.push(Finding::new(
+                        number.start()..end,
+                        PsdKind::StreetAddress,
+                        0.75,
+                        "residence",
+                    ));
+                }
+            }
         }
         for c in self.re.captures_iter(text) {
             if let Some(pc) = c.get(1) {
@@ -62,6 +100,26 @@ impl Detector for Residence {
             }
         }
     }
+}
+
+/// The end of "at the Grand Meridian", "im Hotel Adler", "à l'hôtel Lutetia" right after a
+/// room number ending at `at`.
+fn hotel_after(text: &str, at: usize) -> Option<usize> {
+    let rest = text.get(at..)?.strip_prefix(' ')?;
+    let mut i = at + 1;
+    let prep = [
+        "at ", "in ", "im ", "à ", "en ", "del ", "de ", "all'", "bij ", "w ", "på ",
+    ]
+    .into_iter()
+    .find(|p| rest.starts_with(p))?;
+    i += prep.len();
+    for skip in ["the ", "l'", "la ", "le ", "el ", "der ", "dem "] {
+        if text.get(i..).is_some_and(|r| r.starts_with(skip)) {
+            i += skip.len();
+            break;
+        }
+    }
+    super::context::capitalised_run(text, i, 5).map(|r| r.end)
 }
 
 #[cfg(test)]
@@ -103,6 +161,28 @@ mod tests {
             found("customer based in SW1A 1AA since March"),
             vec![("SW1A 1AA".to_owned(), PsdKind::Postcode)]
         );
+    }
+
+    #[test]
+    fn where_someone_is_staying() {
+        assert_eq!(
+            found("(Emma here - I'm in room 1408 at the Grand Meridian; call me)"),
+            vec![(
+                "1408 at the Grand Meridian".to_owned(),
+                PsdKind::StreetAddress
+            )]
+        );
+        assert_eq!(
+            found("Ich bin in Zimmer 214 im Hotel Adler"),
+            vec![("214 im Hotel Adler".to_owned(), PsdKind::StreetAddress)]
+        );
+        assert_eq!(
+            found("our room 22, ground floor"),
+            vec![("22".to_owned(), PsdKind::StreetAddress)]
+        );
+        // A meeting room with no one staying in it.
+        assert!(found("the review is in room 4 after lunch").is_empty());
+        assert!(found("Room 101 is booked for the workshop").is_empty());
     }
 
     #[test]

@@ -35,6 +35,11 @@ impl Ssn {
     }
 }
 
+/// Whether a `.` and a digit follow (`123-45-6789.5` goes on as a number).
+fn number_after_dot(text: &str, end: usize) -> bool {
+    super::context::number_continues(text, end, &['.'])
+}
+
 /// Whether area, group and serial are in issued ranges.
 pub(super) fn valid_parts(area: &str, group: &str, serial: &str) -> bool {
     let (Ok(a), Ok(g), Ok(s)) = (
@@ -64,10 +69,24 @@ impl Detector for Ssn {
                 continue;
             };
             let (start, end) = (m.start(), m.end());
+            // The dashed form survives `_` and `.` neighbours (`scan_123-45-6789.pdf`) and, after
+            // the word SSN, one stray letter glued on (`'123-45-6789x'`).
+            let dashed = s1.as_str() == "-";
             let bad_neighbour = |ch: Option<char>| {
-                ch.is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/' | '.' | '+'))
+                ch.is_some_and(|c| {
+                    c.is_alphanumeric()
+                        || matches!(c, '-' | '/' | '+')
+                        || (!dashed && matches!(c, '_' | '.'))
+                })
             };
-            if bad_neighbour(char_before(text, start)) || bad_neighbour(char_at(text, end)) {
+            let stray_letter = dashed
+                && char_at(text, end).is_some_and(|c| c.is_ascii_alphabetic())
+                && !char_at(text, end + 1).is_some_and(char::is_alphanumeric)
+                && self.context.before(text, start, 32);
+            if bad_neighbour(char_before(text, start))
+                || (bad_neighbour(char_at(text, end)) && !stray_letter)
+                || number_after_dot(text, end)
+            {
                 continue;
             }
             if s1.as_str() != s2.as_str() || !valid_parts(a.as_str(), g.as_str(), s.as_str()) {
@@ -112,6 +131,11 @@ mod tests {
             description: None,
         };
         assert_eq!(spans("536904411", &f), ["536904411"]);
+        assert_eq!(spans("upload scan_536-90-4411.pdf", &none), ["536-90-4411"]);
+        assert_eq!(
+            spans("ValueError: invalid SSN '536-90-4411x'", &none),
+            ["536-90-4411"]
+        );
     }
 
     #[test]
@@ -127,6 +151,9 @@ mod tests {
             "536-904411",
             "ORD-123-45-6789",
             "2025-06-1234",
+            "ref 536-90-4411x2",
+            "code 536-90-4411x",
+            "v536-90-4411",
         ] {
             assert!(spans(s, &none).is_empty(), "{s}");
         }

@@ -82,6 +82,16 @@ fn ages() {
     assert_eq!(plain("tiene 52 años"), [("52 años", PsdKind::Age)]);
     assert_eq!(plain("ho 34 anni"), [("34 anni", PsdKind::Age)]);
     assert_eq!(plain("femme de 44 ans"), [("44 ans", PsdKind::Age)]);
+    assert_eq!(
+        plain("(pour ma tante Odile Marchal, 78 ans)"),
+        [("78 ans", PsdKind::Age)]
+    );
+    assert_eq!(
+        plain("Passeggero Franco Rinaldi, 71 anni, BPCO"),
+        [("71 anni", PsdKind::Age)]
+    );
+    assert_eq!(plain("Patient, 61 J., männlich"), [("61 J.", PsdKind::Age)]);
+    assert_eq!(plain("min mor Ingrid, 80 år."), [("80 år", PsdKind::Age)]);
 }
 
 #[test]
@@ -105,6 +115,8 @@ fn true_negatives() {
         "Hypothek 300.000 € 25 Jahre Zinsbindung",
         "prêt immobilier 200000 euros 15 ans",
         "hipoteca 180000 euros 30 años",
+        "mutuo 150000 euro, 20 anni, tasso 3,5%",
+        "Garantie, 2 Jahre, inklusive",
     ] {
         assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
     }

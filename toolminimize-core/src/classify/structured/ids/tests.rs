@@ -27,6 +27,10 @@ fn checksummed_national_ids() {
     assert_eq!(plain("CF RSSMRA85T10A562S"), [("RSSMRA85T10A562S", NID)]);
     assert_eq!(plain("personnummer 811218-9876"), [("811218-9876", NID)]);
     assert_eq!(plain("NINO AB 12 34 56 C"), [("AB 12 34 56 C", NID)]);
+    assert_eq!(
+        plain("my NI number is QX 12 34 56 B."),
+        [("QX 12 34 56 B", NID)]
+    );
     // A wrong check letter still counts right after the document's name.
     assert_eq!(
         plain("renovar DNI 48392011K cita previa"),
@@ -90,5 +94,31 @@ fn true_negatives() {
         "build 20250611-1234",
     ] {
         assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
+    }
+}
+
+#[test]
+fn more_checksummed_national_ids() {
+    // Invented numbers whose check digits are right (checked against python-stdnum).
+    for (text, id) in [
+        ("CPF 450.749.528-83 ok", "450.749.528-83"),
+        ("nr 29502362197.", "29502362197"),
+        ("fnr 19081298516", "19081298516"),
+        ("RČ 745908/4380", "745908/4380"),
+        ("PPS 6767895GW", "6767895GW"),
+        ("HETU 270177-110M", "270177-110M"),
+    ] {
+        assert_eq!(plain(text), [(id, NID)], "{text}");
+    }
+    // One digit off: nothing.
+    for text in [
+        "ref 450.749.528-84",
+        "nr 29502362198",
+        "id 745908/4381",
+        "code 6767895GX",
+        "x 270177-110N",
+        "tel 48601384227",
+    ] {
+        assert!(plain(text).is_empty(), "{text}: {:?}", plain(text));
     }
 }

@@ -80,3 +80,11 @@ fn true_negatives() {
         assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
     }
 }
+
+#[test]
+fn build_numbers_and_business_lines_are_not_personal_phones() {
+    assert!(plain("build 2031.05.2811-1 failed").is_empty());
+    assert!(plain("Build 2031-06-0418 green").is_empty());
+    assert!(plain("support line +1 800-555-0142 or 1-888-555-0177").is_empty());
+    assert_eq!(plain("call me at +1 415-555-0142"), ["+1 415-555-0142"]);
+}

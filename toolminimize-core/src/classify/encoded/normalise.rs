@@ -1,0 +1,534 @@
+//! Normalising views of running text: numbers written as words, leetspeak, backslash
+//! escapes and rot13. Like the decoders, each yields a [`View`] whose changed bytes map back to
+//! the exact source range they came from.
+
+use super::view::View;
+
+/// Digit words in English, German, French, Spanish, Italian, Portuguese and Dutch (lower
+/// case; accented and plain spellings).
+const DIGIT_WORDS: &[(&str, char)] = &[
+    ("zero", '0'),
+    ("one", '1'),
+    ("two", '2'),
+    ("three", '3'),
+    ("four", '4'),
+    ("five", '5'),
+    ("six", '6'),
+    ("seven", '7'),
+    ("eight", '8'),
+    ("nine", '9'),
+    ("null", '0'),
+    ("eins", '1'),
+    ("zwei", '2'),
+    ("zwo", '2'),
+    ("drei", '3'),
+    ("vier", '4'),
+    ("fünf", '5'),
+    ("funf", '5'),
+    ("fuenf", '5'),
+    ("sechs", '6'),
+    ("sieben", '7'),
+    ("acht", '8'),
+    ("neun", '9'),
+    ("zéro", '0'),
+    ("un", '1'),
+    ("deux", '2'),
+    ("trois", '3'),
+    ("quatre", '4'),
+    ("cinq", '5'),
+    ("sept", '7'),
+    ("huit", '8'),
+    ("neuf", '9'),
+    ("cero", '0'),
+    ("uno", '1'),
+    ("dos", '2'),
+    ("tres", '3'),
+    ("cuatro", '4'),
+    ("cinco", '5'),
+    ("seis", '6'),
+    ("siete", '7'),
+    ("ocho", '8'),
+    ("nueve", '9'),
+    ("due", '2'),
+    ("tre", '3'),
+    ("quattro", '4'),
+    ("cinque", '5'),
+    ("sei", '6'),
+    ("sette", '7'),
+    ("otto", '8'),
+    ("nove", '9'),
+    ("um", '1'),
+    ("uma", '1'),
+    ("dois", '2'),
+    ("duas", '2'),
+    ("três", '3'),
+    ("quatro", '4'),
+    ("sete", '7'),
+    ("oito", '8'),
+    ("nul", '0'),
+    ("een", '1'),
+    ("twee", '2'),
+    ("drie", '3'),
+    ("vijf", '5'),
+    ("zes", '6'),
+    ("zeven", '7'),
+    ("negen", '9'),
+];
+
+/// Words that repeat the digit after them ("double five" = 55).
+const REPEATS: &[(&str, usize)] = &[("double", 2), ("triple", 3), ("doppel", 2)];
+
+/// Fewest digit words in a row that make a number worth reading.
+const MIN_DIGIT_WORDS: usize = 6;
+
+/// A word of `text` (a run of letters).
+struct Word {
+    start: usize,
+    end: usize,
+}
+
+fn words(text: &str) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in text.char_indices() {
+        if c.is_alphabetic() {
+            start.get_or_insert(i);
+        } else if let Some(s) = start.take() {
+            out.push(Word { start: s, end: i });
+        }
+    }
+    if let Some(s) = start {
+        out.push(Word {
+            start: s,
+            end: text.len(),
+        });
+    }
+    out
+}
+
+/// The digit a word names, or how often it repeats the next one.
+enum NumberWord {
+    Digit(char),
+    Repeat(usize),
+}
+
+fn number_word(w: &str) -> Option<NumberWord> {
+    // Every digit word is 2–7 bytes and starts with one of these letters.
+    let first = w.as_bytes().first()?.to_ascii_lowercase();
+    if w.len() > 8 || w.len() < 2 || !b"acdefhnoqstuvzn".contains(&first) {
+        return None;
+    }
+    if let Some(&(_, d)) = DIGIT_WORDS
+        .iter()
+        .find(|(n, _)| n.len() == w.len() && n.eq_ignore_ascii_case(w))
+    {
+        return Some(NumberWord::Digit(d));
+    }
+    REPEATS
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(w))
+        .map(|&(_, k)| NumberWord::Repeat(k))
+}
+
+/// Whether the gap between two words of a spelled number is only spaces and light
+/// punctuation; `Some(true)` when it holds punctuation (a group break).
+fn gap_kind(gap: &str) -> Option<bool> {
+    (gap.len() <= 4
+        && gap
+            .chars()
+            .all(|c| c.is_whitespace() || matches!(c, ',' | '-' | '.' | '/' | ';')))
+    .then(|| gap.contains([',', '-', '.', '/', ';']))
+}
+
+/// Numbers written digit by digit in words ("null eins sieben sechs, zwei zwei …", "zero
+/// seven seven zero …", "A dos uno cuatro, …"): the words become digits, punctuation between
+/// them a hyphen; a lone capital letter right before the first word is kept as the number's
+/// prefix.
+pub(crate) fn number_words(text: &str) -> Option<View> {
+    // Few number words at all: nothing to read (most texts stop here, without allocating).
+    let hits = text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| number_word(w).is_some())
+        .take(MIN_DIGIT_WORDS)
+        .count();
+    if hits < MIN_DIGIT_WORDS {
+        return None;
+    }
+    let ws = words(text);
+    let mut v = View::with_capacity(text.len());
+    let mut copied_from = 0;
+    let mut any = false;
+    let mut k = 0;
+    while k < ws.len() {
+        // The longest run of number words from k.
+        let mut run: Vec<(usize, NumberWord)> = Vec::new();
+        let mut j = k;
+        while let Some(w) = ws.get(j) {
+            let Some(n) = text.get(w.start..w.end).and_then(number_word) else {
+                break;
+            };
+            if let Some(prev) = run.last().and_then(|(i, _)| ws.get(*i))
+                && gap_kind(text.get(prev.end..w.start).unwrap_or("x")).is_none()
+            {
+                break;
+            }
+            run.push((j, n));
+            j += 1;
+        }
+        let digits = run
+            .iter()
+            .filter(|(_, n)| matches!(n, NumberWord::Digit(_)))
+            .count();
+        if digits < MIN_DIGIT_WORDS {
+            k = j.max(k + 1);
+            continue;
+        }
+        let Some(first) = run.first().and_then(|(i, _)| ws.get(*i)) else {
+            break;
+        };
+        // "A dos uno …": a capital letter standing alone right before joins the number.
+        let prefix = k.checked_sub(1).and_then(|p| ws.get(p)).filter(|p| {
+            let w = text.get(p.start..p.end).unwrap_or("");
+            w.len() == 1
+                && w.bytes().all(|b| b.is_ascii_uppercase())
+                && text.get(p.end..first.start) == Some(" ")
+                && copied_from <= p.start
+        });
+        match prefix {
+            Some(p) => v.copy(text, copied_from..p.end),
+            None => v.copy(text, copied_from..first.start),
+        }
+        let mut repeat = 1;
+        let mut prev_end: Option<usize> = None;
+        for (i, n) in &run {
+            let Some(w) = ws.get(*i) else { continue };
+            if let Some(pe) = prev_end
+                && gap_kind(text.get(pe..w.start).unwrap_or("")) == Some(true)
+            {
+                v.push('-', pe..w.start, true);
+            }
+            match n {
+                NumberWord::Digit(d) => {
+                    for _ in 0..repeat {
+                        v.push(*d, w.start..w.end, true);
+                    }
+                    repeat = 1;
+                }
+                NumberWord::Repeat(r) => repeat = *r,
+            }
+            prev_end = Some(w.end);
+        }
+        copied_from = prev_end.unwrap_or(first.end);
+        any = true;
+        k = j;
+    }
+    if !any {
+        return None;
+    }
+    v.copy(text, copied_from..text.len());
+    Some(v)
+}
+
+/// Leetspeak letters: `0` o, `1` i (or l), `3` e, `4` a, `5` s, `7` t, `@` a, `$` s.
+fn leet(c: char, one: char) -> Option<char> {
+    Some(match c {
+        '0' => 'o',
+        '1' => one,
+        '3' => 'e',
+        '4' => 'a',
+        '5' => 's',
+        '7' => 't',
+        '@' => 'a',
+        '$' => 's',
+        _ => return None,
+    })
+}
+
+/// Whether a token of letters, digits, `@` and `$` is written in leetspeak: two letters or
+/// more, a leet character right after a letter and before a letter or another leet
+/// character, no more digits than letters, not hexadecimal (hashes and
+/// ids), not an e-mail address.
+fn is_leet_word(tok: &str, next: Option<char>) -> bool {
+    let letters = tok.chars().filter(char::is_ascii_alphabetic).count();
+    let digits = tok.chars().filter(char::is_ascii_digit).count();
+    // A leet character between letters ("d1abet1c"), not a trailing version ("mp3", "win7").
+    let b = tok.as_bytes();
+    let leet_chars = (1..b.len().saturating_sub(1))
+        .filter(|&i| {
+            b.get(i)
+                .is_some_and(|&c| leet(char::from(c), 'i').is_some())
+                && b.get(i - 1).is_some_and(u8::is_ascii_alphabetic)
+                && b.get(i + 1)
+                    .is_some_and(|&n| n.is_ascii_alphabetic() || leet(char::from(n), 'i').is_some())
+        })
+        .count();
+    let hex = tok.chars().all(|c| c.is_ascii_hexdigit());
+    // An address goes on after its domain label (`jo@example.com`, `hr@north-wind.de`).
+    let email = tok.contains('@') && matches!(next, Some('.' | '-' | '_'));
+    // Leet words are written in lower case; ids and codes in capitals (`HAT001`, `C04QX7`).
+    let lower = tok.chars().filter(char::is_ascii_lowercase).count();
+    let upper = tok.chars().filter(char::is_ascii_uppercase).count();
+    (3..=24).contains(&tok.len())
+        && letters >= 2
+        && lower >= 2
+        && lower >= upper
+        && leet_chars >= 1
+        && digits <= letters
+        && !hex
+        && !email
+        && tok.starts_with(|c: char| c.is_ascii_alphabetic() || leet(c, 'i').is_some())
+}
+
+/// Words in leetspeak ("d1abet1c", "c@ncer", "h3p4t1t1s") read as letters; `one` is what `1`
+/// becomes (`i`, or `l` in a second view).
+pub(crate) fn leetspeak(text: &str, one: char) -> Option<View> {
+    let bytes = text.as_bytes();
+    if !bytes
+        .iter()
+        .any(|b| matches!(b, b'0' | b'1' | b'3' | b'4' | b'5' | b'7' | b'@' | b'$'))
+    {
+        return None;
+    }
+    let tok_char = |b: u8| b.is_ascii_alphanumeric() || b == b'@' || b == b'$';
+    let mut v = View::with_capacity(text.len());
+    let mut copied_from = 0;
+    let mut any = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes.get(i).copied().is_some_and(tok_char) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while bytes.get(i).copied().is_some_and(tok_char) {
+            i += 1;
+        }
+        // Glued to other word characters (non-ASCII letters): not a token of its own.
+        let glued = text
+            .get(i..)
+            .and_then(|r| r.chars().next())
+            .is_some_and(char::is_alphabetic)
+            || text
+                .get(..start)
+                .and_then(|r| r.chars().next_back())
+                .is_some_and(char::is_alphabetic);
+        let tok = text.get(start..i).unwrap_or("");
+        let next = text.get(i..).and_then(|r| r.chars().next());
+        if glued || !is_leet_word(tok, next) || (one == 'l' && !tok.contains('1')) {
+            continue;
+        }
+        v.copy(text, copied_from..start);
+        for (k, c) in tok.char_indices() {
+            let at = start + k;
+            match leet(c, one) {
+                Some(l) => v.push(l, at..at + 1, true),
+                None => v.push(c, at..at + 1, false),
+            }
+        }
+        copied_from = i;
+        any = true;
+    }
+    if !any {
+        return None;
+    }
+    v.copy(text, copied_from..text.len());
+    Some(v)
+}
+
+fn hex_digits(s: &str) -> Option<u32> {
+    (!s.is_empty() && s.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| u32::from_str_radix(s, 16).ok())
+        .flatten()
+}
+
+/// Backslash escapes as source code and serialised strings write them: `\u0049`, `\U0001F600`,
+/// surrogate pairs, and runs of `\xHH` bytes (`b"\x4a\x61\x6e\x65"`) decoded as UTF-8.
+pub(crate) fn escapes(text: &str) -> Option<View> {
+    if !text
+        .as_bytes()
+        .windows(2)
+        .any(|w| w.first() == Some(&b'\\') && matches!(w.get(1), Some(b'u' | b'U' | b'x')))
+    {
+        return None;
+    }
+    let mut v = View::with_capacity(text.len());
+    let mut copied_from = 0;
+    let mut i = 0;
+    let mut any = false;
+    while let Some(rel) = text.get(i..).and_then(|s| s.find('\\')) {
+        let at = i + rel;
+        i = at + 1;
+        let esc = |k: usize, n: usize| text.get(k + 2..k + 2 + n).and_then(hex_digits);
+        match text.as_bytes().get(at + 1) {
+            Some(b'u') => {
+                let Some(hi) = esc(at, 4) else { continue };
+                let mut end = at + 6;
+                let code = if (0xD800..0xDC00).contains(&hi)
+                    && text.get(end..end + 2) == Some("\\u")
+                    && let Some(lo) = esc(end, 4).filter(|lo| (0xDC00..0xE000).contains(lo))
+                {
+                    end += 6;
+                    0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                } else {
+                    hi
+                };
+                if let Some(c) = char::from_u32(code) {
+                    v.copy(text, copied_from..at);
+                    v.push(c, at..end, true);
+                    copied_from = end;
+                    i = end;
+                    any = true;
+                }
+            }
+            Some(b'U') => {
+                if let Some(c) = esc(at, 8).and_then(char::from_u32) {
+                    v.copy(text, copied_from..at);
+                    v.push(c, at..at + 10, true);
+                    copied_from = at + 10;
+                    i = copied_from;
+                    any = true;
+                }
+            }
+            Some(b'x') => {
+                // A run of \xHH decodes together (multi-byte UTF-8).
+                let mut raw = Vec::new();
+                let mut end = at;
+                while text.get(end..end + 2) == Some("\\x")
+                    && let Some(b) = esc(end, 2).and_then(|b| u8::try_from(b).ok())
+                {
+                    raw.push(b);
+                    end += 4;
+                }
+                if let Ok(s) = std::str::from_utf8(&raw)
+                    && !s.is_empty()
+                {
+                    v.copy(text, copied_from..at);
+                    let mut k = at;
+                    for c in s.chars() {
+                        let n = 4 * c.len_utf8();
+                        v.push(c, k..k + n, true);
+                        k += n;
+                    }
+                    copied_from = end;
+                    i = end;
+                    any = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    if !any {
+        return None;
+    }
+    v.copy(text, copied_from..text.len());
+    Some(v)
+}
+
+/// Text after a marker saying it is rot13 ("rot13", "ROT-13", "rot 13"): its ASCII letters
+/// rotated back.
+pub(crate) fn rot13(text: &str) -> Option<View> {
+    let b = text.as_bytes();
+    let at = text.match_indices(['r', 'R']).find_map(|(i, _)| {
+        let w = b.get(i..i + 3)?;
+        if !w.eq_ignore_ascii_case(b"rot") {
+            return None;
+        }
+        let k = i + 3 + usize::from(matches!(b.get(i + 3), Some(b'-' | b' ' | b'_')));
+        (b.get(k..k + 2) == Some(b"13")).then_some(k + 2)
+    })?;
+    let mut v = View::with_capacity(text.len());
+    v.copy(text, 0..at);
+    for (k, c) in text.get(at..)?.char_indices() {
+        let i = at + k;
+        let n = c.len_utf8();
+        let r = match c {
+            'a'..='z' => char::from(b'a' + (c as u8 - b'a' + 13) % 26),
+            'A'..='Z' => char::from(b'A' + (c as u8 - b'A' + 13) % 26),
+            _ => {
+                v.push(c, i..i + n, false);
+                continue;
+            }
+        };
+        v.push(r, i..i + 1, true);
+    }
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn src(v: &View, text: &str, needle: &str) -> String {
+        let at = v.as_str().find(needle).unwrap();
+        let r = v.source_span(&(at..at + needle.len())).unwrap();
+        text[r].to_owned()
+    }
+
+    #[test]
+    fn digits_written_as_words_in_five_languages() {
+        let text = "ruf an: null eins sieben eins, zwei drei vier fünf, sechs sieben acht. Danke";
+        let v = number_words(text).unwrap();
+        assert_eq!(v.as_str(), "ruf an: 0171-2345-678. Danke");
+        assert_eq!(
+            src(&v, text, "0171-2345-678"),
+            "null eins sieben eins, zwei drei vier fünf, sechs sieben acht"
+        );
+        let v = number_words("my cell is five five five, zero one double four, seven").unwrap();
+        assert_eq!(v.as_str(), "my cell is 555-0144-7");
+        let v = number_words("numéro zéro six douze trois quatre cinq six sept huit").unwrap();
+        assert_eq!(v.as_str(), "numéro zéro six douze 345678");
+        let v = number_words("número A dos uno cuatro, cinco cinco ocho, nueve cero tres").unwrap();
+        assert_eq!(v.as_str(), "número A214-558-903");
+        let v = number_words("è tre tre otto, uno due tre, quattro cinque sei").unwrap();
+        assert_eq!(v.as_str(), "è 338-123-456");
+        // Counting in prose is no number.
+        assert!(number_words("one or two, maybe three people and one dog").is_none());
+        assert!(number_words("").is_none());
+    }
+
+    #[test]
+    fn leetspeak_words() {
+        let text = "not bad for a d1abet1c on 3 hrs of sleep";
+        let v = leetspeak(text, 'i').unwrap();
+        assert_eq!(v.as_str(), "not bad for a diabetic on 3 hrs of sleep");
+        assert_eq!(src(&v, text, "diabetic"), "d1abet1c");
+        assert_eq!(
+            leetspeak("my a1cohol use", 'l').unwrap().as_str(),
+            "my alcohol use"
+        );
+        assert_eq!(
+            leetspeak("c@ncer scan", 'i').unwrap().as_str(),
+            "cancer scan"
+        );
+        for plain in [
+            "sha 3f786850e387 and mp3 x86 utf8",
+            "mail jo3@example.com and h4r@north-wind.de",
+            "channels C04QX7K2M9T, HAT001, RSSMRA85T10A562S",
+            "ISO 8601 on 2024-05-06",
+            "AB",
+        ] {
+            assert!(leetspeak(plain, 'i').is_none(), "{plain}");
+        }
+    }
+
+    #[test]
+    fn escapes_decode() {
+        let text = r"does it cover my \u0049VF cycle";
+        let v = escapes(text).unwrap();
+        assert_eq!(v.as_str(), "does it cover my IVF cycle");
+        assert_eq!(src(&v, text, "IVF"), r"\u0049VF");
+        let text = r#"name=b"\x4a\x61\x6e\x65 Ro\xc3\xa9""#;
+        assert_eq!(escapes(text).unwrap().as_str(), r#"name=b"Jane Roé""#);
+        assert_eq!(escapes(r"\ud83d\ude00!").unwrap().as_str(), "😀!");
+        assert!(escapes(r"C:\users\xavier\unknown").is_none());
+        assert!(escapes(r"\u12 \x4").is_none());
+    }
+
+    #[test]
+    fn rot13_after_its_marker() {
+        let text = "reason (rot13): Ubfcvgny";
+        let v = rot13(text).unwrap();
+        assert_eq!(v.as_str(), "reason (rot13): Hospital");
+        assert!(rot13("no marker here").is_none());
+    }
+}

@@ -1,0 +1,184 @@
+//! Biometric templates: a base64 or hex blob that decodes to an ISO/IEC 19794 record (its
+//! magic `FMR\0` finger minutiae, `FIR\0` finger image, `FAC\0` face, `IIR\0` iris), or any
+//! long blob or vector of numbers right after a biometric word ("fingerprint template",
+//! "face embedding", "Fingerabdruck", "empreinte").
+
+use base64::Engine as _;
+use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
+use regex::Regex;
+
+use super::context::{Keywords, regex};
+use crate::classify::{Detector, Field};
+use crate::error::Error;
+use crate::item::{Finding, PsdKind};
+
+/// Words naming biometric data (EN/DE/FR/ES/IT/NL/PT).
+const WORDS: &[&str] = &[
+    "fingerprint",
+    "finger print",
+    "minutiae",
+    "biometric",
+    "faceprint",
+    "face embedding",
+    "face vector",
+    "face template",
+    "voiceprint",
+    "voice print",
+    "iris code",
+    "iris template",
+    "retina",
+    "iso 19794",
+    "iso/iec 19794",
+    "ansi 378",
+    "fingerabdruck",
+    "biometrisch",
+    "empreinte",
+    "biométrique",
+    "huella",
+    "biométrico",
+    "impronta digitale",
+    "biometrico",
+    "vingerafdruk",
+    "impressão digital",
+];
+
+/// ISO/IEC 19794 record magics.
+const MAGICS: &[&[u8; 4]] = &[b"FMR\0", b"FIR\0", b"FAC\0", b"IIR\0", b"FCR\0"];
+
+/// Finds biometric templates.
+#[derive(Debug)]
+pub(super) struct Biometric {
+    blob: Regex,
+    vector: Regex,
+    words: Keywords,
+}
+
+impl Biometric {
+    pub(super) fn new() -> Result<Self, Error> {
+        Ok(Biometric {
+            blob: regex("biometric", r"[A-Za-z0-9+/_\-]{32,}={0,2}")?,
+            vector: regex(
+                "biometric",
+                r"\[\s*-?\d*\.\d+(?:\s*,\s*-?\d*\.\d+){15,}\s*,?\s*(?:\.\.\.|…)?\s*\]?",
+            )?,
+            words: Keywords::new("biometric", WORDS)?,
+        })
+    }
+}
+
+/// Whether the blob is (the start of) an ISO/IEC 19794 record.
+fn has_magic(blob: &str) -> bool {
+    let head = blob.get(..8).unwrap_or("");
+    let decoded = STANDARD_NO_PAD
+        .decode(head)
+        .or_else(|_| URL_SAFE_NO_PAD.decode(head))
+        .ok();
+    let from_hex = || -> Option<Vec<u8>> {
+        (0..4)
+            .map(|i| {
+                blob.get(2 * i..2 * i + 2)
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+            })
+            .collect()
+    };
+    [decoded, from_hex()]
+        .iter()
+        .flatten()
+        .any(|b| MAGICS.iter().any(|m| b.starts_with(&m[..])))
+}
+
+impl Detector for Biometric {
+    fn name(&self) -> &'static str {
+        "biometric"
+    }
+
+    fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        if text.len() < 32 {
+            return;
+        }
+        let field_says = self.words.in_field(field);
+        // A run of 32 base64 characters at least.
+        let mut run = 0usize;
+        let blobby = text.bytes().any(|b| {
+            run = if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'_' | b'-') {
+                run + 1
+            } else {
+                0
+            };
+            run >= 32
+        });
+        for m in self
+            .blob
+            .find_iter(text)
+            .take(if blobby { usize::MAX } else { 0 })
+        {
+            let lettered = m.as_str().bytes().any(|b| b.is_ascii_uppercase())
+                || m.as_str().bytes().all(|b| b.is_ascii_hexdigit());
+            if !lettered {
+                continue;
+            }
+            if has_magic(m.as_str()) {
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::Biometric,
+                    0.95,
+                    "biometric",
+                ));
+            } else if field_says || self.words.before(text, m.start(), 80) {
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::Biometric,
+                    0.8,
+                    "biometric",
+                ));
+            }
+        }
+        if text.contains('[') {
+            for m in self.vector.find_iter(text) {
+                if field_says || self.words.before(text, m.start(), 80) {
+                    out.push(Finding::new(
+                        m.range(),
+                        PsdKind::Biometric,
+                        0.8,
+                        "biometric",
+                    ));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spans(text: &str) -> Vec<&str> {
+        let d = Biometric::new().unwrap();
+        let mut out = Vec::new();
+        d.detect(text, &Field::default(), &mut out);
+        out.iter().map(|f| &text[f.span.clone()]).collect()
+    }
+
+    #[test]
+    fn iso_records_and_blobs_after_biometric_words() {
+        // base64 of "FMR\0 20\0" followed by invented bytes.
+        let rec = "Rk1SACAyMAAAAAEUAAABAAGQAMUAxQEAAAAoQ4A";
+        assert_eq!(spans(&format!("export: {rec} done")), [rec]);
+        let blob = "QmFzZTY0QmxvYk9mUmFuZG9tQnl0ZXNGb3JUZXN0aW5nMTIz";
+        assert_eq!(spans(&format!("fingerprint template {blob}")), [blob]);
+        let v =
+            "[0.12, -0.5, 0.33, 0.9, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.1, 0.2, 0.3]";
+        assert_eq!(spans(&format!("face embedding {v}")), [v]);
+    }
+
+    #[test]
+    fn other_blobs_are_not_biometric() {
+        for s in [
+            "token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc",
+            "sha 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+            "weights [0.12, -0.5, 0.33, 0.9, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.1, 0.2, 0.3]",
+        ] {
+            assert!(spans(s).is_empty(), "{s}");
+        }
+    }
+}

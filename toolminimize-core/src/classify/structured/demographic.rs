@@ -1,0 +1,659 @@
+//! Quasi-identifiers by their structure rather than by a word list:
+//!
+//! - **Sex and age together**, as case notes and profiles write them: `f, 38`, `M/45`,
+//!   `38F` at the start of a post or after "I'm", `age 52, female`, `männlich, 61 J.`; the
+//!   sex word next to an age is the person's gender, the number their age.
+//! - **Gender fields**: a field named `gender`, `sex`, `Geschlecht`, `sexe`, `sexo`, … holding
+//!   a short word.
+//! - **Employer and school**: an organisation name (capitalised words) right after a phrase of
+//!   working or studying there ("works at", "engineer at", "laid off from", "student at",
+//!   "ingénieur chez", "arbeitet bei", "trabaja en", "lavora presso", "werkt bij", "jobbar på",
+//!   "pracuje w"): the structure says it is someone's employer, whatever the company.
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use regex::Regex;
+
+use super::context::{capitalised_run, char_at, char_before, regex};
+use crate::classify::{Detector, Field};
+use crate::error::{Error, ErrorKind};
+use crate::item::{Finding, PsdKind};
+
+/// Sex and gender words (EN/DE/FR/ES/IT/PT/NL/SV/DA/NO/PL/CS).
+const SEX_WORDS: &str = r"female|male|woman|man|non-binary|nonbinary|weiblich|männlich|divers|femme|homme|féminin|masculin|mujer|hombre|femenino|masculino|donna|uomo|femmina|maschio|mulher|homem|vrouw|man|kvinna|kvinde|kvinne|mann|kobieta|mężczyzna|žena|muž";
+
+/// Keys (lower case, letters only) of gender fields.
+const GENDER_KEYS: &[&str] = &[
+    "gender",
+    "sex",
+    "geschlecht",
+    "sexe",
+    "genre",
+    "sexo",
+    "genero",
+    "género",
+    "sesso",
+    "genere",
+    "geslacht",
+    "kön",
+    "køn",
+    "kjønn",
+    "płeć",
+    "plec",
+    "pohlaví",
+    "pohlavi",
+    "性別",
+];
+
+/// Phrases after which an organisation name is someone's employer or school.
+const WORK_PHRASES: &[&str] = &[
+    "work at",
+    "work for",
+    "works at",
+    "works for",
+    "working at",
+    "working for",
+    "worked at",
+    "worked for",
+    "employed at",
+    "employed by",
+    "employee at",
+    "employee of",
+    "hired at",
+    "hired by",
+    "job at",
+    "position at",
+    "role at",
+    "intern at",
+    "interning at",
+    "laid off from",
+    "laid off by",
+    "fired from",
+    "let go from",
+    "quit my job at",
+    "resigned from",
+    "studies at",
+    "studying at",
+    "studied at",
+    "study at",
+    "student at",
+    "enrolled at",
+    "graduate of",
+    "engineer at",
+    "engineer for",
+    "engineer with",
+    "developer at",
+    "developer for",
+    "developer with",
+    "nurse at",
+    "nurse for",
+    "nurse with",
+    "teacher at",
+    "teacher for",
+    "teacher with",
+    "manager at",
+    "manager for",
+    "manager with",
+    "analyst at",
+    "analyst for",
+    "analyst with",
+    "consultant at",
+    "consultant for",
+    "consultant with",
+    "accountant at",
+    "accountant for",
+    "accountant with",
+    "lawyer at",
+    "lawyer for",
+    "lawyer with",
+    "designer at",
+    "designer for",
+    "designer with",
+    "technician at",
+    "technician for",
+    "technician with",
+    "driver at",
+    "driver for",
+    "driver with",
+    "cashier at",
+    "cashier for",
+    "cashier with",
+    "clerk at",
+    "clerk for",
+    "clerk with",
+    "scientist at",
+    "scientist for",
+    "scientist with",
+    "researcher at",
+    "researcher for",
+    "researcher with",
+    "director at",
+    "director for",
+    "director with",
+    "assistant at",
+    "assistant for",
+    "assistant with",
+    "officer at",
+    "officer for",
+    "officer with",
+    "specialist at",
+    "specialist for",
+    "specialist with",
+    "professor at",
+    "professor for",
+    "professor with",
+    "lecturer at",
+    "lecturer for",
+    "lecturer with",
+    "pharmacist at",
+    "pharmacist for",
+    "pharmacist with",
+    "travaille chez",
+    "travaille pour",
+    "travailles chez",
+    "travailles pour",
+    "travaillons chez",
+    "travaillons pour",
+    "travaillez chez",
+    "travaillez pour",
+    "travaillent chez",
+    "travaillent pour",
+    "travaillait chez",
+    "travaillait pour",
+    "travaillé chez",
+    "travaillé pour",
+    "ingénieur chez",
+    "ingénieure chez",
+    "salarié chez",
+    "salariée chez",
+    "employé chez",
+    "employée chez",
+    "cadre chez",
+    "stagiaire chez",
+    "développeur chez",
+    "développeuse chez",
+    "infirmier chez",
+    "infirmière chez",
+    "professeur chez",
+    "professeure chez",
+    "technicien chez",
+    "technicienne chez",
+    "comptable chez",
+    "consultant chez",
+    "consultante chez",
+    "licencié de",
+    "licenciée de",
+    "licencié par",
+    "licenciée par",
+    "étudiant à",
+    "étudiante à",
+    "étudiant en",
+    "étudiante en",
+    "arbeite bei",
+    "arbeite für",
+    "arbeitet bei",
+    "arbeitet für",
+    "arbeiten bei",
+    "arbeiten für",
+    "arbeitete bei",
+    "arbeitete für",
+    "beschäftigt bei",
+    "angestellt bei",
+    "tätig bei",
+    "gekündigt von",
+    "studiert an der",
+    "studiere an der",
+    "ingenieur bei",
+    "ingenieurin bei",
+    "entwickler bei",
+    "entwicklerin bei",
+    "mitarbeiter bei",
+    "mitarbeiterin bei",
+    "werkstudent bei",
+    "werkstudentin bei",
+    "praktikant bei",
+    "praktikantin bei",
+    "trabajo en",
+    "trabajo para",
+    "trabaja en",
+    "trabaja para",
+    "trabajas en",
+    "trabajas para",
+    "trabajamos en",
+    "trabajamos para",
+    "trabajan en",
+    "trabajan para",
+    "trabajaba en",
+    "trabajaba para",
+    "empleado de",
+    "empleada de",
+    "despedido de",
+    "despedida de",
+    "estudio en",
+    "estudia en",
+    "lavoro presso",
+    "lavoro per",
+    "lavoro da",
+    "lavoro alla",
+    "lavoro al",
+    "lavora presso",
+    "lavora per",
+    "lavora da",
+    "lavora alla",
+    "lavora al",
+    "lavori presso",
+    "lavori per",
+    "lavori da",
+    "lavori alla",
+    "lavori al",
+    "lavorava presso",
+    "lavorava per",
+    "lavorava da",
+    "lavorava alla",
+    "lavorava al",
+    "dipendente di",
+    "dipendente della",
+    "dipendente del",
+    "licenziato da",
+    "licenziata da",
+    "licenziato dalla",
+    "licenziata dalla",
+    "trabalho na",
+    "trabalho no",
+    "trabalho em",
+    "trabalho para",
+    "trabalha na",
+    "trabalha no",
+    "trabalha em",
+    "trabalha para",
+    "trabalhava na",
+    "trabalhava no",
+    "trabalhava em",
+    "trabalhava para",
+    "werk bij",
+    "werk voor",
+    "werkt bij",
+    "werkt voor",
+    "jobbar på",
+    "jobbar hos",
+    "jobbar för",
+    "arbetar på",
+    "arbetar hos",
+    "arbetar för",
+    "arbejder hos",
+    "arbejder på",
+    "arbejder for",
+    "jobber hos",
+    "jobber på",
+    "jobber i",
+    "jobber for",
+    "arbeider hos",
+    "arbeider på",
+    "arbeider i",
+    "arbeider for",
+    "pracuję w",
+    "pracuję dla",
+    "pracuję u",
+    "pracuje w",
+    "pracuje dla",
+    "pracuje u",
+    "pracuji v",
+    "pracuji ve",
+    "pracuji u",
+    "pracuji pro",
+    "pracuje v",
+    "pracuje ve",
+    "pracuje pro",
+];
+
+/// Finds sex-and-age pairs, gender fields and employers.
+#[derive(Debug)]
+pub(super) struct Demographic {
+    sex_age: Regex,
+    age_sex: Regex,
+    compact: Regex,
+    work: AhoCorasick,
+}
+
+impl Demographic {
+    pub(super) fn new() -> Result<Self, Error> {
+        Ok(Demographic {
+            // "f, 38", "M/45", "female, 52", "weiblich, 61 J."
+            sex_age: regex(
+                "demographic",
+                &format!(
+                    r"(?i:(?-u:\b)([MFW]|{SEX_WORDS}))\s*[,/]\s*(?i:age\s*)?(\d{{1,3}})(?:\s*(?:J\.|y/?o|yrs?|years?(?:\s+old)?|ans|anni|años|anos|Jahre|år|jaar|lat|let))?"
+                ),
+            )?,
+            // "age 52, female", "38 years, male", "61 J., männlich"
+            age_sex: regex(
+                "demographic",
+                &format!(
+                    r"(?i:(?-u:\b)(?:aged?\s*:?\s*\d{{1,3}}|\d{{1,3}}\s*(?:J\.|y/?o|yrs?|years?(?:\s+old)?|ans|anni|años|anos|Jahre(?:\s+alt)?|år|jaar|lat|let)))\s*[,;/]\s*(?i:({SEX_WORDS}))(?-u:\b)"
+                ),
+            )?,
+            // "38F" opening a post, in brackets or after "I'm"
+            compact: regex(
+                "demographic",
+                r"(?:^|\(|\[|(?i:i'?m|i am|me|pt|patient)\s+(?:a\s+)?)\s*(\d{2})\s?([MF])(?:\)|\]|,|\s|$)",
+            )?,
+            work: AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .match_kind(MatchKind::LeftmostLongest)
+                .build(WORK_PHRASES)
+                .map_err(|e| Error::new(ErrorKind::Build, format!("employer phrases: {e}")))?,
+        })
+    }
+
+    fn gender_field(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
+        let Some(key) = field.key else {
+            return false;
+        };
+        let key: String = key
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect();
+        let value = text.trim();
+        if !GENDER_KEYS.contains(&key.as_str())
+            || value.is_empty()
+            || value.chars().count() > 24
+            || value.bytes().any(|b| b.is_ascii_digit())
+        {
+            return false;
+        }
+        let start = text.len() - text.trim_start().len();
+        out.push(Finding::new(
+            start..start + value.len(),
+            PsdKind::Gender,
+            0.85,
+            "demographic",
+        ));
+        true
+    }
+
+    fn pairs(&self, text: &str, out: &mut Vec<Finding>) {
+        let b = text.as_bytes();
+        // "f, 38": a separator then a number; "52, female": a number then a separator;
+        // "38F": two digits then M or F.
+        let sep_then_digit = b.iter().enumerate().any(|(i, &c)| {
+            matches!(c, b',' | b'/')
+                && b.get(i + 1..)
+                    .and_then(|r| r.iter().find(|&&x| x != b' '))
+                    .is_some_and(u8::is_ascii_digit)
+        });
+        let digit_then_sep = b.iter().enumerate().any(|(i, c)| {
+            c.is_ascii_digit()
+                && !b.get(i + 1).is_some_and(u8::is_ascii_digit)
+                && b.get(i + 1..(i + 15).min(b.len()))
+                    .is_some_and(|r| r.iter().any(|x| matches!(x, b',' | b';' | b'/')))
+        });
+        let compact = b.windows(3).any(|w| {
+            w.first().is_some_and(u8::is_ascii_digit)
+                && w.get(1).is_some_and(u8::is_ascii_digit)
+                && matches!(w.get(2), Some(b'M' | b'F' | b' '))
+        });
+        if !sep_then_digit && !digit_then_sep && !compact {
+            return;
+        }
+        let age_ok = |s: &str| s.parse::<u16>().is_ok_and(|n| (1..=110).contains(&n));
+        for c in self
+            .sex_age
+            .captures_iter(text)
+            .take(if sep_then_digit { usize::MAX } else { 0 })
+        {
+            let (Some(all), Some(sex), Some(age)) = (c.get(0), c.get(1), c.get(2)) else {
+                continue;
+            };
+            // Not a seat, a size or a decimal: "Row F, 38.5", "F/38/2".
+            let single = sex.as_str().len() == 1;
+            let lone_letter = !char_before(text, sex.start()).is_some_and(char::is_alphanumeric);
+            if !age_ok(age.as_str())
+                || char_at(text, all.end()).is_some_and(|c| c.is_ascii_digit())
+                || super::context::number_continues(text, age.end(), &['.', ',', '/'])
+                || (single && !lone_letter)
+                || (single
+                    && !sex.as_str().bytes().all(|b| b.is_ascii_uppercase())
+                    && !text.trim_start().starts_with(sex.as_str()))
+            {
+                continue;
+            }
+            out.push(Finding::new(
+                sex.range(),
+                PsdKind::Gender,
+                0.8,
+                "demographic",
+            ));
+            out.push(Finding::new(
+                age.start()..all.end(),
+                PsdKind::Age,
+                0.8,
+                "demographic",
+            ));
+        }
+        for c in self
+            .age_sex
+            .captures_iter(text)
+            .take(if digit_then_sep { usize::MAX } else { 0 })
+        {
+            if let Some(sex) = c.get(1) {
+                out.push(Finding::new(
+                    sex.range(),
+                    PsdKind::Gender,
+                    0.8,
+                    "demographic",
+                ));
+            }
+        }
+        for c in self
+            .compact
+            .captures_iter(text)
+            .take(if compact { usize::MAX } else { 0 })
+        {
+            let (Some(age), Some(sex)) = (c.get(1), c.get(2)) else {
+                continue;
+            };
+            if age_ok(age.as_str()) && char_at(text, sex.end()).is_none_or(|c| c != '°') {
+                out.push(Finding::new(
+                    age.start()..sex.end(),
+                    PsdKind::Age,
+                    0.75,
+                    "demographic",
+                ));
+            }
+        }
+    }
+
+    fn employers(&self, text: &str, out: &mut Vec<Finding>) {
+        for m in self.work.find_iter(text) {
+            let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
+            if !at_word || !text.get(m.end()..).is_some_and(|r| r.starts_with(' ')) {
+                continue;
+            }
+            // An article, then the organisation's capitalised name.
+            let mut at = m.end() + 1;
+            let rest = text.get(at..).unwrap_or("");
+            for article in [
+                "the ", "The ", "l'", "la ", "le ", "el ", "der ", "die ", "dem ",
+            ] {
+                if rest.starts_with(article) {
+                    at += article.len();
+                    break;
+                }
+            }
+            let Some(org) = capitalised_run(text, at, 5) else {
+                continue;
+            };
+            let first = text
+                .get(org.clone())
+                .and_then(|o| o.split_whitespace().next())
+                .unwrap_or("");
+            if org.len() < 2 || is_not_an_org(first) {
+                continue;
+            }
+            out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
+        }
+    }
+}
+
+/// Capitalised words that start a sentence or a date rather than a name.
+fn is_not_an_org(first: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "I",
+        "The",
+        "A",
+        "An",
+        "My",
+        "Our",
+        "Your",
+        "His",
+        "Her",
+        "Their",
+        "This",
+        "That",
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+        "Home",
+        "Least",
+        "Last",
+        "Years",
+        "Months",
+        "Weeks",
+        "Days",
+        "Yes",
+        "No",
+        "Ich",
+        "Je",
+        "Yo",
+        "Io",
+        "Der",
+        "Die",
+        "Das",
+        "Le",
+        "La",
+        "Les",
+        "El",
+    ];
+    WORDS.contains(&first)
+}
+
+impl Detector for Demographic {
+    fn name(&self) -> &'static str {
+        "demographic"
+    }
+
+    fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        if self.gender_field(text, field, out) || text.len() < 6 {
+            return;
+        }
+        if text.bytes().any(|b| b.is_ascii_digit()) {
+            self.pairs(text, out);
+        }
+        self.employers(text, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Vec<(&str, PsdKind)> {
+        let d = Demographic::new().unwrap();
+        let mut out = Vec::new();
+        d.detect(text, &Field::default(), &mut out);
+        out.sort_by_key(|f| f.span.start);
+        out.iter()
+            .map(|f| (&text[f.span.clone()], f.kind))
+            .collect()
+    }
+
+    const G: PsdKind = PsdKind::Gender;
+    const A: PsdKind = PsdKind::Age;
+    const O: PsdKind = PsdKind::Occupation;
+
+    #[test]
+    fn sex_and_age_pairs() {
+        assert_eq!(found("Pt: F, 38, smoker"), [("F", G), ("38", A)]);
+        assert_eq!(found("f, 38 — nonsmoker"), [("f", G), ("38", A)]);
+        assert_eq!(
+            found("Patient männlich, 61 J."),
+            [("männlich", G), ("61 J.", A)]
+        );
+        assert_eq!(found("in-network, patient age 52, female"), [("female", G)]);
+        assert_eq!(found("38F looking for a running group"), [("38F", A)]);
+        assert_eq!(found("I'm 29M, new in town"), [("29M", A)]);
+    }
+
+    #[test]
+    fn gender_fields() {
+        let f = Field {
+            path: "/gender",
+            key: Some("Geschlecht"),
+            description: None,
+        };
+        let d = Demographic::new().unwrap();
+        let mut out = Vec::new();
+        d.detect(" weiblich ", &f, &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].span, 1..9);
+    }
+
+    #[test]
+    fn employers_and_schools_by_structure() {
+        assert_eq!(
+            found("she works at Brightwave Analytics since May"),
+            [("Brightwave Analytics", O)]
+        );
+        assert_eq!(
+            found("Il est ingénieur chez Horizon Systèmes à Nantes."),
+            [("Horizon Systèmes", O)]
+        );
+        assert_eq!(
+            found("I was laid off from Northwind Aero in March"),
+            [("Northwind Aero", O)]
+        );
+        assert_eq!(
+            found("I'm a student at Riverside College."),
+            [("Riverside College", O)]
+        );
+        assert_eq!(
+            found("Sie arbeitet bei Lindqvist & Berg GmbH"),
+            [("Lindqvist & Berg GmbH", O)]
+        );
+        assert_eq!(
+            found("trabaja en Ferretería Ortiz"),
+            [("Ferretería Ortiz", O)]
+        );
+    }
+
+    #[test]
+    fn look_alikes_are_not_demographics() {
+        for s in [
+            "low of 38F overnight",
+            "Row F, 38.5 cm",
+            "sizes S, M, L and 10m cable",
+            "works at home on Monday",
+            "it works for me",
+            "set F/38/2 in the config",
+            "tags: male, 2024",
+        ] {
+            assert!(found(s).is_empty(), "{s}: {:?}", found(s));
+        }
+    }
+}

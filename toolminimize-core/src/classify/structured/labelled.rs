@@ -1,0 +1,875 @@
+//! Identifiers known by their label, whatever their format: a label word ("member ID",
+//! "Kundennummer", "n° allocataire", "numer polisy", "会員番号"), a short connector ("#", ":",
+//! "no.", "is", "lautet", "est"), then an id-like token ("XK-4402917", "962D123456",
+//! "23-M-04471"). The label says what the number is, so its format need not: member, policy,
+//! insurance, patient, employee, student, customer and claim numbers; court case and docket
+//! numbers, inmate and booking numbers; church, party and union membership numbers; tax and
+//! national ids without a checksum to test; A-numbers. A field whose key is such a label
+//! (`member_id`, `policyNumber`, `Aktenzeichen`) holding one id-like token is reported whole.
+//!
+//! Labels are matched ASCII-case-insensitively at a word start (`member_id`, `memberId` and
+//! `member-id` all count, as does a label inside a JSON or query string:
+//! `{"member_id":"W2188"}`); German, Dutch and Nordic compounds may end in the label
+//! (`Krankenkassen-Mitgliedsnummer`). A token must hold at least four digits (or three and a
+//! letter) and is not a date, a year, a time or an amount. "case" and "booking" count only
+//! where the text speaks of a court or a jail, so a support case or a hotel booking is not
+//! taken for a court record.
+//!
+//! Every step is bounded: each label match looks at most [`MAX_GAP`] bytes ahead for its
+//! token, and a token is at most [`MAX_TOKEN`] bytes long.
+
+use std::ops::Range;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+use super::context::{Keywords, char_at, char_before};
+use crate::classify::{Detector, Field};
+use crate::error::{Error, ErrorKind};
+use crate::item::{Finding, PsdKind};
+use crate::taxonomy::Category;
+
+/// Most bytes between the end of a label and its token.
+const MAX_GAP: usize = 32;
+/// Longest token.
+const MAX_TOKEN: usize = 40;
+
+/// What a label says its number is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// Member, customer, employee, student, claim, account numbers.
+    Account,
+    /// Patient, insurance, health-plan numbers.
+    Medical,
+    /// Membership of a church, party or union: the number reveals the membership.
+    Belief,
+    /// Docket, court and inmate numbers.
+    Criminal,
+    /// "case": a court case only where the text speaks of a court.
+    Case,
+    /// "booking": a jail booking only where the text speaks of a jail.
+    Booking,
+    /// National, social-security and immigration numbers.
+    National,
+    /// Tax numbers.
+    Tax,
+}
+
+use Class::*;
+
+/// Labels, lower case. Multi-word ASCII labels also match with `_`, `-` or nothing between
+/// their words (`member_id`, `memberid`).
+const LABELS: &[(&str, Class)] = &[
+    // English
+    ("member id", Account),
+    ("member number", Account),
+    ("member no", Account),
+    ("member #", Account),
+    ("membership number", Account),
+    ("membership no", Account),
+    ("membership id", Account),
+    ("subscriber id", Medical),
+    ("subscriber number", Medical),
+    ("customer number", Account),
+    ("customer no", Account),
+    ("client number", Account),
+    ("client no", Account),
+    ("account", Account),
+    ("acct", Account),
+    ("employee id", Account),
+    ("employee number", Account),
+    ("employee no", Account),
+    ("employee #", Account),
+    ("staff id", Account),
+    ("staff number", Account),
+    ("personnel number", Account),
+    ("payroll number", Account),
+    ("payroll id", Account),
+    ("badge", Account),
+    ("student id", Account),
+    ("student number", Account),
+    ("student no", Account),
+    ("matriculation number", Account),
+    ("enrollment number", Account),
+    ("enrolment number", Account),
+    ("library card", Account),
+    ("claim", Account),
+    ("claim number", Account),
+    ("claim no", Account),
+    ("benefits id", Account),
+    ("beneficiary id", Account),
+    ("loyalty number", Account),
+    ("frequent flyer", Account),
+    ("voter id", National),
+    ("patient id", Medical),
+    ("patient number", Medical),
+    ("patient no", Medical),
+    ("medicaid", Medical),
+    ("medicaid id", Medical),
+    ("medi-cal", Medical),
+    ("medi-cal id", Medical),
+    ("medicare", Medical),
+    ("medicare number", Medical),
+    ("insurance id", Medical),
+    ("insurance number", Medical),
+    ("insurance no", Medical),
+    ("health plan id", Medical),
+    ("plan id", Medical),
+    ("policy", Medical),
+    ("policy number", Medical),
+    ("policy no", Medical),
+    ("group number", Medical),
+    ("case", Case),
+    ("case number", Case),
+    ("case no", Case),
+    ("docket", Criminal),
+    ("docket number", Criminal),
+    ("docket no", Criminal),
+    ("court", Criminal),
+    ("court order", Criminal),
+    ("indictment", Criminal),
+    ("citation number", Criminal),
+    ("booking", Booking),
+    ("booking number", Booking),
+    ("inmate", Criminal),
+    ("inmate id", Criminal),
+    ("inmate number", Criminal),
+    ("inmate no", Criminal),
+    ("prisoner number", Criminal),
+    ("offender id", Criminal),
+    ("offender number", Criminal),
+    ("idoc", Criminal),
+    ("cdcr", Criminal),
+    ("tdcj", Criminal),
+    ("bop register", Criminal),
+    ("register number", Criminal),
+    ("parole number", Criminal),
+    ("probation number", Criminal),
+    ("a-number", National),
+    ("a#", National),
+    ("alien number", National),
+    ("alien registration", National),
+    ("uscis", National),
+    ("uscis number", National),
+    ("eoir", National),
+    ("national insurance", National),
+    ("ni number", National),
+    ("ni no", National),
+    ("social security", National),
+    ("social insurance number", National),
+    ("tax id", Tax),
+    ("tax number", Tax),
+    ("tax file number", Tax),
+    ("tin", Tax),
+    ("itin", Tax),
+    ("employer identification number", Tax),
+    ("church member", Belief),
+    ("parish number", Belief),
+    ("union card", Belief),
+    ("union member", Belief),
+    ("union membership", Belief),
+    ("party member", Belief),
+    ("party membership", Belief),
+    // German
+    ("mitgliedsnummer", Account),
+    ("mitglieds-nr", Account),
+    ("mitgliedsnr", Account),
+    ("kundennummer", Account),
+    ("kunden-nr", Account),
+    ("kundennr", Account),
+    ("personalnummer", Account),
+    ("matrikelnummer", Account),
+    ("vertragsnummer", Account),
+    ("versicherungsnummer", Medical),
+    ("versichertennummer", Medical),
+    ("versicherten-nr", Medical),
+    ("policennummer", Medical),
+    ("krankenversichertennummer", Medical),
+    ("patientennummer", Medical),
+    ("fallnummer", Medical),
+    ("vorgangsnummer", Account),
+    ("geschäftszeichen", Account),
+    ("bg-nummer", Account),
+    ("bg-nr", Account),
+    ("kundenkonto", Account),
+    ("aktenzeichen", Criminal),
+    ("az.", Criminal),
+    ("gefangenennummer", Criminal),
+    ("buchungsnummer", Booking),
+    ("steuernummer", Tax),
+    ("steuer-nr", Tax),
+    ("steuer-id", Tax),
+    ("steuerid", Tax),
+    ("steuer-identifikationsnummer", Tax),
+    ("identifikationsnummer", Tax),
+    ("sozialversicherungsnummer", National),
+    ("rentenversicherungsnummer", National),
+    ("ausweisnummer", National),
+    ("parteimitglied", Belief),
+    ("gewerkschaftsmitglied", Belief),
+    // French
+    ("numéro d'adhérent", Account),
+    ("numero d'adherent", Account),
+    ("n° d'adhérent", Account),
+    ("adhérent", Account),
+    ("adherent", Account),
+    ("numéro client", Account),
+    ("numero client", Account),
+    ("n° client", Account),
+    ("numéro de client", Account),
+    ("numéro de contrat", Account),
+    ("numéro de police", Medical),
+    ("n° de police", Medical),
+    ("matricule", Account),
+    ("numéro étudiant", Account),
+    ("allocataire", Account),
+    ("numéro de dossier", Account),
+    ("n° de dossier", Account),
+    ("numéro fiscal", Tax),
+    ("numero fiscal", Tax),
+    ("numéro de sécurité sociale", National),
+    ("numero de securite sociale", National),
+    ("carte vitale", Medical),
+    ("numéro d'écrou", Criminal),
+    ("écrou", Criminal),
+    ("numéro de parquet", Criminal),
+    ("numéro de rôle", Criminal),
+    ("rg n", Criminal),
+    // Spanish
+    ("número de socio", Account),
+    ("numero de socio", Account),
+    ("socio", Account),
+    ("número de afiliación", Account),
+    ("número de afiliado", Account),
+    ("afiliado", Account),
+    ("número de cliente", Account),
+    ("nº de cliente", Account),
+    ("número de empleado", Account),
+    ("legajo", Account),
+    ("matrícula", Account),
+    ("número de póliza", Medical),
+    ("póliza", Medical),
+    ("poliza", Medical),
+    ("tarjeta sanitaria", Medical),
+    ("número de expediente", Criminal),
+    ("expediente", Case),
+    ("procedimiento", Criminal),
+    ("diligencias previas", Criminal),
+    ("sumario", Case),
+    ("causa", Case),
+    ("número de interno", Criminal),
+    ("nss", National),
+    ("número de seguridad social", National),
+    ("curp", National),
+    // Italian
+    ("numero di tessera", Account),
+    ("tessera", Account),
+    ("numero socio", Account),
+    ("codice cliente", Account),
+    ("numero cliente", Account),
+    ("matricola", Account),
+    ("numero di polizza", Medical),
+    ("polizza", Medical),
+    ("numero di pratica", Account),
+    ("pratica", Account),
+    ("numero di ruolo", Criminal),
+    ("r.g.", Criminal),
+    ("fascicolo", Criminal),
+    ("tessera del partito", Belief),
+    ("tessera sindacale", Belief),
+    // Portuguese
+    ("número de sócio", Account),
+    ("numero de socio", Account),
+    ("número de utente", Medical),
+    ("número do cliente", Account),
+    ("apólice", Medical),
+    ("apolice", Medical),
+    ("cartão sus", Medical),
+    ("cns", Medical),
+    ("niss", National),
+    ("nif", Tax),
+    ("processo n", Criminal),
+    ("processo", Case),
+    // Dutch
+    ("lidnummer", Account),
+    ("klantnummer", Account),
+    ("relatienummer", Account),
+    ("personeelsnummer", Account),
+    ("studentnummer", Account),
+    ("polisnummer", Medical),
+    ("verzekerdennummer", Medical),
+    ("dossiernummer", Account),
+    ("zaaknummer", Criminal),
+    ("parketnummer", Criminal),
+    ("rolnummer", Criminal),
+    // Polish
+    ("numer członkowski", Account),
+    ("nr członkowski", Account),
+    ("numer klienta", Account),
+    ("nr klienta", Account),
+    ("numer polisy", Medical),
+    ("nr polisy", Medical),
+    ("numer legitymacji", Account),
+    ("nr legitymacji", Account),
+    ("nr albumu", Account),
+    ("numer albumu", Account),
+    ("numer umowy", Account),
+    ("nr umowy", Account),
+    ("sygn. akt", Criminal),
+    ("sygnatura", Criminal),
+    ("nr sprawy", Case),
+    ("numer sprawy", Case),
+    ("nip", Tax),
+    ("nr dowodu", National),
+    ("numer dowodu", National),
+    ("pesel", National),
+    // Swedish, Danish, Norwegian
+    ("medlemsnummer", Account),
+    ("kundnummer", Account),
+    ("kundenummer", Account),
+    ("försäkringsnummer", Medical),
+    ("forsikringsnummer", Medical),
+    ("policenummer", Medical),
+    ("anställningsnummer", Account),
+    ("medarbejdernummer", Account),
+    ("ansattnummer", Account),
+    ("målnummer", Criminal),
+    ("sagsnummer", Case),
+    ("saksnummer", Case),
+    ("ärendenummer", Case),
+    ("diarienummer", Case),
+    ("journalnummer", Medical),
+    ("cpr", National),
+    ("cpr-nr", National),
+    ("cpr-nummer", National),
+    ("personnummer", National),
+    ("fødselsnummer", National),
+    ("fodselsnummer", National),
+    // Czech
+    ("členské číslo", Account),
+    ("číslo pojištěnce", Medical),
+    ("číslo pojistky", Medical),
+    ("číslo smlouvy", Account),
+    ("číslo zákazníka", Account),
+    ("osobní číslo", Account),
+    ("spisová značka", Criminal),
+    ("sp. zn.", Criminal),
+    ("rodné číslo", National),
+    ("rodne cislo", National),
+    ("č. j.", Case),
+    ("čj.", Case),
+    // Irish, Japanese and other national numbers
+    ("ppsn", National),
+    ("pps number", National),
+    ("pps no", National),
+    ("my number", National),
+    ("マイナンバー", National),
+    ("個人番号", National),
+    ("会員番号", Account),
+    ("顧客番号", Account),
+    ("社員番号", Account),
+    ("従業員番号", Account),
+    ("学籍番号", Account),
+    ("患者番号", Medical),
+    ("診察券番号", Medical),
+    ("保険証番号", Medical),
+    ("被保険者番号", Medical),
+    ("証券番号", Medical),
+    ("事件番号", Criminal),
+    ("受給者番号", Account),
+];
+
+/// Acronym labels that are also ordinary words or other acronyms in lower case ("cpr",
+/// "tin", "az."): in lower case they count only as a key (`"cpr": "…"`).
+const ACRONYMS: &[&str] = &[
+    "tin", "itin", "nif", "nip", "nss", "niss", "cns", "curp", "cpr", "pesel", "ppsn", "eoir",
+    "uscis", "idoc", "cdcr", "tdcj", "acct", "az.", "a#", "cpr-nr",
+];
+
+/// Words that make "case", "expediente", "processo" a court matter, and "booking" a jail's.
+const LEGAL_CONTEXT: &[&str] = &[
+    "court",
+    "judge",
+    "docket",
+    "hearing",
+    "trial",
+    "attorney",
+    "lawyer",
+    "counsel",
+    "defender",
+    "prosecutor",
+    "plaintiff",
+    "defendant",
+    "lawsuit",
+    "charge",
+    "charged",
+    "arrest",
+    "convicted",
+    "conviction",
+    "probation",
+    "parole",
+    "bail",
+    "bond",
+    "custody",
+    "protective order",
+    "restraining order",
+    "divorce",
+    "asylum",
+    "immigration",
+    "deportation",
+    "removal",
+    "uscis",
+    "eoir",
+    "jail",
+    "prison",
+    "inmate",
+    "sheriff",
+    "police",
+    "felony",
+    "misdemeanor",
+    "dui",
+    "gericht",
+    "richter",
+    "anwalt",
+    "anwältin",
+    "verfahren",
+    "strafverfahren",
+    "staatsanwaltschaft",
+    "verhandlung",
+    "tribunal",
+    "juge",
+    "avocat",
+    "avocate",
+    "audience",
+    "procès",
+    "juzgado",
+    "juez",
+    "abogado",
+    "abogada",
+    "juicio",
+    "tribunale",
+    "giudice",
+    "avvocato",
+    "udienza",
+    "processo penal",
+    "advogado",
+    "advogada",
+    "rechtbank",
+    "advocaat",
+    "zitting",
+    "sąd",
+    "sądu",
+    "sędzia",
+    "adwokat",
+    "rozprawa",
+    "domstol",
+    "tingsrätt",
+    "retten",
+    "byret",
+    "advokat",
+    "soud",
+    "soudu",
+    "advokát",
+    "cárcel",
+    "prisión",
+    "gefängnis",
+    "haft",
+    "prison",
+    "carcere",
+    "więzienie",
+    "fängelse",
+];
+
+/// Words between a label and its token ("member ID no. 4471", "Kundennummer lautet 9921",
+/// "n° allocataire 22071", "my A-number is A-209…").
+const CONNECTORS: &[&str] = &[
+    "no", "no.", "nr", "nr.", "nº", "n°", "n.º", "n.", "num", "num.", "number", "nummer", "numéro",
+    "numero", "número", "numer", "číslo", "id", "is", "was", "ist", "lautet", "est", "es", "è",
+    "é", "är", "er", "je", "jest", "to", "of", "du", "de", "del", "do", "da", "der", "des", "di",
+    "the", "my", "our", "his", "her", "their", "sein", "seine", "ihr", "ihre", "mein", "meine",
+    "mon", "ma", "mi", "mio", "mia", "meu", "minha", "su", "son", "sa", "code", "nro", "nro.",
+    "ref", "ref.", "#", "は", "の", "が",
+];
+
+/// Normalised field keys (lower case, letters and digits only) that hold such a number, by
+/// suffix: `member_id`, `primaryMemberId`, `policy_number`.
+const KEY_SUFFIXES: &[(&str, Class)] = &[
+    ("memberid", Account),
+    ("membernumber", Account),
+    ("memberno", Account),
+    ("membershipnumber", Account),
+    ("membershipid", Account),
+    ("subscriberid", Medical),
+    ("employeeid", Account),
+    ("employeenumber", Account),
+    ("staffid", Account),
+    ("studentid", Account),
+    ("studentnumber", Account),
+    ("patientid", Medical),
+    ("patientnumber", Medical),
+    ("insuranceid", Medical),
+    ("insurancenumber", Medical),
+    ("policynumber", Medical),
+    ("policyno", Medical),
+    ("medicaidid", Medical),
+    ("medicareid", Medical),
+    ("claimnumber", Account),
+    ("casenumber", Case),
+    ("caseno", Case),
+    ("docketnumber", Criminal),
+    ("docketno", Criminal),
+    ("inmateid", Criminal),
+    ("inmatenumber", Criminal),
+    ("anumber", National),
+    ("aliennumber", National),
+    ("taxid", Tax),
+    ("taxnumber", Tax),
+    ("nationalid", National),
+    ("mitgliedsnummer", Account),
+    ("kundennummer", Account),
+    ("versichertennummer", Medical),
+    ("aktenzeichen", Criminal),
+    ("steuernummer", Tax),
+    ("cpf", National),
+    ("pesel", National),
+    ("nif", Tax),
+    ("nir", National),
+    ("bsn", National),
+    ("ppsn", National),
+    ("cpr", National),
+    ("personnummer", National),
+];
+
+/// Finds identifiers by their label.
+#[derive(Debug)]
+pub(super) struct Labelled {
+    labels: AhoCorasick,
+    classes: Vec<(Class, bool)>,
+    legal: Keywords,
+}
+
+/// The spellings of one label: as written, and for a multi-word ASCII label also joined by
+/// `_`, `-` and nothing.
+fn variants(label: &str) -> Vec<String> {
+    let mut out = vec![label.to_owned()];
+    if label.contains(' ') && label.is_ascii() {
+        for sep in ["_", "-", ""] {
+            out.push(label.replace(' ', sep));
+        }
+    }
+    out
+}
+
+impl Labelled {
+    pub(super) fn new() -> Result<Self, Error> {
+        let mut patterns = Vec::new();
+        let mut classes = Vec::new();
+        for &(label, class) in LABELS {
+            // A compound noun may end in the label: "Krankenkassen-Mitgliedsnummer".
+            let compound = !label.is_ascii() && label.chars().count() >= 9
+                || label.ends_with("nummer") && label.len() >= 9;
+            for v in variants(label) {
+                patterns.push(v);
+                classes.push((class, compound));
+            }
+        }
+        let labels = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&patterns)
+            .map_err(|e| Error::new(ErrorKind::Build, format!("labelled keywords: {e}")))?;
+        Ok(Labelled {
+            labels,
+            classes,
+            legal: Keywords::new("labelled", LEGAL_CONTEXT)?,
+        })
+    }
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}')
+}
+
+/// Whether a label found at `start..end` stands on its own: at a word start (or a camelCase
+/// hump, or anywhere for a compound label) and not running on into a longer word.
+fn label_bounds(text: &str, start: usize, end: usize, compound: bool) -> bool {
+    let first = char_at(text, start);
+    let last = text.get(..end).and_then(|s| s.chars().next_back());
+    let cjk = first.is_some_and(is_cjk);
+    let starts = cjk
+        || compound
+        || match char_before(text, start) {
+            None => true,
+            Some(p) => {
+                !p.is_alphanumeric() || (p.is_lowercase() && first.is_some_and(char::is_uppercase))
+            }
+        };
+    let ends = cjk
+        || last.is_some_and(|c| !c.is_alphanumeric())
+        || !char_at(text, end).is_some_and(|c| {
+            c.is_alphabetic() && !(c.is_uppercase() && last.is_some_and(char::is_lowercase))
+        });
+    starts && ends
+}
+
+/// Skips the connector after a label; returns where a token may start.
+fn skip_connector(text: &str, from: usize) -> Option<usize> {
+    let limit = (from + MAX_GAP).min(text.len());
+    let mut i = from;
+    let mut words = 0;
+    while i < limit {
+        let c = char_at(text, i)?;
+        if c.is_whitespace()
+            || matches!(
+                c,
+                ':' | '='
+                    | '#'
+                    | '№'
+                    | '"'
+                    | '\''
+                    | '('
+                    | '['
+                    | '-'
+                    | '–'
+                    | '—'
+                    | '：'
+                    | '（'
+                    | '「'
+                    | '\\'
+                    | '.'
+            )
+        {
+            i += c.len_utf8();
+            continue;
+        }
+        if c.is_ascii_digit() {
+            return Some(i);
+        }
+        // A connector word, or the token itself (which may start with a letter).
+        let rest = text.get(i..)?;
+        let word_end = rest
+            .find(|ch: char| ch.is_whitespace() || matches!(ch, ':' | '=' | '#' | '"' | '('))
+            .unwrap_or(rest.len());
+        let word = rest.get(..word_end)?;
+        let is_connector = CONNECTORS.iter().any(|w| w.eq_ignore_ascii_case(word))
+            || (is_cjk(c) && CONNECTORS.iter().any(|w| rest.starts_with(w)));
+        if is_connector && words < 3 {
+            words += 1;
+            i += if is_cjk(c) { c.len_utf8() } else { word_end };
+            continue;
+        }
+        return c.is_ascii_alphanumeric().then_some(i);
+    }
+    None
+}
+
+/// The id-like token starting at `at`: ASCII letter and digit groups joined by single `-`,
+/// `.`, `/` (or a space before a group of digits), at most [`MAX_TOKEN`] bytes.
+pub(super) fn id_token(text: &str, at: usize) -> Option<Range<usize>> {
+    let b = text.as_bytes();
+    let mut i = at;
+    let mut end = at;
+    let mut digits = 0usize;
+    let mut letters = 0usize;
+    let mut spaces = 0usize;
+    loop {
+        let group_start = i;
+        while let Some(&c) = b.get(i) {
+            if !c.is_ascii_alphanumeric() || i - at >= MAX_TOKEN {
+                break;
+            }
+            if c.is_ascii_digit() {
+                digits += 1;
+            } else {
+                letters += 1;
+            }
+            i += 1;
+        }
+        if i == group_start {
+            break;
+        }
+        end = i;
+        let sep = b.get(i).copied();
+        let next = b.get(i + 1).copied();
+        let joins = match sep {
+            Some(b'-' | b'.' | b'/') => next.is_some_and(|n| n.is_ascii_alphanumeric()),
+            Some(b' ') => spaces < 4 && digits > 0 && next.is_some_and(|n| n.is_ascii_digit()),
+            _ => false,
+        };
+        if !joins {
+            break;
+        }
+        if sep == Some(b' ') {
+            spaces += 1;
+        }
+        i += 1;
+    }
+    // Not glued to a following word (non-ASCII letters included).
+    if char_at(text, end).is_some_and(|c| c.is_alphanumeric() && !is_cjk(c)) {
+        return None;
+    }
+    let tok = text.get(at..end)?;
+    // A lower-case word inside is a path or a sentence, not an id (`editor.org/rfc`).
+    let worded = tok
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| w.len() >= 4 && w.bytes().all(|c| c.is_ascii_lowercase()));
+    let enough = if letters == 0 {
+        digits >= 5
+    } else {
+        digits >= 4 || (digits >= 3 && tok.len() >= 5)
+    };
+    if worded {
+        return None;
+    }
+    (enough && tok.len() >= 4 && !is_date_or_amount(tok) && !is_version(tok)).then_some(at..end)
+}
+
+/// Dates (`2024-05-06`, `06.05.2024`, `6/5/24`), years, decimal amounts and ISO times are
+/// not identifiers.
+fn is_date_or_amount(tok: &str) -> bool {
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    if tok.len() == 4 && all_digits(tok) && (tok.starts_with("19") || tok.starts_with("20")) {
+        return true;
+    }
+    let parts: Vec<&str> = tok.split(['-', '.', '/']).collect();
+    if parts.iter().all(|p| all_digits(p)) {
+        let n: Vec<u32> = parts.iter().map(|p| p.parse().unwrap_or(0)).collect();
+        match n.as_slice() {
+            // 12.50, 1.299
+            [_, cents] if parts.get(1).is_some_and(|p| p.len() <= 2) => return *cents < 100,
+            [y, m, d] if *y > 1800 => return (1..=12).contains(m) && (1..=31).contains(d),
+            [a, b, y] if parts.get(2).is_some_and(|p| p.len() == 4 || p.len() == 2) => {
+                return (1..=31).contains(a) && (1..=31).contains(b) && (*a <= 12 || *b <= 12);
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Versions (`v2.3.1`, `4.1.2`, `10.0.19045.1`): dotted numbers after a `v`, or of three or
+/// four parts whose second is short (grouped ids such as `12.345.678` are not versions).
+fn is_version(tok: &str) -> bool {
+    let body = tok.strip_prefix(['v', 'V']).unwrap_or(tok);
+    let parts: Vec<&str> = body.split('.').collect();
+    let numeric = parts
+        .iter()
+        .all(|p| !p.is_empty() && p.len() <= 5 && p.bytes().all(|c| c.is_ascii_digit()));
+    let prefixed = body.len() < tok.len();
+    numeric
+        && parts.len() >= 2
+        && (prefixed
+            || (parts.len() <= 4 && parts.len() >= 3 && parts.get(1).is_some_and(|p| p.len() <= 2)))
+}
+
+impl Class {
+    fn finding(self, span: Range<usize>, confidence: f32) -> Finding {
+        let (kind, category) = match self {
+            Account => (PsdKind::AccountId, None),
+            Medical => (PsdKind::MedicalRecord, None),
+            Belief => (PsdKind::AccountId, Some(Category::Beliefs)),
+            Criminal | Case | Booking => (PsdKind::CriminalRecord, None),
+            National => (PsdKind::NationalId, None),
+            Tax => (PsdKind::TaxId, None),
+        };
+        let f = Finding::new(span, kind, confidence, "labelled_id");
+        match category {
+            Some(c) => f.with_category(c),
+            None => f,
+        }
+    }
+}
+
+/// Lower-case letters and digits of a key (`primary_MemberID` → `primarymemberid`).
+fn normalise_key(key: &str) -> String {
+    key.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+impl Labelled {
+    /// A field whose key is a label and whose whole value is one token.
+    fn whole_value(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
+        let Some(key) = field.key else {
+            return false;
+        };
+        let key = normalise_key(key);
+        // Short keys must match exactly (`cpf`, but not `visanumber` for `anumber`).
+        let Some(&(_, class)) = KEY_SUFFIXES
+            .iter()
+            .find(|(s, _)| key == *s || (s.len() >= 8 && key.ends_with(s)))
+        else {
+            return false;
+        };
+        if matches!(class, Case | Booking)
+            && !field.description.is_some_and(|d| self.legal.any_in(d))
+        {
+            return false;
+        }
+        let trimmed = text.trim();
+        let start = text.len() - text.trim_start().len();
+        let Some(span) = id_token(text, start) else {
+            return false;
+        };
+        if span.len() != trimmed.len() {
+            return false;
+        }
+        out.push(class.finding(span, 0.9));
+        true
+    }
+}
+
+impl Detector for Labelled {
+    fn name(&self) -> &'static str {
+        "labelled_id"
+    }
+
+    fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        // Every token holds three digits in a row at least.
+        if text.len() < 4 || super::context::longest_digit_run(text) < 3 {
+            return;
+        }
+        if self.whole_value(text, field, out) {
+            return;
+        }
+        let mut legal: Option<bool> = None;
+        for m in self.labels.find_iter(text) {
+            let Some(&(class, compound)) = self.classes.get(m.pattern().as_usize()) else {
+                continue;
+            };
+            if !label_bounds(text, m.start(), m.end(), compound) {
+                continue;
+            }
+            let Some(at) = skip_connector(text, m.end()) else {
+                continue;
+            };
+            // A short acronym in lower case ("cpr", "tin") is a label only as a key:
+            // `"cpr": "…"`, `tin=…`.
+            let matched = text.get(m.range()).unwrap_or("");
+            if ACRONYMS.iter().any(|a| a.eq_ignore_ascii_case(matched))
+                && !matched.bytes().any(|c| c.is_ascii_uppercase())
+                && !text
+                    .get(m.end()..at)
+                    .is_some_and(|g| g.contains([':', '=']))
+            {
+                continue;
+            }
+            let Some(span) = id_token(text, at) else {
+                continue;
+            };
+            if matches!(class, Case | Booking) {
+                let court = *legal.get_or_insert_with(|| {
+                    self.legal.any_in(text)
+                        || field.description.is_some_and(|d| self.legal.any_in(d))
+                });
+                if !court {
+                    continue;
+                }
+            }
+            out.push(class.finding(span, 0.85));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,153 @@
+use super::*;
+
+fn spans<'a>(text: &'a str, field: &Field<'_>) -> Vec<(&'a str, PsdKind)> {
+    let d = Labelled::new().unwrap();
+    let mut out = Vec::new();
+    d.detect(text, field, &mut out);
+    out.sort_by_key(|f| f.span.start);
+    out.iter()
+        .map(|f| (&text[f.span.clone()], f.kind))
+        .collect()
+}
+
+fn plain(text: &str) -> Vec<(&str, PsdKind)> {
+    spans(text, &Field::default())
+}
+
+const ACC: PsdKind = PsdKind::AccountId;
+const MED: PsdKind = PsdKind::MedicalRecord;
+const CRIM: PsdKind = PsdKind::CriminalRecord;
+const NID: PsdKind = PsdKind::NationalId;
+
+#[test]
+fn labels_in_many_languages() {
+    assert_eq!(plain("my member ID is XK4402917."), [("XK4402917", ACC)]);
+    assert_eq!(plain("Mitgliedsnummer: 77120345"), [("77120345", ACC)]);
+    assert_eq!(
+        plain("policy no. HX-2291-0042 please"),
+        [("HX-2291-0042", MED)]
+    );
+    assert_eq!(plain("Medicaid ID 55120874Q on file"), [("55120874Q", MED)]);
+    assert_eq!(plain("employee #48213 starts Monday"), [("48213", ACC)]);
+    assert_eq!(plain(r#"{"pesel": "90010112345"}"#), [("90010112345", NID)]);
+    assert_eq!(plain("student ID 20231187"), [("20231187", ACC)]);
+    assert_eq!(plain("(n° allocataire 3301928)"), [("3301928", ACC)]);
+    assert_eq!(
+        plain("Kundennummer 551A778812, bitte"),
+        [("551A778812", ACC)]
+    );
+    assert_eq!(plain("numer polisy PL-00918822"), [("PL-00918822", MED)]);
+    assert_eq!(plain("lidnummer 88120443"), [("88120443", ACC)]);
+    assert_eq!(plain("medlemsnummer 4471209"), [("4471209", ACC)]);
+    assert_eq!(plain("číslo pojištěnce 7702151234"), [("7702151234", MED)]);
+    assert_eq!(plain("会員番号は55120987です"), [("55120987", ACC)]);
+    assert_eq!(plain("número de socio 00912-B"), [("00912-B", ACC)]);
+}
+
+#[test]
+fn compounds_and_code_spellings() {
+    assert_eq!(
+        plain("Krankenkassen-Mitgliedsnummer 9912004471"),
+        [("9912004471", ACC)]
+    );
+    assert_eq!(
+        plain(r#"{"dob":"1990-01-02","member_id":"Q77120031","plan":"gold"}"#),
+        [("Q77120031", ACC)]
+    );
+    assert_eq!(plain("memberId=QX5520871&x=1"), [("QX5520871", ACC)]);
+    assert_eq!(
+        plain("WHERE patient_id = 'P-0048812'"),
+        [("P-0048812", MED)]
+    );
+}
+
+#[test]
+fn church_party_and_union_numbers_reveal_membership() {
+    let d = Labelled::new().unwrap();
+    let mut out = Vec::new();
+    d.detect("union card 7781203 (Local 88)", &Field::default(), &mut out);
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].category, Category::Beliefs);
+}
+
+#[test]
+fn court_and_jail_numbers() {
+    assert_eq!(
+        plain("hearing on the protective order (case 2031-DV-00417)"),
+        [("2031-DV-00417", CRIM)]
+    );
+    assert_eq!(
+        plain("County Jail booking #2031-440172, charge pending"),
+        [("2031-440172", CRIM)]
+    );
+    assert_eq!(
+        plain("IDOC #R55120 at the state prison"),
+        [("R55120", CRIM)]
+    );
+    // Without a court or a jail, "case" and "booking" are not records.
+    assert!(plain("support case 00912345 was closed").is_empty());
+    assert!(plain("hotel booking 55120771 confirmed").is_empty());
+}
+
+#[test]
+fn national_and_immigration_numbers_by_label() {
+    assert_eq!(
+        plain("my A-number is A-301-554-982"),
+        [("A-301-554-982", NID)]
+    );
+    assert_eq!(plain("PESEL 90010112345 w aktach"), [("90010112345", NID)]);
+    assert_eq!(plain("マイナンバー：123412341234"), [("123412341234", NID)]);
+    assert_eq!(plain("TIN 91-7720113"), [("91-7720113", PsdKind::TaxId)]);
+}
+
+#[test]
+fn dates_years_amounts_and_versions_are_not_ids() {
+    for s in [
+        "member since 2019",
+        "policy updated 2024-05-06",
+        "account balance 1249.50",
+        "claim filed 12/03/2024",
+        "policy v2.3.1 released",
+        "account created 06.05.2024",
+        "member id",
+        "a member of 1200 clubs",
+        "my account has 3 cards",
+        "SELECT * FROM t WHERE member_id = 4821",
+        "see https://www.rfc-editor.org/rfc/rfc3339",
+        "learn cpr 20251 course",
+    ] {
+        assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
+    }
+}
+
+#[test]
+fn field_keys_name_the_whole_value() {
+    let f = Field {
+        path: "/member_id",
+        key: Some("memberId"),
+        description: None,
+    };
+    assert_eq!(spans("  XQ-5520-88 ", &f), [("XQ-5520-88", ACC)]);
+    let f = Field {
+        path: "/case_number",
+        key: Some("case_number"),
+        description: Some("Support ticket case"),
+    };
+    assert!(spans("00912345", &f).is_empty());
+    let f = Field {
+        path: "/visaNumber",
+        key: Some("visaNumber"),
+        description: None,
+    };
+    assert!(spans("text", &f).is_empty());
+}
+
+#[test]
+fn tokens_stop_at_words_and_bound_their_length() {
+    assert_eq!(id_token("AB-1234 and more", 0), Some(0..7));
+    assert_eq!(id_token("12 34 56 78 next", 0), Some(0..11));
+    assert_eq!(id_token("1234abc", 0), Some(0..7));
+    assert_eq!(id_token("1234é", 0), None);
+    let long = "1".repeat(100);
+    assert_eq!(id_token(&long, 0), None);
+}

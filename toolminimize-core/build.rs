@@ -52,7 +52,9 @@ fn lexicon(data: &Path, out: &Path) {
         fold::fold_term,
     )
     .unwrap_or_else(|e| fail(e));
-    let benign = read(&dir.join(table::BENIGN_FILE));
+    let benign = read(&dir.join(table::BENIGN_FILE))
+        + "\n"
+        + &read(&dir.join(table::BENIGN_INFLECTIONS_FILE));
     let texts: Vec<(&str, String)> = table::FILES
         .iter()
         .map(|f| (*f, read(&dir.join(f))))

@@ -15,7 +15,13 @@ fn sources() -> (Vec<String>, Vec<Option<table::Raw<'static>>>) {
     };
     let contexts = Contexts::parse(table::CONTEXTS_FILE, CONTEXTS, fold_term).unwrap();
     let files: Vec<(&str, &'static str)> = table::FILES.iter().map(|f| (*f, read(f))).collect();
-    table::compile(read(table::BENIGN_FILE), &files, &contexts, fold_term).unwrap()
+    let benign = format!(
+        "{}\n{}",
+        read(table::BENIGN_FILE),
+        read(table::BENIGN_INFLECTIONS_FILE)
+    );
+    let benign: &'static str = Box::leak(benign.into_boxed_str());
+    table::compile(benign, &files, &contexts, fold_term).unwrap()
 }
 
 #[test]

@@ -283,16 +283,50 @@ impl Lexicon {
                 .find(|(_, c)| !c.is_alphanumeric())
                 .map_or(0, |(i, c)| i + c.len_utf8());
         }
-        if !open_end && after.chars().next().is_some_and(char::is_alphanumeric) {
-            if !entry.flags.prefix {
+        let continues = !open_end && after.chars().next().is_some_and(char::is_alphanumeric);
+        if continues {
+            let rest = after
+                .find(|c: char| !c.is_alphanumeric())
+                .unwrap_or(after.len());
+            // A compound matched from inside a word ("…kirche" in a town's name) takes no
+            // ending as well.
+            if !entry.flags.prefix
+                && (start != r.start || !Self::inflects(matched, after.get(..rest)?, entry))
+            {
                 return None;
             }
-            end = r.end
-                + after
-                    .find(|c: char| !c.is_alphanumeric())
-                    .unwrap_or(after.len());
+            end = r.end + rest;
+        } else if entry.flags.stem {
+            return None;
         }
         Some(start..end)
+    }
+}
+
+impl Lexicon {
+    /// Whether `ending`, the rest of the word after a match of `matched`, is an inflection
+    /// ending the entry may carry: a term whose last word has at least five letters (a stem:
+    /// any length), not an acronym, a brand or an origin word.
+    fn inflects(matched: &str, ending: &str, entry: &Entry) -> bool {
+        if entry.flags.case
+            || matches!(
+                entry.kind,
+                PsdKind::EthnicOrigin
+                    | PsdKind::Medication
+                    | PsdKind::ImpliedByRole
+                    | PsdKind::Occupation
+                    | PsdKind::Family
+                    | PsdKind::Age
+                    | PsdKind::Gender
+                    | PsdKind::Preference
+                    | PsdKind::MoneyAmount
+            )
+        {
+            return false;
+        }
+        let last = matched.rsplit(' ').next().unwrap_or(matched);
+        (entry.flags.stem || last.chars().count() >= 5)
+            && table::ENDINGS.binary_search(&ending).is_ok()
     }
 }
 

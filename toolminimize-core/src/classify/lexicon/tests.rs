@@ -880,3 +880,39 @@ fn look_alikes_stay_clean() {
     none_of("beroende på vädret", Category::Health);
     nothing("がんばってください");
 }
+
+#[test]
+fn inflected_forms_of_terms() {
+    // Plural and case endings on a term of five letters or more, and declined stems.
+    has(
+        "Od roku leczę się na depresję",
+        "depresję",
+        Category::Health,
+    );
+    has(
+        "Hon har en bipolära diagnos sedan länge",
+        "bipolära",
+        Category::Health,
+    );
+    has(
+        "Už deset let se léčím s epilepsií",
+        "epilepsií",
+        Category::Health,
+    );
+    has(
+        "two tumors were removed last spring",
+        "tumors",
+        Category::Health,
+    );
+}
+
+#[test]
+fn words_of_their_own_are_not_inflections() {
+    // A longer word that only looks like term + ending, from the generated benign list,
+    // and endings a brand, a role or an origin word never takes.
+    nothing("the heroine of the novel wins in the end");
+    nothing("severe weather warning for the coast");
+    nothing("add the project dependencies to the manifest");
+    none_of("Gelsenkirchen station timetable", Category::Beliefs);
+    none_of("ambient temperature in the server room", Category::Health);
+}

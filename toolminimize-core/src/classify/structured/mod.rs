@@ -33,6 +33,7 @@ mod iban;
 mod ids;
 mod labelled;
 mod legal;
+mod membership;
 mod money;
 mod network;
 mod phone;
@@ -93,6 +94,7 @@ shared_detectors! {
     IDS: ids::Ids = "national_id",
     MONEY: money::Money = "money",
     DEMOGRAPHIC: demographic::Demographic = "demographic",
+    MEMBERSHIP: membership::Membership = "membership",
     BIOMETRIC: biometric::Biometric = "biometric",
     LEGAL: legal::Legal = "legal",
     LABELLED: labelled::Labelled = "labelled_id",

@@ -581,6 +581,8 @@ fn other(
             r.text.get(c.clause.range.clone()).unwrap_or_default(),
         )
     });
+    // "In case you need it, my card number is …": given, not asked for.
+    let offered = clause.is_some_and(|c| r.sentence_offers(c.clause.sentence)) && !in_point;
     let text = span_text(cv.args, it).unwrap_or_default();
     // A task handed to another agent needs the task, not the profile of the people in it: past
     // the task's first sentence, who they are goes unless the task names them.
@@ -643,7 +645,7 @@ fn other(
             }
         }
         Iban | BankAccount => {
-            if cv.kind == ToolKind::Payment || cv.pay_me || needs(it.kind) || in_point {
+            if cv.kind == ToolKind::Payment || cv.pay_me || !offered && needs(it.kind) || in_point {
                 Decision::keep(Rule::AccountForPayment)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
@@ -654,7 +656,7 @@ fn other(
             if digits <= 4 && !public {
                 // "the card ending 4417": a reference, not the number.
                 Decision::keep(Rule::IdentifierForRecipient)
-            } else if cv.kind == ToolKind::Payment || needs(CardNumber) || in_point {
+            } else if cv.kind == ToolKind::Payment || !offered && needs(CardNumber) || in_point {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
@@ -683,15 +685,21 @@ fn other(
         Ssn | Passport | NationalId | DriverLicence | TaxId | MedicalRecord | DateOfBirth => {
             if !public
                 && !bystander
-                && (needs(it.kind) || in_point || store && it.kind == DateOfBirth)
+                && (!offered && needs(it.kind) || in_point || store && it.kind == DateOfBirth)
             {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {
-                // "My SSN is … in case you need it": the clause only gives it.
-                Decision::drop(
-                    mv.unit(s, f.role == FieldRole::Title),
-                    Rule::IdentifierNotNeeded,
-                )
+                // "My SSN is … in case you need it": a sentence that asks nothing and only
+                // offers the identifier goes whole, its label and its "in case" with it.
+                let op = if offered
+                    && f.role != FieldRole::Title
+                    && !clause.is_some_and(|c| r.is_request_sentence(c.clause.sentence))
+                {
+                    Op::RemoveSentence
+                } else {
+                    mv.unit(s, f.role == FieldRole::Title)
+                };
+                Decision::drop(op, Rule::IdentifierNotNeeded)
             }
         }
         Credential => Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded),

@@ -39,6 +39,8 @@ pub struct ClauseInfo {
     pub contact_ask: bool,
     /// It carries a fact besides the data in it: a number, a day or a time.
     pub has_fact: bool,
+    /// It offers data nobody asked for ("in case you need it", "zur Sicherheit").
+    pub offered: bool,
 }
 
 /// A reading of one free-text field.
@@ -89,14 +91,17 @@ impl<'a> Reading<'a> {
             let has = |set: WordSet| v.set(set).any_in_langs(lang, cw, raw);
             let reason = v.set(WordSet::Reason).match_in(lang, cw, 0).is_some();
             let has_fact = raw.chars().any(|ch| ch.is_ascii_digit()) || has(WordSet::Time);
+            // "in case you need it" offers; it asks nothing of the reader.
+            let offered = has(WordSet::Offered);
             infos.push(ClauseInfo {
-                request: has(WordSet::Request),
+                request: has(WordSet::Request) && !offered,
                 reason,
                 first_person: has(WordSet::FirstPerson),
                 relation: relation_in(v, lang, cw),
                 third_person: has(WordSet::ThirdPerson),
                 contact_ask: has(WordSet::ContactAsk),
                 has_fact,
+                offered,
                 words: start..end,
                 clause: c,
             });
@@ -150,6 +155,18 @@ impl<'a> Reading<'a> {
     /// Whether sentence `n` holds a request.
     pub fn is_request_sentence(&self, n: usize) -> bool {
         self.requests.binary_search(&n).is_ok()
+    }
+
+    /// Whether a clause of sentence `n` offers data nobody asked for ("In case you need it,
+    /// my SSN is …"). Clauses are in sentence order: a binary search finds the sentence.
+    pub fn sentence_offers(&self, n: usize) -> bool {
+        let first = self.clauses.partition_point(|c| c.clause.sentence < n);
+        self.clauses
+            .get(first..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|c| c.clause.sentence == n)
+            .any(|c| c.offered)
     }
 
     /// The sentence of the first clause after the greeting: where a message's news stands.

@@ -62,6 +62,8 @@ pub enum WordSet {
     SecondPerson,
     /// A mailbox that belongs to a role ("info", "sales", "kontakt").
     RoleMailbox,
+    /// Offering data nobody asked for ("in case you need it", "zur Sicherheit").
+    Offered,
 }
 
 impl WordSet {
@@ -87,6 +89,7 @@ impl WordSet {
             "residence" => WordSet::Residence,
             "second_person" => WordSet::SecondPerson,
             "role_mailbox" => WordSet::RoleMailbox,
+            "offered" => WordSet::Offered,
             _ => return None,
         })
     }

@@ -134,16 +134,26 @@ impl<'a, 'r> MsgView<'a, 'r> {
             }
         }
         let v = vocab();
+        let first_news = r.first_news_sentence();
         let facts = r
             .clauses
             .iter()
             .map(|c| {
                 let ws = r.words.get(c.words.clone()).unwrap_or_default();
-                ws.iter().enumerate().any(|(i, w)| {
-                    !in_psd.get(c.words.start + i).copied().unwrap_or(false)
-                        && (w.raw.chars().any(|ch| ch.is_ascii_digit())
-                            || v.set(WordSet::Time).match_in(r.lang, ws, i).is_some())
-                })
+                let free = |i: usize| !in_psd.get(c.words.start + i).copied().unwrap_or(false);
+                // The news a message opens with is its point, told with or without a number
+                // ("I'll be working from home for the next weeks - …").
+                let opening_news = Some(c.clause.sentence) == first_news
+                    && !c.reason
+                    && !c.clause.parenthetical
+                    && ws.len() >= 3
+                    && (0..ws.len()).all(free);
+                opening_news
+                    || ws.iter().enumerate().any(|(i, w)| {
+                        free(i)
+                            && (w.raw.chars().any(|ch| ch.is_ascii_digit())
+                                || v.set(WordSet::Time).match_in(r.lang, ws, i).is_some())
+                    })
             })
             .collect();
         let sentences = r.clauses.last().map_or(0, |c| c.clause.sentence + 1);

@@ -5,6 +5,7 @@
 //! [`combine`] raises the sensitivity of quasi-identifiers that identify together. Every table is
 //! compiled once, when the [`Minimizer`](crate::Minimizer) is built.
 
+mod care_place;
 pub mod combine;
 mod detector;
 pub mod encoded;
@@ -203,6 +204,7 @@ impl Classifier {
         for d in &self.detectors {
             d.detect(text, field, &mut out);
         }
+        care_place::extend(text, &mut out);
         self.policy_terms.deny(text, &mut out);
         if encoded::scan_hidden(text, field, &self.detectors, &mut out) == Coverage::Partial {
             *coverage = Coverage::Partial;

@@ -29,7 +29,7 @@
 mod context;
 mod field;
 mod handles;
-mod lists;
+pub(crate) mod lists;
 mod text;
 mod tokens;
 

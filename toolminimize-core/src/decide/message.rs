@@ -741,10 +741,13 @@ fn other(
         StreetAddress | Postcode | Coordinates | Place => {
             // Where someone lives ("he lives at …", "Home: …") is their profile, for a
             // recipient who has no use for it.
+            // A postcode ends the address the residence words opened ("lives at 12 Elm St,
+            // Springfield, IL 62704"): it looks further back.
+            let reach = if it.kind == Postcode { 12 } else { 4 };
             let home = it.kind != Place
                 && vocab().set(WordSet::Residence).any_in_langs(
                     r.lang,
-                    r.words_before_on_line(s.start, 4),
+                    r.words_before_on_line(s.start, reach),
                     "",
                 );
             if cut

@@ -13,6 +13,7 @@ use std::ops::Range;
 use super::names::lists::NameLists;
 use crate::item::{Finding, PsdKind};
 use crate::taxonomy::Category;
+use crate::text::calendar::{is_month, is_weekday};
 use crate::text::fold::fold_term;
 
 /// Prepositions that put a place after an event of care (lower case; matched on whole words).
@@ -126,7 +127,11 @@ fn name_run(text: &str, start: usize) -> Option<Range<usize>> {
         if first {
             let flags = lists.flags(&fold_term(word));
             let stem = word.split(['\'', '’']).next().unwrap_or(word);
-            if flags.has(super::names::lists::Flags::PLACE) || COMMON_OPENERS.contains(&stem) {
+            if flags.has(super::names::lists::Flags::PLACE)
+                || COMMON_OPENERS.contains(&stem)
+                || is_weekday(stem)
+                || is_month(stem)
+            {
                 return None;
             }
             first = false;
@@ -142,66 +147,11 @@ fn name_run(text: &str, start: usize) -> Option<Range<usize>> {
     (words > 0 && end > start).then_some(start..end)
 }
 
-/// Capitalised words that open a clause, a time or a generic phrase rather than a name.
+/// Capitalised words that open a clause, a time or a generic phrase rather than a name (day
+/// and month names are read from the calendar table).
 const COMMON_OPENERS: &[&str] = &[
-    "I",
-    "The",
-    "A",
-    "An",
-    "My",
-    "Our",
-    "His",
-    "Her",
-    "Their",
-    "This",
-    "That",
-    "Home",
-    "Work",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-    "Uhr",
-    "Montag",
-    "Dienstag",
-    "Mittwoch",
-    "Donnerstag",
-    "Freitag",
-    "Samstag",
-    "Sonntag",
-    "Januar",
-    "Februar",
-    "März",
-    "Juni",
-    "Juli",
-    "Oktober",
-    "Dezember",
-    "AM",
-    "PM",
-    "ET",
-    "PT",
-    "CET",
-    "UTC",
-    "GMT",
-    "ICU",
-    "ER",
-    "MRI",
-    "CT",
+    "I", "The", "A", "An", "My", "Our", "His", "Her", "Their", "This", "That", "Home", "Work",
+    "Uhr", "AM", "PM", "ET", "PT", "CET", "UTC", "GMT", "ICU", "ER", "MRI", "CT",
 ];
 
 #[cfg(test)]

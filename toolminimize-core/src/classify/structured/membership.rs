@@ -12,6 +12,7 @@ use super::context::{capitalised_run, char_at, char_before};
 use crate::classify::{Detector, Field};
 use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};
+use crate::text::calendar::{is_month, is_weekday};
 
 /// Phrases of belonging, in the languages the lexicons cover (matched ASCII-case-insensitively
 /// at a word start; words with non-ASCII capitals are listed in both casings).
@@ -108,8 +109,8 @@ const ARTICLES: &[&str] = &[
     "l'", "l’", "el ", "los ", "il ", "lo ", "gli ", "de ", "het ", "o ",
 ];
 
-/// Capitalised words that start a sentence, a date or a generic noun phrase rather than an
-/// organisation's name.
+/// Capitalised words that start a sentence or a generic noun phrase rather than an
+/// organisation's name (day and month names are read from the calendar table).
 const NOT_A_NAME: &[&str] = &[
     "I",
     "The",
@@ -136,25 +137,6 @@ const NOT_A_NAME: &[&str] = &[
     "Parliament",
     "Senate",
     "Council",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
     "Ich",
     "Je",
     "Yo",
@@ -173,6 +155,11 @@ const NOT_A_NAME: &[&str] = &[
     "El",
     "Il",
 ];
+
+/// Whether `word` names a day or a month in one of the covered languages.
+fn calendar_word(word: &str) -> bool {
+    is_weekday(word) || is_month(word)
+}
 
 /// Finds memberships of named bodies.
 #[derive(Debug)]
@@ -234,7 +221,7 @@ impl Detector for Membership {
                 .get(name.clone())
                 .and_then(|o| o.split_whitespace().next())
                 .unwrap_or("");
-            if name.len() < 2 || NOT_A_NAME.contains(&first) {
+            if name.len() < 2 || NOT_A_NAME.contains(&first) || calendar_word(first) {
                 continue;
             }
             out.push(Finding::new(

@@ -123,6 +123,8 @@ const BENIGN: &[&str] = &[
     "flights from JFK to Heathrow on June 12",
     "cheapest flight Boston to Washington Dulles",
     "hotels near Victoria Station London",
+    "pharmacy opening hours Leicester Square London Sunday",
+    "farmers market Portland Saturday morning",
     "train from Paris Gare de Lyon to Marseille",
     "restaurants open now in Austin Texas",
     "best pizza in Brooklyn",

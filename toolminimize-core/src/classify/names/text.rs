@@ -398,9 +398,12 @@ impl<'t> Scan<'_, 't> {
                     0.0
                 } else if f.last() {
                     // "Mark Stone", "Florence Lyon": a word or place on both sides is not enough.
+                    // "London Sunday": a day or month after a place is when, not who.
                     let weak = (ambiguous && f.has(Flags::COMMON))
                         || (first.has(Flags::PLACE) && f.has(Flags::PLACE))
-                        || (embedded && f.has(Flags::PLACE));
+                        || (embedded && f.has(Flags::PLACE))
+                        || (is_in(CALENDAR, &t.key)
+                            && (ambiguous || embedded || first.has(Flags::PLACE)));
                     if weak { 0.0 } else { 0.8 }
                 } else if f.first() {
                     if ambiguous && f.ambiguous() { 0.0 } else { 0.8 }

@@ -429,6 +429,28 @@ fn decide_field(
             None => pending.push(k),
         }
     }
+    // A database statement's comments are not executed: what they tell goes.
+    if cv.kind == ToolKind::Database
+        && let Some(text) = f.text
+    {
+        let comments = crate::text::sql::comments(text);
+        if !comments.is_empty() {
+            pending.retain(|&k| {
+                let inside = items
+                    .get(k)
+                    .and_then(|it| it.span.as_ref())
+                    .is_some_and(|s| {
+                        comments
+                            .iter()
+                            .any(|c| c.start <= s.start && s.end <= c.end)
+                    });
+                if inside && let Some(slot) = out.get_mut(k) {
+                    *slot = Decision::drop(Op::RemoveSpan, Rule::CodeComment);
+                }
+                !inside
+            });
+        }
+    }
     if pending.is_empty() {
         return;
     }

@@ -94,6 +94,8 @@ pub enum Rule {
     ProfileNotNeeded,
     /// Text written to a public or third-party place (a repository, a channel, a fixture).
     PublicWrite,
+    /// A comment inside a query or code (`-- …`, `/* … */`): the tool executes none of it.
+    CodeComment,
     /// The user's own private store keeps what the user asked to store.
     PrivateStore,
     /// What a URL is for (its search term, path, token, unsubscribe address).
@@ -155,6 +157,7 @@ impl Rule {
         Rule::RemarkOnValue,
         Rule::ProfileNotNeeded,
         Rule::PublicWrite,
+        Rule::CodeComment,
         Rule::PrivateStore,
         Rule::UrlPurpose,
         Rule::UrlPersonalParameter,
@@ -207,6 +210,7 @@ impl Rule {
             Rule::RemarkOnValue => "text:remark-on-value",
             Rule::ProfileNotNeeded => "profile:not-needed",
             Rule::PublicWrite => "write:public-or-third-party",
+            Rule::CodeComment => "code:comment",
             Rule::PrivateStore => "write:private-store",
             Rule::UrlPurpose => "url:purpose",
             Rule::UrlPersonalParameter => "url:personal-parameter",

@@ -1,4 +1,5 @@
-//! Text helpers shared by every stage: folding for matching ([`fold`]), month and weekday names
+//! Text helpers shared by every stage: folding for matching ([`fold`]), comments in SQL
+//! ([`sql`]), month and weekday names
 //! ([`calendar`]), the split of free text
 //! into sentences, clauses and query segments ([`clauses`]), and words with their byte ranges
 //! ([`words`]). Nothing here knows about personal data or tools.
@@ -6,4 +7,5 @@
 pub mod calendar;
 pub mod clauses;
 pub mod fold;
+pub mod sql;
 pub mod words;

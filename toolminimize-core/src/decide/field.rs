@@ -83,6 +83,7 @@ impl FieldRole {
             "location" => FieldRole::Location,
             "title" => FieldRole::Title,
             "message" => FieldRole::Message,
+            "value" => FieldRole::Value,
             _ => return None,
         })
     }
@@ -204,6 +205,11 @@ mod tests {
         assert_eq!(
             field_role(Some("disease_name"), None, "asthma"),
             FieldRole::Title
+        );
+        // A category is a value, whatever is appended to it.
+        assert_eq!(
+            field_role(Some("specialization"), None, "Urology - long story, call me"),
+            FieldRole::Value
         );
     }
 

@@ -398,6 +398,9 @@ fn field_ctx<'a>(ctx: &CallContext<'a>, schema: &'a SchemaIndex, path: &str) -> 
     }
 }
 
+/// The longest value read as a short value with a remark, in bytes.
+const SHORT_VALUE: usize = 200;
+
 fn decide_field(
     ctx: &CallContext<'_>,
     cv: &CallView<'_>,
@@ -450,6 +453,23 @@ fn decide_field(
                 !inside
             });
         }
+    }
+    // A short value with a remark appended ("Gastroenterology - flare, colonoscopy overdue",
+    // "Cardiology (my father's bypass)"): the remark is not the value, however it is read.
+    if f.role == FieldRole::Value
+        && let Some(text) = f.text.filter(|t| t.len() <= SHORT_VALUE)
+    {
+        pending.retain(|&k| {
+            let remark = items.get(k).is_some_and(|it| {
+                !f.role.carries(it.kind)
+                    && (structured::in_parentheses(text, it)
+                        || structured::in_personal_appendix(text, it))
+            });
+            if remark && let Some(slot) = out.get_mut(k) {
+                *slot = Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
+            }
+            !remark
+        });
     }
     if pending.is_empty() {
         return;

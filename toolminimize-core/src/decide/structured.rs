@@ -54,7 +54,7 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
 /// Whether `item` stands in an appendix after a spaced dash that reads as someone's details
 /// ("Gastroenterology - flare, colonoscopy overdue", "Dentistry - patient on methadone"): a
 /// list, or a word for a person.
-fn in_personal_appendix(text: &str, item: &PsdItem) -> bool {
+pub(super) fn in_personal_appendix(text: &str, item: &PsdItem) -> bool {
     let Some(s) = item.span.as_ref() else {
         return false;
     };
@@ -77,7 +77,7 @@ fn in_personal_appendix(text: &str, item: &PsdItem) -> bool {
         .any(|set| v.set(*set).any_in(&words, tail))
 }
 
-fn in_parentheses(text: &str, item: &PsdItem) -> bool {
+pub(super) fn in_parentheses(text: &str, item: &PsdItem) -> bool {
     item.span.as_ref().is_some_and(|s| {
         let head = text.get(..s.start).unwrap_or_default();
         head.matches(['(', '[']).count() > head.matches([')', ']']).count()

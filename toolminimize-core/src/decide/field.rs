@@ -208,7 +208,11 @@ mod tests {
         );
         // A category is a value, whatever is appended to it.
         assert_eq!(
-            field_role(Some("specialization"), None, "Urology - long story, call me"),
+            field_role(
+                Some("specialization"),
+                None,
+                "Urology - long story, call me"
+            ),
             FieldRole::Value
         );
     }

@@ -1,6 +1,7 @@
 //! GPS coordinates: decimal pairs in text (`37.7749, -122.4194`), degrees-minutes-seconds
 //! (`48°51′24″N 2°21′03″E`), `geo:` URIs, single values in a latitude/longitude field, and
-//! numeric latitude/longitude pairs in objects. Values need at least three decimals (about
+//! numeric latitude/longitude pairs in objects, and `lat=`/`lon=` parameters of a URL or query
+//! string. Values need at least three decimals (about
 //! 100 m) to count as precise.
 
 use regex::Regex;
@@ -31,6 +32,7 @@ pub(super) struct Coordinates {
     pair: Regex,
     dms: Regex,
     single: Regex,
+    param: Regex,
 }
 
 impl Coordinates {
@@ -45,6 +47,11 @@ impl Coordinates {
                 r#"\d{1,2}\s?°\s?\d{1,2}\s?['′]\s?(?:\d{1,2}(?:[.,]\d+)?\s?(?:["″]|''|′′)\s?)?[NSns]\s*,?\s*\d{1,3}\s?°\s?\d{1,2}\s?['′]\s?(?:\d{1,2}(?:[.,]\d+)?\s?(?:["″]|''|′′)\s?)?[EWOewo]"#,
             )?,
             single: regex("coordinates", r"^\s*-?\d{1,3}\.\d{3,}\s*$")?,
+            // `?lat=48.137154&lon=11.576124` in a URL or query string.
+            param: regex(
+                "coordinates",
+                r"(?i)(?:^|[?&;])(?:lat|latitude|lon|lng|long|longitude)=(-?\d{1,3}\.\d{3,})",
+            )?,
         })
     }
 }
@@ -121,6 +128,20 @@ impl Detector for Coordinates {
                     conf,
                     "coordinates",
                 ));
+            }
+        }
+        if text.contains('=') {
+            for c in self.param.captures_iter(text) {
+                let Some(v) = c.get(1) else { continue };
+                let ends = char_at(text, v.end()).is_none_or(|ch| matches!(ch, '&' | ';' | '#'));
+                if ends && v.as_str().parse::<f64>().is_ok_and(|x| x.abs() <= 180.0) {
+                    out.push(Finding::new(
+                        v.range(),
+                        PsdKind::Coordinates,
+                        0.9,
+                        "coordinates",
+                    ));
+                }
             }
         }
         if let Some(key) = field.key {
@@ -210,6 +231,25 @@ mod tests {
             description: None,
         };
         assert_eq!(spans("41.902782", &f), ["41.902782"]);
+    }
+
+    #[test]
+    fn latitude_and_longitude_parameters() {
+        let none = Field::default();
+        assert_eq!(
+            spans(
+                "https://w.example/v1?latitude=59.913868&longitude=10.752245&daily=uv",
+                &none
+            ),
+            ["59.913868", "10.752245"]
+        );
+        assert_eq!(
+            spans("lat=-33.868820;lng=151.209296", &none),
+            ["-33.868820", "151.209296"]
+        );
+        // Coarse values and other parameters are not a position.
+        assert!(spans("https://w.example/v1?lat=59.91&lon=10.75", &none).is_empty());
+        assert!(spans("https://w.example/v1?latency=12.345678", &none).is_empty());
     }
 
     #[test]

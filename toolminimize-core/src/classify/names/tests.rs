@@ -124,6 +124,7 @@ const BENIGN: &[&str] = &[
     "cheapest flight Boston to Washington Dulles",
     "hotels near Victoria Station London",
     "pharmacy opening hours Leicester Square London Sunday",
+    "divorce lawyer Houston free consultation",
     "farmers market Portland Saturday morning",
     "train from Paris Gare de Lyon to Marseille",
     "restaurants open now in Austin Texas",

@@ -192,9 +192,19 @@ impl<'t> Scan<'_, 't> {
                 return Context::Strong;
             }
         }
-        // Roles: "patient Greta Lindgren", "Passenger: Ruiz".
+        // Roles: "patient Greta Lindgren", "Passenger: Ruiz". A lone place after a role is
+        // where the role is sought ("lawyer Houston", "dentist Leeds"), not who.
         if plain && is_in(ROLES, pk) {
-            return Context::Strong;
+            let lone_place = self.flags(i).has(Flags::PLACE)
+                && !self
+                    .toks
+                    .get(i + 1)
+                    .is_some_and(|t| t.shape == Shape::Cap && is_space_gap(self.gap_before(i + 1)));
+            return if lone_place {
+                Context::Weak
+            } else {
+                Context::Strong
+            };
         }
         // Greetings at the start of a line: "Hi Dana,", "Bonjour Marie".
         if plain && is_in(GREETINGS, pk) && self.starts_line(p) {

@@ -288,7 +288,29 @@ def fr_feminine(w: str) -> str:
     return w + "e"
 
 
+def english_demonyms(langs_dir: Path) -> set:
+    data = json.loads((langs_dir / "en.json").read_text(encoding="utf-8"))
+    return {fold(a) for a in data["nationalities"].values()}
+
+
+def everyday_english(word: str, english: set) -> bool:
+    """A bare adjective of another language that is an everyday English word ("pool", Dutch
+    for a Pole; "land"; "mali"): matched alone it would fire on English text."""
+    return word not in english and zipf_frequency(word, "en") >= 3.0
+
+
 def demonym_rows(langs_dir: Path):
+    """The rows of every language, without the bare words of other languages that are
+    everyday English words (their phrases, "soy chino", "di origine russa", stay)."""
+    english = english_demonyms(langs_dir)
+    for lang, row in demonym_rows_by_lang(langs_dir):
+        term = row[0]
+        if lang != "en" and " " not in term and everyday_english(term, english):
+            continue
+        yield row
+
+
+def demonym_rows_by_lang(langs_dir: Path):
     for lang in ["en", "de", "fr", "es", "it", "nl", "no"]:
         data = json.loads((langs_dir / f"{lang}.json").read_text(encoding="utf-8"))
         for adj in sorted(set(data["nationalities"].values())):
@@ -297,47 +319,47 @@ def demonym_rows(langs_dir: Path):
                 continue
             conf = 0.45 if base in LANGUAGE_LIKE else 0.7
             if lang == "en":
-                yield base, "ethnic", conf, "ctx=person"
+                yield lang, (base, "ethnic", conf, "ctx=person")
                 for pre in ("i am", "i'm", "im", "we are"):
-                    yield f"{pre} {base}", "ethnic", 0.85, ""
-                yield f"{base}-american", "ethnic", 0.85, ""
-                yield f"{base} descent", "ethnic", 0.9, ""
-                yield f"{base} heritage", "ethnic", 0.9, ""
-                yield f"{base} origin", "ethnic", 0.85, ""
+                    yield lang, (f"{pre} {base}", "ethnic", 0.85, "")
+                yield lang, (f"{base}-american", "ethnic", 0.85, "")
+                yield lang, (f"{base} descent", "ethnic", 0.9, "")
+                yield lang, (f"{base} heritage", "ethnic", 0.9, "")
+                yield lang, (f"{base} origin", "ethnic", 0.85, "")
             elif lang == "de":
                 # Adjectives inflect (türkische, türkischer, türkischen): a prefix match.
-                yield base, "ethnic", conf, "pre,ctx=person"
-                yield f"{base}er herkunft", "ethnic", 0.9, ""
-                yield f"{base}e wurzeln", "ethnic", 0.9, ""
+                yield lang, (base, "ethnic", conf, "pre,ctx=person")
+                yield lang, (f"{base}er herkunft", "ethnic", 0.9, "")
+                yield lang, (f"{base}e wurzeln", "ethnic", 0.9, "")
             elif lang == "fr":
                 fem = fr_feminine(base)
                 for form in sorted({base, fem, base + "s", fem + "s"}):
-                    yield form, "ethnic", conf, "ctx=person"
-                yield f"d'origine {fem}", "ethnic", 0.9, ""
-                yield f"je suis {base}", "ethnic", 0.85, ""
-                yield f"je suis {fem}", "ethnic", 0.85, ""
+                    yield lang, (form, "ethnic", conf, "ctx=person")
+                yield lang, (f"d'origine {fem}", "ethnic", 0.9, "")
+                yield lang, (f"je suis {base}", "ethnic", 0.85, "")
+                yield lang, (f"je suis {fem}", "ethnic", 0.85, "")
             elif lang == "es":
                 forms = {base}
                 if base.endswith("o"):
                     forms |= {base[:-1] + "a", base + "s", base[:-1] + "as"}
                 for form in sorted(forms):
-                    yield form, "ethnic", conf, "ctx=person"
-                    yield f"soy {form}", "ethnic", 0.85, ""
-                yield f"de origen {base}", "ethnic", 0.9, ""
+                    yield lang, (form, "ethnic", conf, "ctx=person")
+                    yield lang, (f"soy {form}", "ethnic", 0.85, "")
+                yield lang, (f"de origen {base}", "ethnic", 0.9, "")
             elif lang == "it":
                 forms = {base}
                 if base.endswith("o"):
                     forms |= {base[:-1] + "a", base[:-1] + "i", base[:-1] + "e"}
                 for form in sorted(forms):
-                    yield form, "ethnic", conf, "ctx=person"
-                    yield f"sono {form}", "ethnic", 0.85, ""
+                    yield lang, (form, "ethnic", conf, "ctx=person")
+                    yield lang, (f"sono {form}", "ethnic", 0.85, "")
                 fem = base[:-1] + "a" if base.endswith("o") else base
-                yield f"di origine {fem}", "ethnic", 0.9, ""
+                yield lang, (f"di origine {fem}", "ethnic", 0.9, "")
             elif lang == "nl":
-                yield base, "ethnic", conf, "ctx=person"
+                yield lang, (base, "ethnic", conf, "ctx=person")
             elif lang == "no":
                 # Adjectives inflect (somalisk, somaliske): a prefix match.
-                yield base, "ethnic", conf, "pre,ctx=person"
+                yield lang, (base, "ethnic", conf, "pre,ctx=person")
 
 
 HEADER = (

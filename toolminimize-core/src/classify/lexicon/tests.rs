@@ -916,3 +916,11 @@ fn words_of_their_own_are_not_inflections() {
     none_of("Gelsenkirchen station timetable", Category::Beliefs);
     none_of("ambient temperature in the server room", Category::Health);
 }
+
+#[test]
+fn other_languages_origin_words_that_are_english_words() {
+    // Dutch "Pool" (a Pole), Norwegian "fin", … are everyday English words: alone, in
+    // English text, they say nothing about anyone's origin.
+    none_of("gym with a pool for women and a sauna", Category::Ethnicity);
+    none_of("the Brit awards for women in music", Category::Ethnicity);
+}

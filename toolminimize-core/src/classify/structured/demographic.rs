@@ -311,6 +311,8 @@ pub(super) struct Demographic {
     sex_age: Regex,
     age_sex: Regex,
     compact: Regex,
+    params: Regex,
+    kanji_age: Regex,
     work: AhoCorasick,
 }
 
@@ -336,6 +338,13 @@ impl Demographic {
                 "demographic",
                 r"(?:^|\(|\[|(?i:i'?m|i am|me|pt|patient)\s+(?:a\s+)?)\s*(\d{2})\s?([MF])(?:\)|\]|,|\s|$)",
             )?,
+            // `?age=19`, `&bairro=Ibura`: an age or a neighbourhood as a URL or form parameter.
+            params: regex(
+                "demographic",
+                r"(?i)(?:^|[?&;])(?:(age|idade|edad|alter|eta|età|leeftijd|alder|ålder|wiek|vek|věk)=(\d{1,3})|(?:neighbou?rhood|bairro|barrio|quartiere|quartier|stadtteil|wijk|bydel|stadsdel|dzielnica|ctvrt|čtvrť)=([^&#;\s]{2,60}))",
+            )?,
+            // "34歳": an age in Japanese.
+            kanji_age: regex("demographic", r"(\d{1,3})\s?[歳才]")?,
             work: AhoCorasickBuilder::new()
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::LeftmostLongest)
@@ -395,7 +404,6 @@ impl Demographic {
         if !sep_then_digit && !digit_then_sep && !compact {
             return;
         }
-        let age_ok = |s: &str| s.parse::<u16>().is_ok_and(|n| (1..=110).contains(&n));
         for c in self
             .sex_age
             .captures_iter(text)
@@ -463,6 +471,24 @@ impl Demographic {
         }
     }
 
+    /// Ages and neighbourhoods passed as parameters of a URL or form.
+    fn parameters(&self, text: &str, out: &mut Vec<Finding>) {
+        for c in self.params.captures_iter(text) {
+            if let Some(age) = c.get(2) {
+                if age_ok(age.as_str()) {
+                    out.push(Finding::new(age.range(), PsdKind::Age, 0.7, "demographic"));
+                }
+            } else if let Some(place) = c.get(3) {
+                out.push(Finding::new(
+                    place.range(),
+                    PsdKind::Place,
+                    0.7,
+                    "demographic",
+                ));
+            }
+        }
+    }
+
     fn employers(&self, text: &str, out: &mut Vec<Finding>) {
         for m in self.work.find_iter(text) {
             let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
@@ -493,6 +519,11 @@ impl Demographic {
             out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
         }
     }
+}
+
+/// Whether `s` reads as a person's age in years.
+fn age_ok(s: &str) -> bool {
+    s.parse::<u16>().is_ok_and(|n| (1..=110).contains(&n))
 }
 
 /// Capitalised words that start a sentence or a date rather than a name.
@@ -564,6 +595,18 @@ impl Detector for Demographic {
         }
         if text.bytes().any(|b| b.is_ascii_digit()) {
             self.pairs(text, out);
+            if text.contains('歳') || text.contains('才') {
+                for c in self.kanji_age.captures_iter(text) {
+                    if let (Some(m), Some(n)) = (c.get(0), c.get(1))
+                        && age_ok(n.as_str())
+                    {
+                        out.push(Finding::new(m.range(), PsdKind::Age, 0.8, "demographic"));
+                    }
+                }
+            }
+        }
+        if text.contains('=') {
+            self.parameters(text, out);
         }
         self.employers(text, out);
     }
@@ -598,6 +641,25 @@ mod tests {
         assert_eq!(found("in-network, patient age 52, female"), [("female", G)]);
         assert_eq!(found("38F looking for a running group"), [("38F", A)]);
         assert_eq!(found("I'm 29M, new in town"), [("29M", A)]);
+    }
+
+    #[test]
+    fn ages_and_neighbourhoods_in_parameters_and_japanese_ages() {
+        assert_eq!(
+            found("https://jobs.example/search?city=Porto&age=23&district_id=4"),
+            [("23", PsdKind::Age)]
+        );
+        assert_eq!(
+            found("https://cursos.example/busca?cidade=Recife&bairro=Casa%20Forte"),
+            [("Casa%20Forte", PsdKind::Place)]
+        );
+        assert_eq!(
+            found("初診予約 田中一郎 52歳 相談"),
+            [("52歳", PsdKind::Age)]
+        );
+        // Other parameters, pages and ages of things are not someone's.
+        assert!(found("https://a.example/list?page=12&storage=64").is_empty());
+        assert!(found("https://a.example/list?agent=12").is_empty());
     }
 
     #[test]

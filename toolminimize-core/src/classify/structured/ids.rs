@@ -138,6 +138,7 @@ pub(super) struct Ids {
     more: Regex,
     nino: Regex,
     nino_any: Regex,
+    mbi: Regex,
     token: Regex,
     passport: Keywords,
     licence: Keywords,
@@ -171,6 +172,12 @@ impl Ids {
             )?,
             // Any two letters: right after "NI number" even a prefix HMRC never issues counts.
             nino_any: regex("national_id", r"[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D]")?,
+            // Medicare Beneficiary Identifier (CMS format: digit, letter, letter or digit, digit,
+            // letter, letter or digit, digit, two letters, two digits; no S, L, O, I, B, Z).
+            mbi: regex(
+                "medical_record",
+                r"[1-9][AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y0-9]\d-?[AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y0-9]\d-?[AC-HJKMNP-RT-Y]{2}\d{2}",
+            )?,
             token: regex("national_id", r"[A-Za-z0-9][A-Za-z0-9\-/]{4,18}[A-Za-z0-9]")?,
             passport: Keywords::new("passport", PASSPORT)?,
             licence: Keywords::new("driver_licence", LICENCE)?,
@@ -534,6 +541,28 @@ impl Ids {
         }
     }
 
+    /// Medicare Beneficiary Identifiers: the format alone is specific (letters and digits at
+    /// fixed places); with its dashes or after "MBI"/"Medicare" more so.
+    fn medicare(&self, text: &str, out: &mut Vec<Finding>) {
+        for m in self.mbi.find_iter(text) {
+            if !separate(text, m.start(), m.end()) {
+                continue;
+            }
+            let dashed = m.as_str().contains('-');
+            let labelled = text.get(..m.start()).is_some_and(|b| {
+                let b = b.trim_end().to_ascii_lowercase();
+                b.ends_with("mbi") || b.ends_with("mbi:") || b.contains("medicare")
+            });
+            let conf = if dashed || labelled { 0.9 } else { 0.75 };
+            out.push(Finding::new(
+                m.range(),
+                PsdKind::MedicalRecord,
+                conf,
+                "medical_record",
+            ));
+        }
+    }
+
     fn contextual(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
         let passport_f = self.passport.in_field(field);
         let licence_f = self.licence.in_field(field);
@@ -637,6 +666,7 @@ impl Detector for Ids {
         }
         self.checksummed(text, field, out);
         self.more_checksummed(text, out);
+        self.medicare(text, out);
         self.contextual(text, field, out);
     }
 }

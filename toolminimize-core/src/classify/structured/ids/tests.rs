@@ -122,3 +122,19 @@ fn more_checksummed_national_ids() {
         assert!(plain(text).is_empty(), "{text}: {:?}", plain(text));
     }
 }
+
+#[test]
+fn medicare_beneficiary_identifiers_by_format() {
+    assert_eq!(
+        plain("Medicare MBI 5TJ2-QE8-MK41 on file"),
+        [("5TJ2-QE8-MK41", PsdKind::MedicalRecord)]
+    );
+    assert_eq!(
+        plain("beneficiary 7AX9CD4FG22 needs a new card"),
+        [("7AX9CD4FG22", PsdKind::MedicalRecord)]
+    );
+    // Letters CMS never uses (S, L, O, I, B, Z), lower case, or a longer token: not an MBI.
+    assert!(plain("ref 5SJ2-QE8-MK41").is_empty());
+    assert!(plain("sku 5tj2qe8mk41").is_empty());
+    assert!(plain("build 5TJ2QE8MK4122").is_empty());
+}

@@ -75,6 +75,12 @@ const LABELS: &[(&str, Class)] = &[
     ("client no", Account),
     ("account", Account),
     ("acct", Account),
+    // A bare role word straight before the number: "employee 48213", "member W7730218841".
+    ("employee", Account),
+    ("member", Account),
+    ("customer", Account),
+    ("student", Account),
+    ("patient", Medical),
     ("employee id", Account),
     ("employee number", Account),
     ("employee no", Account),

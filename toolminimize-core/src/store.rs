@@ -66,6 +66,27 @@ impl SessionKey {
         SessionKey([u64::from_le_bytes(lo), u64::from_le_bytes(hi)])
     }
 
+    /// A key from 32 hex digits (surrounding whitespace ignored), as a secret file may hold
+    /// it (`openssl rand -hex 16`); `None` for anything else.
+    ///
+    /// ```
+    /// use toolminimize_core::store::SessionKey;
+    /// let k = SessionKey::from_hex("000102030405060708090a0b0c0d0e0f\n").unwrap();
+    /// assert_eq!(k, SessionKey::from_bytes([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]));
+    /// assert!(SessionKey::from_hex("0001").is_none());
+    /// ```
+    pub fn from_hex(text: &str) -> Option<Self> {
+        let text = text.trim();
+        if text.len() != 32 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let mut bytes = [0u8; 16];
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+        }
+        Some(SessionKey::from_bytes(bytes))
+    }
+
     /// A fresh random key (from the standard library's randomly seeded hasher).
     pub fn random() -> Self {
         let s = RandomState::new();

@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! cargo run --example http_gateway -- --upstream http://127.0.0.1:9000/tools/call \
-//!     [--listen 127.0.0.1:8080] [--tools tools.json] [--policy policy.json] [--timeout-secs 30]
+//!     [--listen 127.0.0.1:8080] [--tools tools.json] [--policy policy.json] [--timeout-secs 30] \
+//!     [--session-store redis://127.0.0.1:6379/ --session-key-file session.key]
 //! ```
 //!
 //! then POST tool calls to `http://127.0.0.1:8080/tools/call`, MCP-style or OpenAI-style:
@@ -16,17 +17,24 @@
 //!
 //! `--tools` takes a JSON array of MCP or OpenAI tool definitions (or an MCP `tools/list`
 //! result); tools it does not define are minimized with conservative defaults. `--policy` takes
-//! a toolminimize policy as JSON. All the logic is in `toolminimize_tower::gateway`; this file
-//! only reads the command line.
+//! a toolminimize policy as JSON. Calls that carry a `"session"` id share that conversation's
+//! state; `--session-store redis://…` keeps it in Redis, so replicas behind a load balancer share
+//! it (`--session-key-file` holds their common secret as 32 hex digits, e.g. from
+//! `openssl rand -hex 16`; one round trip to Redis per call; Redis down → the policy's fail
+//! mode, blocked by default). All the logic is in `toolminimize_tower::gateway` and
+//! `toolminimize_redis`; this file only reads the command line.
 
 use std::error::Error;
+use std::sync::Arc;
 use std::time::Duration;
 
+use toolminimize::store::SessionKey;
 use toolminimize::{Minimizer, Policy};
+use toolminimize_redis::RedisStore;
 use toolminimize_tower::ToolRegistry;
 use toolminimize_tower::gateway::{CALL_PATH, Gateway};
 
-const USAGE: &str = "usage: http_gateway --upstream URL [--listen ADDR] [--tools FILE] [--policy FILE] [--timeout-secs N]";
+const USAGE: &str = "usage: http_gateway --upstream URL [--listen ADDR] [--tools FILE] [--policy FILE] [--timeout-secs N] [--session-store redis://HOST:PORT/ --session-key-file FILE]";
 
 struct Options {
     upstream: String,
@@ -34,6 +42,8 @@ struct Options {
     tools: Option<String>,
     policy: Option<String>,
     timeout: Duration,
+    session_store: Option<String>,
+    session_key_file: Option<String>,
 }
 
 fn options() -> Result<Options, String> {
@@ -42,6 +52,8 @@ fn options() -> Result<Options, String> {
     let mut tools = None;
     let mut policy = None;
     let mut timeout = Duration::from_secs(30);
+    let mut session_store = None;
+    let mut session_key_file = None;
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         let mut value = || {
@@ -60,17 +72,26 @@ fn options() -> Result<Options, String> {
                     .map_err(|_| format!("--timeout-secs: `{secs}` is not a number"))?;
                 timeout = Duration::from_secs(secs);
             }
+            "--session-store" => session_store = Some(value()?),
+            "--session-key-file" => session_key_file = Some(value()?),
             "-h" | "--help" => return Err(USAGE.to_owned()),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
         }
     }
     let upstream = upstream.ok_or_else(|| format!("--upstream is required\n{USAGE}"))?;
+    if session_store.is_some() != session_key_file.is_some() {
+        return Err(format!(
+            "--session-store and --session-key-file go together\n{USAGE}"
+        ));
+    }
     Ok(Options {
         upstream,
         listen,
         tools,
         policy,
         timeout,
+        session_store,
+        session_key_file,
     })
 }
 
@@ -101,9 +122,14 @@ async fn run(opts: Options) -> Result<(), Box<dyn Error + Send + Sync>> {
         None => ToolRegistry::new(),
     };
     let minimizer = Minimizer::builder().policy(policy).build()?;
-    let gateway = Gateway::new(&opts.upstream, minimizer)?
+    let mut gateway = Gateway::new(&opts.upstream, minimizer)?
         .registry(registry)
         .timeout(opts.timeout);
+    if let (Some(url), Some(key_file)) = (&opts.session_store, &opts.session_key_file) {
+        let key = SessionKey::from_hex(&std::fs::read_to_string(key_file)?)
+            .ok_or("--session-key-file: not a key of 32 hex digits")?;
+        gateway = gateway.session_store(Arc::new(RedisStore::open(url, key)?));
+    }
 
     let listener = tokio::net::TcpListener::bind(&opts.listen).await?;
     eprintln!(

@@ -38,7 +38,7 @@ enum Command {
     /// Run an MCP server behind a proxy that minimizes every tools/call: a stdio server
     /// (a command after `--`) or a remote one (--upstream-url), for a stdio host or for hosts
     /// that connect by URL (--listen).
-    McpProxy(mcp_proxy::Args),
+    McpProxy(Box<mcp_proxy::Args>),
     /// A PreToolUse hook for coding agents (Claude Code and CLIs that copy its hook format):
     /// reads the hook's JSON on stdin, answers with the minimized input (`updatedInput`), a
     /// deny, or nothing when nothing needs to change.
@@ -52,7 +52,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Minimize(a) => minimize::run(&a),
         Command::Audit(a) => audit::run(&a),
-        Command::McpProxy(a) => mcp_proxy::run(a),
+        Command::McpProxy(a) => mcp_proxy::run(*a),
         Command::Hook(a) => hook::run(&a),
         Command::Schemas(a) => schema_cache::run(&a),
     };

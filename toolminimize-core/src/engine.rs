@@ -15,7 +15,9 @@ use crate::rewrite::{self, substitute::Placeholders};
 use crate::schema::SchemaIndex;
 use crate::score;
 use crate::session::Session;
-use crate::store::{STORE_UNAVAILABLE, SessionState, SessionUpdate};
+use crate::store::{
+    Commit, STORE_CONTENDED, STORE_UNAVAILABLE, SessionReads, SessionState, SessionUpdate,
+};
 
 /// Withholds a quasi-identifier in free text that would complete an identifying combination
 /// at a tool that already holds the other parts from earlier calls of the session.
@@ -47,6 +49,23 @@ fn guard_linkability(
         }
     }
 }
+
+/// Tools that pass data on to people (mail, chat, calendars, payments) are not one recipient;
+/// the linkability guard applies to services that keep what they are sent.
+fn single_recipient(kind: ToolKind) -> bool {
+    !matches!(
+        kind,
+        ToolKind::Email
+            | ToolKind::Messaging
+            | ToolKind::Calendar
+            | ToolKind::Crm
+            | ToolKind::Files
+            | ToolKind::Payment
+    )
+}
+
+/// How many times a call is rewritten on a session that changed under it before it fails.
+const MAX_REWRITES: usize = 4;
 
 fn depth_exceeds(v: &Value, limit: usize) -> bool {
     // Iterative, so hostile nesting cannot overflow the stack.
@@ -121,27 +140,17 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
         decide::decide(&ctx, &schema, &items)
     };
     deadline.check()?;
-    // Tools that pass data on to people (mail, chat, calendars, payments) are not one
-    // recipient; the guard applies to services that keep what they are sent.
-    let single_recipient = !matches!(
-        kind,
-        ToolKind::Email
-            | ToolKind::Messaging
-            | ToolKind::Calendar
-            | ToolKind::Crm
-            | ToolKind::Files
-            | ToolKind::Payment
-    );
     let session_state = match call.session {
-        Some(s) => Some(s.load().map_err(|e| {
+        Some(s) => Some(s.view().map_err(|e| {
             tracing::warn!(error = %e, "session store unavailable");
             STORE_UNAVAILABLE
         })?),
         None => None,
     };
-    if let (Some(session), Some(state)) =
-        (call.session.filter(|_| single_recipient), &session_state)
-    {
+    if let (Some(session), Some(state)) = (
+        call.session.filter(|_| single_recipient(kind)),
+        &session_state,
+    ) {
         guard_linkability(
             session,
             state,
@@ -172,27 +181,33 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
     let policy = &inner.policy;
     let Analyzed {
         deadline,
-        session_state,
+        mut session_state,
         exposure,
         kind,
         schema,
         items,
-        decisions,
+        mut decisions,
     } = a;
-    let mut placeholders = match (call.session, &session_state) {
-        (Some(s), Some(state)) => Placeholders::from_session(s.key(), state),
-        _ => Placeholders::default(),
-    };
-    let out = rewrite::rewrite(
-        call.arguments,
-        &schema,
-        &items,
-        &decisions,
-        &mut placeholders,
-    );
-    // Over budget: nothing of this call is recorded in the session, nothing is forwarded.
-    deadline.check()?;
-    if let Some(s) = call.session {
+    let mut rewrites = 0;
+    // Rewritten again when the session changed where this call read it (a shared store whose
+    // view was stale, or another call of the session committing first).
+    let out = loop {
+        let mut placeholders = match (call.session, &session_state) {
+            (Some(s), Some(state)) => Placeholders::from_session(s.key(), state),
+            _ => Placeholders::default(),
+        };
+        let out = rewrite::rewrite(
+            call.arguments,
+            &schema,
+            &items,
+            &decisions,
+            &mut placeholders,
+        );
+        // Over budget: nothing of this call is recorded in the session, nothing is forwarded.
+        deadline.check()?;
+        let Some(s) = call.session else {
+            break out;
+        };
         let sent: Vec<PsdKind> = items
             .iter()
             .zip(&out.actions)
@@ -200,6 +215,15 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
             .map(|(it, _)| it.kind)
             .collect();
         let (added, counts) = placeholders.added();
+        let (found, before) = placeholders.reads();
+        let received = session_state.as_ref().map_or(0, |state| {
+            crate::session::received_by(state, &s.key(), call.tool.name()).len()
+        });
+        let reads = SessionReads {
+            received,
+            found,
+            counts: before,
+        };
         let update = SessionUpdate {
             placeholders: added,
             counts,
@@ -207,11 +231,27 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
             sent,
             call: true,
         };
-        s.save(&update).map_err(|e| {
-            tracing::warn!(error = %e, "session store unavailable");
-            STORE_UNAVAILABLE
-        })?;
-    }
+        match s.commit(&reads, &update) {
+            Ok(Commit::Done) => break out,
+            Ok(Commit::Changed(state)) => {
+                rewrites += 1;
+                if rewrites >= MAX_REWRITES {
+                    tracing::warn!(rewrites, "session kept changing while minimizing");
+                    return Err(STORE_CONTENDED);
+                }
+                if single_recipient(kind) {
+                    // The guard only withholds more: what the stale view withheld stays out.
+                    guard_linkability(s, &state, call.tool.name(), &schema, &items, &mut decisions);
+                }
+                session_state = Some(state);
+                deadline.check()?;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "session store unavailable");
+                return Err(STORE_UNAVAILABLE);
+            }
+        }
+    };
     let report_items: Vec<ItemReport> = items
         .iter()
         .zip(&decisions)

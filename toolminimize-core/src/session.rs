@@ -18,7 +18,9 @@ use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::item::PsdKind;
-use crate::store::{SessionKey, SessionState, SessionStore, SessionUpdate, StoreError};
+use crate::store::{
+    Commit, SessionKey, SessionReads, SessionState, SessionStore, SessionUpdate, StoreError,
+};
 
 /// Where a session's state lives.
 #[derive(Clone)]
@@ -122,7 +124,34 @@ impl Session {
         }
     }
 
-    /// Records a finished call.
+    /// The state to decide a call on (possibly a stale copy; [`Session::commit`] checks).
+    pub(crate) fn view(&self) -> Result<SessionState, StoreError> {
+        match &self.backend {
+            Backend::Own(state, _) => Ok(lock(state).clone()),
+            Backend::Store(store) => store.view(&self.id),
+        }
+    }
+
+    /// Records a finished call if what it read is still so; otherwise the current state.
+    pub(crate) fn commit(
+        &self,
+        reads: &SessionReads,
+        update: &SessionUpdate,
+    ) -> Result<Commit, StoreError> {
+        match &self.backend {
+            Backend::Own(state, _) => {
+                let mut state = lock(state);
+                if !state.still_matches(update.tool, reads) {
+                    return Ok(Commit::Changed(state.clone()));
+                }
+                state.apply(update);
+                Ok(Commit::Done)
+            }
+            Backend::Store(store) => store.commit(&self.id, reads, update),
+        }
+    }
+
+    /// Records a change outside a call.
     pub(crate) fn save(&self, update: &SessionUpdate) -> Result<(), StoreError> {
         match &self.backend {
             Backend::Own(state, _) => {

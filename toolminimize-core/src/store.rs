@@ -7,9 +7,13 @@
 //! (the `toolminimize-redis` crate) lets replicas behind a load balancer protect one
 //! conversation together; all of them must hash with the same [`SessionKey`].
 //!
-//! A call reads the state once before it is minimized and writes what it added once after; a
-//! store that fails either way makes the call fail under the policy's fail mode (blocked by
-//! default).
+//! A call is decided on a view of the state ([`SessionStore::view`]) and then commits what it
+//! added together with what it read ([`SessionStore::commit`], a [`SessionReads`]): the store
+//! writes the update only if what the call read is still so, and otherwise hands back the
+//! current state, on which the call is rewritten again. A shared store can so serve the view
+//! from a local copy and spend a single round trip per call, the commit, without ever letting
+//! a call decided on stale state through. A store that fails makes the call fail under the
+//! policy's fail mode (blocked by default).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -38,6 +42,10 @@ use crate::item::PsdKind;
 /// [`BlockReason::Internal`](crate::BlockReason::Internal) under fail-closed).
 pub const STORE_UNAVAILABLE: &str = "session store unavailable";
 
+/// Why a call in a session failed when the session kept changing under it (other calls of the
+/// same session committing first, again and again).
+pub const STORE_CONTENDED: &str = "session changed by other calls while minimizing";
+
 /// Most placeholders a session remembers; past it, new values still get fresh placeholders
 /// but later calls do not reuse them (the state stays bounded however long the conversation).
 pub const MAX_PLACEHOLDERS: usize = 4096;
@@ -56,6 +64,27 @@ impl SessionKey {
         lo.copy_from_slice(a);
         hi.copy_from_slice(b);
         SessionKey([u64::from_le_bytes(lo), u64::from_le_bytes(hi)])
+    }
+
+    /// A key from 32 hex digits (surrounding whitespace ignored), as a secret file may hold
+    /// it (`openssl rand -hex 16`); `None` for anything else.
+    ///
+    /// ```
+    /// use toolminimize_core::store::SessionKey;
+    /// let k = SessionKey::from_hex("000102030405060708090a0b0c0d0e0f\n").unwrap();
+    /// assert_eq!(k, SessionKey::from_bytes([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]));
+    /// assert!(SessionKey::from_hex("0001").is_none());
+    /// ```
+    pub fn from_hex(text: &str) -> Option<Self> {
+        let text = text.trim();
+        if text.len() != 32 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let mut bytes = [0u8; 16];
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+        }
+        Some(SessionKey::from_bytes(bytes))
     }
 
     /// A fresh random key (from the standard library's randomly seeded hasher).
@@ -133,6 +162,46 @@ impl SessionState {
     }
 }
 
+/// What a call's rewrite depended on in its session's state, checked when it commits: the
+/// quasi-identifier kinds its tool had received (the linkability guard) and the placeholders
+/// it reused or numbered on from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SessionReads {
+    /// How many quasi-identifier kinds the call's tool ([`SessionUpdate::tool`]) had received.
+    pub received: usize,
+    /// Placeholders of earlier calls the call reused: (class, keyed hash) and number.
+    pub found: Vec<((u8, u64), u32)>,
+    /// For each placeholder class the call handed new numbers out in, the class's count before
+    /// the call (the call's numbers follow it).
+    pub counts: Vec<(u8, u32)>,
+}
+
+/// What became of a [`SessionStore::commit`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Commit {
+    /// The update was added.
+    Done,
+    /// The session changed where the call had read it; nothing was written. This is its
+    /// current state, to rewrite the call on.
+    Changed(SessionState),
+}
+
+impl SessionState {
+    /// Whether what a call read (for the tool hashed as `tool`) is still so in this state.
+    pub fn still_matches(&self, tool: u64, reads: &SessionReads) -> bool {
+        let received = self.received.get(&tool).map_or(0, Vec::len);
+        received == reads.received
+            && reads
+                .found
+                .iter()
+                .all(|(k, n)| self.placeholders.get(k) == Some(n))
+            && reads
+                .counts
+                .iter()
+                .all(|(c, n)| self.counts.get(c).copied().unwrap_or(0) == *n)
+    }
+}
+
 /// A store could not be read or written. The message names the store and the failure, never a
 /// value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -158,8 +227,8 @@ pub struct StoreStats {
     pub expired: u64,
 }
 
-/// Keeps session state. Implementations must be cheap per call: one read before a call, one
-/// write after it.
+/// Keeps session state. Implementations must be cheap per call: the engine asks for a
+/// [`view`](SessionStore::view) before a call and [`commit`](SessionStore::commit)s after it.
 pub trait SessionStore: Send + Sync + fmt::Debug {
     /// The key every hash in this store is made with.
     fn key(&self) -> SessionKey;
@@ -170,11 +239,38 @@ pub trait SessionStore: Send + Sync + fmt::Debug {
     /// When the store cannot be read.
     fn load(&self, id: &str) -> Result<SessionState, StoreError>;
 
-    /// Adds one call's update to session `id`.
+    /// Adds one call's update to session `id`, unconditionally.
     ///
     /// # Errors
     /// When the store cannot be written.
     fn save(&self, id: &str, update: &SessionUpdate) -> Result<(), StoreError>;
+
+    /// The state to decide a call on. It may be stale (a local copy) when
+    /// [`commit`](SessionStore::commit) checks what the call read; by default it is
+    /// [`load`](SessionStore::load).
+    ///
+    /// # Errors
+    /// When the store cannot be read.
+    fn view(&self, id: &str) -> Result<SessionState, StoreError> {
+        self.load(id)
+    }
+
+    /// Adds one call's update to session `id` if what the call read is still so (see
+    /// [`SessionState::still_matches`]), atomically; otherwise writes nothing and returns the
+    /// current state. By default it is [`save`](SessionStore::save), for stores whose view is
+    /// never stale and whose sessions are not used by two calls at once.
+    ///
+    /// # Errors
+    /// When the store cannot be read or written.
+    fn commit(
+        &self,
+        id: &str,
+        reads: &SessionReads,
+        update: &SessionUpdate,
+    ) -> Result<Commit, StoreError> {
+        let _ = reads;
+        self.save(id, update).map(|()| Commit::Done)
+    }
 
     /// What the store holds and has dropped.
     fn stats(&self) -> StoreStats {
@@ -219,6 +315,36 @@ impl MemoryStore {
         // Maps and counters stay usable after a panic elsewhere.
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
+
+    /// Adds `update` to session `id`, making room (least recently used first) for a new one.
+    fn write(&self, inner: &mut Inner, id: &str, update: &SessionUpdate, now: Instant) {
+        inner.tick += 1;
+        let tick = inner.tick;
+        let previous = inner.sessions.get(id).map(|(_, t, _)| *t);
+        match previous {
+            Some(t) => {
+                inner.order.remove(&t);
+            }
+            None => {
+                while inner.sessions.len() >= self.capacity {
+                    let Some((_, oldest)) = inner.order.pop_first() else {
+                        break;
+                    };
+                    if inner.sessions.remove(&oldest).is_some() {
+                        inner.evicted += 1;
+                    }
+                }
+            }
+        }
+        inner.order.insert(tick, id.to_owned());
+        let entry = inner
+            .sessions
+            .entry(id.to_owned())
+            .or_insert_with(|| (SessionState::default(), tick, now));
+        entry.0.apply(update);
+        entry.1 = tick;
+        entry.2 = now;
+    }
 }
 
 impl Inner {
@@ -261,33 +387,28 @@ impl SessionStore for MemoryStore {
         let now = Instant::now();
         let mut inner = self.lock();
         inner.expire(now, self.ttl);
-        inner.tick += 1;
-        let tick = inner.tick;
-        let previous = inner.sessions.get(id).map(|(_, t, _)| *t);
-        match previous {
-            Some(t) => {
-                inner.order.remove(&t);
-            }
-            None => {
-                while inner.sessions.len() >= self.capacity {
-                    let Some((_, oldest)) = inner.order.pop_first() else {
-                        break;
-                    };
-                    if inner.sessions.remove(&oldest).is_some() {
-                        inner.evicted += 1;
-                    }
-                }
-            }
-        }
-        inner.order.insert(tick, id.to_owned());
-        let entry = inner
-            .sessions
-            .entry(id.to_owned())
-            .or_insert_with(|| (SessionState::default(), tick, now));
-        entry.0.apply(update);
-        entry.1 = tick;
-        entry.2 = now;
+        self.write(&mut inner, id, update, now);
         Ok(())
+    }
+
+    fn commit(
+        &self,
+        id: &str,
+        reads: &SessionReads,
+        update: &SessionUpdate,
+    ) -> Result<Commit, StoreError> {
+        let now = Instant::now();
+        let mut inner = self.lock();
+        inner.expire(now, self.ttl);
+        if let Some((state, _, _)) = inner.sessions.get(id) {
+            if !state.still_matches(update.tool, reads) {
+                return Ok(Commit::Changed(state.clone()));
+            }
+        } else if !SessionState::default().still_matches(update.tool, reads) {
+            return Ok(Commit::Changed(SessionState::default()));
+        }
+        self.write(&mut inner, id, update, now);
+        Ok(Commit::Done)
     }
 
     fn stats(&self) -> StoreStats {

@@ -121,7 +121,7 @@ impl Config {
             })?;
             let name = HeaderName::from_bytes(name.trim().as_bytes())
                 .map_err(|_| format!("--header: `{}` is not a header name", name.trim()))?;
-            let value = expand_env(value.trim())?;
+            let value = crate::options::expand_env("--header", value.trim())?;
             let mut value = HeaderValue::from_str(&value)
                 .map_err(|_| format!("--header {name}: the value is not a valid header value"))?;
             value.set_sensitive(true);
@@ -138,26 +138,6 @@ impl Config {
 /// The name part of a header option, for messages (never its value).
 fn header_name_of(h: &str) -> &str {
     h.split([':', ' ']).next().unwrap_or("")
-}
-
-/// Replaces `${VAR}` with the environment variable VAR.
-fn expand_env(value: &str) -> Result<String, String> {
-    let mut out = String::with_capacity(value.len());
-    let mut rest = value;
-    while let Some(start) = rest.find("${") {
-        out.push_str(rest.get(..start).unwrap_or_default());
-        let after = rest.get(start + 2..).unwrap_or_default();
-        let end = after
-            .find('}')
-            .ok_or_else(|| "--header: `${` without a closing `}`".to_owned())?;
-        let var = after.get(..end).unwrap_or_default();
-        let v = std::env::var(var)
-            .map_err(|_| format!("--header: the environment variable {var} is not set"))?;
-        out.push_str(&v);
-        rest = after.get(end + 1..).unwrap_or_default();
-    }
-    out.push_str(rest);
-    Ok(out)
 }
 
 /// Headers a listening proxy passes from its host to the server (the host's credentials).

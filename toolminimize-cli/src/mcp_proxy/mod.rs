@@ -41,9 +41,10 @@ use std::time::Duration;
 use clap::Args as ClapArgs;
 use tokio::io::{AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{Notify, mpsc};
-use toolminimize_core::Session;
+use toolminimize_core::store::SessionKey;
+use toolminimize_core::{Session, SessionStore};
 
-use crate::options::PolicyArgs;
+use crate::options::{PolicyArgs, SessionStoreArgs};
 use audit_log::AuditLog;
 use framing::Frame;
 use pump::{Conn, Limits, ToServer};
@@ -87,6 +88,14 @@ pub(crate) struct Args {
     /// request among them is answered with a JSON-RPC error carrying its id.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_MESSAGE_BYTES)]
     max_message_bytes: usize,
+    #[command(flatten)]
+    sessions: SessionStoreArgs,
+    /// The conversation the proxied calls belong to: their placeholders and what each tool
+    /// has received are kept under this id, so proxies given the same id and
+    /// --session-store (or one proxy restarted) protect the conversation together. Without
+    /// it, each connection is a conversation of its own.
+    #[arg(long, value_name = "ID")]
+    session_id: Option<String>,
     #[cfg(feature = "http")]
     #[command(flatten)]
     http: HttpArgs,
@@ -135,12 +144,14 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, String> {
     let minimizer = args.policy.minimizer()?;
     args.schema_cache.install()?;
     let audit = args.audit_log.as_deref().map(AuditLog::open).transpose()?;
-    let shared = Arc::new(Shared::new(
-        minimizer,
-        args.unlisted_tools,
-        args.other_params,
-        audit,
-    ));
+    if args.session_id.as_deref().is_some_and(str::is_empty) {
+        return Err("--session-id must not be empty".to_owned());
+    }
+    let sessions = Sessions::new(args.sessions.open()?, args.session_id.clone());
+    let shared = Arc::new(
+        Shared::new(minimizer, args.unlisted_tools, args.other_params, audit)
+            .with_sessions(sessions),
+    );
     let limits = Limits {
         max_message_bytes: args.max_message_bytes,
         call_budget: args.call_budget,
@@ -169,10 +180,63 @@ pub(crate) fn run(args: Args) -> Result<ExitCode, String> {
     result
 }
 
-/// A router for one connection, with its own session.
+/// A router for one connection, with its session.
 fn new_router(shared: &Arc<Shared>, name: &str) -> Arc<Router> {
-    let session = Session::new(format!("mcp-proxy-{}-{name}", std::process::id()));
+    let session = shared.sessions().session(name);
     Arc::new(Router::new(Rewriter::new(Arc::clone(shared), session)))
+}
+
+/// Where the connections' sessions live and what they are called.
+#[derive(Debug)]
+pub(crate) struct Sessions {
+    /// A store shared with other processes (`--session-store`).
+    store: Option<Arc<dyn SessionStore>>,
+    /// The one conversation of every connection (`--session-id`), held here when there is
+    /// no shared store.
+    conversation: Option<Session>,
+    id: Option<String>,
+    /// Tells this process's connections apart from other processes' in a shared store.
+    process: String,
+}
+
+impl Default for Sessions {
+    fn default() -> Self {
+        Sessions::new(None, None)
+    }
+}
+
+impl Sessions {
+    pub(crate) fn new(store: Option<Arc<dyn SessionStore>>, id: Option<String>) -> Self {
+        let process = format!(
+            "{:016x}",
+            SessionKey::random().hash(&std::process::id().to_le_bytes())
+        );
+        let conversation = match (&store, &id) {
+            (None, Some(id)) => Some(Session::new(id.clone())),
+            _ => None,
+        };
+        Sessions {
+            store,
+            conversation,
+            id,
+            process,
+        }
+    }
+
+    /// The session of the connection called `name`.
+    fn session(&self, name: &str) -> Session {
+        if let Some(s) = &self.conversation {
+            return s.clone();
+        }
+        let id = match &self.id {
+            Some(id) => id.clone(),
+            None => format!("mcp-proxy-{}-{name}", self.process),
+        };
+        match &self.store {
+            Some(store) => Session::in_store(id, Arc::clone(store)),
+            None => Session::new(id),
+        }
+    }
 }
 
 /// The host's side over stdio: frames read from stdin, lines written to stdout.

@@ -80,6 +80,7 @@ pub(crate) struct Shared {
     unlisted: UnlistedTools,
     other_params: OtherParams,
     audit: Option<AuditLog>,
+    sessions: super::Sessions,
 }
 
 impl Shared {
@@ -96,7 +97,20 @@ impl Shared {
             unlisted,
             other_params,
             audit,
+            sessions: super::Sessions::default(),
         }
+    }
+
+    /// Keeps the connections' sessions as `sessions` says (by default each connection has
+    /// its own, in the process).
+    pub(crate) fn with_sessions(mut self, sessions: super::Sessions) -> Self {
+        self.sessions = sessions;
+        self
+    }
+
+    /// Where the connections' sessions live.
+    pub(crate) fn sessions(&self) -> &super::Sessions {
+        &self.sessions
     }
 
     /// The policy's fail mode decides what happens to a call that cannot be minimized.

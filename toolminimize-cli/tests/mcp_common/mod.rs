@@ -563,3 +563,76 @@ pub fn sdk_client(args: &[String], steps: &Value, env: &[(&str, &str)]) -> Vec<V
     serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("client output ({e}); stderr: {stderr}"))
 }
+
+/// A `redis-server` of our own on a free loopback port; killed on drop.
+pub struct RedisServer {
+    child: Child,
+    /// The port it listens on.
+    pub port: u16,
+}
+
+impl RedisServer {
+    /// Its URL.
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts a `redis-server` (the Debian package, installed by `.ci/setup-redis.sh` when
+/// missing); `None`, after saying so, when it is not installed and cannot be.
+pub fn start_redis() -> Option<RedisServer> {
+    let find = || {
+        std::env::var_os("PATH").and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|d| d.join("redis-server"))
+                .find(|p| p.is_file())
+        })
+    };
+    let bin = find().or_else(|| {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/setup-redis.sh");
+        let ok = Command::new("bash")
+            .arg(&script)
+            .stdin(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok { find() } else { None }
+    });
+    let Some(bin) = bin else {
+        eprintln!("redis-server is not installed and could not be installed: skipping");
+        return None;
+    };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(bin)
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+        .args(["--save", "", "--appendonly", "no"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let server = RedisServer { child, port };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            let mut buf = [0u8; 7];
+            if s.write_all(b"PING\r\n").is_ok()
+                && s.read_exact(&mut buf).is_ok()
+                && &buf == b"+PONG\r\n"
+            {
+                return Some(server);
+            }
+        }
+        thread::sleep(Duration::from_millis(50));
+    }
+    panic!("redis-server did not start on port {port}");
+}

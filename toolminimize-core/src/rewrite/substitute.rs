@@ -23,10 +23,15 @@ pub(crate) type Assigned = ((u8, u64), u32);
 #[derive(Debug, Clone)]
 pub struct Placeholders {
     key: SessionKey,
-    seen: HashMap<(u8, u64), usize>,
+    /// (class, hash) → number, and whether it came from the session and is not yet in `found`.
+    seen: HashMap<(u8, u64), (usize, bool)>,
     counts: HashMap<u8, usize>,
+    /// The session's counts when this set was made.
+    base: HashMap<u8, usize>,
     /// Placeholders handed out since this set was made (to record in the session).
     added: Vec<Assigned>,
+    /// Placeholders of the session reused since this set was made.
+    found: Vec<Assigned>,
 }
 
 impl Default for Placeholders {
@@ -35,7 +40,9 @@ impl Default for Placeholders {
             key: SessionKey::random(),
             seen: HashMap::new(),
             counts: HashMap::new(),
+            base: HashMap::new(),
             added: Vec::new(),
+            found: Vec::new(),
         }
     }
 }
@@ -52,20 +59,40 @@ fn class(kind: PsdKind) -> u8 {
 impl Placeholders {
     /// Continues a session's numbering: its key and the placeholders it handed out before.
     pub fn from_session(key: SessionKey, state: &SessionState) -> Self {
+        let counts: HashMap<u8, usize> = state
+            .counts
+            .iter()
+            .map(|(&c, &n)| (c, n as usize))
+            .collect();
         Placeholders {
             key,
             seen: state
                 .placeholders
                 .iter()
-                .map(|(&k, &n)| (k, n as usize))
+                .map(|(&k, &n)| (k, (n as usize, true)))
                 .collect(),
-            counts: state
-                .counts
-                .iter()
-                .map(|(&c, &n)| (c, n as usize))
-                .collect(),
+            base: counts.clone(),
+            counts,
             added: Vec::new(),
+            found: Vec::new(),
         }
+    }
+
+    /// What numbering this set's placeholders depended on in the session: the placeholders
+    /// of the session it reused, and the count before this set of each class it handed new
+    /// numbers out in.
+    pub(crate) fn reads(&self) -> (Vec<Assigned>, Vec<(u8, u32)>) {
+        let mut classes: Vec<u8> = self.added.iter().map(|((c, _), _)| *c).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        let before = classes
+            .into_iter()
+            .map(|c| {
+                let n = self.base.get(&c).copied().unwrap_or(0);
+                (c, u32::try_from(n).unwrap_or(u32::MAX))
+            })
+            .collect();
+        (self.found.clone(), before)
     }
 
     /// The placeholders handed out since this set was made, and the counts of their classes.
@@ -91,13 +118,20 @@ impl Placeholders {
             .join(" ");
         let c = class(kind);
         let h = self.key.hash(folded.as_bytes());
-        let n = match self.seen.get(&(c, h)) {
-            Some(n) => *n,
+        let n = match self.seen.get_mut(&(c, h)) {
+            Some((n, from_session)) => {
+                if *from_session {
+                    *from_session = false;
+                    self.found
+                        .push(((c, h), u32::try_from(*n).unwrap_or(u32::MAX)));
+                }
+                *n
+            }
             None => {
                 let n = self.counts.entry(c).or_insert(0);
                 *n += 1;
                 let n = *n;
-                self.seen.insert((c, h), n);
+                self.seen.insert((c, h), (n, false));
                 self.added
                     .push(((c, h), u32::try_from(n).unwrap_or(u32::MAX)));
                 n

@@ -125,7 +125,7 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
                 .cmp(&b.span.as_ref().map(|s| s.start)),
         )
     });
-    let kind = ToolKind::of(call.tool);
+    let kind = call.tool.kind();
     let consent = call.task_context.map(Consent::new);
     let ctx = CallContext {
         tool: call.tool,

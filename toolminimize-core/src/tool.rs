@@ -12,11 +12,12 @@
 //! ```
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use regex::Regex;
 use serde_json::{Map, Value};
 
+use crate::decide::purpose::ToolKind;
 use crate::error::{Error, ErrorKind};
 use crate::taxonomy::Exposure;
 
@@ -53,13 +54,15 @@ pub(crate) fn compile_patterns(schema: &Value) -> Patterns {
 
 /// A tool as the minimizer sees it.
 ///
-/// The schema's `pattern`s are compiled once, when the tool is made, and shared by its clones.
+/// The schema's `pattern`s are compiled once, when the tool is made, and shared by its clones;
+/// so is the tool's kind, recognised on the first call.
 #[derive(Debug, Clone)]
 pub struct ToolDef {
     name: String,
     description: String,
     input_schema: Value,
     patterns: Arc<Patterns>,
+    kind: Arc<OnceLock<ToolKind>>,
 }
 
 impl PartialEq for ToolDef {
@@ -88,7 +91,13 @@ impl ToolDef {
             description: description.into(),
             input_schema,
             patterns,
+            kind: Arc::default(),
         }
+    }
+
+    /// The tool's kind ([`ToolKind::of`]), recognised once and shared by the tool's clones.
+    pub(crate) fn kind(&self) -> ToolKind {
+        *self.kind.get_or_init(|| ToolKind::of(self))
     }
 
     /// The schema's compiled patterns.

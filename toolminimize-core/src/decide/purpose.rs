@@ -16,10 +16,11 @@
 //! assert_eq!(ToolKind::of(&t), ToolKind::Generic);
 //! ```
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::text::fold::fold;
-use crate::text::words::{has_phrase, identifier_words};
+use crate::text::words::identifier_words;
 use crate::tool::ToolDef;
 
 const PURPOSES: &str = include_str!("../../data/decide/purposes.tsv");
@@ -158,21 +159,40 @@ impl ToolKind {
             .and_then(|p| p.as_object())
             .map(|p| p.keys().flat_map(|k| identifier_words(k)).collect())
             .unwrap_or_default();
+        // Each piece of evidence counts once, wherever its phrase occurs: the phrases are
+        // looked up by their first word at every word of each place.
+        let index = evidence_index();
+        let mut seen = vec![false; index.evidence.len()];
         let mut scores = [0u32; 32];
-        for ev in evidence() {
-            let hay = match ev.place {
-                Place::Name => &name,
-                Place::Description => &desc,
-                Place::Property => &props,
-            };
-            let phrase: Vec<&str> = ev.words.iter().map(String::as_str).collect();
-            if has_phrase(hay, &phrase)
-                && let Some(s) = Self::SCORED
-                    .iter()
-                    .position(|k| *k == ev.kind)
-                    .and_then(|i| scores.get_mut(i))
-            {
-                *s += ev.weight;
+        for (place, hay) in [
+            (Place::Name, &name),
+            (Place::Description, &desc),
+            (Place::Property, &props),
+        ] {
+            for (i, w) in hay.iter().enumerate() {
+                let Some(starting) = index.starting(place, w) else {
+                    continue;
+                };
+                for &e in starting {
+                    let Some(ev) = index.evidence.get(e) else {
+                        continue;
+                    };
+                    if seen.get(e).copied().unwrap_or(true)
+                        || !hay.get(i..).is_some_and(|rest| starts_with_phrase(rest, &ev.words))
+                    {
+                        continue;
+                    }
+                    if let Some(slot) = seen.get_mut(e) {
+                        *slot = true;
+                    }
+                    if let Some(s) = Self::SCORED
+                        .iter()
+                        .position(|k| *k == ev.kind)
+                        .and_then(|i| scores.get_mut(i))
+                    {
+                        *s += ev.weight;
+                    }
+                }
             }
         }
         let best = Self::SCORED
@@ -313,10 +333,44 @@ fn load() -> Vec<Evidence> {
     out
 }
 
-static EVIDENCE: LazyLock<Vec<Evidence>> = LazyLock::new(load);
+/// The evidence, and its indices by place and first word.
+struct EvidenceIndex {
+    evidence: Vec<Evidence>,
+    /// By place (name, description, property), then first word: indices into `evidence`.
+    by_first: [HashMap<String, Vec<usize>>; 3],
+}
 
-fn evidence() -> &'static [Evidence] {
+impl EvidenceIndex {
+    fn starting(&self, place: Place, word: &str) -> Option<&Vec<usize>> {
+        self.by_first.get(place as usize)?.get(word)
+    }
+}
+
+fn build_index() -> EvidenceIndex {
+    let evidence = load();
+    let mut by_first: [HashMap<String, Vec<usize>>; 3] = Default::default();
+    for (i, ev) in evidence.iter().enumerate() {
+        if let (Some(first), Some(map)) = (ev.words.first(), by_first.get_mut(ev.place as usize)) {
+            map.entry(first.clone()).or_default().push(i);
+        }
+    }
+    EvidenceIndex { evidence, by_first }
+}
+
+static EVIDENCE: LazyLock<EvidenceIndex> = LazyLock::new(build_index);
+
+fn evidence_index() -> &'static EvidenceIndex {
     &EVIDENCE
+}
+
+#[cfg(test)]
+fn evidence() -> &'static [Evidence] {
+    &EVIDENCE.evidence
+}
+
+/// Whether `words` begins with the words of `phrase`.
+fn starts_with_phrase(words: &[String], phrase: &[String]) -> bool {
+    words.len() >= phrase.len() && words.iter().zip(phrase).all(|(a, b)| a == b)
 }
 
 #[cfg(test)]

@@ -107,10 +107,11 @@ pub(crate) fn warm_up() {
     let _ = following_place("", 0);
 }
 
-/// Loads the phone-number metadata (a few hundred milliseconds in the `phonenumber` crate),
-/// which phone validation otherwise loads on the first candidate it checks.
+/// Loads the full phone-number metadata (a few hundred milliseconds in the `phonenumber`
+/// crate). Until it has loaded, phone validation builds small databases of the calling codes a
+/// candidate needs.
 pub(crate) fn warm_up_phone_metadata() {
-    let _ = phonenumber::parse(None, "+33 1 23 45 67 89");
+    phone::warm_up_metadata();
 }
 
 /// Findings on numeric fields of one object (a `latitude`/`longitude` pair and the like):

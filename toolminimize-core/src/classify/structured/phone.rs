@@ -4,8 +4,12 @@
 //! One cheap pattern finds digit runs with phone punctuation; only those candidates are parsed
 //! and validated against the libphonenumber metadata (the `phonenumber` crate), which is slow.
 
+mod metadata;
+
 use phonenumber::country::Id;
 use regex::Regex;
+
+use self::metadata::{Checked, check};
 
 use super::context::{Keywords, char_at, char_before, digit_count, number_continues, regex};
 use crate::classify::{Detector, Field};
@@ -49,6 +53,11 @@ const CONTEXT: &[&str] = &[
     "landline",
     "hotline",
 ];
+
+/// Loads the full phone metadata (see [`metadata`]).
+pub(super) fn warm_up_metadata() {
+    let _ = metadata::full();
+}
 
 /// Finds phone numbers.
 #[derive(Debug)]
@@ -128,9 +137,9 @@ impl Phone {
             if !(7..=15).contains(&digits) {
                 return None;
             }
-            return match phonenumber::parse(None, cand) {
-                Ok(n) if n.is_valid() => Some(0.95),
-                Ok(_) if context => Some(0.6),
+            return match check(None, cand) {
+                Checked::Valid => Some(0.95),
+                Checked::Invalid if context => Some(0.6),
                 _ => None,
             };
         }
@@ -141,7 +150,7 @@ impl Phone {
             let mut buf = String::with_capacity(rest.len() + 1);
             buf.push('+');
             buf.push_str(rest);
-            if phonenumber::parse(None, &buf).is_ok_and(|n| n.is_valid()) {
+            if check(None, &buf) == Checked::Valid {
                 return Some(0.9);
             }
         }
@@ -163,7 +172,7 @@ impl Phone {
             let mut buf = String::with_capacity(cand.len() + 1);
             buf.push('+');
             buf.push_str(cand);
-            if phonenumber::parse(None, &buf).is_ok_and(|n| n.is_valid()) {
+            if check(None, &buf) == Checked::Valid {
                 return Some(0.85);
             }
         }
@@ -176,7 +185,7 @@ impl Phone {
             _ => &[],
         };
         for id in regions {
-            if phonenumber::parse(Some(*id), cand).is_ok_and(|n| n.is_valid()) {
+            if check(Some(*id), cand) == Checked::Valid {
                 return Some(if formatted { 0.85 } else { 0.8 });
             }
         }

@@ -37,6 +37,16 @@ fn parse_exposure(s: &str) -> Result<Exposure, String> {
 impl PolicyArgs {
     /// Builds the minimizer these options describe.
     pub(crate) fn minimizer(&self) -> Result<Minimizer, String> {
+        self.build(true)
+    }
+
+    /// The minimizer of a process that minimizes one call and exits: nothing is compiled on
+    /// background threads ahead of the call (see `MinimizerBuilder::warm_up`).
+    pub(crate) fn one_shot_minimizer(&self) -> Result<Minimizer, String> {
+        self.build(false)
+    }
+
+    fn build(&self, warm_up: bool) -> Result<Minimizer, String> {
         let mut policy = match &self.policy {
             Some(path) => {
                 let text = std::fs::read_to_string(path)
@@ -53,6 +63,7 @@ impl PolicyArgs {
         }
         Minimizer::builder()
             .policy(policy)
+            .warm_up(warm_up)
             .build()
             .map_err(|e| e.to_string())
     }

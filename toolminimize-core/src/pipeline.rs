@@ -185,6 +185,7 @@ pub struct MinimizerBuilder {
     policy: Policy,
     time_budget: Option<Option<Duration>>,
     detectors: Vec<Box<dyn Detector>>,
+    no_warm_up: bool,
 }
 
 impl MinimizerBuilder {
@@ -212,6 +213,22 @@ impl MinimizerBuilder {
         self
     }
 
+    /// Whether building starts compiling every detector and loading the phone metadata on
+    /// background threads (the default, and the first build of a process only). A process
+    /// that minimizes one call and exits, such as a hook, turns it off: its call then compiles
+    /// only the detectors its text needs, on the calling thread, and validates phone numbers
+    /// with the metadata of their calling codes alone.
+    ///
+    /// ```
+    /// let m = toolminimize_core::Minimizer::builder().warm_up(false).build()?;
+    /// # Ok::<(), toolminimize_core::Error>(())
+    /// ```
+    #[must_use]
+    pub fn warm_up(mut self, on: bool) -> Self {
+        self.no_warm_up = !on;
+        self
+    }
+
     /// Adds a user-supplied detector, run after the built-in ones.
     #[must_use]
     pub fn detector(mut self, detector: impl Detector + 'static) -> Self {
@@ -220,7 +237,8 @@ impl MinimizerBuilder {
     }
 
     /// Builds the minimizer: loads the tables compiled into the crate (a few milliseconds)
-    /// and, the first time in a process, starts compiling the detectors' patterns and loading
+    /// and, the first time in a process (unless [`warm_up`](Self::warm_up) is off), starts
+    /// compiling the detectors' patterns and loading
     /// the phone-number metadata on background threads. Nothing waits for them: a call that
     /// needs a detector before then compiles it itself, and every later `Minimizer` of the
     /// process shares them.
@@ -231,7 +249,9 @@ impl MinimizerBuilder {
         if let Some(budget) = self.time_budget {
             self.policy.time_budget = budget;
         }
-        crate::classify::warm_up();
+        if !self.no_warm_up {
+            crate::classify::warm_up();
+        }
         let classifier = Classifier::build(&self.policy, self.detectors)?;
         Ok(Minimizer {
             inner: Arc::new(Inner {

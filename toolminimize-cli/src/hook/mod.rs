@@ -324,7 +324,7 @@ fn answer(args: &Args, payload: &Payload) -> Result<Answer, String> {
     if plan.treatment == Treatment::Pass {
         return Ok(Answer::Proceed);
     }
-    let minimizer = args.policy.minimizer()?;
+    let minimizer = args.policy.one_shot_minimizer()?;
     let tool_name = payload.tool_name.as_str();
     if plan.treatment == Treatment::ReportOnly {
         let mut call = Call::new(&plan.def, &payload.tool_input);

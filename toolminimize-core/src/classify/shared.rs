@@ -29,16 +29,36 @@ pub(crate) struct Shared<T: 'static> {
     name: &'static str,
     cell: &'static OnceLock<Result<T, Error>>,
     init: fn() -> Result<T, Error>,
+    /// The detector's own first test of a text (see [`Gate`]), made before compiling it.
+    gate: fn(&str, &Field<'_>) -> bool,
 }
 
-impl<T> Shared<T> {
+/// The test a detector makes of a text before anything else: a text that fails it holds
+/// nothing the detector finds. [`Shared`] makes it before compiling the detector, so a call
+/// whose texts cannot hold, say, a card number never compiles the card patterns.
+pub(crate) trait Gate {
+    /// Whether `text` can hold a finding of the detector.
+    fn may_find(_text: &str, _field: &Field<'_>) -> bool {
+        true
+    }
+}
+
+impl<T: Gate> Shared<T> {
     pub(crate) const fn new(
         name: &'static str,
         cell: &'static OnceLock<Result<T, Error>>,
         init: fn() -> Result<T, Error>,
     ) -> Self {
-        Shared { name, cell, init }
+        Shared {
+            name,
+            cell,
+            init,
+            gate: T::may_find,
+        }
     }
+}
+
+impl<T> Shared<T> {
 
     /// The compiled detector, compiling it if no one has yet.
     pub(crate) fn get(&self) -> Result<&'static T, &'static Error> {
@@ -69,6 +89,9 @@ impl<T: Detector> Detector for Shared<T> {
     }
 
     fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
+        if !(self.gate)(text, field) {
+            return;
+        }
         if let Ok(d) = self.get() {
             d.detect(text, field, out);
         }

@@ -295,6 +295,12 @@ impl Address {
     }
 }
 
+impl crate::classify::shared::Gate for Address {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.bytes().any(|b| b.is_ascii_digit())
+    }
+}
+
 impl Detector for Address {
     fn name(&self) -> &'static str {
         "address"

@@ -87,6 +87,12 @@ fn has_magic(blob: &str) -> bool {
         .any(|b| MAGICS.iter().any(|m| b.starts_with(&m[..])))
 }
 
+impl crate::classify::shared::Gate for Biometric {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.len() >= 32
+    }
+}
+
 impl Detector for Biometric {
     fn name(&self) -> &'static str {
         "biometric"

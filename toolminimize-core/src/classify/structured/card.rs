@@ -142,6 +142,12 @@ impl Card {
     }
 }
 
+impl crate::classify::shared::Gate for Card {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        super::context::digit_count(text) >= 4
+    }
+}
+
 impl Detector for Card {
     fn name(&self) -> &'static str {
         "card"

@@ -89,6 +89,12 @@ fn decimals(n: &Number) -> usize {
     mantissa.split_once('.').map_or(0, |(_, d)| d.len())
 }
 
+impl crate::classify::shared::Gate for Coordinates {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.contains('.') || text.contains('°')
+    }
+}
+
 impl Detector for Coordinates {
     fn name(&self) -> &'static str {
         "coordinates"

@@ -93,6 +93,12 @@ impl Credential {
     }
 }
 
+impl crate::classify::shared::Gate for Credential {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.len() >= 4
+    }
+}
+
 impl Detector for Credential {
     fn name(&self) -> &'static str {
         "credential"

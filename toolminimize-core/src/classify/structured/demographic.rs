@@ -584,6 +584,8 @@ fn is_not_an_org(first: &str) -> bool {
     WORDS.contains(&first)
 }
 
+impl crate::classify::shared::Gate for Demographic {}
+
 impl Detector for Demographic {
     fn name(&self) -> &'static str {
         "demographic"

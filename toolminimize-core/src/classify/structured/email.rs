@@ -65,6 +65,12 @@ fn plausible(text: &str, start: usize, end: usize) -> bool {
     char_before(text, start).is_none_or(|c| c != '@')
 }
 
+impl crate::classify::shared::Gate for Email {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.contains('@')
+    }
+}
+
 impl Detector for Email {
     fn name(&self) -> &'static str {
         "email"

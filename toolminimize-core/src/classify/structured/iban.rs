@@ -176,6 +176,12 @@ impl Iban {
     }
 }
 
+impl crate::classify::shared::Gate for Iban {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        super::context::digit_count(text) >= 6
+    }
+}
+
 impl Detector for Iban {
     fn name(&self) -> &'static str {
         "iban"

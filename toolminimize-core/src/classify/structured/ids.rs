@@ -655,6 +655,12 @@ impl Ids {
     }
 }
 
+impl crate::classify::shared::Gate for Ids {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.len() >= 6 && super::context::digit_count(text) >= 4
+    }
+}
+
 impl Detector for Ids {
     fn name(&self) -> &'static str {
         "national_id"

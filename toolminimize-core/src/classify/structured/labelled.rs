@@ -825,6 +825,12 @@ impl Labelled {
     }
 }
 
+impl crate::classify::shared::Gate for Labelled {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.len() >= 4 && super::context::longest_digit_run(text) >= 3
+    }
+}
+
 impl Detector for Labelled {
     fn name(&self) -> &'static str {
         "labelled_id"

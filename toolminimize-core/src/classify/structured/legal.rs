@@ -278,6 +278,8 @@ impl Legal {
     }
 }
 
+impl crate::classify::shared::Gate for Legal {}
+
 impl Detector for Legal {
     fn name(&self) -> &'static str {
         "legal"

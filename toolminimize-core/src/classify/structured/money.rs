@@ -157,6 +157,12 @@ fn field_says(field: &Field<'_>) -> bool {
     })
 }
 
+impl crate::classify::shared::Gate for Money {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.bytes().any(|b| b.is_ascii_digit())
+    }
+}
+
 impl Detector for Money {
     fn name(&self) -> &'static str {
         "money"

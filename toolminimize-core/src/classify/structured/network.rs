@@ -193,6 +193,13 @@ fn is_netmask(ip: Ipv4Addr) -> bool {
     v.leading_ones() + v.trailing_zeros() == 32 && v.leading_ones() >= 8
 }
 
+impl crate::classify::shared::Gate for Network {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        let count = |c: u8| text.bytes().filter(|b| *b == c).count();
+        count(b'.') >= 2 || count(b':') >= 2 || count(b'-') >= 5
+    }
+}
+
 impl Detector for Network {
     fn name(&self) -> &'static str {
         "ip"

@@ -219,6 +219,12 @@ fn drop_last_group(s: &str) -> Option<&str> {
     (digit_count(t) >= 7).then_some(t)
 }
 
+impl crate::classify::shared::Gate for Phone {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        digit_count(text) >= 7
+    }
+}
+
 impl Detector for Phone {
     fn name(&self) -> &'static str {
         "phone"

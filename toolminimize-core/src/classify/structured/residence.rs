@@ -58,6 +58,12 @@ impl Residence {
     }
 }
 
+impl crate::classify::shared::Gate for Residence {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.len() >= 10
+    }
+}
+
 impl Detector for Residence {
     fn name(&self) -> &'static str {
         "residence"

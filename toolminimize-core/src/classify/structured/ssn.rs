@@ -52,6 +52,12 @@ pub(super) fn valid_parts(area: &str, group: &str, serial: &str) -> bool {
     a != 0 && a != 666 && a < 900 && g != 0 && s != 0
 }
 
+impl crate::classify::shared::Gate for Ssn {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.len() >= 9 && super::context::digit_count(text) >= 9
+    }
+}
+
 impl Detector for Ssn {
     fn name(&self) -> &'static str {
         "ssn"

@@ -134,6 +134,12 @@ fn param_kind(name: &str) -> Option<PsdKind> {
         .map(|(_, k)| *k)
 }
 
+impl crate::classify::shared::Gate for Url {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.contains("://") || text.contains("www.")
+    }
+}
+
 impl Detector for Url {
     fn name(&self) -> &'static str {
         "url"

@@ -58,7 +58,10 @@ fn push<'a>(text: &'a str, s: usize, e: usize, out: &mut Vec<Word<'a>>) {
         return;
     }
     let s = s + trimmed_start;
-    let folded = fold_term(raw_t).replace('\u{2019}', "'");
+    let mut folded = fold_term(raw_t);
+    if folded.contains('\u{2019}') {
+        folded = folded.replace('\u{2019}', "'");
+    }
     out.push(Word {
         range: s..s + raw_t.len(),
         raw: raw_t,

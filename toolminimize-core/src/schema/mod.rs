@@ -209,6 +209,56 @@ pub struct SchemaIndex {
 
 const MAX_REF_DEPTH: usize = 32;
 
+/// The keywords [`Builder::info`] reads, each from the first schema that has it.
+#[derive(Default)]
+struct Keywords<'v> {
+    enum_: Option<&'v Value>,
+    const_: Option<&'v Value>,
+    description: Option<&'v Value>,
+    title: Option<&'v Value>,
+    format: Option<&'v Value>,
+    pattern: Option<&'v Value>,
+    min_length: Option<&'v Value>,
+    max_length: Option<&'v Value>,
+    minimum: Option<&'v Value>,
+    exclusive_minimum: Option<&'v Value>,
+    maximum: Option<&'v Value>,
+    exclusive_maximum: Option<&'v Value>,
+    min_items: Option<&'v Value>,
+    psd_category: Option<&'v Value>,
+    sensitivity: Option<&'v Value>,
+    minimize: Option<&'v Value>,
+    default: Option<&'v Value>,
+}
+
+impl<'v> Keywords<'v> {
+    fn offer(&mut self, key: &str, value: &'v Value) {
+        let slot = match key {
+            "enum" => &mut self.enum_,
+            "const" => &mut self.const_,
+            "description" => &mut self.description,
+            "title" => &mut self.title,
+            "format" => &mut self.format,
+            "pattern" => &mut self.pattern,
+            "minLength" => &mut self.min_length,
+            "maxLength" => &mut self.max_length,
+            "minimum" => &mut self.minimum,
+            "exclusiveMinimum" => &mut self.exclusive_minimum,
+            "maximum" => &mut self.maximum,
+            "exclusiveMaximum" => &mut self.exclusive_maximum,
+            "minItems" => &mut self.min_items,
+            "x-psd-category" => &mut self.psd_category,
+            "x-sensitivity" => &mut self.sensitivity,
+            "x-minimize" => &mut self.minimize,
+            "default" => &mut self.default,
+            _ => return,
+        };
+        if slot.is_none() {
+            *slot = Some(value);
+        }
+    }
+}
+
 struct Builder<'a> {
     root: &'a Value,
     patterns: &'a crate::tool::Patterns,
@@ -282,47 +332,60 @@ impl<'a> Builder<'a> {
     }
 
     fn info(&self, schemas: &[&'a Value], key: Option<&str>) -> FieldInfo {
-        let first = |k: &str| schemas.iter().find_map(|s| s.get(k));
+        // The first schema that has each keyword gives its value: one pass over the schemas'
+        // keywords instead of a look-up per keyword and schema.
+        let mut kw = Keywords::default();
+        for s in schemas {
+            if let Value::Object(o) = s {
+                for (k, v) in o {
+                    kw.offer(k, v);
+                }
+            }
+        }
         let mut types = Types(0);
         for s in schemas {
             types.0 |= Types::of_schema(s).0;
         }
-        let enum_values = first("enum")
+        let enum_values = kw
+            .enum_
             .and_then(Value::as_array)
             .cloned()
-            .or_else(|| first("const").map(|c| vec![c.clone()]));
-        let num = |a: &str, b: &str| {
-            first(a)
-                .and_then(Value::as_f64)
-                .or_else(|| first(b).and_then(Value::as_f64))
+            .or_else(|| kw.const_.map(|c| vec![c.clone()]));
+        let num = |a: Option<&Value>, b: Option<&Value>| {
+            a.and_then(Value::as_f64)
+                .or_else(|| b.and_then(Value::as_f64))
         };
         FieldInfo {
             key: key.map(str::to_owned),
             types,
-            description: first("description")
-                .or_else(|| first("title"))
+            description: kw
+                .description
+                .or(kw.title)
                 .and_then(Value::as_str)
                 .map(str::to_owned),
-            format: first("format").and_then(Value::as_str).map(str::to_owned),
+            format: kw.format.and_then(Value::as_str).map(str::to_owned),
             enum_values,
-            pattern: first("pattern").and_then(Value::as_str).map(str::to_owned),
-            pattern_regex: first("pattern")
+            pattern: kw.pattern.and_then(Value::as_str).map(str::to_owned),
+            pattern_regex: kw
+                .pattern
                 .and_then(Value::as_str)
                 .and_then(|p| self.patterns.get(p).cloned().flatten()),
-            min_length: first("minLength").and_then(Value::as_u64),
-            max_length: first("maxLength").and_then(Value::as_u64),
-            minimum: num("minimum", "exclusiveMinimum"),
-            maximum: num("maximum", "exclusiveMaximum"),
-            min_items: first("minItems").and_then(Value::as_u64),
-            psd_category: first("x-psd-category")
+            min_length: kw.min_length.and_then(Value::as_u64),
+            max_length: kw.max_length.and_then(Value::as_u64),
+            minimum: num(kw.minimum, kw.exclusive_minimum),
+            maximum: num(kw.maximum, kw.exclusive_maximum),
+            min_items: kw.min_items.and_then(Value::as_u64),
+            psd_category: kw
+                .psd_category
                 .and_then(Value::as_str)
                 .and_then(|c| c.parse().ok()),
-            sensitivity: first("x-sensitivity")
+            sensitivity: kw
+                .sensitivity
                 .and_then(Value::as_u64)
                 .and_then(|n| u8::try_from(n).ok())
                 .and_then(Sensitivity::new),
-            minimize: first("x-minimize").and_then(MinimizeDirective::parse),
-            default: first("default").cloned(),
+            minimize: kw.minimize.and_then(MinimizeDirective::parse),
+            default: kw.default.cloned(),
             declared: !schemas.is_empty(),
             closed: schemas
                 .iter()

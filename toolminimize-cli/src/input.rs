@@ -37,7 +37,42 @@ pub(crate) struct LineError {
 }
 
 /// Parses one line (already known to be valid UTF-8 and not blank).
+#[cfg(test)]
 pub(crate) fn parse_line(line: &str) -> Result<CallLine, (Option<Value>, String)> {
+    parse_line_with(line, &mut ToolCache::default())
+}
+
+/// The tools of the last few lines: a stream's calls mostly repeat a few tools, whose
+/// definitions (compiled schema patterns, recognised kind) are then made once.
+#[derive(Debug, Default)]
+pub(crate) struct ToolCache {
+    /// Most recently used first.
+    recent: Vec<(Value, ToolDef)>,
+}
+
+impl ToolCache {
+    const CAPACITY: usize = 16;
+
+    fn get(&mut self, tool: &Value) -> Result<ToolDef, toolminimize_core::Error> {
+        if let Some(i) = self.recent.iter().position(|(v, _)| v == tool) {
+            let hit = self.recent.remove(i);
+            let def = hit.1.clone();
+            self.recent.insert(0, hit);
+            return Ok(def);
+        }
+        let def = ToolDef::from_json(tool)?;
+        self.recent.insert(0, (tool.clone(), def.clone()));
+        self.recent.truncate(Self::CAPACITY);
+        Ok(def)
+    }
+}
+
+/// Parses one line (already known to be valid UTF-8 and not blank), reusing the definitions
+/// of recently seen tools.
+pub(crate) fn parse_line_with(
+    line: &str,
+    tools: &mut ToolCache,
+) -> Result<CallLine, (Option<Value>, String)> {
     let v: Value = serde_json::from_str(line)
         .map_err(|e| (None, format!("not valid JSON: {}", describe_json_error(&e))))?;
     let Value::Object(mut obj) = v else {
@@ -50,7 +85,7 @@ pub(crate) fn parse_line(line: &str) -> Result<CallLine, (Option<Value>, String)
     let err = |m: String| (id.clone(), m);
     let tool = match obj.get("tool") {
         None | Some(Value::Null) => return Err(err("missing `tool`".into())),
-        Some(t) => ToolDef::from_json(t).map_err(|e| err(e.message().to_owned()))?,
+        Some(t) => tools.get(t).map_err(|e| err(e.message().to_owned()))?,
     };
     let arguments = match obj.remove("arguments") {
         Some(a @ Value::Object(_)) => a,
@@ -241,6 +276,7 @@ pub(crate) struct Stream<R> {
     bytes_read: u64,
     max_line: usize,
     sessions: Sessions,
+    tools: ToolCache,
 }
 
 impl<R: BufRead> Stream<R> {
@@ -252,6 +288,7 @@ impl<R: BufRead> Stream<R> {
             bytes_read: 0,
             max_line: MAX_LINE_BYTES,
             sessions: Sessions::default(),
+            tools: ToolCache::default(),
         }
     }
 
@@ -310,7 +347,7 @@ impl<R: BufRead> Stream<R> {
             if text.is_empty() {
                 continue;
             }
-            let parsed = parse_line(text);
+            let parsed = parse_line_with(text, &mut self.tools);
             if self.buf.capacity() > KEEP_BUFFER {
                 self.buf = Vec::new();
             }

@@ -142,7 +142,9 @@ fn raw_region(m: &phonenumber::Metadata) -> phonenumber::metadata::loader::Metad
         preferred_international_prefix: m.preferred_international_prefix().map(str::to_owned),
         national_prefix: m.national_prefix().map(str::to_owned),
         preferred_extension_prefix: m.preferred_extension_prefix().map(str::to_owned),
-        national_prefix_for_parsing: m.national_prefix_for_parsing().map(|r| r.as_str().to_owned()),
+        national_prefix_for_parsing: m
+            .national_prefix_for_parsing()
+            .map(|r| r.as_str().to_owned()),
         national_prefix_transform_rule: m.national_prefix_transform_rule().map(str::to_owned),
         formats: m.formats().iter().map(format).collect(),
         international_formats: m.international_formats().iter().map(format).collect(),

@@ -59,7 +59,6 @@ impl<T: Gate> Shared<T> {
 }
 
 impl<T> Shared<T> {
-
     /// The compiled detector, compiling it if no one has yet.
     pub(crate) fn get(&self) -> Result<&'static T, &'static Error> {
         let r = self.cell.get_or_init(|| {

@@ -178,7 +178,9 @@ impl ToolKind {
                         continue;
                     };
                     if seen.get(e).copied().unwrap_or(true)
-                        || !hay.get(i..).is_some_and(|rest| starts_with_phrase(rest, &ev.words))
+                        || !hay
+                            .get(i..)
+                            .is_some_and(|rest| starts_with_phrase(rest, &ev.words))
                     {
                         continue;
                     }

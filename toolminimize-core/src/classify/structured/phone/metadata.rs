@@ -149,10 +149,9 @@ fn idd(region: &str, code: u16) -> Option<Regex> {
 /// The calling codes a parse of `s` with default `region` can look up, or `None` when that
 /// cannot be told without the full database.
 fn codes_for(region: Option<Id>, s: &str) -> Option<Vec<u16>> {
-    if !s
-        .chars()
-        .all(|c| c.is_ascii_digit() || matches!(c, '+' | ' ' | '\u{a0}' | '.' | '-' | '/' | '(' | ')'))
-    {
+    if !s.chars().all(|c| {
+        c.is_ascii_digit() || matches!(c, '+' | ' ' | '\u{a0}' | '.' | '-' | '/' | '(' | ')')
+    }) {
         return None;
     }
     let digits: Vec<u8> = s.bytes().filter(u8::is_ascii_digit).collect();
@@ -284,7 +283,10 @@ mod tests {
             codes_for(Some(Id::GB), "0033 1 23 45 67 89"),
             Some(vec![33, 44])
         );
-        assert_eq!(codes_for(Some(Id::US), "011 49 30 901820"), Some(vec![1, 49]));
+        assert_eq!(
+            codes_for(Some(Id::US), "011 49 30 901820"),
+            Some(vec![1, 49])
+        );
         assert_eq!(codes_for(None, "+٤٤ 20 7946 0958"), None);
     }
 }

@@ -33,7 +33,7 @@ const META: &str = include_str!(concat!(env!("OUT_DIR"), "/phone.meta"));
 const REGEX_CACHE: usize = 512;
 
 /// Small databases built before the full one is loaded instead.
-const MAX_PARTIAL: usize = 16;
+const MAX_PARTIAL: usize = 4;
 
 /// What checking a candidate found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -196,6 +196,12 @@ fn acronym(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
     ok.then_some(at..at + len)
 }
 
+impl crate::classify::shared::Gate for Membership {
+    fn may_find(text: &str, _field: &Field<'_>) -> bool {
+        text.len() >= 8
+    }
+}
+
 impl Detector for Membership {
     fn name(&self) -> &'static str {
         "membership"

@@ -1,13 +1,5 @@
 //! Words of a text with their byte ranges and folded forms, and the words of identifiers
 //! (`camelCase`, `snake_case`, `kebab-case`, dotted names).
-//!
-//! ```
-//! use toolminimize_core::text::words::{identifier_words, words};
-//! let ws = words("I'm at Café Noor, 9:30");
-//! let folded: Vec<&str> = ws.iter().map(|w| w.folded.as_str()).collect();
-//! assert_eq!(folded, ["i'm", "at", "cafe", "noor", "9", "30"]);
-//! assert_eq!(identifier_words("maps_reverseGeocode"), ["maps", "reverse", "geocode"]);
-//! ```
 
 use std::ops::Range;
 
@@ -103,6 +95,15 @@ pub fn has_phrase<S: AsRef<str>>(words: &[S], phrase: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_fold_and_identifiers_split() {
+        use crate::text::words::{identifier_words, words};
+        let ws = words("I'm at Café Noor, 9:30");
+        let folded: Vec<&str> = ws.iter().map(|w| w.folded.as_str()).collect();
+        assert_eq!(folded, ["i'm", "at", "cafe", "noor", "9", "30"]);
+        assert_eq!(identifier_words("maps_reverseGeocode"), ["maps", "reverse", "geocode"]);
+    }
 
     #[test]
     fn words_keep_inner_apostrophes_and_ranges() {

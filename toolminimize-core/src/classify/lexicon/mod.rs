@@ -9,28 +9,6 @@
 //! common words ("AIDS", "AA") only match in their acronym casing, ambiguous words only match
 //! near a context word, facility words take in the capitalised name around them, and debt
 //! words take in the amount that follows.
-//!
-//! ```
-//! use toolminimize_core::classify::{lexicon, Field};
-//! use toolminimize_core::item::PsdKind;
-//! use toolminimize_core::taxonomy::Category;
-//!
-//! let detectors = lexicon::detectors().unwrap();
-//! let mut out = Vec::new();
-//! let text = "Book a ride to my chemo at Mount Sinai Hospital";
-//! for d in &detectors {
-//!     d.detect(text, &Field::default(), &mut out);
-//! }
-//! assert!(out.iter().any(|f| &text[f.span.clone()] == "Mount Sinai Hospital"
-//!     && f.kind == PsdKind::HealthFacility));
-//! assert!(out.iter().all(|f| f.category == Category::Health));
-//!
-//! out.clear();
-//! for d in &detectors {
-//!     d.detect("weather in San Francisco tomorrow", &Field::default(), &mut out);
-//! }
-//! assert!(out.is_empty());
-//! ```
 
 mod span;
 mod table;

@@ -12,8 +12,7 @@ use std::sync::LazyLock;
 
 use proptest::prelude::*;
 use serde_json::Value;
-use toolminimize_core::classify::{Classifier, Field};
-use toolminimize_core::{Minimizer, Policy, Session};
+use toolminimize_core::{Field, Minimizer, Session};
 
 use crate::input::{Record, Stream};
 use crate::mcp_proxy::rewrite::{OtherParams, Rewriter, Shared, UnlistedTools};
@@ -152,14 +151,8 @@ proptest! {
     /// The classifier: spans lie on char boundaries inside the text, in order.
     #[test]
     fn fuzz_classifier(bytes in input()) {
-        static CLASSIFIER: LazyLock<Classifier> = LazyLock::new(|| {
-            match Classifier::build(&Policy::default(), Vec::new()) {
-                Ok(c) => c,
-                Err(e) => panic!("{e}"),
-            }
-        });
         let text = String::from_utf8_lossy(&bytes);
-        let found = CLASSIFIER.scan_text(&text, &Field::default());
+        let found = MINIMIZER.scan_text(&text, &Field::default());
         for f in &found {
             prop_assert!(f.span.start <= f.span.end && f.span.end <= text.len());
             prop_assert!(text.is_char_boundary(f.span.start) && text.is_char_boundary(f.span.end));

@@ -10,11 +10,11 @@
     )
 )]
 
+#[doc(hidden)]
+pub mod __bench;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub mod __private;
-#[doc(hidden)]
-pub mod __bench;
 mod budget;
 mod classify;
 mod decide;
@@ -35,10 +35,10 @@ mod text;
 mod tool;
 
 pub use crate::classify::{Detector, Field};
-pub use crate::decide::Rule;
 pub use crate::decide::judge::{
     ContentJudge, JudgeAnswer, JudgeCandidate, JudgeError, JudgeRequest,
 };
+pub use crate::decide::{Rule, UnknownRule};
 pub use crate::error::{Error, ErrorKind};
 pub use crate::item::{Finding, PsdKind};
 pub use crate::pipeline::{BlockReason, Call, Minimizer, MinimizerBuilder, Outcome, Verdict};

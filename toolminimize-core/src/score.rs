@@ -22,8 +22,6 @@ mod tests {
 
     #[test]
     fn cost_counts_unnecessary_items_by_exposure() {
-        use crate::score::cost;
-        use crate::{Exposure, Sensitivity};
         let items = [(Sensitivity::CRITICAL, false), (Sensitivity::HIGH, true)];
         assert_eq!(cost(items, Exposure::ThirdParty), 8.0);
     }

@@ -205,9 +205,9 @@ proptest! {
         let validator = jsonschema::validator_for(tool.input_schema()).unwrap();
         let valid_in = validator.is_valid(&args);
         let out = MINIMIZER.minimize(&tool, &args);
-        let report = serde_json::to_string(&out.report).unwrap();
-        let verdict = format!("{:?}", out.verdict);
-        prop_assert!(out.report.cost_after <= out.report.cost_before);
+        let report = serde_json::to_string(out.report()).unwrap();
+        let verdict = format!("{:?}", out.verdict());
+        prop_assert!(out.report().cost_after() <= out.report().cost_before());
         for seed in SEEDS {
             prop_assert!(!report.contains(seed), "a value in the report: {report}");
         }

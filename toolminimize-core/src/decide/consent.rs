@@ -222,8 +222,8 @@ mod tests {
 
     #[test]
     fn the_users_words_consent_to_an_address() {
-        use crate::decide::consent::Consent;
         use crate::PsdKind;
+        use crate::decide::consent::Consent;
         let c = Consent::new("Send the plumber our address and the gate code.");
         assert!(c.allows_kind(PsdKind::StreetAddress));
         assert!(!c.allows_kind(PsdKind::Condition));

@@ -166,9 +166,18 @@ mod tests {
     #[test]
     fn field_roles_from_key_and_description() {
         use crate::decide::field::{FieldRole, field_role};
-        assert_eq!(field_role(Some("first_name"), None, "Ana"), FieldRole::PersonName);
-        assert_eq!(field_role(Some("query"), Some("Search query"), "tea"), FieldRole::Query);
-        assert_eq!(field_role(Some("repo"), None, "auth-service"), FieldRole::Value);
+        assert_eq!(
+            field_role(Some("first_name"), None, "Ana"),
+            FieldRole::PersonName
+        );
+        assert_eq!(
+            field_role(Some("query"), Some("Search query"), "tea"),
+            FieldRole::Query
+        );
+        assert_eq!(
+            field_role(Some("repo"), None, "auth-service"),
+            FieldRole::Value
+        );
     }
 
     #[test]

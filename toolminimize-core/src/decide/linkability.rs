@@ -41,9 +41,12 @@ mod tests {
 
     #[test]
     fn name_and_date_of_birth_complete_an_identity() {
-        use crate::decide::linkability::completes_identity;
         use crate::PsdKind;
-        assert!(completes_identity(&[PsdKind::PersonName], PsdKind::DateOfBirth));
+        use crate::decide::linkability::completes_identity;
+        assert!(completes_identity(
+            &[PsdKind::PersonName],
+            PsdKind::DateOfBirth
+        ));
         assert!(!completes_identity(&[PsdKind::Postcode], PsdKind::Gender));
     }
 

@@ -314,14 +314,26 @@ mod tests {
 
     #[test]
     fn tool_kinds_from_name_and_description() {
-        use serde_json::json;
         use crate::ToolDef;
         use crate::decide::purpose::ToolKind;
-        let t = ToolDef::new("get-forecast", "Get weather forecast for a location", json!({}));
+        use serde_json::json;
+        let t = ToolDef::new(
+            "get-forecast",
+            "Get weather forecast for a location",
+            json!({}),
+        );
         assert_eq!(ToolKind::of(&t), ToolKind::Weather);
-        let t = ToolDef::new("maps_reverse_geocode", "Convert coordinates into an address", json!({}));
+        let t = ToolDef::new(
+            "maps_reverse_geocode",
+            "Convert coordinates into an address",
+            json!({}),
+        );
         assert_eq!(ToolKind::of(&t), ToolKind::ReverseGeocode);
-        let t = ToolDef::new("docker_override_border", "Apply a training config", json!({}));
+        let t = ToolDef::new(
+            "docker_override_border",
+            "Apply a training config",
+            json!({}),
+        );
         assert_eq!(ToolKind::of(&t), ToolKind::Generic);
     }
 

@@ -145,8 +145,8 @@ mod tests {
 
     #[test]
     fn a_pharmacy_needs_a_date_of_birth() {
-        use crate::decide::recipient::Recipients;
         use crate::PsdKind;
+        use crate::decide::recipient::Recipients;
         let r = Recipients::read(["refills@townpharmacy.example"], None);
         assert!(r.needs(PsdKind::DateOfBirth));
         assert!(!r.needs(PsdKind::Passport));

@@ -94,7 +94,7 @@ mod tests {
 
     #[test]
     fn coordinates_years_and_decades() {
-        use crate::rewrite::generalize::{coordinate, year_of, decade_of};
+        use crate::rewrite::generalize::{coordinate, decade_of, year_of};
         assert_eq!(coordinate(37.774929), 37.77);
         assert_eq!(coordinate(-122.419416), -122.41);
         assert_eq!(year_of("DOB 1987-02-09").as_deref(), Some("1987"));

@@ -143,8 +143,6 @@ mod tests {
 
     #[test]
     fn placeholders_are_stable_per_value() {
-        use crate::rewrite::substitute::Placeholders;
-        use crate::PsdKind;
         let mut p = Placeholders::default();
         assert_eq!(p.for_value(PsdKind::PersonName, "Ana Ruiz"), "[PERSON_1]");
         assert_eq!(p.for_value(PsdKind::PersonName, "ana  ruiz"), "[PERSON_1]");

@@ -549,7 +549,10 @@ mod tests {
         let text = "I'll be late - I have an appointment at the clinic for my refill. - Ana, SSN 123-45-6789";
         let ssn = text.find("123").unwrap();
         let r = removal_range(text, ssn..text.len());
-        assert_eq!(apply_edits(text, vec![Edit::remove(r)]), "I'll be late - I have an appointment at the clinic for my refill. Ana");
+        assert_eq!(
+            apply_edits(text, vec![Edit::remove(r)]),
+            "I'll be late - I have an appointment at the clinic for my refill. Ana"
+        );
     }
 
     #[test]

@@ -552,8 +552,8 @@ mod tests {
 
     #[test]
     fn the_index_reads_refs_and_required() {
-        use serde_json::json;
         use crate::schema::SchemaIndex;
+        use serde_json::json;
         let schema = json!({
             "type": "object",
             "properties": {
@@ -567,7 +567,10 @@ mod tests {
         let idx = SchemaIndex::build(&schema, &args);
         assert!(idx.field("/city").unwrap().necessary);
         assert!(!idx.field("/who/name").unwrap().necessary);
-        assert_eq!(idx.field("/who/name").unwrap().psd_category.map(|c| c.id()), Some("identity"));
+        assert_eq!(
+            idx.field("/who/name").unwrap().psd_category.map(|c| c.id()),
+            Some("identity")
+        );
     }
 
     #[test]

@@ -259,8 +259,20 @@ mod tests {
     fn clauses_split_at_dashes_brackets_and_commas() {
         use crate::text::clauses::clauses;
         let text = "Out tomorrow - dentist (root canal). Back Thursday, 9:30.";
-        let parts: Vec<&str> = clauses(text).iter().map(|c| &text[c.range.clone()]).collect();
-        assert_eq!(parts, ["Out tomorrow", "dentist", "root canal", "Back Thursday", "9:30"]);
+        let parts: Vec<&str> = clauses(text)
+            .iter()
+            .map(|c| &text[c.range.clone()])
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                "Out tomorrow",
+                "dentist",
+                "root canal",
+                "Back Thursday",
+                "9:30"
+            ]
+        );
     }
 
     fn parts(text: &str) -> Vec<&str> {

@@ -102,7 +102,10 @@ mod tests {
         let ws = words("I'm at Café Noor, 9:30");
         let folded: Vec<&str> = ws.iter().map(|w| w.folded.as_str()).collect();
         assert_eq!(folded, ["i'm", "at", "cafe", "noor", "9", "30"]);
-        assert_eq!(identifier_words("maps_reverseGeocode"), ["maps", "reverse", "geocode"]);
+        assert_eq!(
+            identifier_words("maps_reverseGeocode"),
+            ["maps", "reverse", "geocode"]
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use crate::item::PsdKind;
 
 #[test]
 fn a_health_facility_is_found_and_a_city_is_not() {
-    use crate::classify::{lexicon, Field};
+    use crate::classify::{Field, lexicon};
     use crate::item::PsdKind;
     use crate::taxonomy::Category;
 
@@ -15,17 +15,23 @@ fn a_health_facility_is_found_and_a_city_is_not() {
     for d in &detectors {
         d.detect(text, &Field::default(), &mut out);
     }
-    assert!(out.iter().any(|f| &text[f.span.clone()] == "Mount Sinai Hospital"
-        && f.kind == PsdKind::HealthFacility));
+    assert!(
+        out.iter()
+            .any(|f| &text[f.span.clone()] == "Mount Sinai Hospital"
+                && f.kind == PsdKind::HealthFacility)
+    );
     assert!(out.iter().all(|f| f.category == Category::Health));
 
     out.clear();
     for d in &detectors {
-        d.detect("weather in San Francisco tomorrow", &Field::default(), &mut out);
+        d.detect(
+            "weather in San Francisco tomorrow",
+            &Field::default(),
+            &mut out,
+        );
     }
     assert!(out.is_empty());
 }
-
 
 static LEX: LazyLock<Lexicon> = LazyLock::new(|| Lexicon::build().expect("lexicon builds"));
 

@@ -18,7 +18,6 @@ fn names_in_a_greeting_and_a_signature() {
     assert!(out.iter().all(|f| f.kind == PsdKind::PersonName));
 }
 
-
 fn scan(text: &str, field: &Field<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     PersonNames::new().detect(text, field, &mut out);

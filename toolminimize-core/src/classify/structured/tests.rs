@@ -9,7 +9,7 @@ use crate::item::PsdKind;
 
 #[test]
 fn email_and_phone_in_one_sentence() {
-    use crate::classify::{structured, Field};
+    use crate::classify::{Field, structured};
     use crate::item::PsdKind;
 
     let detectors = structured::detectors().unwrap();
@@ -22,7 +22,6 @@ fn email_and_phone_in_one_sentence() {
     assert!(kinds.contains(&PsdKind::Email));
     assert!(kinds.contains(&PsdKind::Phone));
 }
-
 
 thread_local! {
     static DS: Vec<Box<dyn Detector>> = detectors().unwrap();

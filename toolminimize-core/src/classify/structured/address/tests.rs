@@ -9,7 +9,6 @@ fn the_place_after_a_street_address() {
     assert_eq!(&text[place.postcode.unwrap()], "44195");
 }
 
-
 fn spans(text: &str) -> Vec<(&str, PsdKind)> {
     let d = Address::new().unwrap();
     let mut out = Vec::new();

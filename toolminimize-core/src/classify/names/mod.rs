@@ -163,6 +163,7 @@ pub(crate) fn is_known_name(word: &str) -> bool {
 /// # Errors
 /// When an automaton cannot be built.
 pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
+    lists::check()?;
     Ok(vec![Box::new(PersonNames::new())])
 }
 

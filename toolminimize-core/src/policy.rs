@@ -3,23 +3,6 @@
 //!
 //! A [`Policy`] is plain data: built in code with its `with_*` setters, or read from JSON
 //! ([`Policy::from_json_str`], the format of the CLI's `--policy` file).
-//!
-//! ```
-//! use std::time::Duration;
-//! use toolminimize_core::{Category, Exposure, FailMode, Policy};
-//!
-//! let p = Policy::default()
-//!     .with_fail_mode(FailMode::Closed)
-//!     .with_tool_exposure("get_forecast", Exposure::FirstParty)
-//!     .with_denied_term("Project Falcon", Category::Financial)
-//!     .with_time_budget(Some(Duration::from_millis(500)));
-//! assert_eq!(p.tool_exposure("get_forecast"), Some(Exposure::FirstParty));
-//!
-//! let q = Policy::from_json_str(r#"{"strict": true, "exposure": {"get_forecast": "first_party"}}"#)?;
-//! assert!(q.strict());
-//! assert_eq!(q.fail_mode(), FailMode::Closed);
-//! # Ok::<(), toolminimize_core::Error>(())
-//! ```
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -93,7 +76,22 @@ pub(crate) struct BlockRule {
 /// `"block"` (`{"tools": […], "cost_after_above": n}`), `"honour_task_context"` and
 /// `"time_budget_ms"` (milliseconds, or `null` for none).
 ///
-/// See the [module docs](self) for an example.
+/// ```
+/// use std::time::Duration;
+/// use toolminimize_core::{Category, Exposure, FailMode, Policy};
+///
+/// let p = Policy::default()
+///     .with_fail_mode(FailMode::Closed)
+///     .with_tool_exposure("get_forecast", Exposure::FirstParty)
+///     .with_denied_term("Project Falcon", Category::Financial)
+///     .with_time_budget(Some(Duration::from_millis(500)));
+/// assert_eq!(p.tool_exposure("get_forecast"), Some(Exposure::FirstParty));
+///
+/// let q = Policy::from_json_str(r#"{"strict": true, "exposure": {"get_forecast": "first_party"}}"#)?;
+/// assert!(q.strict());
+/// assert_eq!(q.fail_mode(), FailMode::Closed);
+/// # Ok::<(), toolminimize_core::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[non_exhaustive]

@@ -1,14 +1,6 @@
 //! The PSD taxonomy: categories, sensitivity levels and exposure (SPEC §1–2).
 //!
 //! The serde names are the stable ids other code depends on.
-//!
-//! ```
-//! use toolminimize_core::{Category, Exposure, Sensitivity};
-//! assert_eq!(Category::Health.default_sensitivity(), Sensitivity::CRITICAL);
-//! assert_eq!(Category::Location.id(), "location");
-//! assert_eq!("sexual_life".parse::<Category>().ok(), Some(Category::SexualLife));
-//! assert_eq!(Exposure::Unknown.weight(), 2);
-//! ```
 
 use std::fmt;
 use std::str::FromStr;
@@ -16,6 +8,16 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 /// A kind of privacy-sensitive data (SPEC §1). Serialized as its [`id`](Category::id).
+///
+/// ```
+/// use toolminimize_core::{Category, Exposure, Sensitivity};
+/// assert_eq!(Category::Health.default_sensitivity(), Sensitivity::CRITICAL);
+/// assert_eq!(Category::Location.id(), "location");
+/// assert_eq!("sexual_life".parse::<Category>().ok(), Some(Category::SexualLife));
+/// assert_eq!(serde_json::to_value(Category::Financial)?, "financial");
+/// assert_eq!(Exposure::Unknown.weight(), 2);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]

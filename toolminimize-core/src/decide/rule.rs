@@ -1,13 +1,6 @@
 //! The rules the decision stage applies, as typed values, and the decision each item gets.
 //!
 //! Every decision names the [`Rule`] behind it; reports carry the rule's stable [`Rule::id`].
-//!
-//! ```
-//! use toolminimize_core::Rule;
-//! assert_eq!(Rule::TopicOfQuery.id(), "topic:query-subject-matter");
-//! assert_eq!("topic:query-subject-matter".parse::<Rule>(), Ok(Rule::TopicOfQuery));
-//! assert!(Rule::ALL.iter().all(|r| !r.id().is_empty()));
-//! ```
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,7 +11,18 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 ///
 /// Reports carry it ([`ItemReport::rule`](crate::ItemReport::rule)) and serialize it as its
 /// stable [`id`](Rule::id); new rules may be added in any release, ids of existing rules do not
-/// change.
+/// change. An id's prefix names the family of the rule: `schema:` the tool's schema,
+/// `x-minimize:` its annotations, `consent:` the user's own words, `session:` links across
+/// calls, `judge:` a [`ContentJudge`](crate::ContentJudge), and so on.
+///
+/// ```
+/// use toolminimize_core::Rule;
+/// assert_eq!(Rule::TopicOfQuery.id(), "topic:query-subject-matter");
+/// assert_eq!("topic:query-subject-matter".parse::<Rule>(), Ok(Rule::TopicOfQuery));
+/// assert_eq!(serde_json::to_value(Rule::OptionalField)?, "schema:optional-field");
+/// assert!(Rule::ALL.iter().all(|r| !r.id().is_empty()));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Rule {

@@ -114,7 +114,7 @@ pub(crate) fn warm_up() {
 /// Scans decoded/normalised views of `text` with `detectors` and appends findings whose spans
 /// are mapped back onto `text`. Findings already found on the plain text are not repeated.
 ///
-/// Returns [`Coverage::Partial`] when some decoded content could not be scanned (a text over
+/// Returns `Coverage::Partial` when some decoded content could not be scanned (a text over
 /// 1 MiB, or more decoded content than the budget allows): the caller must then not forward
 /// the text as it is.
 pub fn scan_hidden(

@@ -2,7 +2,7 @@
 //! financial distress, demographic terms and roles that imply them), matched with aho-corasick.
 //!
 //! All lexicon files under `data/lexicon/` are embedded in the binary and compiled into ONE
-//! leftmost-longest automaton over folded terms (see [`fold`](super::fold)): matching is
+//! leftmost-longest automaton over folded terms (see `text::fold`): matching is
 //! case-, diacritic- and whitespace-insensitive and stands on word boundaries, and each match is
 //! mapped back to a span of the original text. Entries carry their kind, category and
 //! confidence, and may ask for more (see `data/lexicon/README.md`): acronyms that are also

@@ -323,7 +323,7 @@ fn long_run() {
         not_idempotent.len()
     );
     let mut families: Vec<_> = not_idempotent.into_iter().collect();
-    families.sort_by(|a, b| b.1.0.cmp(&a.1.0));
+    families.sort_by_key(|f| std::cmp::Reverse(f.1.0));
     for (rules, (count, example)) in &families {
         eprintln!("  {count:>7} second pass: {rules}\n          e.g. {example}");
     }

@@ -208,7 +208,7 @@ fn item<'r>(report: &'r Report, path: &str) -> &'r ItemReport {
         .items()
         .iter()
         .find(|i| i.path() == path)
-        .unwrap_or_else(|| panic!("an item at {path}: {report:?}"))
+        .expect("the path has an item")
 }
 
 #[test]

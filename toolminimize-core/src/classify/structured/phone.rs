@@ -96,7 +96,14 @@ fn not_a_phone(s: &str) -> bool {
     }) && s
         .get(5..)
         .is_some_and(|r| r.find(['.', '-', '/']).is_some_and(|i| i <= 2));
+    // A US social security number leading the run ("078-05-1120 4111 …"): no phone layout
+    // groups digits 3-2-4 with dashes.
+    let ssn_led = s.split([' ', '\u{a0}']).next().is_some_and(|w| {
+        w.split('-').map(str::len).eq([3, 2, 4])
+            && w.bytes().all(|c| c == b'-' || c.is_ascii_digit())
+    });
     is_date
+        || ssn_led
         || starts_with_date
         || year_led
         || is_toll_free(s)

@@ -68,6 +68,15 @@ fn trailing_words_and_numbers_are_trimmed() {
             .iter()
             .any(|p| p.len() > 11)
     );
+    // Nor out of a social security number and the first group of a card.
+    assert_eq!(
+        plain("call 078-05-1120 4111 1111 1111 1111"),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        plain("call 078-05-1120 +1 415 555 0182"),
+        ["+1 415 555 0182"]
+    );
 }
 
 #[test]

@@ -46,7 +46,6 @@ pub fn is_month(word: &str) -> bool {
     NAMES.months.contains(&fold_term(word))
 }
 
-#[cfg(test)]
 /// Whether `word` names a day of the week.
 pub fn is_weekday(word: &str) -> bool {
     NAMES.weekdays.contains(&fold_term(word))

@@ -30,17 +30,16 @@
 //!     r#"{"spans":[{"id":0,"necessary":true},{"id":1,"necessary":false}]}"#,
 //! )]);
 //! let judge = LlmJudge::new(model);
-//! let request = JudgeRequest {
-//!     tool: "order_refill".into(),
-//!     tool_description: "Orders a prescription refill.".into(),
-//!     path: "/note".into(),
-//!     text: "Refill metformin for Dana, she lives at 12 Elm St".into(),
-//!     task_context: None,
-//!     candidates: vec![
-//!         JudgeCandidate { index: 4, category: Category::Health, kind: "medication".into(), span: [7, 16], rule_says_needed: false },
-//!         JudgeCandidate { index: 7, category: Category::Location, kind: "street_address".into(), span: [40, 49], rule_says_needed: false },
+//! let request = JudgeRequest::new(
+//!     "order_refill",
+//!     "Orders a prescription refill.",
+//!     "/note",
+//!     "Refill metformin for Dana, she lives at 12 Elm St",
+//!     vec![
+//!         JudgeCandidate::new(4, Category::Health, "medication", [7, 16], false),
+//!         JudgeCandidate::new(7, Category::Location, "street_address", [40, 49], false),
 //!     ],
-//! };
+//! );
 //! let answer = judge.judge(&request).await.unwrap();
 //! assert_eq!(answer.needed, vec![4]); // the candidates' own indices
 //! # }

@@ -143,21 +143,22 @@ impl CallReport<'_> {
     /// removed and why, so it can adapt its next calls. `None` when nothing changed.
     ///
     /// ```
-    /// use toolminimize_core::{Action, Category, ItemReport, Report};
+    /// use serde_json::json;
+    /// use toolminimize_core::{Minimizer, ToolDef};
     /// use toolminimize_rig::{CallAction, CallReport, DefinitionSource};
     ///
-    /// let report = Report {
-    ///     items: vec![ItemReport {
-    ///         path: "/ssn".into(), category: Category::Identity, sensitivity: 3,
-    ///         necessary: false, action: Action::Remove, kind: "ssn".into(),
-    ///         detector: "structured", rule: "optional_field", confidence: 0.99, span: None,
-    ///     }],
-    ///     ..Report::default()
-    /// };
+    /// let tool = ToolDef::new("lookup_patient", "Look up a patient's appointments", json!({
+    ///     "type": "object",
+    ///     "properties": {"name": {"type": "string"}, "ssn": {"type": "string"}},
+    ///     "required": ["name"]
+    /// }));
+    /// let outcome = Minimizer::new()?.minimize(&tool, &json!({"name": "Dana Reyes", "ssn": "078-05-1120"}));
+    /// let report = outcome.report();
     /// let call = CallReport { tool: "lookup_patient", call_id: None, source: DefinitionSource::Registered,
-    ///     action: CallAction::Forwarded { changed: true }, report: &report };
+    ///     action: CallAction::Forwarded { changed: true }, report };
     /// let note = call.feedback_note().unwrap();
-    /// assert!(note.contains("removed /ssn (identity: ssn)"));
+    /// assert!(note.contains("removed /ssn (identity: ssn)"), "{note}");
+    /// # Ok::<(), toolminimize_core::Error>(())
     /// ```
     pub fn feedback_note(&self) -> Option<String> {
         if !matches!(self.action, CallAction::Forwarded { changed: true }) {

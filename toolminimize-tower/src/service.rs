@@ -289,7 +289,7 @@ fn trace_outcome(tool: &str, outcome: &Outcome) {
         for item in report.items() {
             tracing::trace!(
                 tool,
-                path = item.path(),
+                path = %item.path(),
                 category = item.category().id(),
                 kind = %item.kind(),
                 sensitivity = u8::from(item.sensitivity()),

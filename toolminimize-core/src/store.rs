@@ -168,6 +168,7 @@ impl SessionState {
 /// quasi-identifier kinds its tool had received (the linkability guard) and the placeholders
 /// it reused or numbered on from.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SessionReads {
     /// How many quasi-identifier kinds the call's tool ([`SessionUpdate::tool`]) had received.
     pub received: usize,
@@ -180,6 +181,7 @@ pub struct SessionReads {
 
 /// What became of a [`SessionStore::commit`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Commit {
     /// The update was added.
     Done,

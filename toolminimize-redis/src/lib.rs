@@ -357,7 +357,7 @@ impl RedisStore {
             }
             _ => {
                 self.cache().forget(h);
-                Err(StoreError("redis write: unexpected reply".into()))
+                Err(StoreError::new("redis write: unexpected reply"))
             }
         }
     }
@@ -479,7 +479,7 @@ impl SessionStore for RedisStore {
                     .flat_map(|(k, v)| [k, v])
                     .collect::<Vec<_>>(),
             ),
-            _ => return Err(StoreError("redis read: unexpected reply".into())),
+            _ => return Err(StoreError::new("redis read: unexpected reply")),
         };
         self.cache().put(h, state.clone());
         Ok(state)

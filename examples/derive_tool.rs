@@ -81,6 +81,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => println!("\nthe call is blocked"),
     }
     println!("\nreport (paths, categories and actions; never a value):");
-    println!("{}", serde_json::to_string_pretty(&outcome.report)?);
+    println!("{}", serde_json::to_string_pretty(&outcome.report())?);
     Ok(())
 }

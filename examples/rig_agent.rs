@@ -15,8 +15,8 @@ use rig_core::message::UserContent;
 use rig_core::test_utils::{MockCompletionModel, MockTurn};
 use rig_core::tool::{Tool, ToolContext};
 use serde_json::{Value, json};
-use toolminimize::classify::{Detector, Field};
-use toolminimize::item::{Finding, PsdKind};
+use toolminimize::{Detector, Field};
+use toolminimize::{Finding, PsdKind};
 use toolminimize::{MinimizeSchema, Minimizer};
 use toolminimize_rig::MinimizeHook;
 
@@ -120,18 +120,18 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                         "report       {} ({}): privacy cost {} -> {}",
                         call.tool,
                         call.source.id(),
-                        call.report.cost_before,
-                        call.report.cost_after
+                        call.report.cost_before(),
+                        call.report.cost_after()
                     );
-                    for item in &call.report.items {
+                    for item in call.report.items() {
                         println!(
                             "             {} {}/{} necessary={} -> {} ({})",
-                            item.path,
-                            item.category.id(),
-                            item.kind,
-                            item.necessary,
-                            item.action.id(),
-                            item.rule
+                            item.path(),
+                            item.category(),
+                            item.kind(),
+                            item.necessary(),
+                            item.action(),
+                            item.rule()
                         );
                     }
                 }),

@@ -91,9 +91,13 @@ fn every_rewrite_validates_and_no_report_holds_a_value() {
             let errors: Vec<String> = validator.iter_errors(args).map(|x| x.to_string()).collect();
             assert!(errors.is_empty(), "{}: {errors:?}", e.id);
         }
-        assert!(o.report.cost_after <= o.report.cost_before, "{}", e.id);
-        let report = serde_json::to_string(&o.report).unwrap();
-        let debug = format!("{:?}", o.report);
+        assert!(
+            o.report().cost_after() <= o.report().cost_before(),
+            "{}",
+            e.id
+        );
+        let report = serde_json::to_string(&o.report()).unwrap();
+        let debug = format!("{:?}", o.report());
         let mut values = Vec::new();
         strings(&e.arguments, &mut values);
         for v in &values {
@@ -139,20 +143,21 @@ fn a_strict_policy_never_finds_less_to_protect() {
     let default = run_all(&Minimizer::new().unwrap(), &examples);
     let strict = run_all(
         &Minimizer::builder()
-            .policy(Policy::strict())
+            .policy(Policy::default().with_strict(true))
             .build()
             .unwrap(),
         &examples,
     );
     for ((e, d), s) in examples.iter().zip(&default).zip(&strict) {
         assert!(
-            s.report.cost_before >= d.report.cost_before,
+            s.report().cost_before() >= d.report().cost_before(),
             "{}: strict cost {} < default cost {}",
             e.id,
-            s.report.cost_before,
-            d.report.cost_before
+            s.report().cost_before(),
+            d.report().cost_before()
         );
-        let unnecessary = |o: &Outcome| o.report.items.iter().filter(|i| !i.necessary).count();
+        let unnecessary =
+            |o: &Outcome| o.report().items().iter().filter(|i| !i.necessary()).count();
         assert!(unnecessary(s) >= unnecessary(d), "{}", e.id);
     }
 }

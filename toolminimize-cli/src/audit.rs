@@ -15,12 +15,10 @@ use std::time::{Duration, Instant};
 use clap::Args as ClapArgs;
 use serde::Serialize;
 use serde_json::Value;
-use toolminimize_core::decide::linkability::completes_identity;
 use toolminimize_core::{Action, Category, Exposure, Outcome, PsdKind};
 
 use crate::input::{self, LineError, Record, Stream};
 use crate::options::PolicyArgs;
-use crate::session_store::kind_from_name;
 
 /// How many unreadable lines the summary lists (all are counted).
 const ERRORS_LISTED: usize = 20;
@@ -228,22 +226,25 @@ pub(crate) struct ErrorEntry {
 
 impl Summary {
     pub(crate) fn add_call(&mut self, tool: &str, session: Option<&str>, outcome: &Outcome) {
-        let report = &outcome.report;
+        let report = outcome.report();
         self.calls += 1;
         let leaks_after = !outcome.is_blocked()
             && report
-                .items
+                .items()
                 .iter()
-                .any(|i| !i.necessary && i.action == Action::Keep);
+                .any(|i| !i.necessary() && i.action() == Action::Keep);
         self.calls_leaking_after += u64::from(leaks_after);
-        for item in &report.items {
-            let r = self.rule_index.entry(item.rule).or_insert(RuleStats {
-                rule: item.rule,
-                items: 0,
-                rewritten: 0,
-            });
+        for item in report.items() {
+            let r = self
+                .rule_index
+                .entry(item.rule().id())
+                .or_insert(RuleStats {
+                    rule: item.rule().id(),
+                    items: 0,
+                    rewritten: 0,
+                });
             r.items += 1;
-            r.rewritten += u64::from(item.action != Action::Keep);
+            r.rewritten += u64::from(item.action() != Action::Keep);
         }
         if let Some(id) = session {
             let n = self.session_index.len() as u64;
@@ -263,16 +264,14 @@ impl Summary {
             // date of birth, postcode with birth date and gender, …) at a tool that holds the
             // other parts from earlier calls of the session.
             let kinds: Vec<(PsdKind, bool)> = report
-                .items
+                .items()
                 .iter()
-                .filter_map(|i| {
-                    let k = kind_from_name(&i.kind)?;
-                    Some((k, sent && i.action == Action::Keep))
-                })
+                .filter(|i| i.kind().is_quasi_identifier())
+                .map(|i| (i.kind(), sent && i.action() == Action::Keep))
                 .collect();
             for (k, kept) in &kinds {
-                s.linkable_fragments += u64::from(completes_identity(before, *k));
-                s.linkable_fragments_after += u64::from(*kept && completes_identity(after, *k));
+                s.linkable_fragments += u64::from(k.completes_identity(before));
+                s.linkable_fragments_after += u64::from(*kept && k.completes_identity(after));
             }
             for (k, kept) in kinds {
                 if !before.contains(&k) {
@@ -284,13 +283,13 @@ impl Summary {
             }
         }
         self.blocked += u64::from(outcome.is_blocked());
-        let has_psd = !report.items.is_empty();
+        let has_psd = !report.items().is_empty();
         self.calls_with_psd += u64::from(has_psd);
-        self.calls_with_unnecessary_psd += u64::from(report.items.iter().any(|i| !i.necessary));
+        self.calls_with_unnecessary_psd += u64::from(report.items().iter().any(|i| !i.necessary()));
         self.calls_changed += u64::from(report.changed());
-        self.cost_before += report.cost_before;
-        self.cost_after += report.cost_after;
-        let weight = f64::from(report.exposure.unwrap_or(Exposure::Unknown).weight());
+        self.cost_before += report.cost_before();
+        self.cost_after += report.cost_after();
+        let weight = f64::from(report.exposure().unwrap_or(Exposure::Unknown).weight());
         let t = self
             .tool_index
             .entry(tool.to_owned())
@@ -300,17 +299,18 @@ impl Summary {
             });
         t.calls += 1;
         t.calls_with_psd += u64::from(has_psd);
-        t.cost_before += report.cost_before;
-        t.cost_after += report.cost_after;
-        for item in &report.items {
+        t.cost_before += report.cost_before();
+        t.cost_after += report.cost_after();
+        for item in report.items() {
+            let sensitivity = u8::from(item.sensitivity());
             self.items += 1;
             t.items += 1;
-            *self.by_sensitivity.entry(item.sensitivity).or_default() += 1;
+            *self.by_sensitivity.entry(sensitivity).or_default() += 1;
             let c = self
                 .categories
-                .entry(item.category)
+                .entry(item.category())
                 .or_insert_with(|| CategoryStats {
-                    category: item.category,
+                    category: item.category(),
                     items: 0,
                     unnecessary: 0,
                     cost: 0.0,
@@ -318,14 +318,14 @@ impl Summary {
                     by_sensitivity: BTreeMap::new(),
                 });
             c.items += 1;
-            *c.by_sensitivity.entry(item.sensitivity).or_default() += 1;
-            if !item.necessary {
+            *c.by_sensitivity.entry(sensitivity).or_default() += 1;
+            if !item.necessary() {
                 self.unnecessary_items += 1;
                 t.unnecessary_items += 1;
                 c.unnecessary += 1;
-                c.cost += f64::from(item.sensitivity) * weight;
-                if item.action == Action::Keep && !outcome.is_blocked() {
-                    c.cost_after += f64::from(item.sensitivity) * weight;
+                c.cost += f64::from(sensitivity) * weight;
+                if item.action() == Action::Keep && !outcome.is_blocked() {
+                    c.cost_after += f64::from(sensitivity) * weight;
                 }
             }
         }
@@ -577,38 +577,57 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use toolminimize_core::{ItemReport, Report, Verdict};
+    use serde_json::json;
+    use toolminimize_core::{ItemReport, Verdict};
+
+    /// A report item as a report line states it.
+    fn report_item(
+        kind: &str,
+        category: Category,
+        sensitivity: u8,
+        necessary: bool,
+        action: Action,
+        rule: &str,
+    ) -> ItemReport {
+        serde_json::from_value(json!({
+            "path": "/notes",
+            "category": category,
+            "sensitivity": sensitivity,
+            "necessary": necessary,
+            "action": action,
+            "kind": kind,
+            "detector": "test",
+            "rule": rule,
+            "confidence": 0.9,
+        }))
+        .unwrap()
+    }
 
     fn item(category: Category, sensitivity: u8, necessary: bool) -> ItemReport {
-        ItemReport {
-            path: "/notes".into(),
+        let action = if necessary {
+            Action::Keep
+        } else {
+            Action::Remove
+        };
+        report_item(
+            "condition",
             category,
             sensitivity,
             necessary,
-            action: if necessary {
-                Action::Keep
-            } else {
-                Action::Remove
-            },
-            kind: "condition".into(),
-            detector: "test",
-            rule: "test",
-            confidence: 0.9,
-            span: None,
-        }
+            action,
+            "schema:optional-field",
+        )
     }
 
     fn outcome(items: Vec<ItemReport>, before: f64, after: f64) -> Outcome {
-        Outcome {
-            verdict: Verdict::Forward(serde_json::json!({})),
-            report: Report {
-                cost_before: before,
-                cost_after: after,
-                items,
-                exposure: Some(Exposure::ThirdParty),
-                tool_kind: None,
-            },
-        }
+        let report = serde_json::from_value(json!({
+            "cost_before": before,
+            "cost_after": after,
+            "items": items,
+            "exposure": Exposure::ThirdParty,
+        }))
+        .unwrap();
+        Outcome::new(Verdict::Forward(json!({})), report)
     }
 
     #[test]
@@ -665,12 +684,14 @@ mod tests {
     }
 
     fn kind_item(kind: &str, category: Category, necessary: bool, action: Action) -> ItemReport {
-        ItemReport {
-            kind: kind.into(),
+        report_item(
+            kind,
+            category,
+            3,
+            necessary,
             action,
-            rule: "handler:test",
-            ..item(category, 3, necessary)
-        }
+            "schema:required-field",
+        )
     }
 
     #[test]
@@ -733,7 +754,7 @@ mod tests {
         assert_eq!(s.calls_leaking_after, 1);
         assert!((s.leak_rate_before - 2.0 / 6.0).abs() < 1e-9);
         assert!((s.leak_rate_after - 1.0 / 6.0).abs() < 1e-9);
-        assert_eq!(s.rules[0].rule, "handler:test");
+        assert_eq!(s.rules[0].rule, "schema:required-field");
         let loc = s
             .by_category
             .iter()

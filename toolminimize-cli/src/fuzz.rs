@@ -12,8 +12,7 @@ use std::sync::LazyLock;
 
 use proptest::prelude::*;
 use serde_json::Value;
-use toolminimize_core::classify::{Classifier, Field};
-use toolminimize_core::{Minimizer, Policy, Session};
+use toolminimize_core::{Field, Minimizer, Session};
 
 use crate::input::{Record, Stream};
 use crate::mcp_proxy::rewrite::{OtherParams, Rewriter, Shared, UnlistedTools};
@@ -141,10 +140,12 @@ proptest! {
             }
         };
         let back = router.on_server_line(line.clone());
+        // A relayed line loses its byte order mark, and only that.
+        let unmarked = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&line);
         for l in out.to_server.iter().chain(&out.to_host).chain(&back.to_host).chain(&back.to_server) {
             prop_assert_eq!(l.last(), Some(&b'\n'));
             // Lines other than the input relayed byte for byte are the proxy's own: JSON.
-            let relayed = l.strip_suffix(b"\n") == Some(line.as_slice());
+            let relayed = l.strip_suffix(b"\n").is_some_and(|l| l == line.as_slice() || l == unmarked);
             prop_assert!(relayed || serde_json::from_slice::<Value>(l).is_ok(), "a broken line of the proxy's own");
         }
     }
@@ -152,14 +153,8 @@ proptest! {
     /// The classifier: spans lie on char boundaries inside the text, in order.
     #[test]
     fn fuzz_classifier(bytes in input()) {
-        static CLASSIFIER: LazyLock<Classifier> = LazyLock::new(|| {
-            match Classifier::build(&Policy::default(), Vec::new()) {
-                Ok(c) => c,
-                Err(e) => panic!("{e}"),
-            }
-        });
         let text = String::from_utf8_lossy(&bytes);
-        let found = CLASSIFIER.scan_text(&text, &Field::default());
+        let found = MINIMIZER.scan_text(&text, &Field::default());
         for f in &found {
             prop_assert!(f.span.start <= f.span.end && f.span.end <= text.len());
             prop_assert!(text.is_char_boundary(f.span.start) && text.is_char_boundary(f.span.end));

@@ -23,7 +23,7 @@ use std::sync::mpsc;
 
 use clap::Args as ClapArgs;
 use serde_json::{Map, Value};
-use toolminimize_core::{Minimizer, Verdict};
+use toolminimize_core::Minimizer;
 
 use crate::input::{self, CallLine, LineError, Minimized, Parsed, Record, Sessions, Stream};
 use crate::options::PolicyArgs;
@@ -239,18 +239,19 @@ pub(crate) fn call_record(m: Minimized) -> Value {
     if let Some(id) = m.id {
         rec.insert("id".into(), id);
     }
-    match m.outcome.verdict {
-        Verdict::Forward(a) => {
+    let (verdict, report) = m.outcome.into_parts();
+    match verdict.into_arguments() {
+        Ok(a) => {
             rec.insert("arguments".into(), a);
         }
-        Verdict::Block(reason) => {
+        Err(reason) => {
             rec.insert("blocked".into(), Value::Bool(true));
             rec.insert("reason".into(), Value::String(reason.to_string()));
         }
     }
     // A report is plain numbers and ids; serializing it cannot fail, and if it ever did the
     // line would still carry the verdict.
-    let report = serde_json::to_value(&m.outcome.report).unwrap_or(Value::Null);
+    let report = serde_json::to_value(&report).unwrap_or(Value::Null);
     rec.insert("report".into(), report);
     Value::Object(rec)
 }

@@ -31,7 +31,7 @@ pub(crate) struct PolicyArgs {
 
 fn parse_exposure(s: &str) -> Result<Exposure, String> {
     s.parse()
-        .map_err(|e: toolminimize_core::taxonomy::UnknownId| e.to_string())
+        .map_err(|e: toolminimize_core::UnknownId| e.to_string())
 }
 
 impl PolicyArgs {
@@ -56,10 +56,10 @@ impl PolicyArgs {
             None => Policy::default(),
         };
         if self.strict {
-            policy.strict = true;
+            policy = policy.with_strict(true);
         }
         if let Some(e) = self.default_exposure {
-            policy.default_exposure = e;
+            policy = policy.with_default_exposure(e);
         }
         Minimizer::builder()
             .policy(policy)

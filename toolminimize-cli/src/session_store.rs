@@ -18,7 +18,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use toolminimize_core::PsdKind;
-use toolminimize_core::decide::linkability::is_quasi_identifier;
 
 use crate::schema_cache::write_atomically;
 
@@ -35,26 +34,7 @@ const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// The kinds a restored kind name can be: every kind that is a quasi-identifier.
 pub(crate) fn kind_from_name(name: &str) -> Option<PsdKind> {
-    use PsdKind::*;
-    [
-        PersonName,
-        DateOfBirth,
-        StreetAddress,
-        Occupation,
-        Phone,
-        Postcode,
-        Gender,
-        Age,
-        Email,
-        Username,
-        Place,
-        Coordinates,
-        Family,
-        AccountId,
-        IpAddress,
-    ]
-    .into_iter()
-    .find(|k| is_quasi_identifier(*k) && k.name() == name)
+    PsdKind::from_name(name).filter(|k| k.is_quasi_identifier())
 }
 
 /// The store file: `explicit`, else the environment, else `$XDG_STATE_HOME/toolminimize/`,
@@ -161,7 +141,7 @@ impl SessionStore {
         let tool_key = keyed(&key, "tool", tool);
         if entry.tools.len() < MAX_TOOLS || entry.tools.contains_key(&tool_key) {
             let have = entry.tools.entry(tool_key).or_default();
-            for k in kinds.iter().filter(|k| is_quasi_identifier(**k)) {
+            for k in kinds.iter().filter(|k| k.is_quasi_identifier()) {
                 let name = k.name();
                 if !have.contains(&name) {
                     have.push(name);

@@ -31,8 +31,9 @@ use std::process::Command;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group};
-use toolminimize_core::classify::lexicon::Lexicon;
-use toolminimize_core::classify::{Classifier, Field};
+use toolminimize_core::__bench::Classifier;
+use toolminimize_core::__bench::Lexicon;
+use toolminimize_core::Field;
 use toolminimize_core::{Minimizer, Policy};
 
 /// Paragraphs in four languages: ordinary prose, some with personal data of every family.

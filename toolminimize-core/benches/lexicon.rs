@@ -4,8 +4,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use toolminimize_core::classify::Field;
-use toolminimize_core::classify::lexicon::{self, Lexicon};
+use toolminimize_core::__bench::lexicon::{self, Lexicon};
+use toolminimize_core::Field;
 
 const TEXTS: &[(&str, &str)] = &[
     (

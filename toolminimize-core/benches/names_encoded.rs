@@ -5,7 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use toolminimize_core::classify::{Field, encoded, names};
+use toolminimize_core::__bench::{encoded, names};
+use toolminimize_core::Field;
 
 const PROSE: &str = "Hi Dana,\nplease move the review with Kwame Mensah to Thursday. Dr. Okafor \
     asked whether the patient Greta Lindgren can join from Stockholm; her daughter Chloé will \

@@ -161,13 +161,18 @@ fn distribution(label: &str, minimizer: &Minimizer, calls: &[Call<'_>], passes: 
 fn calls_of<'a>(examples: &'a [Example], sessions: &'a HashMap<&str, Session>) -> Vec<Call<'a>> {
     examples
         .iter()
-        .map(|e| Call {
-            deadline: None,
-            tool: &e.tool,
-            arguments: &e.arguments,
-            exposure: e.exposure,
-            task_context: e.task_context.as_deref(),
-            session: e.session.as_deref().and_then(|s| sessions.get(s)),
+        .map(|e| {
+            let mut call = Call::new(&e.tool, &e.arguments);
+            if let Some(x) = e.exposure {
+                call = call.exposure(x);
+            }
+            if let Some(t) = e.task_context.as_deref() {
+                call = call.task_context(t);
+            }
+            if let Some(s) = e.session.as_deref().and_then(|s| sessions.get(s)) {
+                call = call.session(s);
+            }
+            call
         })
         .collect()
 }

@@ -3,7 +3,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use toolminimize_core::classify::{Field, structured};
+use toolminimize_core::__bench::structured;
+use toolminimize_core::Field;
 
 const TEXTS: &[(&str, &str)] = &[
     (

@@ -256,68 +256,59 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
         .iter()
         .zip(&decisions)
         .zip(out.actions.iter().zip(&out.kept_for_validity))
-        .map(|((it, d), (a, kept))| ItemReport {
-            path: it.path.clone(),
-            category: it.category,
-            sensitivity: it.sensitivity.get(),
-            necessary: d.necessary,
-            action: *a,
-            kind: it.kind.name(),
-            detector: it.detector,
-            rule: if *kept {
-                Rule::KeptToStayValid.id()
-            } else {
-                d.rule.id()
-            },
-            confidence: it.confidence,
-            span: it.span.as_ref().map(|s| [s.start, s.end]),
+        .map(|((it, d), (a, kept))| {
+            ItemReport::new(
+                it.path.clone(),
+                it.category,
+                it.sensitivity,
+                d.necessary,
+                *a,
+                it.kind,
+                it.detector,
+                if *kept { Rule::KeptToStayValid } else { d.rule },
+                it.confidence,
+                it.span.as_ref(),
+            )
         })
         .collect();
     let cost_before = score::cost(
-        report_items.iter().map(|r| (sens(r), r.necessary)),
+        report_items
+            .iter()
+            .map(|r| (r.sensitivity(), r.necessary())),
         exposure,
     );
     let cost_after = score::cost(
         report_items
             .iter()
-            .map(|r| (sens(r), r.necessary || r.action != Action::Keep)),
+            .map(|r| (r.sensitivity(), r.necessary() || r.action() != Action::Keep)),
         exposure,
     );
-    let report = Report {
-        cost_before,
-        cost_after,
-        items: report_items,
-        exposure: Some(exposure),
-        tool_kind: Some(kind.id()),
-    };
+    let report = Report::new(cost_before, cost_after, report_items, exposure, kind.id());
     if policy.block.tools.iter().any(|t| t == call.tool.name()) {
-        return Ok(Outcome {
-            verdict: Verdict::Block(BlockReason::ToolBlocked),
+        return Ok(Outcome::new(
+            Verdict::Block(BlockReason::ToolBlocked),
             report,
-        });
+        ));
     }
     if policy
         .block
         .cost_after_above
         .is_some_and(|limit| cost_after > limit)
     {
-        return Ok(Outcome {
-            verdict: Verdict::Block(BlockReason::CostAboveLimit),
+        return Ok(Outcome::new(
+            Verdict::Block(BlockReason::CostAboveLimit),
             report,
-        });
+        ));
     }
     tracing::debug!(
         tool = call.tool.name(),
         tool_kind = kind.id(),
-        items = report.items.len(),
-        cost_before = report.cost_before,
-        cost_after = report.cost_after,
+        items = report.items().len(),
+        cost_before = report.cost_before(),
+        cost_after = report.cost_after(),
         "minimized tool call"
     );
-    Ok(Outcome {
-        verdict: Verdict::Forward(out.arguments),
-        report,
-    })
+    Ok(Outcome::new(Verdict::Forward(out.arguments), report))
 }
 
 /// The free-text fields worth judging, with the indices of their items.
@@ -383,8 +374,4 @@ pub(crate) fn apply_judgement(a: &mut Analyzed, asked: &[usize], answer: &JudgeA
             };
         }
     }
-}
-
-fn sens(r: &ItemReport) -> crate::taxonomy::Sensitivity {
-    crate::taxonomy::Sensitivity::new(r.sensitivity).unwrap_or(crate::taxonomy::Sensitivity::HIGH)
 }

@@ -20,7 +20,16 @@ pub enum ErrorKind {
     Internal,
 }
 
-/// An error of this crate.
+/// An error of this crate: opaque, with a [`kind`](Error::kind) to match on. Its message never
+/// holds a value from a call's arguments.
+///
+/// ```
+/// use toolminimize_core::{ErrorKind, Policy};
+///
+/// let e = Policy::from_json_str(r#"{"fail_mode": "sometimes"}"#).unwrap_err();
+/// assert_eq!(e.kind(), ErrorKind::InvalidPolicy);
+/// assert!(e.to_string().starts_with("invalid policy"));
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,

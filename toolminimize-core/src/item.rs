@@ -3,13 +3,6 @@
 //! Neither [`Finding`] nor [`PsdItem`] holds the raw value: they carry a JSON pointer, a byte
 //! span into the string at that pointer, and what kind of data it is. Their `Debug` and
 //! `Display` can therefore never print a value.
-//!
-//! ```
-//! use toolminimize_core::item::{Finding, PsdKind};
-//! let f = Finding::new(10..21, PsdKind::Ssn, 0.95, "ssn");
-//! assert_eq!(f.kind.category().id(), "identity");
-//! assert!(!format!("{f:?}").contains("123"));
-//! ```
 
 use std::fmt;
 use std::ops::Range;
@@ -18,7 +11,16 @@ use serde::Serialize;
 
 use crate::taxonomy::{Category, Sensitivity};
 
-/// What exactly a finding is. The rewriter picks its operation from this.
+/// What exactly a finding is: the finer kind under a [`Category`]. The rewriter picks its
+/// operation from this.
+///
+/// ```
+/// use toolminimize_core::{Category, PsdKind, Sensitivity};
+/// assert_eq!(PsdKind::Iban.category(), Category::Financial);
+/// assert_eq!(PsdKind::DateOfBirth.default_sensitivity(), Sensitivity::HIGH);
+/// assert_eq!(PsdKind::HealthFacility.name(), "health_facility");
+/// assert_eq!(PsdKind::from_name("custom_beliefs"), Some(PsdKind::Custom(Category::Beliefs)));
+/// ```
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
 )]
@@ -146,7 +148,8 @@ impl PsdKind {
         }
     }
 
-    /// A stable snake_case name (used in reports).
+    /// A stable snake_case name (used in reports): `"email"`, `"street_address"`, …, and
+    /// `"custom_<category>"` for [`PsdKind::Custom`].
     pub fn name(self) -> String {
         match self {
             PsdKind::Custom(c) => format!("custom_{}", c.id()),
@@ -156,10 +159,63 @@ impl PsdKind {
                 .unwrap_or_default(),
         }
     }
+
+    /// The kind with this [`name`](PsdKind::name), if any.
+    pub fn from_name(name: &str) -> Option<PsdKind> {
+        if let Some(category) = name.strip_prefix("custom_") {
+            return category.parse().ok().map(PsdKind::Custom);
+        }
+        serde_json::from_value(serde_json::Value::from(name))
+            .ok()
+            .filter(|k| !matches!(k, PsdKind::Custom(_)))
+    }
+
+    /// Whether this kind is a quasi-identifier: a piece that, together with others sent to
+    /// the same recipient (name and date of birth; postcode, date of birth and gender; …),
+    /// singles a person out. Sessions remember which of these each tool has received.
+    ///
+    /// ```
+    /// use toolminimize_core::PsdKind;
+    /// assert!(PsdKind::DateOfBirth.is_quasi_identifier());
+    /// assert!(!PsdKind::Condition.is_quasi_identifier());
+    /// ```
+    pub fn is_quasi_identifier(self) -> bool {
+        crate::decide::linkability::is_quasi_identifier(self)
+    }
+
+    /// Whether sending this kind to a recipient that already holds the kinds in `has`
+    /// completes an identifying combination that `has` alone did not.
+    ///
+    /// ```
+    /// use toolminimize_core::PsdKind;
+    /// assert!(PsdKind::DateOfBirth.completes_identity(&[PsdKind::PersonName]));
+    /// assert!(!PsdKind::Gender.completes_identity(&[PsdKind::Postcode]));
+    /// ```
+    pub fn completes_identity(self, has: &[PsdKind]) -> bool {
+        crate::decide::linkability::completes_identity(has, self)
+    }
 }
 
-/// One detection inside one string (or one number), before it is placed in the arguments.
+impl fmt::Display for PsdKind {
+    /// The kind's [`name`](PsdKind::name).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// One detection inside one string: what a [`Detector`](crate::Detector) reports. It holds a
+/// byte span, never the text.
+///
+/// ```
+/// use toolminimize_core::{Category, Finding, PsdKind};
+/// let f = Finding::new(10..21, PsdKind::Ssn, 0.95, "ssn");
+/// assert_eq!(f.category, Category::Identity);
+/// let f = Finding::new(0..12, PsdKind::Email, 0.9, "parole_office").with_category(Category::Criminal);
+/// assert_eq!(f.category, Category::Criminal);
+/// assert!(!format!("{f:?}").contains('@'));
+/// ```
 #[derive(Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Finding {
     /// Byte span in the scanned string (for numbers: `0..len` of their JSON text).
     pub span: Range<usize>,
@@ -175,7 +231,8 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// A finding whose category is its kind's.
+    /// A finding whose category is its kind's. `confidence` is 0 … 1; `detector` is the name
+    /// reports show (usually the detector's [`name`](crate::Detector::name)).
     pub fn new(span: Range<usize>, kind: PsdKind, confidence: f32, detector: &'static str) -> Self {
         Finding {
             span,

@@ -10,38 +10,45 @@
     )
 )]
 
+#[doc(hidden)]
+pub mod __bench;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub mod __private;
-pub mod budget;
-pub mod classify;
-pub mod decide;
+mod budget;
+mod classify;
+mod decide;
 mod engine;
-pub mod error;
-pub mod item;
-pub mod pipeline;
-pub mod policy;
-pub mod report;
-pub mod rewrite;
-pub mod schema;
-pub mod schema_trait;
-pub mod score;
-pub mod session;
+mod error;
+mod item;
+mod pipeline;
+mod policy;
+mod report;
+mod rewrite;
+mod schema;
+mod schema_trait;
+mod score;
+mod session;
 pub mod store;
-pub mod taxonomy;
-pub mod text;
-pub mod tool;
+mod taxonomy;
+mod text;
+mod tool;
 
-pub use error::{Error, ErrorKind};
-pub use item::{Finding, PsdItem, PsdKind};
-pub use pipeline::{BlockReason, Call, Minimizer, MinimizerBuilder, Outcome, Verdict};
-pub use policy::{FailMode, Policy};
-pub use report::{Action, ItemReport, Report};
-pub use schema_trait::MinimizeSchema;
-pub use session::Session;
-pub use store::{MemoryStore, SessionStore, StoreStats};
-pub use taxonomy::{Category, Exposure, Sensitivity};
-pub use tool::ToolDef;
+pub use crate::classify::{Detector, Field};
+pub use crate::decide::judge::{
+    ContentJudge, JudgeAnswer, JudgeCandidate, JudgeError, JudgeRequest,
+};
+pub use crate::decide::{Rule, UnknownRule};
+pub use crate::error::{Error, ErrorKind};
+pub use crate::item::{Finding, PsdKind};
+pub use crate::pipeline::{BlockReason, Call, Minimizer, MinimizerBuilder, Outcome, Verdict};
+pub use crate::policy::{DEFAULT_TIME_BUDGET, DenyTerm, FailMode, Policy};
+pub use crate::report::{Action, ItemReport, Report};
+pub use crate::schema_trait::MinimizeSchema;
+pub use crate::session::Session;
+pub use crate::store::{MemoryStore, SessionStore, StoreStats};
+pub use crate::taxonomy::{Category, Exposure, Sensitivity, UnknownId};
+pub use crate::tool::ToolDef;
 
 /// Deepest JSON nesting the pipeline walks; deeper values are left as they are and reported
 /// as an internal failure (blocked under fail-closed).

@@ -1,19 +1,4 @@
 //! The pipeline: classify → decide → rewrite → score, built once and shared.
-//!
-//! ```
-//! use serde_json::json;
-//! use toolminimize_core::{Minimizer, ToolDef};
-//!
-//! let minimizer = Minimizer::new()?;
-//! let tool = ToolDef::new("get_forecast", "Weather forecast for a city", json!({
-//!     "type": "object",
-//!     "properties": {"city": {"type": "string"}, "notes": {"type": "string"}},
-//!     "required": ["city"]
-//! }));
-//! let out = minimizer.minimize(&tool, &json!({"city": "Lyon", "notes": "call me on +33 6 12 34 56 78"}));
-//! assert_eq!(out.arguments().unwrap(), &json!({"city": "Lyon"}));
-//! # Ok::<(), toolminimize_core::Error>(())
-//! ```
 
 use std::fmt;
 use std::sync::Arc;
@@ -21,24 +6,44 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::classify::{Classifier, Detector};
+use crate::classify::{Classifier, Detector, Field};
 use crate::decide::judge::ContentJudge;
 use crate::error::Error;
+use crate::item::Finding;
 use crate::policy::{FailMode, Policy};
 use crate::report::Report;
 use crate::session::Session;
 use crate::taxonomy::Exposure;
 use crate::tool::ToolDef;
 
-/// Why a call was blocked. The text is from a fixed vocabulary and never holds a value.
+/// Why a call was blocked. Its text is from a fixed vocabulary and never holds a value.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BlockReason {
     /// The policy blocks this tool.
     ToolBlocked,
     /// The cost after rewriting stayed above the policy's limit.
     CostAboveLimit,
-    /// The pipeline failed and the policy fails closed.
+    /// The pipeline failed and the policy fails closed; the text says what failed from a fixed
+    /// vocabulary (`"time budget exceeded"`, `"session store unavailable"`, …).
     Internal(&'static str),
+}
+
+impl BlockReason {
+    /// A stable id for the reason: `"tool_blocked"`, `"cost_above_limit"` or `"internal"`.
+    ///
+    /// ```
+    /// use toolminimize_core::BlockReason;
+    /// assert_eq!(BlockReason::CostAboveLimit.id(), "cost_above_limit");
+    /// assert_eq!(BlockReason::Internal("time budget exceeded").id(), "internal");
+    /// ```
+    pub const fn id(&self) -> &'static str {
+        match self {
+            BlockReason::ToolBlocked => "tool_blocked",
+            BlockReason::CostAboveLimit => "cost_above_limit",
+            BlockReason::Internal(_) => "internal",
+        }
+    }
 }
 
 impl fmt::Display for BlockReason {
@@ -57,6 +62,7 @@ impl fmt::Display for BlockReason {
 
 /// Forward these arguments, or block.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Verdict {
     /// Send these (minimized) arguments.
     Forward(Value),
@@ -64,22 +70,84 @@ pub enum Verdict {
     Block(BlockReason),
 }
 
-/// The result of minimizing one call: the verdict and the report.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    /// Forward or block.
-    pub verdict: Verdict,
-    /// What was found and done (never a raw value).
-    pub report: Report,
-}
-
-impl Outcome {
-    /// The arguments to send, unless blocked.
+impl Verdict {
+    /// The arguments to send, unless the call is blocked.
     pub fn arguments(&self) -> Option<&Value> {
-        match &self.verdict {
+        match self {
             Verdict::Forward(v) => Some(v),
             Verdict::Block(_) => None,
         }
+    }
+
+    /// Why the call is blocked, if it is.
+    pub fn block_reason(&self) -> Option<&BlockReason> {
+        match self {
+            Verdict::Forward(_) => None,
+            Verdict::Block(r) => Some(r),
+        }
+    }
+
+    /// The arguments to send, or why not. Code outside this crate matches on this rather than
+    /// on the (non-exhaustive) enum: whatever a later release adds maps to one of the two.
+    ///
+    /// # Errors
+    /// The block reason when the call is blocked.
+    pub fn into_arguments(self) -> Result<Value, BlockReason> {
+        match self {
+            Verdict::Forward(v) => Ok(v),
+            Verdict::Block(r) => Err(r),
+        }
+    }
+}
+
+/// The result of minimizing one call: the [`Verdict`] and the [`Report`].
+///
+/// ```
+/// use serde_json::json;
+/// use toolminimize_core::{Minimizer, Policy, ToolDef, Verdict};
+///
+/// let minimizer = Minimizer::builder()
+///     .policy(Policy::default().with_blocked_tool("exec"))
+///     .build()?;
+/// let exec = ToolDef::new("exec", "Run a shell command", json!({"type": "object"}));
+/// let outcome = minimizer.minimize(&exec, &json!({"cmd": "ls"}));
+/// assert!(outcome.is_blocked());
+/// assert!(matches!(outcome.verdict(), Verdict::Block(_)));
+/// assert_eq!(outcome.arguments(), None);
+/// # Ok::<(), toolminimize_core::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Outcome {
+    verdict: Verdict,
+    report: Report,
+}
+
+impl Outcome {
+    /// An outcome from its parts, for code that wraps the pipeline (a middleware that blocks a
+    /// call before minimizing it, a test double).
+    pub fn new(verdict: Verdict, report: Report) -> Self {
+        Outcome { verdict, report }
+    }
+
+    /// Forward or block.
+    pub fn verdict(&self) -> &Verdict {
+        &self.verdict
+    }
+
+    /// What was found and done (never a raw value).
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// The verdict and the report.
+    pub fn into_parts(self) -> (Verdict, Report) {
+        (self.verdict, self.report)
+    }
+
+    /// The arguments to send, unless blocked.
+    pub fn arguments(&self) -> Option<&Value> {
+        self.verdict.arguments()
     }
 
     /// The arguments to send, or why not.
@@ -87,20 +155,44 @@ impl Outcome {
     /// # Errors
     /// The block reason when the call is blocked.
     pub fn into_arguments(self) -> Result<Value, BlockReason> {
-        match self.verdict {
-            Verdict::Forward(v) => Ok(v),
-            Verdict::Block(r) => Err(r),
-        }
+        self.verdict.into_arguments()
+    }
+
+    /// Why the call is blocked, if it is.
+    pub fn block_reason(&self) -> Option<&BlockReason> {
+        self.verdict.block_reason()
     }
 
     /// Whether the call is blocked.
     pub fn is_blocked(&self) -> bool {
-        matches!(self.verdict, Verdict::Block(_))
+        self.verdict.block_reason().is_some()
     }
 }
 
-/// One call with its optional context.
+/// One call with its optional context, built with [`Call::new`] and the setters.
+///
+/// ```
+/// use serde_json::json;
+/// use toolminimize_core::{Call, Exposure, Minimizer, Session, ToolDef};
+///
+/// let minimizer = Minimizer::new()?;
+/// let tool = ToolDef::new("send_sms", "Send a text message", json!({
+///     "type": "object",
+///     "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
+///     "required": ["to", "body"]
+/// }));
+/// let session = Session::new("conversation-1");
+/// let args = json!({"to": "+44 7700 900123", "body": "Running late, see you at 7"});
+/// let call = Call::new(&tool, &args)
+///     .exposure(Exposure::ThirdParty)
+///     .task_context("text Sam that I'm running late")
+///     .session(&session);
+/// let outcome = minimizer.minimize_call(&call);
+/// assert_eq!(outcome.arguments(), Some(&args)); // the tool needs all of it
+/// # Ok::<(), toolminimize_core::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
 pub struct Call<'a> {
     /// The tool.
     pub tool: &'a ToolDef,
@@ -166,6 +258,21 @@ pub(crate) struct Inner {
 }
 
 /// The minimizer: built once, `Send + Sync`, cheap to clone and share across threads.
+///
+/// ```
+/// use serde_json::json;
+/// use toolminimize_core::{Minimizer, ToolDef};
+///
+/// let minimizer = Minimizer::new()?;
+/// let tool = ToolDef::new("get_forecast", "Weather forecast for a city", json!({
+///     "type": "object",
+///     "properties": {"city": {"type": "string"}, "notes": {"type": "string"}},
+///     "required": ["city"]
+/// }));
+/// let out = minimizer.minimize(&tool, &json!({"city": "Lyon", "notes": "call me on +33 6 12 34 56 78"}));
+/// assert_eq!(out.arguments(), Some(&json!({"city": "Lyon"})));
+/// # Ok::<(), toolminimize_core::Error>(())
+/// ```
 #[derive(Clone)]
 pub struct Minimizer {
     inner: Arc<Inner>,
@@ -179,7 +286,19 @@ impl fmt::Debug for Minimizer {
     }
 }
 
-/// Builds a [`Minimizer`].
+/// Builds a [`Minimizer`]: a policy, a time budget, extra detectors.
+///
+/// ```
+/// use std::time::Duration;
+/// use toolminimize_core::{FailMode, Minimizer, Policy};
+///
+/// let minimizer = Minimizer::builder()
+///     .policy(Policy::default().with_fail_mode(FailMode::Closed))
+///     .time_budget(Some(Duration::from_secs(2)))
+///     .build()?;
+/// assert_eq!(minimizer.policy().fail_mode(), FailMode::Closed);
+/// # Ok::<(), toolminimize_core::Error>(())
+/// ```
 #[derive(Debug, Default)]
 pub struct MinimizerBuilder {
     policy: Policy,
@@ -204,7 +323,7 @@ impl MinimizerBuilder {
     /// use std::time::Duration;
     /// use toolminimize_core::Minimizer;
     /// let m = Minimizer::builder().time_budget(Some(Duration::from_millis(500))).build()?;
-    /// assert_eq!(m.policy().time_budget, Some(Duration::from_millis(500)));
+    /// assert_eq!(m.policy().time_budget(), Some(Duration::from_millis(500)));
     /// # Ok::<(), toolminimize_core::Error>(())
     /// ```
     #[must_use]
@@ -229,7 +348,8 @@ impl MinimizerBuilder {
         self
     }
 
-    /// Adds a user-supplied detector, run after the built-in ones.
+    /// Adds a user-supplied detector, run after the built-in ones (see [`Detector`] for an
+    /// example).
     #[must_use]
     pub fn detector(mut self, detector: impl Detector + 'static) -> Self {
         self.detectors.push(Box::new(detector));
@@ -297,6 +417,28 @@ impl Minimizer {
         &self.inner.policy
     }
 
+    /// What the classifier finds in one string, before any decision: the findings of every
+    /// detector (built-in and added), overlaps resolved, the policy's allow-list applied and
+    /// its deny-list added. Spans are byte ranges on char boundaries, in order of their start.
+    ///
+    /// Useful to see what a string would be reported for, or to test a custom [`Detector`]
+    /// together with the built-in ones. [`minimize`](Self::minimize) scans the same way.
+    ///
+    /// ```
+    /// use toolminimize_core::{Category, Field, Minimizer};
+    ///
+    /// let minimizer = Minimizer::new()?;
+    /// let text = "write to ana.ruiz@example.org";
+    /// let found = minimizer.scan_text(text, &Field::new("/note"));
+    /// assert_eq!(found.len(), 1);
+    /// assert_eq!(&text[found[0].span.clone()], "ana.ruiz@example.org");
+    /// assert_eq!(found[0].category, Category::Identity);
+    /// # Ok::<(), toolminimize_core::Error>(())
+    /// ```
+    pub fn scan_text(&self, text: &str, field: &Field<'_>) -> Vec<Finding> {
+        self.inner.classifier.scan_text(text, field)
+    }
+
     /// Minimizes `arguments` for `tool`, with no further context.
     pub fn minimize(&self, tool: &ToolDef, arguments: &Value) -> Outcome {
         self.minimize_call(&Call::new(tool, arguments))
@@ -310,7 +452,8 @@ impl Minimizer {
         }
     }
 
-    /// Minimizes one call, asking `judge` which spans of each free-text field the task needs.
+    /// Minimizes one call, asking `judge` which spans of each free-text field the task needs
+    /// (see [`ContentJudge`] for an example judge).
     ///
     /// The judge overrides the rule-based decisions for the items it is asked about; when it
     /// fails or times out, the rule-based decisions stand. Structured fields and annotations

@@ -1,13 +1,6 @@
 //! Score: the privacy cost of a call (SPEC §3).
 //!
 //! PC = Σ over PSD items that are not necessary of S(item) × E(tool).
-//!
-//! ```
-//! use toolminimize_core::score::cost;
-//! use toolminimize_core::{Exposure, Sensitivity};
-//! let items = [(Sensitivity::CRITICAL, false), (Sensitivity::HIGH, true)];
-//! assert_eq!(cost(items, Exposure::ThirdParty), 8.0);
-//! ```
 
 use crate::taxonomy::{Exposure, Sensitivity};
 
@@ -21,4 +14,15 @@ pub fn cost(items: impl IntoIterator<Item = (Sensitivity, bool)>, exposure: Expo
         .sum::<f64>()
         // An empty sum is -0.0; report 0.
         + 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cost_counts_unnecessary_items_by_exposure() {
+        let items = [(Sensitivity::CRITICAL, false), (Sensitivity::HIGH, true)];
+        assert_eq!(cost(items, Exposure::ThirdParty), 8.0);
+    }
 }

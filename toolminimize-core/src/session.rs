@@ -5,14 +5,6 @@
 //! own, in the process; [`Session::in_store`] puts it in a shared one (an in-process
 //! [`MemoryStore`](crate::store::MemoryStore) with a cap and a time to live, or a store several
 //! replicas share, such as Redis). The state holds keyed hashes, never values.
-//!
-//! ```
-//! use toolminimize_core::Session;
-//! let s = Session::new("conversation-42");
-//! assert_eq!(s.id(), "conversation-42");
-//! let s2 = s.clone(); // clones share state
-//! assert_eq!(s2.calls_seen(), 0);
-//! ```
 
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -32,6 +24,20 @@ enum Backend {
 }
 
 /// A handle on one conversation's state. Cheap to clone; clones share the state.
+///
+/// Calls of one conversation share a session, so substitutions stay consistent across calls
+/// and a value dribbled out over several calls is caught. Its state lives in a
+/// [`SessionStore`]: by default its own, in the process; [`Session::in_store`] puts it in a
+/// shared one (a [`MemoryStore`](crate::MemoryStore) with a cap and a time to live, or a
+/// store several replicas share). The state holds keyed hashes, never values.
+///
+/// ```
+/// use toolminimize_core::Session;
+/// let s = Session::new("conversation-42");
+/// assert_eq!(s.id(), "conversation-42");
+/// let s2 = s.clone(); // clones share state
+/// assert_eq!(s2.calls_seen(), 0);
+/// ```
 #[derive(Clone)]
 pub struct Session {
     id: Arc<str>,

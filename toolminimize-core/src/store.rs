@@ -18,8 +18,7 @@
 //! ```
 //! use std::sync::Arc;
 //! use std::time::Duration;
-//! use toolminimize_core::store::{MemoryStore, SessionStore};
-//! use toolminimize_core::Session;
+//! use toolminimize_core::{MemoryStore, Session, SessionStore};
 //!
 //! let store: Arc<dyn SessionStore> = Arc::new(MemoryStore::new(10_000, Duration::from_secs(3600)));
 //! let a = Session::in_store("conversation-7", store.clone());
@@ -107,8 +106,10 @@ impl fmt::Debug for SessionKey {
     }
 }
 
-/// One session's state: counters and keyed hashes only.
+/// One session's state: counters and keyed hashes only. A store builds it from
+/// [`Default`] and what it has kept.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SessionState {
     /// Calls minimized in the session.
     pub calls: u64,
@@ -122,6 +123,7 @@ pub struct SessionState {
 
 /// What one call adds to its session's state.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SessionUpdate {
     /// Placeholders handed out by the call.
     pub placeholders: Vec<((u8, u64), u32)>,
@@ -166,6 +168,7 @@ impl SessionState {
 /// quasi-identifier kinds its tool had received (the linkability guard) and the placeholders
 /// it reused or numbered on from.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SessionReads {
     /// How many quasi-identifier kinds the call's tool ([`SessionUpdate::tool`]) had received.
     pub received: usize,
@@ -178,6 +181,7 @@ pub struct SessionReads {
 
 /// What became of a [`SessionStore::commit`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Commit {
     /// The update was added.
     Done,
@@ -204,8 +208,26 @@ impl SessionState {
 
 /// A store could not be read or written. The message names the store and the failure, never a
 /// value.
+///
+/// ```
+/// use toolminimize_core::store::StoreError;
+/// let e = StoreError::new("redis read: connection refused");
+/// assert_eq!(e.to_string(), "session store: redis read: connection refused");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoreError(pub String);
+pub struct StoreError(String);
+
+impl StoreError {
+    /// An error with this message, which must not contain a value from any call.
+    pub fn new(message: impl Into<String>) -> Self {
+        StoreError(message.into())
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        &self.0
+    }
+}
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

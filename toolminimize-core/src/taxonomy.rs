@@ -1,23 +1,26 @@
 //! The PSD taxonomy: categories, sensitivity levels and exposure (SPEC §1–2).
 //!
 //! The serde names are the stable ids other code depends on.
-//!
-//! ```
-//! use toolminimize_core::taxonomy::{Category, Exposure, Sensitivity};
-//! assert_eq!(Category::Health.default_sensitivity(), Sensitivity::CRITICAL);
-//! assert_eq!(Category::Location.id(), "location");
-//! assert_eq!("sexual_life".parse::<Category>().ok(), Some(Category::SexualLife));
-//! assert_eq!(Exposure::Unknown.weight(), 2);
-//! ```
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// A kind of privacy-sensitive data (SPEC §1).
+/// A kind of privacy-sensitive data (SPEC §1). Serialized as its [`id`](Category::id).
+///
+/// ```
+/// use toolminimize_core::{Category, Exposure, Sensitivity};
+/// assert_eq!(Category::Health.default_sensitivity(), Sensitivity::CRITICAL);
+/// assert_eq!(Category::Location.id(), "location");
+/// assert_eq!("sexual_life".parse::<Category>().ok(), Some(Category::SexualLife));
+/// assert_eq!(serde_json::to_value(Category::Financial)?, "financial");
+/// assert_eq!(Exposure::Unknown.weight(), 2);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Category {
     /// Conditions, diagnoses, medications, treatments, care providers, disability, pregnancy, mental health.
     Health,
@@ -42,8 +45,8 @@ pub enum Category {
 }
 
 impl Category {
-    /// Every category, in SPEC order.
-    pub const ALL: [Category; 10] = [
+    /// Every category, in SPEC order (later releases may add to it).
+    pub const ALL: &'static [Category] = &[
         Category::Health,
         Category::Biometric,
         Category::SexualLife,
@@ -106,7 +109,8 @@ impl fmt::Display for Category {
     }
 }
 
-/// Error for an unknown taxonomy id.
+/// A string that is not the id of a [`Category`] or an [`Exposure`]. Its message quotes at
+/// most 40 characters of what was given and lists the ids expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} `{given}` (expected one of: {expected})")]
 pub struct UnknownId {
@@ -119,7 +123,8 @@ impl FromStr for Category {
     type Err = UnknownId;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Category::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|c| c.id() == s)
             .ok_or_else(|| UnknownId {
                 what: "category",
@@ -172,9 +177,10 @@ impl From<Sensitivity> for u8 {
     }
 }
 
-/// Where a call goes (SPEC §2).
+/// Where a call goes (SPEC §2). Serialized as its [`id`](Exposure::id).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Exposure {
     /// The user's own system (E = 1).
     FirstParty,
@@ -232,7 +238,7 @@ mod tests {
 
     #[test]
     fn every_category_round_trips_through_its_id_and_serde() {
-        for c in Category::ALL {
+        for &c in Category::ALL {
             assert_eq!(c.id().parse::<Category>(), Ok(c));
             let json = serde_json::to_string(&c).unwrap();
             assert_eq!(json, format!("\"{}\"", c.id()));

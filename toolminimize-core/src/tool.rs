@@ -2,14 +2,6 @@
 //!
 //! Accepts the MCP spelling (`inputSchema`), the snake-case spelling (`input_schema`) and the
 //! OpenAI function-calling spelling (`parameters`, also nested under `function`).
-//!
-//! ```
-//! use serde_json::json;
-//! use toolminimize_core::ToolDef;
-//! let t = ToolDef::from_json(&json!({"name": "get_forecast", "parameters": {"type": "object"}}))?;
-//! assert_eq!(t.name(), "get_forecast");
-//! # Ok::<(), toolminimize_core::Error>(())
-//! ```
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -52,10 +44,20 @@ pub(crate) fn compile_patterns(schema: &Value) -> Patterns {
     out
 }
 
-/// A tool as the minimizer sees it.
+/// A tool as the minimizer sees it: a name, a description and the JSON Schema of the arguments.
 ///
-/// The schema's `pattern`s are compiled once, when the tool is made, and shared by its clones;
-/// so is the tool's kind, recognised on the first call.
+/// [`ToolDef::from_json`] accepts the MCP spelling (`inputSchema`), the snake-case spelling
+/// (`input_schema`) and the OpenAI function-calling spelling (`parameters`, also nested under
+/// `function`). The schema's `pattern`s are compiled once, when the tool is made, and shared by
+/// its clones; so is the tool's kind, recognised on the first call.
+///
+/// ```
+/// use serde_json::json;
+/// use toolminimize_core::ToolDef;
+/// let t = ToolDef::from_json(&json!({"name": "get_forecast", "parameters": {"type": "object"}}))?;
+/// assert_eq!(t.name(), "get_forecast");
+/// # Ok::<(), toolminimize_core::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct ToolDef {
     name: String,

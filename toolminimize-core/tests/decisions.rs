@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use serde_json::Value;
-use toolminimize_core::report::ItemReport;
+use toolminimize_core::{Action, ItemReport};
 use toolminimize_core::{Call, Exposure, Minimizer, Outcome, Policy, Session, ToolDef};
 
 /// The largest share of cases that may carry a `gap`.
@@ -245,29 +245,29 @@ fn covering<'r>(e: &Expect, args: &Value, items: &'r [ItemReport]) -> Vec<&'r It
         .collect();
     items
         .iter()
-        .filter(|it| it.path == e.path)
-        .filter(|it| match it.span {
+        .filter(|it| it.path() == e.path)
+        .filter(|it| match it.span() {
             None => !occurrences.is_empty(),
-            Some([a, b]) => occurrences.iter().any(|&(s, t)| a <= s && t <= b),
+            Some(r) => occurrences.iter().any(|&(s, t)| r.start <= s && t <= r.end),
         })
         .collect()
 }
 
 fn describe(it: &ItemReport, args: &Value) -> String {
-    let covered = match (it.span, args.pointer(&it.path)) {
-        (Some([a, b]), Some(Value::String(s))) => s.get(a..b).unwrap_or("?").to_owned(),
+    let covered = match (it.span(), args.pointer(it.path())) {
+        (Some(r), Some(Value::String(s))) => s.get(r).unwrap_or("?").to_owned(),
         (_, Some(v)) => value_text(v),
         _ => "?".to_owned(),
     };
     format!(
         "{} {:?} {}/{} necessary={} action={} rule={}",
-        it.path,
+        it.path(),
         covered,
-        it.category,
-        it.kind,
-        it.necessary,
-        it.action.id(),
-        it.rule
+        it.category(),
+        it.kind(),
+        it.necessary(),
+        it.action(),
+        it.rule()
     )
 }
 
@@ -278,14 +278,14 @@ fn check(case: &Case, outcome: &Outcome) -> Vec<String> {
         problems.push("the call was blocked".to_owned());
         return problems;
     };
-    let items = &outcome.report.items;
+    let items = outcome.report().items();
     for e in &case.expect {
         let found = covering(e, &case.arguments, items);
         let want = if e.keep { "kept" } else { "not kept" };
         if found.is_empty() {
             let at_path: Vec<String> = items
                 .iter()
-                .filter(|it| it.path == e.path)
+                .filter(|it| it.path() == e.path)
                 .map(|it| describe(it, &case.arguments))
                 .collect();
             problems.push(format!(
@@ -297,18 +297,18 @@ fn check(case: &Case, outcome: &Outcome) -> Vec<String> {
             continue;
         }
         for it in found {
-            let kept = it.action.id() == "keep";
+            let kept = it.action() == Action::Keep;
             let mut wrong = Vec::new();
             if kept != e.keep {
                 wrong.push(format!("expected {want}"));
             }
             if let Some(a) = &e.action
-                && it.action.id() != a
+                && it.action().id() != a
             {
                 wrong.push(format!("expected action {a}"));
             }
             if let Some(r) = &e.rule
-                && !it.rule.starts_with(r.as_str())
+                && !it.rule().id().starts_with(r.as_str())
             {
                 wrong.push(format!("expected rule {r}…"));
             }
@@ -338,7 +338,7 @@ fn check(case: &Case, outcome: &Outcome) -> Vec<String> {
     if case.unchanged && out != &case.arguments {
         let changed: Vec<String> = items
             .iter()
-            .filter(|it| it.action.id() != "keep")
+            .filter(|it| it.action() != Action::Keep)
             .map(|it| describe(it, &case.arguments))
             .collect();
         problems.push(format!(
@@ -365,9 +365,11 @@ fn show(case: &Case, outcome: &Outcome) {
     }
     eprintln!(
         "── {} ({}) tool_kind={:?}",
-        case.id, case.file, outcome.report.tool_kind
+        case.id,
+        case.file,
+        outcome.report().tool_kind()
     );
-    for it in &outcome.report.items {
+    for it in outcome.report().items() {
         eprintln!("   {}", describe(it, &case.arguments));
     }
     match outcome.arguments() {
@@ -386,7 +388,7 @@ fn every_decision_in_the_corpus_follows_the_principles() {
     let cases = corpus();
     let default = Minimizer::new().unwrap();
     let strict = Minimizer::builder()
-        .policy(Policy::strict())
+        .policy(Policy::default().with_strict(true))
         .build()
         .unwrap();
     let mut sessions: HashMap<String, Session> = HashMap::new();

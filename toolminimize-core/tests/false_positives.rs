@@ -105,13 +105,21 @@ fn at_most_two_percent_of_benign_calls_get_any_psd_reported() {
     let results = minimize_all();
     let flagged: Vec<String> = results
         .iter()
-        .filter(|(_, o)| !o.report.items.is_empty())
+        .filter(|(_, o)| !o.report().items().is_empty())
         .map(|(b, o)| {
             let items: Vec<String> = o
-                .report
-                .items
+                .report()
+                .items()
                 .iter()
-                .map(|i| format!("{} {}/{} ({})", i.path, i.category, i.kind, i.detector))
+                .map(|i| {
+                    format!(
+                        "{} {}/{} ({})",
+                        i.path(),
+                        i.category(),
+                        i.kind(),
+                        i.detector()
+                    )
+                })
                 .collect();
             format!("{} [{}]: {}", b.id, b.lang, items.join(", "))
         })
@@ -119,7 +127,7 @@ fn at_most_two_percent_of_benign_calls_get_any_psd_reported() {
     let langs = by_language(
         results
             .iter()
-            .map(|(b, o)| (b.lang.as_str(), !o.report.items.is_empty())),
+            .map(|(b, o)| (b.lang.as_str(), !o.report().items().is_empty())),
     );
     let r = rate(flagged.len(), results.len());
     eprintln!(
@@ -144,10 +152,10 @@ fn at_least_ninety_eight_percent_of_benign_calls_come_back_unchanged() {
         .filter(|(b, o)| o.arguments() != Some(&b.arguments))
         .map(|(b, o)| {
             let actions: Vec<String> = o
-                .report
-                .items
+                .report()
+                .items()
                 .iter()
-                .map(|i| format!("{} {:?} ({})", i.path, i.action, i.rule))
+                .map(|i| format!("{} {:?} ({})", i.path(), i.action(), i.rule()))
                 .collect();
             let blocked = if o.is_blocked() { " blocked" } else { "" };
             format!("{} [{}]{blocked}: {}", b.id, b.lang, actions.join(", "))

@@ -16,9 +16,10 @@ use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 
 use serde_json::json;
-use toolminimize_core::classify::{Detector, Field};
-use toolminimize_core::decide::judge::{ContentJudge, JudgeAnswer, JudgeError, JudgeRequest};
-use toolminimize_core::{Call, Category, Finding, Minimizer, PsdKind, ToolDef};
+use toolminimize_core::{
+    Call, Category, ContentJudge, Detector, Field, Finding, JudgeAnswer, JudgeError, JudgeRequest,
+    Minimizer, PsdKind, Rule, ToolDef,
+};
 
 #[derive(Debug, Clone)]
 struct Marks(Vec<(&'static str, PsdKind)>);
@@ -51,14 +52,12 @@ fn block_on<F: Future>(f: F) -> F::Output {
 struct NeedsHealth;
 impl ContentJudge for NeedsHealth {
     async fn judge(&self, req: &JudgeRequest) -> Result<JudgeAnswer, JudgeError> {
-        Ok(JudgeAnswer {
-            needed: req
-                .candidates
+        Ok(JudgeAnswer::needed(
+            req.candidates
                 .iter()
                 .filter(|c| c.category == Category::Health || c.rule_says_needed)
-                .map(|c| c.index)
-                .collect(),
-        })
+                .map(|c| c.index),
+        ))
     }
 }
 
@@ -95,18 +94,18 @@ fn a_judge_overrides_rules_and_a_failing_judge_changes_nothing() {
     let judged = block_on(m.minimize_judged(&call, &NeedsHealth));
     assert_eq!(judged.arguments().unwrap(), &args);
     // The pickup point is needed by the rules; the treatment only because the judge says so.
-    let rules: Vec<(&str, &str)> = judged
-        .report
-        .items
+    let rules: Vec<(PsdKind, Rule)> = judged
+        .report()
+        .items()
         .iter()
-        .filter(|i| i.path == "/message")
-        .map(|i| (i.kind.as_str(), i.rule))
+        .filter(|i| i.path() == "/message")
+        .map(|i| (i.kind(), i.rule()))
         .collect();
     assert_eq!(
         rules,
         [
-            ("health_facility", "location:meeting-point"),
-            ("condition", "judge:needed")
+            (PsdKind::HealthFacility, Rule::MeetingPoint),
+            (PsdKind::Condition, Rule::JudgeNeeded)
         ]
     );
 

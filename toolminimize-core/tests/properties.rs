@@ -8,8 +8,11 @@
 //! - no path appears that was not in the input;
 //! - no seeded value appears in the report or in a block reason.
 //!
-//! The default run tries a bounded number of cases; `TOOLMINIMIZE_PROPTEST_CASES=1000000`
-//! runs a long one (see the README).
+//! The default run tries a bounded number of cases from a fixed seed. The long run is an
+//! ignored test, `long_run`: it generates `TOOLMINIMIZE_PROPTEST_CASES` calls (default one
+//! million) from a random seed, counts every violation instead of stopping at the first, and
+//! fails when a call panics or breaks an invariant other than idempotence; calls that a second
+//! pass still changes are counted by the rules that changed them and listed (see the README).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -17,27 +20,25 @@
     clippy::indexing_slicing
 )]
 
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::LazyLock;
+use std::time::Instant;
 
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::TestRunner;
 use serde_json::{Map, Value, json};
-use toolminimize_core::{Minimizer, ToolDef};
+use toolminimize_core::{Action, Minimizer, ToolDef};
 
 static MINIMIZER: LazyLock<Minimizer> = LazyLock::new(|| Minimizer::new().unwrap());
 
-/// The default run: a bounded number of cases from a fixed seed (the same cases every run);
-/// `TOOLMINIMIZE_PROPTEST_CASES=N` runs N cases from a random seed.
+/// The default run: a bounded number of cases from a fixed seed (the same cases every run).
 fn config() -> ProptestConfig {
-    match std::env::var("TOOLMINIMIZE_PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-    {
-        Some(n) => ProptestConfig::with_cases(n),
-        None => ProptestConfig {
-            rng_seed: proptest::test_runner::RngSeed::Fixed(0x746f_6f6c),
-            failure_persistence: None,
-            ..ProptestConfig::with_cases(64)
-        },
+    ProptestConfig {
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x746f_6f6c),
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(64)
     }
 }
 
@@ -197,52 +198,141 @@ fn pointers(v: &Value, path: &mut String, out: &mut Vec<String>) {
     }
 }
 
+/// An invariant a call broke.
+#[derive(Debug)]
+enum Violation {
+    /// Anything but idempotence: the message says which.
+    Broken(String),
+    /// A second pass changed the output; the kinds and rules of what it changed.
+    NotIdempotent(String),
+}
+
+/// Checks every invariant on one call.
+fn check(tool: &ToolDef, args: &Value) -> Result<(), Violation> {
+    let broken = |what: String| Err(Violation::Broken(what));
+    let validator = jsonschema::validator_for(tool.input_schema()).unwrap();
+    let valid_in = validator.is_valid(args);
+    let out = MINIMIZER.minimize(tool, args);
+    let report = serde_json::to_string(out.report()).unwrap();
+    if out.report().cost_after() > out.report().cost_before() {
+        return broken(format!("cost after above cost before: {report}"));
+    }
+    for seed in SEEDS {
+        if report.contains(seed) {
+            return broken(format!("a value in the report: {report}"));
+        }
+    }
+    let Some(rewritten) = out.arguments() else {
+        // Blocked: the reason is from a fixed vocabulary.
+        let verdict = format!("{:?}", out.verdict());
+        return match SEEDS.iter().find(|seed| verdict.contains(*seed)) {
+            Some(_) => broken(format!("a value in the block reason: {verdict}")),
+            None => Ok(()),
+        };
+    };
+    // The output parses.
+    let text = serde_json::to_string(rewritten).unwrap();
+    let parsed: Value = serde_json::from_str(&text).unwrap();
+    if &parsed != rewritten {
+        return broken(format!("the output does not read back: {text}"));
+    }
+    // Valid in, valid out.
+    if valid_in && !validator.is_valid(rewritten) {
+        return broken(format!("invalid output {rewritten} for {args}"));
+    }
+    // No path that was not in the input.
+    let mut paths = Vec::new();
+    pointers(rewritten, &mut String::new(), &mut paths);
+    if let Some(p) = paths.iter().find(|p| args.pointer(p).is_none()) {
+        return broken(format!("new path {p} in {rewritten}"));
+    }
+    // Minimizing twice changes nothing more.
+    let again = MINIMIZER.minimize(tool, rewritten);
+    if again.arguments() != Some(rewritten) {
+        let mut changed: Vec<String> = again
+            .report()
+            .items()
+            .iter()
+            .filter(|i| i.action() != Action::Keep)
+            .map(|i| format!("{} {}", i.kind(), i.rule()))
+            .collect();
+        changed.sort();
+        changed.dedup();
+        if changed.is_empty() {
+            changed.push("no item changed".to_owned());
+        }
+        return Err(Violation::NotIdempotent(changed.join(", ")));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(config())]
 
     #[test]
     fn minimizing_keeps_its_invariants((tool, args) in call()) {
-        let validator = jsonschema::validator_for(tool.input_schema()).unwrap();
-        let valid_in = validator.is_valid(&args);
-        let out = MINIMIZER.minimize(&tool, &args);
-        let report = serde_json::to_string(&out.report).unwrap();
-        let verdict = format!("{:?}", out.verdict);
-        prop_assert!(out.report.cost_after <= out.report.cost_before);
-        for seed in SEEDS {
-            prop_assert!(!report.contains(seed), "a value in the report: {report}");
+        if let Err(v) = check(&tool, &args) {
+            prop_assert!(false, "{v:?} on {args} for {}", tool.input_schema());
         }
-        let Some(rewritten) = out.arguments() else {
-            // Blocked: the reason is from a fixed vocabulary.
-            for seed in SEEDS {
-                prop_assert!(!verdict.contains(seed));
-            }
-            return Ok(());
-        };
-        // The output parses.
-        let text = serde_json::to_string(rewritten).unwrap();
-        let parsed: Value = serde_json::from_str(&text).unwrap();
-        prop_assert_eq!(&parsed, rewritten);
-        // Valid in, valid out.
-        if valid_in {
-            prop_assert!(validator.is_valid(rewritten), "invalid output {rewritten} for {args}");
-        }
-        // No path that was not in the input.
-        let mut paths = Vec::new();
-        pointers(rewritten, &mut String::new(), &mut paths);
-        for p in &paths {
-            prop_assert!(args.pointer(p).is_some(), "new path {p} in {rewritten}");
-        }
-        // Minimizing twice changes nothing more.
-        let again = MINIMIZER.minimize(&tool, rewritten);
-        prop_assert_eq!(again.arguments(), Some(rewritten), "not idempotent on {}", args);
     }
 }
 
-/// Found by the long run: a phone number next to a machine address in an e-mail's optional
-/// text is kept the first time and removed the second (the decision reads the neighbour that
-/// the first pass removed). Left to the decision stage, which is being reworked.
+/// The long run (ignored in the default suite):
+/// `TOOLMINIMIZE_PROPTEST_CASES=1000000 cargo test --release -p toolminimize-core --test
+/// properties -- --ignored long_run --nocapture`.
 #[test]
-#[ignore = "known: the decision stage is not yet idempotent here"]
+#[ignore = "long: run on demand, see the README"]
+fn long_run() {
+    let cases: u64 = std::env::var("TOOLMINIMIZE_PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
+    let strategy = call();
+    let mut runner = TestRunner::new(ProptestConfig::default());
+    let started = Instant::now();
+    let mut broken: Vec<String> = Vec::new();
+    let mut not_idempotent: BTreeMap<String, (u64, String)> = BTreeMap::new();
+    let mut idempotence_failures = 0u64;
+    for n in 1..=cases {
+        let (tool, args) = strategy.new_tree(&mut runner).unwrap().current();
+        match catch_unwind(AssertUnwindSafe(|| check(&tool, &args))) {
+            Ok(Ok(())) => {}
+            Ok(Err(Violation::Broken(what))) => broken.push(what),
+            Ok(Err(Violation::NotIdempotent(rules))) => {
+                idempotence_failures += 1;
+                let entry = not_idempotent.entry(rules).or_insert_with(|| {
+                    (0, format!("{} {args} {}", tool.name(), tool.input_schema()))
+                });
+                entry.0 += 1;
+            }
+            Err(_) => broken.push(format!("panicked on {args} for {}", tool.input_schema())),
+        }
+        if n % 100_000 == 0 {
+            eprintln!(
+                "{n} cases in {:.0} s: {} broken, {idempotence_failures} not idempotent",
+                started.elapsed().as_secs_f64(),
+                broken.len()
+            );
+        }
+    }
+    eprintln!(
+        "long run: {cases} cases in {:.0} s; {} broken; {idempotence_failures} not idempotent \
+         ({} families)",
+        started.elapsed().as_secs_f64(),
+        broken.len(),
+        not_idempotent.len()
+    );
+    let mut families: Vec<_> = not_idempotent.into_iter().collect();
+    families.sort_by_key(|f| std::cmp::Reverse(f.1.0));
+    for (rules, (count, example)) in &families {
+        eprintln!("  {count:>7} second pass: {rules}\n          e.g. {example}");
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}
+
+/// Found by a long run: a phone number right before a machine address was read as one run of
+/// digits with it and missed, then found once the address was removed.
+#[test]
 fn a_phone_next_to_a_machine_address_is_decided_alike_twice() {
     let tool = ToolDef::new(
         "send_email",
@@ -255,4 +345,22 @@ fn a_phone_next_to_a_machine_address_is_decided_alike_twice() {
     let once = once.arguments().unwrap();
     let twice = MINIMIZER.minimize(&tool, once);
     assert_eq!(twice.arguments(), Some(once));
+}
+
+/// Found by the default run: two card numbers in a row were one run of digit groups to the
+/// card pattern, so only the first was found; the second was removed by a second pass.
+#[test]
+fn two_cards_in_a_row_are_both_removed_at_once() {
+    let tool = ToolDef::new(
+        "web_search",
+        "a tool",
+        json!({"type": "object", "properties": {"value": {"type": "array",
+            "items": {"type": "string"}}}, "required": ["value"]}),
+    );
+    let args = json!({"value": ["4111 1111 1111 1111 4111 1111 1111 1111 weather weather"]});
+    let once = MINIMIZER.minimize(&tool, &args);
+    assert_eq!(
+        once.arguments(),
+        Some(&json!({"value": ["weather weather"]}))
+    );
 }

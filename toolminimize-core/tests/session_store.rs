@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use toolminimize_core::store::{
     Commit, SessionKey, SessionReads, SessionState, SessionUpdate, StoreError,
 };
-use toolminimize_core::{Call, MemoryStore, Minimizer, Session, SessionStore, ToolDef, Verdict};
+use toolminimize_core::{Call, MemoryStore, Minimizer, Session, SessionStore, ToolDef};
 
 /// A store whose view is always empty (as stale as a view can be) in front of a memory store
 /// that checks commits; counts commits and the ones that found the session changed.
@@ -93,10 +93,10 @@ fn ticket_tool() -> ToolDef {
 fn forwarded(m: &Minimizer, tool: &ToolDef, args: &Value, session: &Session) -> Value {
     match m
         .minimize_call(&Call::new(tool, args).session(session))
-        .verdict
+        .into_arguments()
     {
-        Verdict::Forward(v) => v,
-        Verdict::Block(r) => panic!("blocked: {r}"),
+        Ok(v) => v,
+        Err(r) => panic!("blocked: {r}"),
     }
 }
 

@@ -11,7 +11,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
-use toolminimize::{Action, Exposure, MinimizeSchema, Minimizer, Report};
+use toolminimize::{Action, Exposure, MinimizeSchema, Minimizer, Report, Sensitivity};
 
 /// Schedule a meeting with a contact.
 #[derive(Serialize, JsonSchema, MinimizeSchema)]
@@ -66,7 +66,10 @@ fn meeting() -> Value {
 fn run<T: MinimizeSchema>(name: &str, args: &Value) -> (Value, Report) {
     let m = Minimizer::new().unwrap();
     let out = m.minimize(&T::tool_def(name, "A tool"), args);
-    (out.arguments().cloned().expect("not blocked"), out.report)
+    (
+        out.arguments().cloned().expect("not blocked"),
+        out.report().clone(),
+    )
 }
 
 #[test]
@@ -74,12 +77,12 @@ fn a_minimum_necessary_field_keeps_its_personal_data() {
     let (out, report) = run::<ScheduleMeeting>("schedule_meeting", &meeting());
     assert_eq!(out["attendee_name"], "Maria Lopez");
     let it = report
-        .items
+        .items()
         .iter()
-        .find(|i| i.path == "/attendee_name")
+        .find(|i| i.path() == "/attendee_name")
         .expect("the attendee is detected");
-    assert!(it.necessary);
-    assert_eq!(it.action, Action::Keep);
+    assert!(it.necessary());
+    assert_eq!(it.action(), Action::Keep);
 }
 
 #[test]
@@ -90,14 +93,14 @@ fn an_annotated_op_is_applied() {
         "`op = \"remove\"` drops the field"
     );
     let it = report
-        .items
+        .items()
         .iter()
-        .find(|i| i.path == "/contact_name")
+        .find(|i| i.path() == "/contact_name")
         .expect("the mentioned contact is detected");
-    assert!(!it.necessary);
-    assert_eq!(it.action, Action::Remove);
-    assert_eq!(it.rule, "x-minimize:remove");
-    assert_eq!(report.cost_after, 0.0);
+    assert!(!it.necessary());
+    assert_eq!(it.action(), Action::Remove);
+    assert_eq!(it.rule().id(), "x-minimize:remove");
+    assert_eq!(report.cost_after(), 0.0);
 }
 
 #[test]
@@ -105,15 +108,15 @@ fn x_sensitivity_changes_the_cost() {
     let (_, default) = run::<ScheduleMeeting>("schedule_meeting", &meeting());
     let (_, low) = run::<ScheduleMeetingLowContact>("schedule_meeting", &meeting());
     // Only the mentioned contact is unnecessary: S × E, E = 2 for the declared third party.
-    assert_eq!(default.exposure, Some(Exposure::ThirdParty));
-    assert_eq!(default.cost_before, 3.0 * 2.0);
-    assert_eq!(low.cost_before, 1.0 * 2.0);
+    assert_eq!(default.exposure(), Some(Exposure::ThirdParty));
+    assert_eq!(default.cost_before(), 3.0 * 2.0);
+    assert_eq!(low.cost_before(), 1.0 * 2.0);
     let it = low
-        .items
+        .items()
         .iter()
-        .find(|i| i.path == "/contact_name")
+        .find(|i| i.path() == "/contact_name")
         .unwrap();
-    assert_eq!(it.sensitivity, 1);
+    assert_eq!(it.sensitivity(), Sensitivity::LOW);
 }
 
 #[test]
@@ -126,13 +129,13 @@ fn e_mail_addresses_follow_the_annotations() {
     let (out, report) = run::<SendEmail>("send_email", &args);
     assert_eq!(out["to"], "maria.lopez@example.org");
     assert!(out.get("cc").is_none());
-    let to = report.items.iter().find(|i| i.path == "/to").unwrap();
-    assert!(to.necessary);
-    let cc = report.items.iter().find(|i| i.path == "/cc").unwrap();
+    let to = report.items().iter().find(|i| i.path() == "/to").unwrap();
+    assert!(to.necessary());
+    let cc = report.items().iter().find(|i| i.path() == "/cc").unwrap();
     assert_eq!(
-        (cc.necessary, cc.action, cc.sensitivity),
-        (false, Action::Remove, 1)
+        (cc.necessary(), cc.action(), cc.sensitivity()),
+        (false, Action::Remove, Sensitivity::LOW)
     );
-    assert_eq!(report.cost_before, 1.0 * 2.0);
-    assert_eq!(report.cost_after, 0.0);
+    assert_eq!(report.cost_before(), 1.0 * 2.0);
+    assert_eq!(report.cost_after(), 0.0);
 }

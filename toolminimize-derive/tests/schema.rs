@@ -13,8 +13,9 @@ use std::collections::{BTreeMap, HashMap};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use toolminimize::schema::{MinimizeDirective, SchemaIndex};
-use toolminimize::{Category, MinimizeSchema, Sensitivity};
+use toolminimize::{
+    Action, Category, Exposure, ItemReport, MinimizeSchema, Minimizer, Report, Sensitivity, ToolDef,
+};
 
 /// How urgent the visit is.
 #[derive(Serialize, Deserialize, JsonSchema)]
@@ -201,53 +202,56 @@ fn minimum_necessary_names_serialized_properties() {
     assert!(schema["properties"].get("attempts").is_none());
 }
 
-#[test]
-fn core_analysis_reads_every_annotation() {
-    let schema = BookAppointment::minimize_schema();
-    let args = serde_json::to_value(appointment()).unwrap();
-    let idx = SchemaIndex::build(&schema, &args);
-    let f = |p: &str| idx.field(p).unwrap_or_else(|| panic!("{p} indexed"));
+/// The report item at `path`.
+fn item<'r>(report: &'r Report, path: &str) -> &'r ItemReport {
+    report
+        .items()
+        .iter()
+        .find(|i| i.path() == path)
+        .expect("the path has an item")
+}
 
-    assert!(f("/clinic-id").necessary);
-    assert!(f("/city").necessary, "a flattened type's necessary field");
-    assert_eq!(f("/street").declared_necessary, Some(false));
-    assert_eq!(
-        f("/street").minimize,
-        Some(MinimizeDirective::Generalize(Some("city".into())))
-    );
-    assert!(!f("/reason").necessary);
-    assert_eq!(f("/reason").psd_category, Some(Category::Health));
-    assert_eq!(f("/reason").sensitivity, Some(Sensitivity::CRITICAL));
-    assert_eq!(
-        f("/reason").minimize,
-        Some(MinimizeDirective::Truncate(Some(200)))
-    );
-    assert_eq!(f("/notify").minimize, Some(MinimizeDirective::Remove));
+#[test]
+fn the_pipeline_reads_every_annotation() {
+    let tool = BookAppointment::tool_def("book_appointment", "Book an appointment at a clinic");
+    assert_eq!(tool.declared_exposure(), Some(Exposure::ThirdParty));
+    let args = serde_json::to_value(appointment()).unwrap();
+    let outcome = Minimizer::new().unwrap().minimize(&tool, &args);
+    let report = outcome.report();
+    assert_eq!(report.exposure(), Some(Exposure::ThirdParty));
+
+    // Necessary fields, a flattened one among them, go as they were.
+    let out = outcome.arguments().unwrap();
+    for key in ["clinic-id", "slot", "urgency", "city"] {
+        assert_eq!(out[key], args[key], "{key}");
+    }
+    // `op = "generalize", to = "city"` on a flattened field.
+    let street = item(report, "/street");
+    assert!(!street.necessary());
+    assert_eq!(street.action(), Action::Generalize);
+    assert_eq!(street.rule().id(), "x-minimize:generalize");
+    // Category, sensitivity and `op = "truncate"`.
+    let reason = item(report, "/reason");
+    assert_eq!(reason.category(), Category::Health);
+    assert_eq!(reason.sensitivity(), Sensitivity::CRITICAL);
+    assert_eq!(reason.action(), Action::Truncate);
 
     // Nested through a `$ref`: the patient's own annotations.
-    assert!(f("/patient/fullName").necessary);
     assert_eq!(
-        f("/patient/fullName").minimize,
-        Some(MinimizeDirective::Substitute)
+        item(report, "/patient/fullName").action(),
+        Action::Substitute
     );
-    assert!(!f("/patient/dateOfBirth").necessary);
+    let dob = item(report, "/patient/dateOfBirth");
+    assert!(!dob.necessary());
+    assert_eq!(dob.sensitivity(), Sensitivity::HIGH);
     assert_eq!(
-        f("/patient/dateOfBirth").sensitivity,
-        Some(Sensitivity::HIGH)
+        item(report, "/patient/phones/0").category(),
+        Category::Identity
     );
-    assert_eq!(f("/patient/phones").psd_category, Some(Category::Identity));
     // Through a map's values: annotated, but the map itself is not needed.
-    assert_eq!(
-        f("/notify/daughter/fullName").minimize,
-        Some(MinimizeDirective::Substitute)
-    );
-    assert!(!f("/notify/daughter/fullName").necessary);
-
-    let tool = BookAppointment::tool_def("book_appointment", "Book an appointment at a clinic");
-    assert_eq!(
-        tool.declared_exposure(),
-        Some(toolminimize::Exposure::ThirdParty)
-    );
+    let daughter = item(report, "/notify/daughter/fullName");
+    assert!(!daughter.necessary());
+    assert_eq!(daughter.action(), Action::Substitute);
 }
 
 /// Renaming through schemars's own attributes, which override serde's in the schema.
@@ -304,16 +308,19 @@ fn nested_types_are_annotated_through_wrappers_and_recursion() {
         patient["properties"]["phones"]["x-psd-category"],
         "identity"
     );
-    let args = json!({"title": "t", "children": [{"title": "c", "children": [], "owner": "x", "by_role": {}}],
-        "by_role": {"nurse": [{"fullName": "A", "phones": []}]}});
-    let idx = SchemaIndex::build(&schema, &args);
+    let args = json!({"title": "t", "children": [{"title": "c", "children": [], "owner": "Sara Solberg", "by_role": {}}],
+        "by_role": {"nurse": [{"fullName": "Ingrid Solberg", "phones": []}]}});
+    let tool = ToolDef::new("file_folder", "File a folder", schema);
+    let outcome = Minimizer::new().unwrap().minimize(&tool, &args);
+    let report = outcome.report();
     assert_eq!(
-        idx.field("/children/0/owner").unwrap().minimize,
-        Some(MinimizeDirective::Substitute)
+        item(report, "/children/0/owner").action(),
+        Action::Substitute
     );
+    let nurse = item(report, "/by_role/nurse/0/fullName");
     assert_eq!(
-        idx.field("/by_role/nurse/0/fullName").unwrap().psd_category,
-        Some(Category::Identity)
+        (nurse.category(), nurse.action()),
+        (Category::Identity, Action::Substitute)
     );
 }
 

@@ -57,7 +57,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use redis::{ErrorKind, ServerErrorKind, Value};
-use toolminimize_core::item::PsdKind;
+use toolminimize_core::PsdKind;
 use toolminimize_core::store::{
     Commit, MAX_PLACEHOLDERS, SessionKey, SessionReads, SessionState, SessionStore, SessionUpdate,
     StoreError, StoreStats,
@@ -192,7 +192,7 @@ impl Cache {
 
 fn error(what: &str, e: &redis::RedisError) -> StoreError {
     // Redis errors name the failure (connection refused, timeout, wrong type), not our data.
-    StoreError(format!("redis {what}: {}", e.kind_name()))
+    StoreError::new(format!("redis {what}: {}", e.kind_name()))
 }
 
 trait KindName {
@@ -220,8 +220,7 @@ impl RedisStore {
     /// # Errors
     /// When `url` is not a Redis URL.
     pub fn open(url: &str, key: SessionKey) -> Result<Self, StoreError> {
-        let client =
-            redis::Client::open(url).map_err(|_| StoreError("not a redis:// URL".into()))?;
+        let client = redis::Client::open(url).map_err(|_| StoreError::new("not a redis:// URL"))?;
         Ok(RedisStore {
             client,
             key,
@@ -297,7 +296,7 @@ impl RedisStore {
             *slot = Some(con);
         }
         let Some(con) = slot.as_mut() else {
-            return Err(StoreError("redis: no connection".into()));
+            return Err(StoreError::new("redis: no connection"));
         };
         match f(con) {
             Ok(v) => Ok(v),
@@ -358,7 +357,7 @@ impl RedisStore {
             }
             _ => {
                 self.cache().forget(h);
-                Err(StoreError("redis write: unexpected reply".into()))
+                Err(StoreError::new("redis write: unexpected reply"))
             }
         }
     }
@@ -480,7 +479,7 @@ impl SessionStore for RedisStore {
                     .flat_map(|(k, v)| [k, v])
                     .collect::<Vec<_>>(),
             ),
-            _ => return Err(StoreError("redis read: unexpected reply".into())),
+            _ => return Err(StoreError::new("redis read: unexpected reply")),
         };
         self.cache().put(h, state.clone());
         Ok(state)

@@ -465,28 +465,28 @@ fn the_script_writes_only_when_what_the_call_read_still_holds() {
     let Some(redis) = start_redis() else { return };
     let url = format!("redis://127.0.0.1:{}/", redis.port);
     let store = RedisStore::open(&url, SessionKey::from_bytes(KEY)).unwrap();
-    let first = SessionUpdate {
-        placeholders: vec![((0, 7), 1)],
-        counts: vec![(0, 1)],
-        tool: 3,
-        sent: vec![PsdKind::PersonName],
-        call: true,
+    // What a call adds: the store's plain data, as the pipeline fills it in.
+    let update = |placeholders, counts, sent| {
+        let mut u = SessionUpdate::default();
+        u.placeholders = placeholders;
+        u.counts = counts;
+        u.tool = 3;
+        u.sent = sent;
+        u.call = true;
+        u
     };
+    let first = update(vec![((0, 7), 1)], vec![(0, 1)], vec![PsdKind::PersonName]);
     assert_eq!(
         store.commit("conv-5", &SessionReads::default(), &first),
         Ok(Commit::Done)
     );
-    let second = SessionUpdate {
-        placeholders: vec![((0, 9), 2)],
-        counts: vec![(0, 2)],
-        tool: 3,
-        sent: vec![PsdKind::Occupation],
-        call: true,
-    };
-    let read = |received, found: Vec<((u8, u64), u32)>, counts: Vec<(u8, u32)>| SessionReads {
-        received,
-        found,
-        counts,
+    let second = update(vec![((0, 9), 2)], vec![(0, 2)], vec![PsdKind::Occupation]);
+    let read = |received, found: Vec<((u8, u64), u32)>, counts: Vec<(u8, u32)>| {
+        let mut r = SessionReads::default();
+        r.received = received;
+        r.found = found;
+        r.counts = counts;
+        r
     };
     // Each of these was read from a state that no longer holds: nothing is written, and the
     // current state comes back.
@@ -503,7 +503,7 @@ fn the_script_writes_only_when_what_the_call_read_still_holds() {
                 assert_eq!(state.counts.get(&0), Some(&1));
                 assert_eq!(state.received.get(&3), Some(&vec![PsdKind::PersonName]));
             }
-            Commit::Done => panic!("written on a stale read: {stale:?}"),
+            other => panic!("written on a stale read: {stale:?}: {other:?}"),
         }
     }
     assert_eq!(store.load("conv-5").unwrap().calls, 1);

@@ -35,7 +35,7 @@ use rig_core::effect::{EffectId, EffectKind};
 use rig_core::message::{ToolResultContent, UserContent};
 use rig_core::tool::ToolOutput;
 use serde_json::{Value, json};
-use toolminimize_core::{Call, Exposure, MinimizeSchema, Minimizer, Session, ToolDef, Verdict};
+use toolminimize_core::{Call, Exposure, MinimizeSchema, Minimizer, Session, ToolDef};
 
 use crate::judge::LlmJudge;
 use crate::report::{
@@ -320,15 +320,16 @@ impl MinimizeHook {
             Some(judge) => self.minimizer.minimize_judged(&call, judge.as_ref()).await,
             None => self.minimizer.minimize_call(&call),
         };
-        match outcome.verdict {
-            Verdict::Forward(minimized) => {
+        let (verdict, outcome_report) = outcome.into_parts();
+        match verdict.into_arguments() {
+            Ok(minimized) => {
                 let changed = minimized != parsed;
                 let report = CallReport {
                     tool: name,
                     call_id,
                     source,
                     action: CallAction::Forwarded { changed },
-                    report: &outcome.report,
+                    report: &outcome_report,
                 };
                 self.reporter.emit(&report);
                 if self.feedback
@@ -342,14 +343,14 @@ impl MinimizeHook {
                     DispatchAction::proceed()
                 }
             }
-            Verdict::Block(reason) => {
+            Err(reason) => {
                 let reason = SkipReason::Blocked(reason);
                 self.reporter.emit(&CallReport {
                     tool: name,
                     call_id,
                     source,
                     action: CallAction::Skipped(reason.clone()),
-                    report: &outcome.report,
+                    report: &outcome_report,
                 });
                 DispatchAction::skip(reason.model_message())
             }

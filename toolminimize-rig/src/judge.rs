@@ -22,7 +22,7 @@
 //! ```
 //! use rig_core::test_utils::{MockCompletionModel, MockTurn};
 //! use toolminimize_core::Category;
-//! use toolminimize_core::decide::judge::{ContentJudge, JudgeCandidate, JudgeRequest};
+//! use toolminimize_core::{ContentJudge, JudgeCandidate, JudgeRequest};
 //! use toolminimize_rig::judge::LlmJudge;
 //!
 //! # #[tokio::main(flavor = "current_thread")] async fn main() {
@@ -30,17 +30,16 @@
 //!     r#"{"spans":[{"id":0,"necessary":true},{"id":1,"necessary":false}]}"#,
 //! )]);
 //! let judge = LlmJudge::new(model);
-//! let request = JudgeRequest {
-//!     tool: "order_refill".into(),
-//!     tool_description: "Orders a prescription refill.".into(),
-//!     path: "/note".into(),
-//!     text: "Refill metformin for Dana, she lives at 12 Elm St".into(),
-//!     task_context: None,
-//!     candidates: vec![
-//!         JudgeCandidate { index: 4, category: Category::Health, kind: "medication".into(), span: [7, 16], rule_says_needed: false },
-//!         JudgeCandidate { index: 7, category: Category::Location, kind: "street_address".into(), span: [40, 49], rule_says_needed: false },
+//! let request = JudgeRequest::new(
+//!     "order_refill",
+//!     "Orders a prescription refill.",
+//!     "/note",
+//!     "Refill metformin for Dana, she lives at 12 Elm St",
+//!     vec![
+//!         JudgeCandidate::new(4, Category::Health, "medication", [7, 16], false),
+//!         JudgeCandidate::new(7, Category::Location, "street_address", [40, 49], false),
 //!     ],
-//! };
+//! );
 //! let answer = judge.judge(&request).await.unwrap();
 //! assert_eq!(answer.needed, vec![4]); // the candidates' own indices
 //! # }
@@ -54,7 +53,7 @@ use rig_core::completion::CompletionRequest;
 use rig_core::operation::Completion;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use toolminimize_core::decide::judge::{ContentJudge, JudgeAnswer, JudgeError, JudgeRequest};
+use toolminimize_core::{ContentJudge, JudgeAnswer, JudgeError, JudgeRequest};
 
 /// The instructions the judge model receives as its system prompt.
 pub const SYSTEM_PROMPT: &str = "\
@@ -186,14 +185,13 @@ impl LlmJudge {
             ));
         }
         let necessary = parse_answer(&response.text(), request.candidates.len())?;
-        Ok(JudgeAnswer {
-            needed: request
+        Ok(JudgeAnswer::needed(
+            request
                 .candidates
                 .iter()
                 .zip(necessary)
-                .filter_map(|(c, needed)| needed.then_some(c.index))
-                .collect(),
-        })
+                .filter_map(|(c, needed)| needed.then_some(c.index)),
+        ))
     }
 }
 
@@ -318,7 +316,7 @@ fn unfence(text: &str) -> &str {
 mod tests {
     use super::*;
     use toolminimize_core::Category;
-    use toolminimize_core::decide::judge::JudgeCandidate;
+    use toolminimize_core::JudgeCandidate;
 
     #[test]
     fn unfence_accepts_one_code_block_only() {
@@ -351,19 +349,20 @@ mod tests {
 
     #[test]
     fn span_texts_reject_bad_spans() {
-        let request = |text: &str, span: [usize; 2]| JudgeRequest {
-            tool: "t".into(),
-            tool_description: String::new(),
-            path: "/q".into(),
-            text: text.into(),
-            task_context: None,
-            candidates: vec![JudgeCandidate {
-                index: 0,
-                category: Category::Identity,
-                kind: "person_name".into(),
-                span,
-                rule_says_needed: false,
-            }],
+        let request = |text: &str, span: [usize; 2]| {
+            JudgeRequest::new(
+                "t",
+                "",
+                "/q",
+                text,
+                vec![JudgeCandidate::new(
+                    0,
+                    Category::Identity,
+                    "person_name",
+                    span,
+                    false,
+                )],
+            )
         };
         assert!(span_texts(&request("short", [0, 99])).is_err());
         assert!(span_texts(&request("é", [1, 2])).is_err());

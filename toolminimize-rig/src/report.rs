@@ -71,9 +71,7 @@ impl SkipReason {
         match self {
             SkipReason::UnparseableArguments => "unparseable_arguments",
             SkipReason::ArgumentTypeMismatch => "argument_type_mismatch",
-            SkipReason::Blocked(BlockReason::ToolBlocked) => "tool_blocked",
-            SkipReason::Blocked(BlockReason::CostAboveLimit) => "cost_above_limit",
-            SkipReason::Blocked(BlockReason::Internal(_)) => "internal",
+            SkipReason::Blocked(reason) => reason.id(),
         }
     }
 
@@ -145,21 +143,22 @@ impl CallReport<'_> {
     /// removed and why, so it can adapt its next calls. `None` when nothing changed.
     ///
     /// ```
-    /// use toolminimize_core::{Action, Category, ItemReport, Report};
+    /// use serde_json::json;
+    /// use toolminimize_core::{Minimizer, ToolDef};
     /// use toolminimize_rig::{CallAction, CallReport, DefinitionSource};
     ///
-    /// let report = Report {
-    ///     items: vec![ItemReport {
-    ///         path: "/ssn".into(), category: Category::Identity, sensitivity: 3,
-    ///         necessary: false, action: Action::Remove, kind: "ssn".into(),
-    ///         detector: "structured", rule: "optional_field", confidence: 0.99, span: None,
-    ///     }],
-    ///     ..Report::default()
-    /// };
+    /// let tool = ToolDef::new("lookup_patient", "Look up a patient's appointments", json!({
+    ///     "type": "object",
+    ///     "properties": {"name": {"type": "string"}, "ssn": {"type": "string"}},
+    ///     "required": ["name"]
+    /// }));
+    /// let outcome = Minimizer::new()?.minimize(&tool, &json!({"name": "Dana Reyes", "ssn": "078-05-1120"}));
+    /// let report = outcome.report();
     /// let call = CallReport { tool: "lookup_patient", call_id: None, source: DefinitionSource::Registered,
-    ///     action: CallAction::Forwarded { changed: true }, report: &report };
+    ///     action: CallAction::Forwarded { changed: true }, report };
     /// let note = call.feedback_note().unwrap();
-    /// assert!(note.contains("removed /ssn (identity: ssn)"));
+    /// assert!(note.contains("removed /ssn (identity: ssn)"), "{note}");
+    /// # Ok::<(), toolminimize_core::Error>(())
     /// ```
     pub fn feedback_note(&self) -> Option<String> {
         if !matches!(self.action, CallAction::Forwarded { changed: true }) {
@@ -176,16 +175,16 @@ impl CallReport<'_> {
             let mut fields: Vec<(&str, Vec<String>)> = Vec::new();
             for item in self
                 .report
-                .items
+                .items()
                 .iter()
-                .filter(|item| item.action == action)
+                .filter(|item| item.action() == action)
             {
-                let path = if item.path.is_empty() {
+                let path = if item.path().is_empty() {
                     "/"
                 } else {
-                    item.path.as_str()
+                    item.path()
                 };
-                let what = format!("{}: {}", item.category.id(), item.kind);
+                let what = format!("{}: {}", item.category().id(), item.kind());
                 match fields.iter_mut().find(|(p, _)| *p == path) {
                     Some((_, kinds)) if !kinds.contains(&what) => kinds.push(what),
                     Some(_) => {}
@@ -218,6 +217,7 @@ fn past_tense(action: Action) -> &'static str {
         Action::Generalize => "generalized",
         Action::Substitute => "substituted",
         Action::Truncate => "truncated",
+        _ => "rewrote",
     }
 }
 
@@ -264,22 +264,22 @@ fn trace(call: &CallReport<'_>) {
         action,
         skip_reason,
         changed,
-        items = call.report.items.len(),
-        cost_before = call.report.cost_before,
-        cost_after = call.report.cost_after,
+        items = call.report.items().len(),
+        cost_before = call.report.cost_before(),
+        cost_after = call.report.cost_after(),
         "tool call minimized"
     );
-    for item in &call.report.items {
+    for item in call.report.items() {
         tracing::debug!(
             target: "toolminimize_rig",
             tool = call.tool,
-            path = item.path.as_str(),
-            category = item.category.id(),
-            kind = item.kind.as_str(),
-            sensitivity = item.sensitivity,
-            necessary = item.necessary,
-            action = item.action.id(),
-            rule = item.rule,
+            path = item.path(),
+            category = item.category().id(),
+            kind = %item.kind(),
+            sensitivity = u8::from(item.sensitivity()),
+            necessary = item.necessary(),
+            action = item.action().id(),
+            rule = item.rule().id(),
             "psd item"
         );
     }
@@ -290,19 +290,29 @@ mod tests {
     use super::*;
     use toolminimize_core::{Category, ItemReport};
 
+    /// A report item as a report line states it.
     fn item(path: &str, category: Category, kind: &str, action: Action) -> ItemReport {
-        ItemReport {
-            path: path.into(),
-            category,
-            sensitivity: 3,
-            necessary: action == Action::Keep,
-            action,
-            kind: kind.into(),
-            detector: "test",
-            rule: "test",
-            confidence: 1.0,
-            span: None,
-        }
+        serde_json::from_value(serde_json::json!({
+            "path": path,
+            "category": category,
+            "sensitivity": 3,
+            "necessary": action == Action::Keep,
+            "action": action,
+            "kind": kind,
+            "detector": "test",
+            "rule": "schema:optional-field",
+            "confidence": 1.0,
+        }))
+        .unwrap()
+    }
+
+    fn report_of(items: Vec<ItemReport>) -> Report {
+        serde_json::from_value(serde_json::json!({
+            "cost_before": 0.0,
+            "cost_after": 0.0,
+            "items": items,
+        }))
+        .unwrap()
     }
 
     fn note(report: &Report, action: CallAction) -> Option<String> {
@@ -318,27 +328,24 @@ mod tests {
 
     #[test]
     fn note_groups_kinds_per_field_and_skips_kept_items() {
-        let report = Report {
-            items: vec![
-                item(
-                    "/notes",
-                    Category::Identity,
-                    "medical_record",
-                    Action::Remove,
-                ),
-                item("/notes", Category::Identity, "ssn", Action::Remove),
-                item("/notes", Category::Identity, "ssn", Action::Remove),
-                item("/ssn", Category::Identity, "ssn", Action::Remove),
-                item(
-                    "/address",
-                    Category::Location,
-                    "street_address",
-                    Action::Generalize,
-                ),
-                item("/name", Category::Identity, "person_name", Action::Keep),
-            ],
-            ..Report::default()
-        };
+        let report = report_of(vec![
+            item(
+                "/notes",
+                Category::Identity,
+                "medical_record",
+                Action::Remove,
+            ),
+            item("/notes", Category::Identity, "ssn", Action::Remove),
+            item("/notes", Category::Identity, "ssn", Action::Remove),
+            item("/ssn", Category::Identity, "ssn", Action::Remove),
+            item(
+                "/address",
+                Category::Location,
+                "street_address",
+                Action::Generalize,
+            ),
+            item("/name", Category::Identity, "person_name", Action::Keep),
+        ]);
         let text = note(&report, CallAction::Forwarded { changed: true }).unwrap();
         assert!(
             text.contains(

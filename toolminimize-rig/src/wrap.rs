@@ -49,9 +49,7 @@ use std::sync::Arc;
 
 use rig_core::tool::{DynamicTool, Tool, ToolContext, ToolExecutionError};
 use serde_json::Value;
-use toolminimize_core::{
-    Call, Exposure, MinimizeSchema, Minimizer, Report, Session, ToolDef, Verdict,
-};
+use toolminimize_core::{Call, Exposure, MinimizeSchema, Minimizer, Report, Session, ToolDef};
 
 use crate::report::{
     CallAction, CallReport, DefinitionSource, ReportCallback, Reporter, SkipReason,
@@ -197,18 +195,18 @@ impl MinimizeTools {
         if let Some(exposure) = config.exposure {
             call = call.exposure(exposure);
         }
-        let outcome = config.minimizer.minimize_call(&call);
-        let (result, action) = match outcome.verdict {
-            Verdict::Forward(minimized) => {
+        let (verdict, report) = config.minimizer.minimize_call(&call).into_parts();
+        let (result, action) = match verdict.into_arguments() {
+            Ok(minimized) => {
                 let changed = minimized != args;
                 (Ok(minimized), CallAction::Forwarded { changed })
             }
-            Verdict::Block(reason) => {
+            Err(reason) => {
                 let reason = SkipReason::Blocked(reason);
                 (Err(reason.clone()), CallAction::Skipped(reason))
             }
         };
-        self.report(def.name(), action, &outcome.report);
+        self.report(def.name(), action, &report);
         result
     }
 

@@ -282,8 +282,7 @@ async fn blocked_calls_are_skipped_with_a_fixed_reason() {
     let tool = LookupPatient::default();
     let received = tool.received.clone();
     let reports = Reports::default();
-    let mut policy = Policy::default();
-    policy.block.tools.push("lookup_patient".to_owned());
+    let policy = Policy::default().with_blocked_tool("lookup_patient");
     let minimizer = common::minimizer_with(policy);
     let model = model(vec![MockTurn::tool_call(
         "c1",

@@ -17,8 +17,8 @@ use rig_core::driver::{Exchange, Opening, Transport};
 use rig_core::message::UserContent;
 use rig_core::test_utils::{MockCompletionModel, MockFrame, MockScript, MockTurn};
 use serde_json::{Value, json};
-use toolminimize_core::decide::judge::{ContentJudge, JudgeCandidate, JudgeError, JudgeRequest};
-use toolminimize_core::{Call, Category, ToolDef};
+use toolminimize_core::{Call, Category, Rule, ToolDef};
+use toolminimize_core::{ContentJudge, JudgeCandidate, JudgeError, JudgeRequest};
 use toolminimize_rig::judge::{LlmJudge, SYSTEM_PROMPT};
 
 const TEXT: &str = "Hi Sam, my knee surgery is on Friday so I can't make the 10am standup. I live at 14 Rue Oberkampf.";
@@ -29,20 +29,15 @@ fn request() -> JudgeRequest {
         let start = TEXT.find(needle).unwrap();
         [start, start + needle.len()]
     };
-    let candidate = |index, category, kind: &str, needle, rule_says_needed| JudgeCandidate {
-        index,
-        category,
-        kind: kind.to_owned(),
-        span: span(needle),
-        rule_says_needed,
+    let candidate = |index, category, kind: &str, needle, rule_says_needed| {
+        JudgeCandidate::new(index, category, kind, span(needle), rule_says_needed)
     };
-    JudgeRequest {
-        tool: "send_message".into(),
-        tool_description: "Sends a chat message to a colleague.".into(),
-        path: "/body".into(),
-        text: TEXT.into(),
-        task_context: None,
-        candidates: vec![
+    JudgeRequest::new(
+        "send_message",
+        "Sends a chat message to a colleague.",
+        "/body",
+        TEXT,
+        vec![
             candidate(3, Category::Identity, "person_name", "Sam", true),
             candidate(5, Category::Health, "treatment", "knee surgery", false),
             candidate(
@@ -53,7 +48,7 @@ fn request() -> JudgeRequest {
                 false,
             ),
         ],
-    }
+    )
 }
 
 fn user_payload(model: &MockCompletionModel) -> Value {
@@ -228,7 +223,13 @@ async fn in_the_pipeline_the_judge_overrides_the_rules() {
         .await;
     assert!(common::contains(&judged.arguments().unwrap(), SSN));
     assert_eq!(model.request_count(), 1);
-    assert!(judged.report.items.iter().any(|i| i.rule == "judge:needed"));
+    assert!(
+        judged
+            .report()
+            .items()
+            .iter()
+            .any(|i| i.rule() == Rule::JudgeNeeded)
+    );
 }
 
 #[tokio::test]
@@ -245,7 +246,7 @@ async fn in_the_pipeline_a_failing_judge_keeps_the_rules() {
         let judged = minimizer
             .minimize_judged(&Call::new(&tool, &args), &LlmJudge::new(model))
             .await;
-        assert_eq!(judged.verdict, ruled.verdict);
+        assert_eq!(judged.verdict(), ruled.verdict());
     }
 }
 

@@ -162,8 +162,7 @@ async fn annotations_can_be_advertised() {
 
 #[tokio::test]
 async fn blocked_calls_fail_as_refusals_without_running_the_tool() {
-    let mut policy = Policy::default();
-    policy.block.tools.push("lookup_patient".to_owned());
+    let policy = Policy::default().with_blocked_tool("lookup_patient");
     let inner = LookupPatient::default();
     let received = inner.received.clone();
     let reports = Reports::default();

@@ -153,7 +153,7 @@ fn bench(c: &mut Criterion) {
         let mut named = MinimizeLayer::new(minimizer.clone())
             .registry(registry)
             .on_report(|event: &ReportEvent<'_>| {
-                black_box(event.report.cost_after);
+                black_box(event.report.cost_after());
             })
             .layer(echo());
         group.bench_function(format!("service_named_with_hook/{name}"), |b| {

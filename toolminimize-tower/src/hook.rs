@@ -14,7 +14,7 @@
 //! let sink = Arc::clone(&costs);
 //! let layer = MinimizeLayer::new(Minimizer::new()?).on_report(move |event: &ReportEvent<'_>| {
 //!     if let Ok(mut costs) = sink.lock() {
-//!         costs.push((event.tool.to_owned(), event.report.cost_before, event.report.cost_after));
+//!         costs.push((event.tool.to_owned(), event.report.cost_before(), event.report.cost_after()));
 //!     }
 //! });
 //! # drop(layer);

@@ -22,8 +22,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
-use toolminimize_core::ToolDef;
-use toolminimize_core::error::{Error, ErrorKind};
+use toolminimize_core::{Error, ErrorKind, ToolDef};
 
 /// What the layer does with a call to a tool the registry has no definition for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -6,9 +6,7 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use serde_json::Value;
-use toolminimize_core::{
-    BlockReason, Call, FailMode, Minimizer, Outcome, Report, ToolDef, Verdict,
-};
+use toolminimize_core::{BlockReason, Call, FailMode, Minimizer, Outcome, Report, ToolDef};
 use tower_service::Service;
 
 use crate::error::{ArgumentsError, BoxError, Error};
@@ -147,7 +145,7 @@ fn decide<R: MinimizeRequest, H: OnReport>(
         },
     };
     let tool_name = tool.name();
-    let fail_mode = minimizer.policy().fail_mode;
+    let fail_mode = minimizer.policy().fail_mode();
 
     let arguments = match request.arguments_json() {
         Ok(arguments) => arguments,
@@ -178,9 +176,9 @@ fn decide<R: MinimizeRequest, H: OnReport>(
     };
 
     trace_outcome(tool_name, &outcome);
-    let Outcome { verdict, report } = outcome;
-    match verdict {
-        Verdict::Forward(arguments) => {
+    let (verdict, report) = outcome.into_parts();
+    match verdict.into_arguments() {
+        Ok(arguments) => {
             on_report.on_report(&ReportEvent {
                 tool: tool_name,
                 report: &report,
@@ -188,7 +186,7 @@ fn decide<R: MinimizeRequest, H: OnReport>(
             });
             Ok(Next::Replace(arguments, report))
         }
-        Verdict::Block(reason) => {
+        Err(reason) => {
             on_report.on_report(&ReportEvent {
                 tool: tool_name,
                 report: &report,
@@ -208,16 +206,6 @@ fn unreadable_arguments<H: OnReport>(
 ) -> Result<Next, Error> {
     let report = Report::default();
     match fail_mode {
-        FailMode::Closed => {
-            tracing::warn!(tool, error = %e, "tool call rejected: arguments unreadable");
-            let reason = BlockReason::Internal("arguments unreadable");
-            on_report.on_report(&ReportEvent {
-                tool,
-                report: &report,
-                disposition: Disposition::Blocked(&reason),
-            });
-            Err(Error::invalid_arguments(tool, e))
-        }
         FailMode::Open => {
             tracing::warn!(tool, error = %e, "arguments unreadable; forwarded unchanged (fail-open policy)");
             on_report.on_report(&ReportEvent {
@@ -226,6 +214,17 @@ fn unreadable_arguments<H: OnReport>(
                 disposition: Disposition::Unminimized,
             });
             Ok(Next::Unchanged)
+        }
+        // Closed, and whatever a later release adds: nothing unminimized leaves.
+        _ => {
+            tracing::warn!(tool, error = %e, "tool call rejected: arguments unreadable");
+            let reason = BlockReason::Internal("arguments unreadable");
+            on_report.on_report(&ReportEvent {
+                tool,
+                report: &report,
+                disposition: Disposition::Blocked(&reason),
+            });
+            Err(Error::invalid_arguments(tool, e))
         }
     }
 }
@@ -238,16 +237,6 @@ fn panicked<H: OnReport>(
 ) -> Result<Next, Error> {
     let report = Report::default();
     match fail_mode {
-        FailMode::Closed => {
-            let reason = BlockReason::Internal("minimizer panicked");
-            tracing::error!(tool, reason = %reason, "tool call blocked");
-            on_report.on_report(&ReportEvent {
-                tool,
-                report: &report,
-                disposition: Disposition::Blocked(&reason),
-            });
-            Err(Error::blocked(tool, reason))
-        }
         FailMode::Open => {
             tracing::error!(
                 tool,
@@ -260,42 +249,53 @@ fn panicked<H: OnReport>(
             });
             Ok(Next::Unchanged)
         }
+        // Closed, and whatever a later release adds: nothing unminimized leaves.
+        _ => {
+            let reason = BlockReason::Internal("minimizer panicked");
+            tracing::error!(tool, reason = %reason, "tool call blocked");
+            on_report.on_report(&ReportEvent {
+                tool,
+                report: &report,
+                disposition: Disposition::Blocked(&reason),
+            });
+            Err(Error::blocked(tool, reason))
+        }
     }
 }
 
 /// Logs the outcome: tool, costs, and per item its path, category, kind and action. Never a
 /// value.
 fn trace_outcome(tool: &str, outcome: &Outcome) {
-    let report = &outcome.report;
-    match &outcome.verdict {
-        Verdict::Forward(_) => tracing::debug!(
+    let report = outcome.report();
+    match outcome.block_reason() {
+        None => tracing::debug!(
             tool,
-            cost_before = report.cost_before,
-            cost_after = report.cost_after,
-            items = report.items.len(),
+            cost_before = report.cost_before(),
+            cost_after = report.cost_after(),
+            items = report.items().len(),
             changed = report.changed(),
             "tool call minimized"
         ),
-        Verdict::Block(reason) => tracing::warn!(
+        Some(reason) => tracing::warn!(
             tool,
             reason = %reason,
-            cost_before = report.cost_before,
-            cost_after = report.cost_after,
-            items = report.items.len(),
+            cost_before = report.cost_before(),
+            cost_after = report.cost_after(),
+            items = report.items().len(),
             "tool call blocked"
         ),
     }
     if tracing::enabled!(tracing::Level::TRACE) {
-        for item in &report.items {
+        for item in report.items() {
             tracing::trace!(
                 tool,
-                path = %item.path,
-                category = item.category.id(),
-                kind = %item.kind,
-                sensitivity = item.sensitivity,
-                necessary = item.necessary,
-                action = item.action.id(),
-                rule = item.rule,
+                path = %item.path(),
+                category = item.category().id(),
+                kind = %item.kind(),
+                sensitivity = u8::from(item.sensitivity()),
+                necessary = item.necessary(),
+                action = item.action().id(),
+                rule = item.rule().id(),
                 "sensitive item"
             );
         }

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tokio_test::{assert_pending, assert_ready_ok};
-use toolminimize_core::classify::{Detector, Field};
-use toolminimize_core::item::{Finding, PsdKind};
+use toolminimize_core::{Detector, Field};
+use toolminimize_core::{Finding, PsdKind};
 use toolminimize_core::{Minimizer, Policy, ToolDef};
 use toolminimize_tower::{BoxError, Error, ErrorKind, MinimizeLayer, ToolCall};
 use tower::retry::Policy as RetryPolicy;

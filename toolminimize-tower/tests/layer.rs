@@ -13,9 +13,9 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use serde_json::{Value, json};
 use tokio_test::{assert_pending, assert_ready_ok};
-use toolminimize_core::classify::{Detector, Field};
-use toolminimize_core::item::{Finding, PsdKind};
 use toolminimize_core::{BlockReason, Minimizer, Policy, ToolDef};
+use toolminimize_core::{Detector, Field};
+use toolminimize_core::{Finding, PsdKind};
 use toolminimize_tower::{
     ArgumentsError, BoxError, Disposition, Error, ErrorKind, Minimize, MinimizeLayer,
     MinimizeRequest, ReportEvent, ToolCall, ToolRef, ToolRegistry, UnknownTool,
@@ -144,10 +144,10 @@ async fn the_inner_service_receives_only_minimized_arguments() {
     let report = seen[0]
         .report()
         .expect("the report is attached to the request");
-    assert_eq!(report.items.len(), 1);
-    assert_eq!(report.items[0].path, "/notes");
-    assert!(report.cost_before > 0.0);
-    assert_eq!(report.cost_after, 0.0);
+    assert_eq!(report.items().len(), 1);
+    assert_eq!(report.items()[0].path(), "/notes");
+    assert!(report.cost_before() > 0.0);
+    assert_eq!(report.cost_after(), 0.0);
 }
 
 /// The built-in detectors at work through the layer: an SSN inside a search query and a phone
@@ -263,7 +263,7 @@ async fn the_hook_sees_every_call_with_its_report_and_disposition() {
                     sink.lock().unwrap().push((
                         event.tool.to_owned(),
                         blocked,
-                        event.report.cost_before,
+                        event.report.cost_before(),
                     ));
                 },
             ),

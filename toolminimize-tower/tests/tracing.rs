@@ -10,8 +10,8 @@ use std::fmt::Debug;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
-use toolminimize_core::classify::{Detector, Field};
-use toolminimize_core::item::{Finding, PsdKind};
+use toolminimize_core::{Detector, Field};
+use toolminimize_core::{Finding, PsdKind};
 use toolminimize_core::{Minimizer, Policy, ToolDef};
 use toolminimize_tower::{MinimizeLayer, ToolCall};
 use tower::{ServiceBuilder, ServiceExt, service_fn};

@@ -330,7 +330,7 @@ fn answer(args: &Args, payload: &Payload) -> Result<Answer, String> {
         let mut call = Call::new(&plan.def, &payload.tool_input);
         call.exposure = plan.exposure;
         let report = minimizer.audit(&call);
-        if !report.items.is_empty() || args.verbose {
+        if !report.items().is_empty() || args.verbose {
             eprintln!(
                 "toolminimize hook: {tool_name}: {} (reported, not rewritten)",
                 summary(&report)
@@ -365,9 +365,12 @@ fn answer(args: &Args, payload: &Payload) -> Result<Answer, String> {
             eprintln!("toolminimize hook: session store: {e}");
         }
     }
-    let report = &outcome.report;
-    let answer = match &outcome.verdict {
-        Verdict::Block(reason) => {
+    let report = outcome.report();
+    let answer = match outcome.arguments() {
+        None => {
+            let reason = outcome
+                .block_reason()
+                .map_or_else(String::new, ToString::to_string);
             log(args, tool_name, &plan, "denied", report);
             Answer::Json(json!({
                 "hookSpecificOutput": {
@@ -377,7 +380,7 @@ fn answer(args: &Args, payload: &Payload) -> Result<Answer, String> {
                 }
             }))
         }
-        Verdict::Forward(arguments) if *arguments != payload.tool_input => {
+        Some(arguments) if *arguments != payload.tool_input => {
             log(args, tool_name, &plan, "rewritten", report);
             let decision = match args.rewrite_decision {
                 RewriteDecision::Allow => "allow",
@@ -392,7 +395,7 @@ fn answer(args: &Args, payload: &Payload) -> Result<Answer, String> {
                 }
             }))
         }
-        Verdict::Forward(_) => {
+        Some(_) => {
             log(args, tool_name, &plan, "unchanged", report);
             Answer::Proceed
         }
@@ -418,35 +421,35 @@ fn minimize_guarded(minimizer: &Minimizer, call: &Call<'_>) -> toolminimize_core
         minimizer.minimize_call(call)
     })) {
         Ok(o) => o,
-        Err(_) => toolminimize_core::Outcome {
-            verdict: Verdict::Block(toolminimize_core::BlockReason::Internal(
+        Err(_) => toolminimize_core::Outcome::new(
+            Verdict::Block(toolminimize_core::BlockReason::Internal(
                 "minimization failed",
             )),
-            report: Report::default(),
-        },
+            Report::default(),
+        ),
     }
 }
 
 /// "2 item(s) rewritten (health, location); privacy cost 8 → 0" — counts and ids only.
 fn summary(report: &Report) -> String {
-    if report.items.is_empty() {
+    if report.items().is_empty() {
         return "no sensitive data found".into();
     }
     let changed = report
-        .items
+        .items()
         .iter()
-        .filter(|i| i.action != Action::Keep)
+        .filter(|i| i.action() != Action::Keep)
         .count();
-    let mut cats: Vec<Category> = report.items.iter().map(|i| i.category).collect();
+    let mut cats: Vec<Category> = report.items().iter().map(|i| i.category()).collect();
     cats.sort();
     cats.dedup();
     let cats: Vec<&str> = cats.iter().map(|c| c.id()).collect();
     format!(
         "{} sensitive item(s) found ({}), {changed} removed or generalized; privacy cost {} → {}",
-        report.items.len(),
+        report.items().len(),
         cats.join(", "),
-        report.cost_before,
-        report.cost_after
+        report.cost_before(),
+        report.cost_after()
     )
 }
 
@@ -455,12 +458,12 @@ fn log(args: &Args, tool: &str, plan: &Plan, decision: &str, report: &Report) {
         return;
     };
     let items: Vec<Value> = report
-        .items
+        .items()
         .iter()
         .map(|i| {
             json!({
-                "path": i.path, "category": i.category, "sensitivity": i.sensitivity,
-                "necessary": i.necessary, "action": i.action, "kind": i.kind, "rule": i.rule,
+                "path": i.path(), "category": i.category(), "sensitivity": i.sensitivity(),
+                "necessary": i.necessary(), "action": i.action(), "kind": i.kind(), "rule": i.rule(),
             })
         })
         .collect();
@@ -475,9 +478,9 @@ fn log(args: &Args, tool: &str, plan: &Plan, decision: &str, report: &Report) {
             Treatment::Pass => "pass",
         },
         "decision": decision,
-        "exposure": report.exposure,
-        "cost_before": report.cost_before,
-        "cost_after": report.cost_after,
+        "exposure": report.exposure(),
+        "cost_before": report.cost_before(),
+        "cost_after": report.cost_after(),
         "items": items,
     });
     let mut line = record.to_string();

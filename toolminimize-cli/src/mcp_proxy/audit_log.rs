@@ -58,29 +58,29 @@ impl<'a> Record<'a> {
         reason: Option<String>,
         reports: &[&'a Report],
     ) -> Self {
-        let items = || reports.iter().flat_map(|r| r.items.iter());
+        let items = || reports.iter().flat_map(|r| r.items().iter());
         Record {
             time: humantime::format_rfc3339_millis(SystemTime::now()).to_string(),
             tool,
             listed,
             outcome,
             reason,
-            exposure: reports.first().and_then(|r| r.exposure),
-            cost_before: reports.iter().map(|r| r.cost_before).sum(),
-            cost_after: reports.iter().map(|r| r.cost_after).sum(),
+            exposure: reports.first().and_then(|r| r.exposure()),
+            cost_before: reports.iter().map(|r| r.cost_before()).sum(),
+            cost_after: reports.iter().map(|r| r.cost_after()).sum(),
             paths: reports
                 .first()
                 .into_iter()
-                .flat_map(|r| r.items.iter().map(|i| i.path.as_str()))
+                .flat_map(|r| r.items().iter().map(|i| i.path()))
                 .collect(),
             params_paths: reports
                 .iter()
                 .skip(1)
-                .flat_map(|r| r.items.iter().map(|i| i.path.as_str()))
+                .flat_map(|r| r.items().iter().map(|i| i.path()))
                 .collect(),
-            categories: items().map(|i| i.category).collect(),
+            categories: items().map(|i| i.category()).collect(),
             ops: items()
-                .map(|i| i.action)
+                .map(|i| i.action())
                 .filter(|a| *a != Action::Keep)
                 .collect(),
         }
@@ -132,42 +132,26 @@ impl AuditLog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use toolminimize_core::ItemReport;
 
     #[test]
     fn a_record_holds_paths_categories_ops_and_costs() {
-        let report = Report {
-            cost_before: 6.0,
-            cost_after: 0.0,
-            items: vec![
-                ItemReport {
-                    path: "/cc".into(),
-                    category: Category::Identity,
-                    sensitivity: 3,
-                    necessary: false,
-                    action: Action::Remove,
-                    kind: "email".into(),
-                    detector: "structured",
-                    rule: "optional_field",
-                    confidence: 0.99,
-                    span: None,
-                },
-                ItemReport {
-                    path: "/to".into(),
-                    category: Category::Identity,
-                    sensitivity: 3,
-                    necessary: true,
-                    action: Action::Keep,
-                    kind: "email".into(),
-                    detector: "structured",
-                    rule: "required_field",
-                    confidence: 0.99,
-                    span: None,
-                },
-            ],
-            exposure: Some(Exposure::ThirdParty),
-            tool_kind: None,
+        let item = |path: &str, necessary: bool, action: Action, rule: &str| {
+            serde_json::json!({
+                "path": path, "category": Category::Identity, "sensitivity": 3,
+                "necessary": necessary, "action": action, "kind": "email",
+                "detector": "structured", "rule": rule, "confidence": 0.99,
+            })
         };
+        let report: Report = serde_json::from_value(serde_json::json!({
+            "cost_before": 6.0,
+            "cost_after": 0.0,
+            "items": [
+                item("/cc", false, Action::Remove, "schema:optional-field"),
+                item("/to", true, Action::Keep, "schema:required-field"),
+            ],
+            "exposure": Exposure::ThirdParty,
+        }))
+        .unwrap();
         let r = Record::new(
             Some("send_email"),
             true,

@@ -213,7 +213,7 @@ async fn rewrite(
     _queued: OwnedSemaphorePermit,
 ) {
     let budget = conn.limits.call_budget;
-    let fail_mode = conn.router.rewriter().shared().policy().fail_mode;
+    let fail_mode = conn.router.rewriter().shared().policy().fail_mode();
     let raw = matches!(fail_mode, FailMode::Open).then(|| match &pending.line {
         Some(line) => Raw::Line(line.clone()),
         None => Raw::Calls(pending.calls.clone()),

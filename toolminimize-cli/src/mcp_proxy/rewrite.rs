@@ -20,9 +20,7 @@ use std::sync::{Arc, OnceLock};
 
 use clap::ValueEnum;
 use serde_json::{Map, Value};
-use toolminimize_core::{
-    BlockReason, Call, Exposure, Minimizer, Policy, Report, Session, ToolDef, Verdict,
-};
+use toolminimize_core::{BlockReason, Call, Exposure, Minimizer, Policy, Report, Session, ToolDef};
 
 use super::audit_log::{AuditLog, Disposition, Record};
 use super::jsonrpc::{INVALID_PARAMS, error_response, tool_error_result};
@@ -153,10 +151,7 @@ impl Rewriter {
         self.shared
             .conservative
             .get_or_init(|| {
-                let policy = Policy {
-                    strict: true,
-                    ..self.shared.minimizer.policy().clone()
-                };
+                let policy = self.shared.minimizer.policy().clone().with_strict(true);
                 Minimizer::builder().policy(policy).build().ok()
             })
             .as_ref()
@@ -230,19 +225,20 @@ impl Rewriter {
             },
         };
         let listed = listed.is_some();
-        let minimized = match outcome.verdict {
-            Verdict::Forward(minimized) => minimized,
-            Verdict::Block(reason) => {
-                return self.block(&id, &name, listed, reason.to_string(), &[&outcome.report]);
+        let (verdict, report) = outcome.into_parts();
+        let minimized = match verdict.into_arguments() {
+            Ok(minimized) => minimized,
+            Err(reason) => {
+                return self.block(&id, &name, listed, reason.to_string(), &[&report]);
             }
         };
         let others = match self.other_params(&name, params, exposure) {
-            Ok(report) => report,
-            Err((reason, report)) => {
-                return self.block(&id, &name, listed, reason, &[&outcome.report, &report]);
+            Ok(others) => others,
+            Err((reason, others)) => {
+                return self.block(&id, &name, listed, reason, &[&report, &others]);
             }
         };
-        let mut reports = vec![&outcome.report];
+        let mut reports = vec![&report];
         reports.extend(others.as_ref());
         self.log(Some(&name), listed, Disposition::Forwarded, None, &reports);
         if params.contains_key("arguments") || minimized.as_object().is_some_and(|m| !m.is_empty())
@@ -304,15 +300,17 @@ impl Rewriter {
                 };
                 let def = ToolDef::new(name, "", Value::Object(Map::new()));
                 let mut call = Call::new(&def, &taken).session(&self.session);
-                call.exposure = exposure;
-                let outcome = m.minimize_call(&call);
-                match outcome.verdict {
-                    Verdict::Forward(Value::Object(v)) => {
+                if let Some(exposure) = exposure {
+                    call = call.exposure(exposure);
+                }
+                let (verdict, report) = m.minimize_call(&call).into_parts();
+                match verdict.into_arguments() {
+                    Ok(Value::Object(v)) => {
                         put_back(params, v, &taken);
-                        return Ok(Some(outcome.report));
+                        return Ok(Some(report));
                     }
-                    Verdict::Forward(_) => Map::new(),
-                    Verdict::Block(reason) => return Err((reason.to_string(), outcome.report)),
+                    Ok(_) => Map::new(),
+                    Err(reason) => return Err((reason.to_string(), report)),
                 }
             }
         };

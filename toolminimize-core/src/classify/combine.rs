@@ -18,30 +18,6 @@
 //! | employer + job title + city | `occupation`; `occupation`; `place` or `postcode` |
 //! | full name + city | `person_name`; `place`, `postcode` or `street_address` |
 //! | age + postcode + ethnicity | `age` or `date_of_birth`; `postcode` or `place`; `ethnic_origin` |
-//!
-//! ```
-//! use toolminimize_core::classify::combine;
-//! use toolminimize_core::item::{PsdItem, PsdKind};
-//! use toolminimize_core::taxonomy::Sensitivity;
-//!
-//! let item = |path: &str, kind: PsdKind| PsdItem {
-//!     path: path.into(),
-//!     span: None,
-//!     kind,
-//!     category: kind.category(),
-//!     sensitivity: kind.default_sensitivity(),
-//!     detector: "test",
-//!     confidence: 0.9,
-//! };
-//! let mut items = [
-//!     item("/zip", PsdKind::Postcode),
-//!     item("/dob", PsdKind::DateOfBirth),
-//!     item("/sex", PsdKind::Gender),
-//! ];
-//! combine::apply(&mut items);
-//! assert_eq!(items[0].sensitivity, Sensitivity::HIGH); // postcode: 2 → 3
-//! assert_eq!(items[1].sensitivity, Sensitivity::CRITICAL); // date of birth: 3 → 4
-//! ```
 
 use crate::item::{PsdItem, PsdKind};
 use crate::taxonomy::Sensitivity;
@@ -156,6 +132,31 @@ pub fn apply(items: &mut [PsdItem]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quasi_identifier_set_raises_each_part() {
+        use crate::classify::combine;
+        use crate::item::{PsdItem, PsdKind};
+        use crate::taxonomy::Sensitivity;
+
+        let item = |path: &str, kind: PsdKind| PsdItem {
+            path: path.into(),
+            span: None,
+            kind,
+            category: kind.category(),
+            sensitivity: kind.default_sensitivity(),
+            detector: "test",
+            confidence: 0.9,
+        };
+        let mut items = [
+            item("/zip", PsdKind::Postcode),
+            item("/dob", PsdKind::DateOfBirth),
+            item("/sex", PsdKind::Gender),
+        ];
+        combine::apply(&mut items);
+        assert_eq!(items[0].sensitivity, Sensitivity::HIGH); // postcode: 2 → 3
+        assert_eq!(items[1].sensitivity, Sensitivity::CRITICAL); // date of birth: 3 → 4
+    }
 
     fn item(path: &str, kind: PsdKind, confidence: f32) -> PsdItem {
         PsdItem {

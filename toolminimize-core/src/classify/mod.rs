@@ -308,3 +308,22 @@ impl Walk<'_, '_> {
 /// Why a call could not be classified: a string holds more encoded content than can be
 /// decoded and scanned.
 pub(crate) const UNSCANNED: &str = "a string holds more encoded content than can be scanned";
+
+#[cfg(test)]
+mod build_tests {
+    use super::*;
+
+    /// Every built-in pattern, automaton and table compiles: a failure is a build error of
+    /// every minimizer, never a detector silently switched off.
+    #[test]
+    fn every_built_in_detector_and_pattern_compiles() {
+        encoded::check_patterns().unwrap();
+        lexicon::check_patterns().unwrap();
+        structured::check_patterns().unwrap();
+        names::detectors().unwrap();
+        ready().unwrap();
+        assert!(!detectors_failed());
+        let c = Classifier::build(&Policy::default(), Vec::new()).unwrap();
+        assert!(!format!("{c:?}").is_empty());
+    }
+}

@@ -4,15 +4,6 @@
 //! - the value itself appears in the user's words ("Book Dr. Moradi on Wednesday");
 //! - the user names the kind of data and asks to send or share it ("send the plumber our
 //!   address", "envoie-lui mon numéro", "schick ihm meine Adresse").
-//!
-//! ```
-//! use toolminimize_core::decide::consent::Consent;
-//! use toolminimize_core::PsdKind;
-//! let c = Consent::new("Send the plumber our address and the gate code.");
-//! assert!(c.allows_kind(PsdKind::StreetAddress));
-//! assert!(!c.allows_kind(PsdKind::Condition));
-//! assert!(c.allows_value("Gate code"));
-//! ```
 
 use std::collections::HashSet;
 
@@ -228,6 +219,16 @@ impl Consent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_users_words_consent_to_an_address() {
+        use crate::PsdKind;
+        use crate::decide::consent::Consent;
+        let c = Consent::new("Send the plumber our address and the gate code.");
+        assert!(c.allows_kind(PsdKind::StreetAddress));
+        assert!(!c.allows_kind(PsdKind::Condition));
+        assert!(c.allows_value("Gate code"));
+    }
 
     #[test]
     fn consent_in_four_languages() {

@@ -1,12 +1,5 @@
 //! The role each field plays for its tool, from its key (`data/decide/fields.tsv`), its
 //! description and its value.
-//!
-//! ```
-//! use toolminimize_core::decide::field::{FieldRole, field_role};
-//! assert_eq!(field_role(Some("first_name"), None, "Ana"), FieldRole::PersonName);
-//! assert_eq!(field_role(Some("query"), Some("Search query"), "tea"), FieldRole::Query);
-//! assert_eq!(field_role(Some("repo"), None, "auth-service"), FieldRole::Value);
-//! ```
 
 use std::sync::LazyLock;
 
@@ -169,6 +162,23 @@ pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn field_roles_from_key_and_description() {
+        use crate::decide::field::{FieldRole, field_role};
+        assert_eq!(
+            field_role(Some("first_name"), None, "Ana"),
+            FieldRole::PersonName
+        );
+        assert_eq!(
+            field_role(Some("query"), Some("Search query"), "tea"),
+            FieldRole::Query
+        );
+        assert_eq!(
+            field_role(Some("repo"), None, "auth-service"),
+            FieldRole::Value
+        );
+    }
 
     #[test]
     fn roles_from_keys() {

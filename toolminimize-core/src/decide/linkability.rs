@@ -5,13 +5,6 @@
 //! that completes an identifying combination — name and date of birth, postcode with date of
 //! birth and gender, name and street address, name and employer — and the piece sits in free
 //! text rather than in a field that exists to carry it, the piece is not sent.
-//!
-//! ```
-//! use toolminimize_core::decide::linkability::completes_identity;
-//! use toolminimize_core::PsdKind;
-//! assert!(completes_identity(&[PsdKind::PersonName], PsdKind::DateOfBirth));
-//! assert!(!completes_identity(&[PsdKind::Postcode], PsdKind::Gender));
-//! ```
 
 use crate::item::PsdKind;
 
@@ -45,6 +38,17 @@ pub fn completes_identity(has: &[PsdKind], new: PsdKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_and_date_of_birth_complete_an_identity() {
+        use crate::PsdKind;
+        use crate::decide::linkability::completes_identity;
+        assert!(completes_identity(
+            &[PsdKind::PersonName],
+            PsdKind::DateOfBirth
+        ));
+        assert!(!completes_identity(&[PsdKind::Postcode], PsdKind::Gender));
+    }
 
     #[test]
     fn three_part_combinations_need_all_parts() {

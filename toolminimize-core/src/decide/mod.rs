@@ -47,7 +47,7 @@ use self::field::{FieldRole, field_role};
 use self::purpose::ToolKind;
 use self::reading::Reading;
 use self::recipient::Recipients;
-pub use self::rule::{Decision, Op, Rule};
+pub use self::rule::{Decision, Op, Rule, UnknownRule};
 use self::vocab::{WordSet, vocab};
 use crate::item::{PsdItem, PsdKind};
 use crate::policy::Policy;

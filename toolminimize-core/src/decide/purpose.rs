@@ -3,18 +3,6 @@
 //!
 //! Words match whole: `override` is not a ride, `discard` not a card, `docker` not a doc,
 //! `border` not an order, `training` not a train.
-//!
-//! ```
-//! use serde_json::json;
-//! use toolminimize_core::ToolDef;
-//! use toolminimize_core::decide::purpose::ToolKind;
-//! let t = ToolDef::new("get-forecast", "Get weather forecast for a location", json!({}));
-//! assert_eq!(ToolKind::of(&t), ToolKind::Weather);
-//! let t = ToolDef::new("maps_reverse_geocode", "Convert coordinates into an address", json!({}));
-//! assert_eq!(ToolKind::of(&t), ToolKind::ReverseGeocode);
-//! let t = ToolDef::new("docker_override_border", "Apply a training config", json!({}));
-//! assert_eq!(ToolKind::of(&t), ToolKind::Generic);
-//! ```
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -379,6 +367,31 @@ fn starts_with_phrase(words: &[String], phrase: &[String]) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn tool_kinds_from_name_and_description() {
+        use crate::ToolDef;
+        use crate::decide::purpose::ToolKind;
+        use serde_json::json;
+        let t = ToolDef::new(
+            "get-forecast",
+            "Get weather forecast for a location",
+            json!({}),
+        );
+        assert_eq!(ToolKind::of(&t), ToolKind::Weather);
+        let t = ToolDef::new(
+            "maps_reverse_geocode",
+            "Convert coordinates into an address",
+            json!({}),
+        );
+        assert_eq!(ToolKind::of(&t), ToolKind::ReverseGeocode);
+        let t = ToolDef::new(
+            "docker_override_border",
+            "Apply a training config",
+            json!({}),
+        );
+        assert_eq!(ToolKind::of(&t), ToolKind::Generic);
+    }
 
     fn kind(name: &str, desc: &str) -> ToolKind {
         ToolKind::of(&ToolDef::new(name, desc, json!({})))

@@ -1,16 +1,28 @@
 //! The rules the decision stage applies, as typed values, and the decision each item gets.
 //!
 //! Every decision names the [`Rule`] behind it; reports carry the rule's stable [`Rule::id`].
-//!
-//! ```
-//! use toolminimize_core::decide::Rule;
-//! assert_eq!(Rule::TopicOfQuery.id(), "topic:query-subject-matter");
-//! assert!(Rule::ALL.iter().all(|r| !r.id().is_empty()));
-//! ```
 
 use std::fmt;
+use std::str::FromStr;
 
-/// Why an item was kept, removed or rewritten.
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Why an item was kept, removed or rewritten: the rule of the decision stage that decided.
+///
+/// Reports carry it ([`ItemReport::rule`](crate::ItemReport::rule)) and serialize it as its
+/// stable [`id`](Rule::id); new rules may be added in any release, ids of existing rules do not
+/// change. An id's prefix names the family of the rule: `schema:` the tool's schema,
+/// `x-minimize:` its annotations, `consent:` the user's own words, `session:` links across
+/// calls, `judge:` a [`ContentJudge`](crate::ContentJudge), and so on.
+///
+/// ```
+/// use toolminimize_core::Rule;
+/// assert_eq!(Rule::TopicOfQuery.id(), "topic:query-subject-matter");
+/// assert_eq!("topic:query-subject-matter".parse::<Rule>(), Ok(Rule::TopicOfQuery));
+/// assert_eq!(serde_json::to_value(Rule::OptionalField)?, "schema:optional-field");
+/// assert!(Rule::ALL.iter().all(|r| !r.id().is_empty()));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Rule {
@@ -241,6 +253,45 @@ impl Rule {
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
+    }
+}
+
+/// A string that is not the id of any [`Rule`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRule(());
+
+impl fmt::Display for UnknownRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not the id of a decision rule")
+    }
+}
+
+impl std::error::Error for UnknownRule {}
+
+impl FromStr for Rule {
+    type Err = UnknownRule;
+
+    /// The rule with this [`id`](Rule::id).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Rule::ALL
+            .iter()
+            .copied()
+            .find(|r| r.id() == s)
+            .ok_or(UnknownRule(()))
+    }
+}
+
+impl Serialize for Rule {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Rule {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        id.parse()
+            .map_err(|_| serde::de::Error::custom(format_args!("unknown rule id `{id}`")))
     }
 }
 

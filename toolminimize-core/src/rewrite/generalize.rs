@@ -1,14 +1,5 @@
 //! Generalization: coordinates to about a kilometre, dates of birth to the year, ages to
 //! decades, exact dates to the month.
-//!
-//! ```
-//! use toolminimize_core::rewrite::generalize::{coordinate, year_of, decade_of};
-//! assert_eq!(coordinate(37.774929), 37.77);
-//! assert_eq!(coordinate(-122.419416), -122.41);
-//! assert_eq!(year_of("DOB 1987-02-09").as_deref(), Some("1987"));
-//! assert_eq!(year_of("12/03/85").as_deref(), Some("1985"));
-//! assert_eq!(decade_of("age 44").as_deref(), Some("40s"));
-//! ```
 
 /// Truncates a coordinate to two decimals (about 1.1 km): enough for a forecast or a place
 /// search, too coarse for a home. Truncation, not rounding, keeps the leading digits.
@@ -100,6 +91,16 @@ pub fn decade_of(s: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coordinates_years_and_decades() {
+        use crate::rewrite::generalize::{coordinate, decade_of, year_of};
+        assert_eq!(coordinate(37.774929), 37.77);
+        assert_eq!(coordinate(-122.419416), -122.41);
+        assert_eq!(year_of("DOB 1987-02-09").as_deref(), Some("1987"));
+        assert_eq!(year_of("12/03/85").as_deref(), Some("1985"));
+        assert_eq!(decade_of("age 44").as_deref(), Some("40s"));
+    }
 
     #[test]
     fn in_text_coordinates_lose_precision_but_keep_their_shape() {

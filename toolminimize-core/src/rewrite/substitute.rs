@@ -1,14 +1,5 @@
 //! Substitution: placeholders that keep the shape of what they replace — consistent within a
 //! call (and within a session), valid in format (an e-mail placeholder is an e-mail).
-//!
-//! ```
-//! use toolminimize_core::rewrite::substitute::Placeholders;
-//! use toolminimize_core::PsdKind;
-//! let mut p = Placeholders::default();
-//! assert_eq!(p.for_value(PsdKind::PersonName, "Ana Ruiz"), "[PERSON_1]");
-//! assert_eq!(p.for_value(PsdKind::PersonName, "ana  ruiz"), "[PERSON_1]");
-//! assert_eq!(p.for_value(PsdKind::Email, "a@b.co"), "person1@example.com");
-//! ```
 
 use std::collections::HashMap;
 
@@ -143,5 +134,18 @@ impl Placeholders {
             PsdKind::Phone => format!("+1 555 01{:02}", n % 100),
             _ => format!("[REDACTED_{n}]"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_stable_per_value() {
+        let mut p = Placeholders::default();
+        assert_eq!(p.for_value(PsdKind::PersonName, "Ana Ruiz"), "[PERSON_1]");
+        assert_eq!(p.for_value(PsdKind::PersonName, "ana  ruiz"), "[PERSON_1]");
+        assert_eq!(p.for_value(PsdKind::Email, "a@b.co"), "person1@example.com");
     }
 }

@@ -1,13 +1,5 @@
 //! Edits inside free text: cutting spans and clauses with their labels and leading function
 //! words, replacing spans, and tidying the punctuation left behind so the text stays readable.
-//!
-//! ```
-//! use toolminimize_core::rewrite::text::{Edit, apply_edits, removal_range};
-//! let text = "I'll be late - I have an appointment at the clinic for my refill. - Ana, SSN 123-45-6789";
-//! let ssn = text.find("123").unwrap();
-//! let r = removal_range(text, ssn..text.len());
-//! assert_eq!(apply_edits(text, vec![Edit::remove(r)]), "I'll be late - I have an appointment at the clinic for my refill. Ana");
-//! ```
 
 use std::ops::Range;
 
@@ -550,6 +542,18 @@ fn capitalize_sentences(t: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_removal_takes_its_separator() {
+        use crate::rewrite::text::{Edit, apply_edits, removal_range};
+        let text = "I'll be late - I have an appointment at the clinic for my refill. - Ana, SSN 123-45-6789";
+        let ssn = text.find("123").unwrap();
+        let r = removal_range(text, ssn..text.len());
+        assert_eq!(
+            apply_edits(text, vec![Edit::remove(r)]),
+            "I'll be late - I have an appointment at the clinic for my refill. Ana"
+        );
+    }
 
     #[test]
     fn labels_and_function_words_go_with_the_span() {

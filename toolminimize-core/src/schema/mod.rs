@@ -5,31 +5,12 @@
 //! `x-minimize` annotations (SPEC §4).
 //!
 //! Annotations guide the analysis and never make it fail: a malformed annotation is ignored.
-//!
-//! ```
-//! use serde_json::json;
-//! use toolminimize_core::schema::SchemaIndex;
-//! let schema = json!({
-//!     "type": "object",
-//!     "properties": {
-//!         "city": {"type": "string"},
-//!         "who": {"$ref": "#/$defs/Person"}
-//!     },
-//!     "required": ["city"],
-//!     "$defs": {"Person": {"type": "object", "properties": {"name": {"type": "string", "x-psd-category": "identity"}}}}
-//! });
-//! let args = json!({"city": "Oslo", "who": {"name": "Kari"}});
-//! let idx = SchemaIndex::build(&schema, &args);
-//! assert!(idx.field("/city").unwrap().necessary);
-//! assert!(!idx.field("/who/name").unwrap().necessary);
-//! assert_eq!(idx.field("/who/name").unwrap().psd_category.map(|c| c.id()), Some("identity"));
-//! ```
 
 use std::collections::{HashMap, HashSet};
 
 use std::fmt::Write as _;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::item::{Finding, PsdItem};
 use crate::taxonomy::{Category, Sensitivity};
@@ -615,11 +596,6 @@ impl SchemaIndex {
     }
 }
 
-/// Reads an object's `properties` map, if any (used by handlers for sibling lookups).
-pub fn properties(schema: &Value) -> Option<&Map<String, Value>> {
-    schema.get("properties").and_then(Value::as_object)
-}
-
 /// Appends `/token` to a JSON pointer, escaping `~` and `/` (RFC 6901).
 pub(crate) fn push_token(path: &mut String, token: &str) {
     path.push('/');
@@ -636,6 +612,29 @@ pub(crate) fn push_token(path: &mut String, token: &str) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_index_reads_refs_and_required() {
+        use crate::schema::SchemaIndex;
+        use serde_json::json;
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "city": {"type": "string"},
+                "who": {"$ref": "#/$defs/Person"}
+            },
+            "required": ["city"],
+            "$defs": {"Person": {"type": "object", "properties": {"name": {"type": "string", "x-psd-category": "identity"}}}}
+        });
+        let args = json!({"city": "Oslo", "who": {"name": "Kari"}});
+        let idx = SchemaIndex::build(&schema, &args);
+        assert!(idx.field("/city").unwrap().necessary);
+        assert!(!idx.field("/who/name").unwrap().necessary);
+        assert_eq!(
+            idx.field("/who/name").unwrap().psd_category.map(|c| c.id()),
+            Some("identity")
+        );
+    }
 
     #[test]
     fn nullable_any_of_picks_the_branch_that_fits() {

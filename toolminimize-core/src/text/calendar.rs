@@ -1,10 +1,4 @@
 //! Month and weekday names in the languages the project reads (`data/text/calendar.tsv`).
-//!
-//! ```
-//! use toolminimize_core::text::calendar::{is_month, is_weekday};
-//! assert!(is_month("Juni") && is_month("września") && !is_month("june-bug"));
-//! assert!(is_weekday("Dienstag") && !is_weekday("week"));
-//! ```
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -60,6 +54,13 @@ pub fn is_weekday(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn months_and_weekdays_in_several_languages() {
+        use crate::text::calendar::{is_month, is_weekday};
+        assert!(is_month("Juni") && is_month("września") && !is_month("june-bug"));
+        assert!(is_weekday("Dienstag") && !is_weekday("week"));
+    }
 
     #[test]
     fn every_line_parses() {

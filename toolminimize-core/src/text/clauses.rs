@@ -4,13 +4,6 @@
 //! Boundaries are sentence ends, `;`, `:`, `,` (not inside numbers), spaced dashes, `|`, line
 //! breaks and parentheses (a parenthetical is a clause of its own); a reason conjunction
 //! ("because", "weil", "parce que", "porque", "perché") starts a clause of its own.
-//!
-//! ```
-//! use toolminimize_core::text::clauses::clauses;
-//! let text = "Out tomorrow - dentist (root canal). Back Thursday, 9:30.";
-//! let parts: Vec<&str> = clauses(text).iter().map(|c| &text[c.range.clone()]).collect();
-//! assert_eq!(parts, ["Out tomorrow", "dentist", "root canal", "Back Thursday", "9:30"]);
-//! ```
 
 use std::ops::Range;
 
@@ -261,6 +254,26 @@ pub fn clause_of(cl: &[Clause], at: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clauses_split_at_dashes_brackets_and_commas() {
+        use crate::text::clauses::clauses;
+        let text = "Out tomorrow - dentist (root canal). Back Thursday, 9:30.";
+        let parts: Vec<&str> = clauses(text)
+            .iter()
+            .map(|c| &text[c.range.clone()])
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                "Out tomorrow",
+                "dentist",
+                "root canal",
+                "Back Thursday",
+                "9:30"
+            ]
+        );
+    }
 
     fn parts(text: &str) -> Vec<&str> {
         clauses(text)

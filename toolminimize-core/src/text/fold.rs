@@ -2,15 +2,6 @@
 //! typographic apostrophes and dashes unified, full-width forms mapped to ASCII, zero-width
 //! characters removed — with a map from every folded byte back to the original text, so a
 //! match in the folded text becomes a span in the original.
-//!
-//! ```
-//! use toolminimize_core::text::fold::fold;
-//! let text = "Suivi  VIH à l’Hôpital Saint‑Louis";
-//! let f = fold(text);
-//! assert_eq!(f.as_str(), "suivi vih a l'hopital saint-louis");
-//! let at = f.as_str().find("hopital").unwrap();
-//! assert_eq!(&text[f.original_span(at..at + "hopital".len())], "Hôpital");
-//! ```
 
 use std::ops::Range;
 
@@ -151,6 +142,16 @@ pub fn fold_term(term: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn folding_maps_spans_back_to_the_original() {
+        use crate::text::fold::fold;
+        let text = "Suivi  VIH à l’Hôpital Saint‑Louis";
+        let f = fold(text);
+        assert_eq!(f.as_str(), "suivi vih a l'hopital saint-louis");
+        let at = f.as_str().find("hopital").unwrap();
+        assert_eq!(&text[f.original_span(at..at + "hopital".len())], "Hôpital");
+    }
 
     #[test]
     fn ascii_fast_path_matches_the_full_fold() {

@@ -136,12 +136,12 @@ impl Reports {
                 action: call.action.clone(),
                 items: call
                     .report
-                    .items
+                    .items()
                     .iter()
-                    .map(|i| (i.path.clone(), i.category, i.action))
+                    .map(|i| (i.path().to_owned(), i.category(), i.action()))
                     .collect(),
-                cost_before: call.report.cost_before,
-                cost_after: call.report.cost_after,
+                cost_before: call.report.cost_before(),
+                cost_after: call.report.cost_after(),
                 note: call.feedback_note(),
                 debug: format!("{call:?}"),
             });
@@ -163,7 +163,7 @@ pub fn contains(value: &impl Serialize, needle: &str) -> bool {
 #[derive(Debug)]
 pub struct SsnShape;
 
-impl toolminimize_core::classify::Detector for SsnShape {
+impl toolminimize_core::Detector for SsnShape {
     fn name(&self) -> &'static str {
         "test_ssn_shape"
     }
@@ -171,7 +171,7 @@ impl toolminimize_core::classify::Detector for SsnShape {
     fn detect(
         &self,
         text: &str,
-        _field: &toolminimize_core::classify::Field<'_>,
+        _field: &toolminimize_core::Field<'_>,
         out: &mut Vec<toolminimize_core::Finding>,
     ) {
         let bytes = text.as_bytes();

@@ -259,11 +259,11 @@ fn relay(upstream: UpstreamResponse) -> Response {
         headers.insert(header::CONTENT_TYPE, ct);
     }
     if let Some(report) = upstream.report {
-        headers.insert("x-toolminimize-cost-before", number(report.cost_before));
-        headers.insert("x-toolminimize-cost-after", number(report.cost_after));
+        headers.insert("x-toolminimize-cost-before", number(report.cost_before()));
+        headers.insert("x-toolminimize-cost-after", number(report.cost_after()));
         headers.insert(
             "x-toolminimize-items",
-            HeaderValue::from(report.items.len()),
+            HeaderValue::from(report.items().len()),
         );
         headers.insert(
             "x-toolminimize-changed",
@@ -309,17 +309,9 @@ fn error_response(e: &Error) -> Response {
     }
 }
 
-fn reason_id(reason: &BlockReason) -> &'static str {
-    match reason {
-        BlockReason::ToolBlocked => "tool_blocked",
-        BlockReason::CostAboveLimit => "cost_above_limit",
-        BlockReason::Internal(_) => "internal",
-    }
-}
-
 fn json_error(status: StatusCode, message: &str, blocked: Option<&BlockReason>) -> Response {
     let body = match blocked {
-        Some(reason) => json!({"error": message, "blocked": true, "reason": reason_id(reason)}),
+        Some(reason) => json!({"error": message, "blocked": true, "reason": reason.id()}),
         None => json!({"error": message}),
     };
     (

@@ -11,31 +11,6 @@
 //! inside base64), never deeper. Only findings that touch a decoded piece, or border on one
 //! (`asylum` in `defensive%20asylum`: the decoded space made it a word), are kept, and one
 //! already found on the plain text at the same place is not repeated.
-//!
-//! ```
-//! use toolminimize_core::classify::{Detector, Field, encoded};
-//! use toolminimize_core::item::{Finding, PsdKind};
-//!
-//! /// Finds `123-45-6789`-shaped numbers.
-//! #[derive(Debug)]
-//! struct Ssn;
-//! impl Detector for Ssn {
-//!     fn name(&self) -> &'static str { "ssn" }
-//!     fn detect(&self, text: &str, _: &Field<'_>, out: &mut Vec<Finding>) {
-//!         let b = text.as_bytes();
-//!         for i in 0..b.len().saturating_sub(10) {
-//!             let w = &b[i..i + 11];
-//!             let shape = w.iter().enumerate().all(|(k, c)| if k == 3 || k == 6 { *c == b'-' } else { c.is_ascii_digit() });
-//!             if shape { out.push(Finding::new(i..i + 11, PsdKind::Ssn, 0.9, "ssn")); }
-//!         }
-//!     }
-//! }
-//! let detectors: Vec<Box<dyn Detector>> = vec![Box::new(Ssn)];
-//! let text = "note: U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ==";
-//! let mut out = Vec::new();
-//! let _ = encoded::scan_hidden(text, &Field::default(), &detectors, &mut out);
-//! assert_eq!(&text[out[0].span.clone()], "U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ==");
-//! ```
 
 mod decoders;
 mod normalise;
@@ -139,7 +114,7 @@ pub(crate) fn warm_up() {
 /// Scans decoded/normalised views of `text` with `detectors` and appends findings whose spans
 /// are mapped back onto `text`. Findings already found on the plain text are not repeated.
 ///
-/// Returns [`Coverage::Partial`] when some decoded content could not be scanned (a text over
+/// Returns `Coverage::Partial` when some decoded content could not be scanned (a text over
 /// 1 MiB, or more decoded content than the budget allows): the caller must then not forward
 /// the text as it is.
 pub fn scan_hidden(

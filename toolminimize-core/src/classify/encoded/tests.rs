@@ -5,6 +5,45 @@ use regex::Regex;
 use super::*;
 use crate::item::PsdKind;
 
+#[test]
+fn an_ssn_inside_base64_is_found() {
+    use crate::classify::{Detector, Field, encoded};
+    use crate::item::{Finding, PsdKind};
+
+    /// Finds `123-45-6789`-shaped numbers.
+    #[derive(Debug)]
+    struct Ssn;
+    impl Detector for Ssn {
+        fn name(&self) -> &'static str {
+            "ssn"
+        }
+        fn detect(&self, text: &str, _: &Field<'_>, out: &mut Vec<Finding>) {
+            let b = text.as_bytes();
+            for i in 0..b.len().saturating_sub(10) {
+                let w = &b[i..i + 11];
+                let shape = w.iter().enumerate().all(|(k, c)| {
+                    if k == 3 || k == 6 {
+                        *c == b'-'
+                    } else {
+                        c.is_ascii_digit()
+                    }
+                });
+                if shape {
+                    out.push(Finding::new(i..i + 11, PsdKind::Ssn, 0.9, "ssn"));
+                }
+            }
+        }
+    }
+    let detectors: Vec<Box<dyn Detector>> = vec![Box::new(Ssn)];
+    let text = "note: U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ==";
+    let mut out = Vec::new();
+    let _ = encoded::scan_hidden(text, &Field::default(), &detectors, &mut out);
+    assert_eq!(
+        &text[out[0].span.clone()],
+        "U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ=="
+    );
+}
+
 #[derive(Debug)]
 struct RegexDetector {
     re: Regex,

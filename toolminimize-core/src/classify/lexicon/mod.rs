@@ -2,35 +2,13 @@
 //! financial distress, demographic terms and roles that imply them), matched with aho-corasick.
 //!
 //! All lexicon files under `data/lexicon/` are embedded in the binary and compiled into ONE
-//! leftmost-longest automaton over folded terms (see [`fold`](super::fold)): matching is
+//! leftmost-longest automaton over folded terms (see `text::fold`): matching is
 //! case-, diacritic- and whitespace-insensitive and stands on word boundaries, and each match is
 //! mapped back to a span of the original text. Entries carry their kind, category and
 //! confidence, and may ask for more (see `data/lexicon/README.md`): acronyms that are also
 //! common words ("AIDS", "AA") only match in their acronym casing, ambiguous words only match
 //! near a context word, facility words take in the capitalised name around them, and debt
 //! words take in the amount that follows.
-//!
-//! ```
-//! use toolminimize_core::classify::{lexicon, Field};
-//! use toolminimize_core::item::PsdKind;
-//! use toolminimize_core::taxonomy::Category;
-//!
-//! let detectors = lexicon::detectors().unwrap();
-//! let mut out = Vec::new();
-//! let text = "Book a ride to my chemo at Mount Sinai Hospital";
-//! for d in &detectors {
-//!     d.detect(text, &Field::default(), &mut out);
-//! }
-//! assert!(out.iter().any(|f| &text[f.span.clone()] == "Mount Sinai Hospital"
-//!     && f.kind == PsdKind::HealthFacility));
-//! assert!(out.iter().all(|f| f.category == Category::Health));
-//!
-//! out.clear();
-//! for d in &detectors {
-//!     d.detect("weather in San Francisco tomorrow", &Field::default(), &mut out);
-//! }
-//! assert!(out.is_empty());
-//! ```
 
 mod span;
 mod table;

@@ -210,17 +210,20 @@ static AMOUNT: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
     )
 });
 
-/// Compiles the amount pattern (once per process).
+/// Compiles the amount and number patterns (once per process).
 ///
 /// # Errors
-/// When it does not compile, as a build error.
+/// When one does not compile, as a build error.
 pub(crate) fn check_patterns() -> Result<(), crate::error::Error> {
-    AMOUNT.as_ref().map(|_| ()).map_err(|e| {
+    let failed = |what: &str, e: &regex::Error| {
         crate::error::Error::new(
             crate::error::ErrorKind::Build,
-            format!("amount pattern: {e}"),
+            format!("{what} pattern: {e}"),
         )
-    })
+    };
+    AMOUNT.as_ref().map_err(|e| failed("amount", e))?;
+    NUMBER.as_ref().map_err(|e| failed("number", e))?;
+    Ok(())
 }
 
 /// The end of an amount of money right after `at`, if there is one.
@@ -236,7 +239,8 @@ pub(super) fn amount_after(text: &str, at: usize) -> Option<usize> {
     Some(at + m.end())
 }
 
-static NUMBER: LazyLock<Option<Regex>> = LazyLock::new(|| {
+/// Compiled once per process; [`check_patterns`] makes a failure a build error.
+static NUMBER: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
     Regex::new(
         r"(?xi)
         ^[\ \t]{0,2}
@@ -250,14 +254,13 @@ static NUMBER: LazyLock<Option<Regex>> = LazyLock::new(|| {
         (?:[\ \t]?(?:%|mg/dl|mmol/l|mmol/mol|mg/l|g/dl|ml/min(?:/1[.,]73\ ?m²?)?|mmhg|mg|µg|ug|iu|u/l|ng/ml|cells/µl|/µl|/mm3|kg|bpm|
             /\d{1,3}\b|points?\b|pts\b|punkte\b|points\b|punti\b|puntos\b|pontos\b|punten\b|poäng\b|point\b|bodů\b|punktów\b))?)",
     )
-    .ok()
 });
 
 /// The end of a number (a lab value or a score, with its unit) right after `at`, if there is
 /// one: "eGFR 38", "INR 3.4", "PHQ-9 of 19", "FEV1 41 %", "A1C was 7.8".
 pub(super) fn number_after(text: &str, at: usize) -> Option<usize> {
     let rest = text.get(at..)?;
-    let m = NUMBER.as_ref()?.find(rest)?;
+    let m = NUMBER.as_ref().ok()?.find(rest)?;
     // A number glued to a letter is a code or a word, not a value ("FEV1 41a").
     let end = at + m.end();
     if text

@@ -3,6 +3,36 @@ use std::sync::LazyLock;
 use super::*;
 use crate::item::PsdKind;
 
+#[test]
+fn a_health_facility_is_found_and_a_city_is_not() {
+    use crate::classify::{Field, lexicon};
+    use crate::item::PsdKind;
+    use crate::taxonomy::Category;
+
+    let detectors = lexicon::detectors().unwrap();
+    let mut out = Vec::new();
+    let text = "Book a ride to my chemo at Mount Sinai Hospital";
+    for d in &detectors {
+        d.detect(text, &Field::default(), &mut out);
+    }
+    assert!(
+        out.iter()
+            .any(|f| &text[f.span.clone()] == "Mount Sinai Hospital"
+                && f.kind == PsdKind::HealthFacility)
+    );
+    assert!(out.iter().all(|f| f.category == Category::Health));
+
+    out.clear();
+    for d in &detectors {
+        d.detect(
+            "weather in San Francisco tomorrow",
+            &Field::default(),
+            &mut out,
+        );
+    }
+    assert!(out.is_empty());
+}
+
 static LEX: LazyLock<Lexicon> = LazyLock::new(|| Lexicon::build().expect("lexicon builds"));
 
 fn scan(text: &str) -> Vec<Finding> {

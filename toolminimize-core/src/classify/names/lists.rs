@@ -51,14 +51,28 @@ impl Flags {
 /// Folded word → flags.
 #[derive(Debug)]
 pub(crate) struct NameLists {
-    /// `None` only if the compiled map were malformed (caught by tests): then no word is a
-    /// known name.
+    /// `None` only if the compiled map were malformed: [`check`] then fails the build of every
+    /// minimizer, so the name detectors are never silently without their lists.
     map: Option<fst::Map<&'static [u8]>>,
 }
 
 static LISTS: LazyLock<NameLists> = LazyLock::new(|| NameLists {
     map: fst::Map::new(MAP).ok(),
 });
+
+/// Reads the compiled name lists (once per process).
+///
+/// # Errors
+/// When the map compiled into the binary does not read back, as a build error.
+pub(crate) fn check() -> Result<(), crate::error::Error> {
+    match &LISTS.map {
+        Some(_) => Ok(()),
+        None => Err(crate::error::Error::new(
+            crate::error::ErrorKind::Build,
+            "the compiled name lists do not read back",
+        )),
+    }
+}
 
 impl NameLists {
     /// The process-wide lists.

@@ -10,21 +10,6 @@
 //!    greetings, sign-offs. Places, brands, months, ALL-CAPS words and code are excluded.
 //! 3. **Handles.** The local part of an e-mail address or a `first.last` handle that is made
 //!    of known names (low confidence).
-//!
-//! ```
-//! use toolminimize_core::classify::{Field, names};
-//! use toolminimize_core::item::PsdKind;
-//!
-//! let detectors = names::detectors().unwrap();
-//! let mut out = Vec::new();
-//! let text = "Hi Dana,\nthe report is attached.\n– Ethan Brooks";
-//! for d in &detectors {
-//!     d.detect(text, &Field::default(), &mut out);
-//! }
-//! let found: Vec<&str> = out.iter().map(|f| &text[f.span.clone()]).collect();
-//! assert_eq!(found, ["Dana", "Ethan Brooks"]);
-//! assert!(out.iter().all(|f| f.kind == PsdKind::PersonName));
-//! ```
 
 mod context;
 mod field;
@@ -178,6 +163,7 @@ pub(crate) fn is_known_name(word: &str) -> bool {
 /// # Errors
 /// When an automaton cannot be built.
 pub fn detectors() -> Result<Vec<Box<dyn Detector>>, Error> {
+    lists::check()?;
     Ok(vec![Box::new(PersonNames::new())])
 }
 

@@ -2,6 +2,22 @@
 
 use super::*;
 
+#[test]
+fn names_in_a_greeting_and_a_signature() {
+    use crate::classify::{Field, names};
+    use crate::item::PsdKind;
+
+    let detectors = names::detectors().unwrap();
+    let mut out = Vec::new();
+    let text = "Hi Dana,\nthe report is attached.\n– Ethan Brooks";
+    for d in &detectors {
+        d.detect(text, &Field::default(), &mut out);
+    }
+    let found: Vec<&str> = out.iter().map(|f| &text[f.span.clone()]).collect();
+    assert_eq!(found, ["Dana", "Ethan Brooks"]);
+    assert!(out.iter().all(|f| f.kind == PsdKind::PersonName));
+}
+
 fn scan(text: &str, field: &Field<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     PersonNames::new().detect(text, field, &mut out);

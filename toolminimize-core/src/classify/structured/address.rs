@@ -429,14 +429,6 @@ fn shifted(c: &Captures<'_>, i: usize, base: usize) -> Option<Range<usize>> {
 
 /// The city, region and postcode written right after the street address ending at
 /// `address_end` in `text`, if any.
-///
-/// ```
-/// use toolminimize_core::classify::structured::following_place;
-/// let text = "10201 Carnegie Ave, Cleveland, OH 44195";
-/// let place = following_place(text, 18).unwrap();
-/// assert_eq!(&text[place.city], "Cleveland");
-/// assert_eq!(&text[place.postcode.unwrap()], "44195");
-/// ```
 pub fn following_place(text: &str, address_end: usize) -> Option<FollowingPlace> {
     let rest = text.get(address_end..)?;
     let p = PLACE.as_ref().ok()?;

@@ -101,8 +101,14 @@ fn grouping_ok(s: &str) -> bool {
 
 impl Card {
     fn full_numbers(&self, text: &str, out: &mut Vec<Finding>) {
-        for m in self.full.find_iter(text) {
+        // A run of digit groups can hold more than one card ("4111 1111 1111 1111 5500 …") or
+        // start with another number ("10.0.0.7 4111 …", "qty 2 4111 …"): after a card the
+        // search resumes right after it, and where no card starts it resumes at the run's next
+        // word. Each word of a run is a start at most once, so the work stays linear.
+        let mut from = 0;
+        while let Some(m) = self.full.find_at(text, from) {
             let start = m.start();
+            from = m.as_str().find(' ').map_or(m.end(), |i| start + i + 1);
             if char_before(text, start).is_some_and(|c| {
                 c.is_alphanumeric() || matches!(c, '-' | '.' | '_' | '/' | '#' | '+')
             }) {
@@ -130,6 +136,7 @@ impl Card {
                         && !d.iter().all(|&c| c == d.first().copied().unwrap_or(0))
                     {
                         out.push(Finding::new(start..end, PsdKind::CardNumber, 0.95, "card"));
+                        from = end;
                         break;
                     }
                 }
@@ -199,6 +206,27 @@ mod tests {
         assert_eq!(
             spans("card 4111.1111.1111.1111 ok"),
             ["4111.1111.1111.1111"]
+        );
+    }
+
+    #[test]
+    fn a_number_before_a_card_does_not_hide_it() {
+        assert_eq!(
+            spans("10.0.0.7 4111 1111 1111 1111"),
+            ["4111 1111 1111 1111"]
+        );
+        assert_eq!(spans("qty 2 4111 1111 1111 1111"), ["4111 1111 1111 1111"]);
+    }
+
+    #[test]
+    fn cards_one_after_the_other_are_each_found() {
+        assert_eq!(
+            spans("4111 1111 1111 1111 5555 5555 5555 4444 weather"),
+            ["4111 1111 1111 1111", "5555 5555 5555 4444"]
+        );
+        assert_eq!(
+            spans("4242-4242-4242-4242 4111 1111 1111 1111"),
+            ["4242-4242-4242-4242", "4111 1111 1111 1111"]
         );
     }
 

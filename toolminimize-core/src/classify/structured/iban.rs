@@ -109,8 +109,13 @@ fn aba_ok(d: &[u8]) -> bool {
 
 impl Iban {
     fn ibans(&self, text: &str, out: &mut Vec<Finding>) {
-        for m in self.iban.find_iter(text) {
+        // The pattern runs on over the words after an IBAN ("DE89 … 00 and DE89 …"): after an
+        // IBAN the search resumes right after it, and where none starts it resumes at the
+        // run's next word, each word a start at most once.
+        let mut from = 0;
+        while let Some(m) = self.iban.find_at(text, from) {
             let start = m.start();
+            from = m.as_str().find(' ').map_or(m.end(), |i| start + i + 1);
             if char_before(text, start).is_some_and(|c| c.is_alphanumeric() || c == '_') {
                 continue;
             }
@@ -121,6 +126,7 @@ impl Iban {
                     && let Some(conf) = check(cand)
                 {
                     out.push(Finding::new(start..end, PsdKind::Iban, conf, "iban"));
+                    from = end;
                     break;
                 }
                 match cand.rfind(' ').and_then(|i| cand.get(..i)) {
@@ -238,6 +244,25 @@ mod tests {
         assert_eq!(
             spans("NL91ABNA0417164300", &none),
             [("NL91ABNA0417164300", PsdKind::Iban)]
+        );
+    }
+
+    #[test]
+    fn ibans_one_after_the_other_are_each_found() {
+        let none = Field::default();
+        assert_eq!(
+            spans(
+                "DE89 3704 0044 0532 0130 00 and DE89 3704 0044 0532 0130 00",
+                &none
+            ),
+            [
+                ("DE89 3704 0044 0532 0130 00", PsdKind::Iban),
+                ("DE89 3704 0044 0532 0130 00", PsdKind::Iban)
+            ]
+        );
+        assert_eq!(
+            spans("to ab12 GB82 WEST 1234 5698 7654 32", &none),
+            [("GB82 WEST 1234 5698 7654 32", PsdKind::Iban)]
         );
     }
 

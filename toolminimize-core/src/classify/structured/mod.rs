@@ -4,21 +4,6 @@
 //! payment cards, IBAN and bank accounts, IP/MAC addresses. Candidates are found with cheap
 //! patterns behind byte-level prefilters (no `@`, no e-mail scan; fewer than seven digits, no
 //! phone scan) and only then validated.
-//!
-//! ```
-//! use toolminimize_core::classify::{structured, Field};
-//! use toolminimize_core::item::PsdKind;
-//!
-//! let detectors = structured::detectors().unwrap();
-//! let text = "reach me at ana.lopez@example.es or +34 612 345 678";
-//! let mut out = Vec::new();
-//! for d in &detectors {
-//!     d.detect(text, &Field::default(), &mut out);
-//! }
-//! let kinds: Vec<PsdKind> = out.iter().map(|f| f.kind).collect();
-//! assert!(kinds.contains(&PsdKind::Email));
-//! assert!(kinds.contains(&PsdKind::Phone));
-//! ```
 
 mod address;
 mod biometric;

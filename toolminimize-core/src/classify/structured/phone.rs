@@ -105,7 +105,14 @@ fn not_a_phone(s: &str) -> bool {
     }) && s
         .get(5..)
         .is_some_and(|r| r.find(['.', '-', '/']).is_some_and(|i| i <= 2));
+    // A US social security number leading the run ("078-05-1120 4111 …"): no phone layout
+    // groups digits 3-2-4 with dashes.
+    let ssn_led = s.split([' ', '\u{a0}']).next().is_some_and(|w| {
+        w.split('-').map(str::len).eq([3, 2, 4])
+            && w.bytes().all(|c| c == b'-' || c.is_ascii_digit())
+    });
     is_date
+        || ssn_led
         || starts_with_date
         || year_led
         || is_toll_free(s)
@@ -206,13 +213,24 @@ fn bounded(text: &str, start: usize, end: usize) -> bool {
     });
     let after_ok = !char_at(text, end)
         .is_some_and(|c| c.is_alphanumeric() || matches!(c, '%' | '_' | '€' | '$'))
-        && !number_continues(text, end, &['.', ',', ':']);
+        // A cut inside a dashed number ("078-05-1120 078|-05-1120") is no phone's end.
+        && !number_continues(text, end, &['.', ',', ':', '-']);
     before_ok && after_ok
 }
 
-/// The candidate trimmed by one trailing separator-delimited group, if digits remain.
+/// The candidate trimmed by one trailing separator-delimited group, if digits remain. A last
+/// word that is a number of another shape (an IPv4 address, a date, a decimal: "+1 415 555
+/// 0182 10.0.0.7") goes whole, so the phone before it is found whether or not it is there.
 fn drop_last_group(s: &str) -> Option<&str> {
-    let cut = s.rfind([' ', '-', '.', '/', '\u{a0}'])?;
+    let last_word = s.rfind([' ', '\u{a0}']).filter(|&ws| {
+        s.get(ws..)
+            .map(|w| w.trim_start_matches([' ', '\u{a0}']))
+            .is_some_and(|w| w.contains(['.', '-', '/']) && not_a_phone(w))
+    });
+    let cut = match last_word {
+        Some(ws) => ws,
+        None => s.rfind([' ', '-', '.', '/', '\u{a0}'])?,
+    };
     let t = s
         .get(..cut)?
         .trim_end_matches([' ', '-', '.', '/', '(', '\u{a0}']);
@@ -235,8 +253,21 @@ impl Detector for Phone {
             return;
         }
         let in_field = self.context.in_field(field);
-        for m in self.candidate.find_iter(text) {
+        let mut from = 0;
+        while let Some(m) = self.candidate.find_at(text, from) {
             let start = m.start();
+            from = m.end();
+            // A run that starts with a number of another shape ("10.0.0.7 415 555 0182"):
+            // when no phone starts at the run, the search resumes at its next word.
+            let resume = m
+                .as_str()
+                .find([' ', '\u{a0}'])
+                .filter(|&ws| {
+                    m.as_str()
+                        .get(..ws)
+                        .is_some_and(|w| w.contains(['.', '-', '/']) && not_a_phone(w))
+                })
+                .map(|ws| start + ws + 1);
             // An unbalanced closing parenthesis at the end belongs to the text.
             let mut cand = m.as_str();
             if cand.ends_with(')') && !cand.contains('(') {
@@ -254,6 +285,7 @@ impl Detector for Phone {
             }
             let context = in_field || self.context.before(text, start, 24);
             let mut tries = 0;
+            let mut found = false;
             loop {
                 let end = start + cand.len();
                 if bounded(text, start, end)
@@ -261,6 +293,7 @@ impl Detector for Phone {
                     && let Some(conf) = self.validate(cand, context)
                 {
                     out.push(Finding::new(start..end, PsdKind::Phone, conf, "phone"));
+                    found = true;
                     break;
                 }
                 tries += 1;
@@ -268,6 +301,9 @@ impl Detector for Phone {
                     Some(t) if tries < 4 => cand = t,
                     _ => break,
                 }
+            }
+            if !found && let Some(at) = resume {
+                from = at;
             }
         }
     }

@@ -7,6 +7,22 @@ use super::*;
 use crate::classify::Field;
 use crate::item::PsdKind;
 
+#[test]
+fn email_and_phone_in_one_sentence() {
+    use crate::classify::{Field, structured};
+    use crate::item::PsdKind;
+
+    let detectors = structured::detectors().unwrap();
+    let text = "reach me at ana.lopez@example.es or +34 612 345 678";
+    let mut out = Vec::new();
+    for d in &detectors {
+        d.detect(text, &Field::default(), &mut out);
+    }
+    let kinds: Vec<PsdKind> = out.iter().map(|f| f.kind).collect();
+    assert!(kinds.contains(&PsdKind::Email));
+    assert!(kinds.contains(&PsdKind::Phone));
+}
+
 thread_local! {
     static DS: Vec<Box<dyn Detector>> = detectors().unwrap();
 }

@@ -1,5 +1,14 @@
 use super::*;
 
+#[test]
+fn the_place_after_a_street_address() {
+    use crate::classify::structured::following_place;
+    let text = "10201 Carnegie Ave, Cleveland, OH 44195";
+    let place = following_place(text, 18).unwrap();
+    assert_eq!(&text[place.city], "Cleveland");
+    assert_eq!(&text[place.postcode.unwrap()], "44195");
+}
+
 fn spans(text: &str) -> Vec<(&str, PsdKind)> {
     let d = Address::new().unwrap();
     let mut out = Vec::new();

@@ -53,6 +53,30 @@ fn bare_digits_only_in_a_phone_field() {
 #[test]
 fn trailing_words_and_numbers_are_trimmed() {
     assert_eq!(plain("call +44 20 7946 0958 2 times"), ["+44 20 7946 0958"]);
+    // A number of another shape right after the phone does not hide it.
+    assert_eq!(
+        plain("weather +1 415 555 0182 10.0.0.7"),
+        ["+1 415 555 0182"]
+    );
+    assert_eq!(plain("+44 20 7946 0958 2025-06-11"), ["+44 20 7946 0958"]);
+    assert_eq!(plain("+1 415 555 0182 10.5"), ["+1 415 555 0182"]);
+    assert_eq!(plain("from 10.0.0.7 +1 415 555 0182"), ["+1 415 555 0182"]);
+    assert_eq!(plain("10.0.0.7 020 7946 0958"), ["020 7946 0958"]);
+    // Nor is a phone cut out of two dashed numbers in a row.
+    assert!(
+        !plain("078-05-1120 078-05-1120")
+            .iter()
+            .any(|p| p.len() > 11)
+    );
+    // Nor out of a social security number and the first group of a card.
+    assert_eq!(
+        plain("call 078-05-1120 4111 1111 1111 1111"),
+        Vec::<&str>::new()
+    );
+    assert_eq!(
+        plain("call 078-05-1120 +1 415 555 0182"),
+        ["+1 415 555 0182"]
+    );
 }
 
 #[test]

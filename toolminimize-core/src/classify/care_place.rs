@@ -44,13 +44,30 @@ pub(crate) fn extend(text: &str, out: &mut Vec<Finding>) {
     if anchors.is_empty() {
         return;
     }
+    // Existing findings by start, with the furthest end reached so far: whether a candidate
+    // overlaps one is a binary search, so a text dense with findings stays linearithmic.
+    let mut spans: Vec<(usize, usize)> = out.iter().map(|f| (f.span.start, f.span.end)).collect();
+    spans.sort_unstable();
+    let reach: Vec<usize> = spans
+        .iter()
+        .scan(0, |max, &(_, end)| {
+            *max = (*max).max(end);
+            Some(*max)
+        })
+        .collect();
+    let overlaps = |name: &Range<usize>| {
+        let before_end = spans.partition_point(|&(start, _)| start < name.end);
+        before_end
+            .checked_sub(1)
+            .and_then(|i| reach.get(i))
+            .is_some_and(|&end| name.start < end)
+    };
+    let mut seen = std::collections::HashSet::new();
     let mut found: Vec<Range<usize>> = Vec::new();
     for end in anchors {
         if let Some(name) = place_after(text, end)
-            && !out
-                .iter()
-                .any(|f| f.span.start < name.end && name.start < f.span.end)
-            && !found.contains(&name)
+            && !overlaps(&name)
+            && seen.insert((name.start, name.end))
         {
             found.push(name);
         }

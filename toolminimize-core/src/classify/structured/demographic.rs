@@ -513,7 +513,12 @@ impl Demographic {
                 .get(org.clone())
                 .and_then(|o| o.split_whitespace().next())
                 .unwrap_or("");
-            if org.len() < 2 || is_not_an_org(first) {
+            // A model or part number ("driver for the STM32 board") is a product, not an
+            // employer: a first word of four or more characters that mixes letters and digits.
+            let model = first.len() >= 4
+                && first.bytes().any(|b| b.is_ascii_digit())
+                && first.bytes().any(|b| b.is_ascii_alphabetic());
+            if org.len() < 2 || model || is_not_an_org(first) {
                 continue;
             }
             out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
@@ -716,6 +721,7 @@ mod tests {
             "it works for me",
             "set F/38/2 in the config",
             "tags: male, 2024",
+            "a SPI driver for the STM32 board",
         ] {
             assert!(found(s).is_empty(), "{s}: {:?}", found(s));
         }

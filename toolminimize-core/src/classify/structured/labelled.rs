@@ -200,6 +200,8 @@ const LABELS: &[(&str, Class)] = &[
     ("aktenzeichen", Criminal),
     ("az.", Criminal),
     ("gefangenennummer", Criminal),
+    ("gefangenenbuchnummer", Criminal),
+    ("gef.-buch-nr", Criminal),
     ("buchungsnummer", Booking),
     ("steuernummer", Tax),
     ("steuer-nr", Tax),
@@ -238,6 +240,9 @@ const LABELS: &[(&str, Class)] = &[
     ("numéro d'écrou", Criminal),
     ("écrou", Criminal),
     ("numéro de parquet", Criminal),
+    ("n° parquet", Criminal),
+    ("n° de parquet", Criminal),
+    ("numéro parquet", Criminal),
     ("numéro de rôle", Criminal),
     ("rg n", Criminal),
     // Spanish
@@ -740,8 +745,10 @@ fn is_date_or_amount(tok: &str) -> bool {
     if parts.iter().all(|p| all_digits(p)) {
         let n: Vec<u32> = parts.iter().map(|p| p.parse().unwrap_or(0)).collect();
         match n.as_slice() {
-            // 12.50, 1.299
-            [_, cents] if parts.get(1).is_some_and(|p| p.len() <= 2) => return *cents < 100,
+            // 12.50, 1.299 (a register number `2204/31` is not an amount)
+            [_, cents] if !tok.contains('/') && parts.get(1).is_some_and(|p| p.len() <= 2) => {
+                return *cents < 100;
+            }
             [y, m, d] if *y > 1800 => return (1..=12).contains(m) && (1..=31).contains(d),
             [a, b, y] if parts.get(2).is_some_and(|p| p.len() == 4 || p.len() == 2) => {
                 return (1..=31).contains(a) && (1..=31).contains(b) && (*a <= 12 || *b <= 12);

@@ -74,6 +74,11 @@ const COURT_CONTEXT: &[&str] = &[
     "verfahren",
     "verhandlung",
     "hauptverhandlung",
+    "strafsache",
+    "strafverfahren",
+    "verteidiger",
+    "staatsanwaltschaft",
+    "anklage",
     "tribunal",
     "juzgado",
     "procedimiento",
@@ -106,6 +111,7 @@ pub(super) struct Legal {
     a_number: Regex,
     receipt: Regex,
     form: Regex,
+    cnj: Regex,
     court: Keywords,
     parties: Keywords,
     immigration: Keywords,
@@ -142,7 +148,7 @@ impl Legal {
             docket: regex(
                 "legal",
                 &format!(
-                    r"(?-u:\b)(?:(?:19|20)?\d{{2}}-?(?:{c})-?\d{{3,8}}|(?:{c})-(?:19|20)?\d{{2}}-\d{{3,8}}|\d:\d{{2}}-(?i:cr|cv|mj|mc|po)-\d{{3,6}})(?-u:\b)"
+                    r"(?-u:\b)(?:(?:19|20)?\d{{2}}-?(?:{c})-?\d{{3,8}}|(?:{c})-(?:19|20)?\d{{2}}-\d{{3,8}}|(?:{c})(?:19|20)\d{{2}}-\d{{4,8}}|\d:\d{{2}}-(?i:cr|cv|mj|mc|po)-\d{{3,6}})(?-u:\b)"
                 ),
             )?,
             register: regex(
@@ -157,6 +163,11 @@ impl Legal {
             form: regex(
                 "legal",
                 r"(?-u:\b)(?:I-\d{3}[A-Z]?|N-\d{3}|DS-\d{3,4}|AR-11|G-\d{2,4})(?-u:\b)",
+            )?,
+            // Brazilian unified case numbers (CNJ): NNNNNNN-DD.AAAA.J.TR.OOOO.
+            cnj: regex(
+                "legal",
+                r"(?-u:\b)(\d{7})-(\d{2})\.(\d{4})\.(\d)\.(\d{2})\.(\d{4})(?-u:\b)",
             )?,
             court: Keywords::new("legal", COURT_CONTEXT)?,
             immigration: Keywords::new("legal", IMMIGRATION_CONTEXT)?,
@@ -326,6 +337,9 @@ impl Detector for Legal {
         if text.contains('/') {
             self.registers(text, &mut court, out);
         }
+        if text.contains('.') {
+            self.cnj_numbers(text, out);
+        }
         for m in self
             .a_number
             .find_iter(text)
@@ -334,6 +348,40 @@ impl Detector for Legal {
             out.push(Finding::new(m.range(), PsdKind::NationalId, 0.85, "legal"));
         }
     }
+}
+
+impl Legal {
+    /// Brazilian unified case numbers whose check digits hold (ISO 7064 mod 97-10 over the
+    /// serial, year, branch, court and origin).
+    fn cnj_numbers(&self, text: &str, out: &mut Vec<Finding>) {
+        for c in self.cnj.captures_iter(text) {
+            let (Some(m), Some(check)) = (c.get(0), c.get(2)) else {
+                continue;
+            };
+            let body: String = [1, 3, 4, 5, 6]
+                .iter()
+                .filter_map(|&i| c.get(i).map(|g| g.as_str()))
+                .collect();
+            if cnj_check(&body) == check.as_str().parse::<u64>().ok() {
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::CriminalRecord,
+                    0.9,
+                    "legal",
+                ));
+            }
+        }
+    }
+}
+
+/// Check digits of a CNJ number over its other digits (serial, year, branch, court,
+/// origin), with the two check digits taken as `00`: 98 − (n·100 mod 97).
+fn cnj_check(digits: &str) -> Option<u64> {
+    let mut rem = 0u64;
+    for ch in digits.chars().chain("00".chars()) {
+        rem = (rem * 10 + u64::from(ch.to_digit(10)?)) % 97;
+    }
+    Some(98 - rem)
 }
 
 #[cfg(test)]

@@ -167,3 +167,15 @@ fn a_bare_role_word_before_the_number() {
     assert!(plain("customer Ana ordered 12 units").is_empty());
     assert!(plain("student housing for 300 people").is_empty());
 }
+
+#[test]
+fn prosecution_and_prison_register_labels() {
+    assert_eq!(
+        plain("audience fixée (n° parquet 29117004418)"),
+        [("29117004418", CRIM)]
+    );
+    assert_eq!(
+        plain("Paket an die JVA, Gef.-Buch-Nr. 2204/31 angeben"),
+        [("2204/31", CRIM)]
+    );
+}

@@ -107,3 +107,23 @@ fn code_and_products_are_not_dockets() {
         assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
     }
 }
+
+#[test]
+fn docket_codes_before_a_four_digit_year() {
+    assert_eq!(
+        plain("support order, county case FC2031-008812 applies"),
+        [("FC2031-008812", CRIM)]
+    );
+    // A code and a short number are not a docket.
+    assert!(plain("model CR2031 and FC20-1").is_empty());
+}
+
+#[test]
+fn brazilian_case_numbers_by_check_digits() {
+    assert_eq!(
+        plain("processo nº 0004217-67.2029.8.26.0100 em curso"),
+        [("0004217-67.2029.8.26.0100", CRIM)]
+    );
+    // Wrong check digits: a version string or a part number.
+    assert!(plain("build 0004217-12.2029.8.26.0100").is_empty());
+}

@@ -1279,6 +1279,15 @@ pub(crate) const OF: &[&str] = &[
 
 /// Verbs and auxiliaries right after a lone given name at the start of a sentence ("Martin
 /// can't attend", "Yvonne will dial in", "Anna ist krank", "Marc a appelé").
+/// Subject pronouns of the covered languages that are also given names somewhere ("Sie",
+/// "Ela", "Hun", "Ona"): before a verb they are the pronoun.
+pub(crate) const PRONOUNS: &[&str] = &[
+    "sie", "er", "es", "wir", "ihr", "ich", "du", "il", "elle", "ils", "elles", "nous", "vous",
+    "ella", "ellas", "el", "ellos", "lei", "lui", "loro", "noi", "voi", "ela", "ele", "elas",
+    "eles", "hij", "zij", "wij", "jij", "han", "hon", "hun", "hen", "vi", "ni", "jeg", "on", "ona",
+    "ono", "oni", "one", "my", "wy", "ja", "ty", "vy",
+];
+
 pub(crate) const VERBS_AFTER: &[&str] = &[
     "can't", "cannot", "can", "won't", "will", "is", "isn't", "was", "wasn't", "has", "hasn't",
     "had", "said", "says", "needs", "wants", "asked", "told", "called", "texted", "won't",

@@ -20,8 +20,8 @@ use std::ops::Range;
 
 use super::context::{
     BRANDS, CALENDAR, ELIDED, GREETINGS, LABELS, NOT_NAMES, OF, PARTICLES, PLACE_PREFIXES,
-    PLACE_SUFFIXES, POSSESSIVES, PREPOSITIONS, RELATIONS, ROLES, SIGN_OFFS, STREET_PREFIXES,
-    TITLES, VERBS_AFTER, is_in,
+    PLACE_SUFFIXES, POSSESSIVES, PREPOSITIONS, PRONOUNS, RELATIONS, ROLES, SIGN_OFFS,
+    STREET_PREFIXES, TITLES, VERBS_AFTER, is_in,
 };
 use super::lists::{Flags, NameLists};
 use super::tokens::{Shape, Token, tokenize};
@@ -448,6 +448,7 @@ impl<'t> Scan<'_, 't> {
             && !embedded
             && run.len() == 1
             && self.starts_line(i)
+            && !self.toks.get(i).is_some_and(|t| is_in(PRONOUNS, &t.key))
             && self.toks.get(i + 1).is_some_and(|t| {
                 t.shape == Shape::Lower
                     && is_space_gap(gap(self.text, self.toks.get(i).unwrap_or(t), t))

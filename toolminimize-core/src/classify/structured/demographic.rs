@@ -305,6 +305,38 @@ const WORK_PHRASES: &[&str] = &[
     "pracuje pro",
 ];
 
+/// Head nouns of job titles by language (`data/lexicon/occupations.tsv`, generated from the
+/// job lists Faker ships: see `data/lexicon/build/occupations.py`).
+const OCCUPATIONS: &str = include_str!("../../../data/lexicon/occupations.tsv");
+
+/// What follows a job noun before the employer's name, by language: "associate at X",
+/// "Pflegerin bei X", "infirmière chez X", "sygeplejerske på X".
+const OCCUPATION_LINKS: &[(&str, &[&str])] = &[
+    ("en", &["at", "for", "with"]),
+    ("de", &["bei"]),
+    ("fr", &["chez"]),
+    ("es", &["en", "para"]),
+    ("pt", &["na", "no", "para"]),
+    ("da", &["hos", "på"]),
+];
+
+/// The employer phrases: the hand-written verbs and roles of [`WORK_PHRASES`], then every
+/// job noun of the table with its language's links.
+fn work_phrases() -> Vec<String> {
+    let mut out: Vec<String> = WORK_PHRASES.iter().map(|p| (*p).to_owned()).collect();
+    for line in OCCUPATIONS.lines().filter(|l| !l.starts_with('#')) {
+        let Some((lang, head)) = line.split_once('\t') else {
+            continue;
+        };
+        let links = OCCUPATION_LINKS
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .map_or(&[][..], |(_, links)| *links);
+        out.extend(links.iter().map(|link| format!("{head} {link}")));
+    }
+    out
+}
+
 /// Finds sex-and-age pairs, gender fields and employers.
 #[derive(Debug)]
 pub(super) struct Demographic {
@@ -348,7 +380,7 @@ impl Demographic {
             work: AhoCorasickBuilder::new()
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::LeftmostLongest)
-                .build(WORK_PHRASES)
+                .build(work_phrases())
                 .map_err(|e| Error::new(ErrorKind::Build, format!("employer phrases: {e}")))?,
         })
     }
@@ -518,7 +550,12 @@ impl Demographic {
             let model = first.len() >= 4
                 && first.bytes().any(|b| b.is_ascii_digit())
                 && first.bytes().any(|b| b.is_ascii_alphabetic());
-            if org.len() < 2 || model || is_not_an_org(first) {
+            // A German noun after a job noun and "bei" is as often a circumstance ("bei
+            // Bedarf") as an employer: a generated phrase needs a name of two words or more.
+            let generated = m.pattern().as_usize() >= WORK_PHRASES.len();
+            let one_word = !text.get(org.clone()).is_some_and(|o| o.contains(' '));
+            let bei = text.get(m.range()).is_some_and(|p| p.ends_with(" bei"));
+            if org.len() < 2 || model || (generated && bei && one_word) || is_not_an_org(first) {
                 continue;
             }
             out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
@@ -566,6 +603,15 @@ fn is_not_an_org(first: &str) -> bool {
         "November",
         "December",
         "Home",
+        "Windows",
+        "Mac",
+        "Linux",
+        "Android",
+        "iOS",
+        "Chrome",
+        "Firefox",
+        "Safari",
+        "Excel",
         "Least",
         "Last",
         "Years",
@@ -709,6 +755,19 @@ mod tests {
             found("trabaja en Ferretería Ortiz"),
             [("Ferretería Ortiz", O)]
         );
+        // A job noun from the generated table, then its language's link.
+        assert_eq!(
+            found("he is a warehouse picker at Halvorsen Freight"),
+            [("Halvorsen Freight", O)]
+        );
+        assert_eq!(
+            found("Sie ist Altenpflegerin bei Sonnenhof Pflege GmbH."),
+            [("Sonnenhof Pflege GmbH", O)]
+        );
+        assert_eq!(
+            found("jeg er sygeplejerske på Nordhavn Klinik"),
+            [("Nordhavn Klinik", O)]
+        );
     }
 
     #[test]
@@ -722,6 +781,8 @@ mod tests {
             "set F/38/2 in the config",
             "tags: male, 2024",
             "a SPI driver for the STM32 board",
+            "a package manager for Windows",
+            "Krankenpfleger bei Bedarf anrufen",
         ] {
             assert!(found(s).is_empty(), "{s}: {:?}", found(s));
         }

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Builds occupations.tsv: the head nouns of job titles, by language.
+
+Source: the job-title lists that the Faker package ships (faker/providers/job/<locale>,
+MIT licence, https://github.com/joke2k/faker), version pinned below. A job title's head
+noun ("librarian" in "Academic librarian", "ingénieur" in "ingénieur agronome",
+"Altenpflegerin" from "Altenpfleger*in") followed by "at"/"bei"/"chez"/… and a capitalised
+name is how people name their employer ("a delivery associate at X"); the employer
+detector builds those phrases from this table.
+
+Usage: python3 build/occupations.py [FAKER_DIR] > occupations.tsv
+FAKER_DIR is an unpacked faker wheel (pip download --no-deps faker==40.63.0; unzip).
+"""
+import re
+import sys
+from importlib import import_module
+
+FAKER_VERSION = "40.63.0"
+
+# Locale -> (language, where the head noun sits in a title: "first" or "last").
+LOCALES = {
+    "en_US": ("en", "last"),
+    "de_AT": ("de", "last"),
+    "de_DE": ("de", "last"),
+    "fr_FR": ("fr", "first"),
+    "es_ES": ("es", "first"),
+    "pt_BR": ("pt", "first"),
+    "pt_PT": ("pt", "first"),
+    "da_DK": ("da", "last"),
+}
+
+# Words that end or start a title without being its head.
+CUT = re.compile(r"\s*(?:,|\(|/| im | in der | in | für | de | d'| da | do | dos | das | del | en | e | y | et | und | og )", re.I)
+
+# Heads that are also names of software, machines or roles of things ("a driver for the
+# board", "an editor for Markdown", "a host at the venue"), and words too short or too
+# general to name a job on their own.
+NOT_A_JOB = {
+    "driver", "editor", "player", "runner", "builder", "reader", "writer", "monitor",
+    "tester", "tracker", "broker", "generator", "controller", "handler", "operator",
+    "host", "agent", "server", "worker", "assistant", "manager", "designer", "developer",
+    "programmer", "administrator", "scientist", "engineer", "analyst", "consultant",
+    "officer", "director", "specialist", "technician", "staff", "member", "general",
+    "chief", "head", "lead", "senior", "junior", "sub", "site", "art", "arts", "social",
+    "artist", "model", "guide", "pilot", "secretary", "adviser", "advisor", "producer",
+    "trader", "buyer", "planner", "inspector", "examiner", "surveyor", "conservator",
+    "agent", "agente", "artista", "modelo", "guia", "técnico", "tecnico", "gerente",
+    "diretor", "director", "oficial", "auxiliar", "assistente", "asistente", "manager",
+    "artiste", "agent", "technicien", "directeur", "responsable", "chef", "conseiller",
+    "activities", "clothing", "commercial", "copy", "emeritus", "film", "forest", "industrial",
+    "land", "logistics", "make", "museum", "person", "planning", "product", "professional",
+    "television", "visitor", "processor", "blower", "crew", "garment", "mentor",
+}
+
+# Everyday English job nouns the (British) Faker list lacks, written for this project.
+EXTRA_EN = """associate cashier courier picker packer lineworker lineman electrician plumber
+carpenter mechanic welder janitor custodian cook bartender waitress waiter receptionist
+caregiver carer aide paralegal bookkeeper recruiter salesperson supervisor foreman machinist
+dispatcher teller hairdresser stylist barber nanny housekeeper cleaner labourer laborer
+fitter installer lifeguard stocker loader mover roofer trucker deckhand busser dishwasher
+clerk nurse teacher""".split()
+
+
+def heads(title: str, where: str) -> set[str]:
+    title = title.strip()
+    title = CUT.split(title)[0].strip()
+    words = [w for w in title.split() if w]
+    if not words:
+        return set()
+    w = words[-1] if where == "last" else words[0]
+    w = w.strip(".-").lower()
+    out = set()
+    if w.endswith("*in"):
+        base = w[:-3]
+        out |= {base, base + "in"}
+    else:
+        out.add(w)
+    return {h for h in out if len(h) >= 4 and h.replace("-", "").isalpha() and h not in NOT_A_JOB}
+
+
+def too_common(lang: str, head: str) -> bool:
+    """Words among the most frequent of their language ("data" in Portuguese) are read in
+    other senses far more often than as a job (wordfreq, Apache-2.0 / CC-BY-SA data)."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(head, lang) >= 5.0
+
+
+def main() -> None:
+    if len(sys.argv) > 1:
+        sys.path.insert(0, sys.argv[1])
+    rows = set()
+    for loc, (lang, where) in LOCALES.items():
+        jobs = import_module(f"faker.providers.job.{loc}").Provider.jobs
+        for t in jobs:
+            hs = heads(t, where)
+            if lang == "de":
+                # Feminine forms the list leaves out: Altenpfleger -> Altenpflegerin.
+                hs |= {h + "in" for h in hs if h.endswith(("er", "ist", "ant", "ent", "eur", "or", "oge", "at"))}
+            for h in hs:
+                if not too_common(lang, h):
+                    rows.add((lang, h))
+    rows |= {("en", w) for w in EXTRA_EN}
+    print(f"# Head nouns of job titles by language, generated by build/occupations.py from the job")
+    print(f"# lists of Faker {FAKER_VERSION} (MIT licence). language<TAB>head noun, lower case.")
+    for lang, h in sorted(rows):
+        print(f"{lang}\t{h}")
+
+
+if __name__ == "__main__":
+    main()

@@ -223,7 +223,7 @@ fn alternation(words: &[&str]) -> String {
 /// A capitalized name word (also `O'Connell`, `Saint-Michel`, `5th`).
 const NAME: &str = r"(?:\p{Lu}[\p{L}'’.\-]*|\d{1,3}(?:st|nd|rd|th|e|ème|º|°))";
 /// Linking words inside Romance street names.
-const LINK: &str = r"(?:(?:de|du|des|la|le|les|l'|d'|l’|d’|à|aux|au|del|della|dei|degli|delle|dello|di|da|el|los|las|y|e|et|san|santa|santo|sant'|st\.?|ste\.?)\s*)";
+const LINK: &str = r"(?:(?:de|du|des|la|le|les|l'|d'|l’|d’|à|aux|au|del|della|dei|degli|delle|dello|di|da|das|do|dos|el|los|las|y|e|et|san|santa|santo|sant'|st\.?|ste\.?)\s*)";
 
 /// Postcode layouts: US ZIP/ZIP+4, DE/FR/ES/IT 5-digit, UK, NL, SE, CA and 4-digit ones.
 const POSTCODE: &str = r"(?:\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{4}\s?[A-Z]{2}|\d{3}\s\d{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|\d{4})";
@@ -351,7 +351,9 @@ impl Detector for Address {
                     0.85,
                     "address",
                 ));
-                if let Some(pc) = following_place(text, end).and_then(|p| p.postcode) {
+                if let Some(pc) = postcode_after(text, end)
+                    .or_else(|| following_place(text, end).and_then(|p| p.postcode))
+                {
                     out.push(Finding::new(pc, PsdKind::Postcode, 0.85, "postcode"));
                 }
             }
@@ -382,6 +384,8 @@ pub struct FollowingPlace {
 struct PlacePatterns {
     /// `, 31000 Toulouse`, `, D-10115 Berlin`, `, 1012 AB Amsterdam`, `, 00184 Roma (RM)`.
     postcode_city: Regex,
+    /// `, 3014 GJ` ending the text or a clause: a postcode with no city after it.
+    postcode_only: Regex,
     /// `, Fremont, CA 94538`, ` Cleveland OH`.
     us: Regex,
     /// `, London NW1 6XE`, `, Cleveland`, `, Bath, Somerset`.
@@ -392,9 +396,14 @@ pub(super) const CITY: &str = r"\p{Lu}[\p{L}'’.\-]*(?:[ \-](?:(?:am|an|im|de|d
 
 /// Compiled once per process; [`check_patterns`] makes a failure a build error.
 static PLACE: LazyLock<Result<PlacePatterns, regex::Error>> = LazyLock::new(|| {
-    let unit = r"(?:,?\s*(?:(?i:apt|apartment|suite|ste|unit|flat|floor|room|piso|planta|escalera|esc\.|étage|bât\.|bâtiment|interno|int\.|scala)\.?\s*#?[A-Za-z0-9\-]{1,6}|\d{1,2}\s?[º°ª]\s?[A-Z]?))?";
+    // A house-number suffix ("145-B", "12a", "7/2"), then a unit or a floor ("apt 3",
+    // "2.º Dto", "3.º esq.").
+    let unit = r"(?:(?:-?[A-Za-z]|/\d{1,3})(?-u:\b))?(?:,?\s*(?:(?i:apt|apartment|suite|ste|unit|flat|floor|room|piso|planta|escalera|esc\.|étage|bât\.|bâtiment|interno|int\.|scala)\.?\s*#?[A-Za-z0-9\-]{1,6}|\d{1,2}\.?\s?[º°ª]\s?(?:(?i:esq|dto|dt|dir|fte|frente)\.?|[A-Z])?))?";
     let postcode_city = format!(
-        r"^{unit}(?:\s*,\s*|\s+[-–]\s+|\s+)(?:[A-Z]{{1,2}}-)?(\d{{5}}|\d{{4}}\s?[A-Z]{{2}}(?-u:\b)|\d{{3}}\s\d{{2}}|\d{{4}})\s+({CITY})(?:\s+\(?([A-Z]{{2}})\)?(?-u:\b))?"
+        r"^{unit}(?:\s*,\s*|\s+[-–]\s+|\s+)(?:[A-Z]{{1,2}}-)?(\d{{5}}|\d{{4}}\s?[A-Z]{{2}}(?-u:\b)|\d{{4}}-\d{{3}}|\d{{2}}-\d{{3}}|\d{{3}}\s\d{{2}}|\d{{4}})\s+({CITY})(?:\s+\(?([A-Z]{{2}})\)?(?-u:\b))?"
+    );
+    let postcode_only = format!(
+        r"^{unit}(?:\s*,\s*|\s+[-–]\s+|\s+)(?:[A-Z]{{1,2}}-)?(\d{{5}}|\d{{4}}\s?[A-Z]{{2}}|\d{{4}}-\d{{3}}|\d{{2}}-\d{{3}})(?-u:\b)(?:\s*$|\s*[,;.)\n])"
     );
     let us = format!(
         r"^{unit}(?:\s*,\s*|\s+)(\p{{Lu}}[\p{{L}}.'\-]*(?:\s\p{{Lu}}[\p{{L}}.'\-]*){{0,2}}),?\s+({})(?-u:\b)(?:,?\s+(\d{{5}}(?:-\d{{4}})?)(?-u:\b))?",
@@ -405,6 +414,7 @@ static PLACE: LazyLock<Result<PlacePatterns, regex::Error>> = LazyLock::new(|| {
     );
     Ok(PlacePatterns {
         postcode_city: Regex::new(&postcode_city)?,
+        postcode_only: Regex::new(&postcode_only)?,
         us: Regex::new(&us)?,
         generic: Regex::new(&generic)?,
     })
@@ -425,6 +435,14 @@ pub(crate) fn check_patterns() -> Result<(), crate::error::Error> {
 
 fn shifted(c: &Captures<'_>, i: usize, base: usize) -> Option<Range<usize>> {
     c.get(i).map(|m| base + m.start()..base + m.end())
+}
+
+/// A postcode of a distinctive layout (5 digits, `1234 AB`, `1234-567`, `12-345`) written
+/// right after the street address ending at `address_end`, with no city after it.
+fn postcode_after(text: &str, address_end: usize) -> Option<Range<usize>> {
+    let rest = text.get(address_end..)?;
+    let c = PLACE.as_ref().ok()?.postcode_only.captures(rest)?;
+    shifted(&c, 1, address_end)
 }
 
 /// The city, region and postcode written right after the street address ending at

@@ -309,6 +309,43 @@ const WORK_PHRASES: &[&str] = &[
 /// job lists Faker ships: see `data/lexicon/build/occupations.py`).
 const OCCUPATIONS: &str = include_str!("../../../data/lexicon/occupations.tsv");
 
+/// Words that make a German capitalised run a company's name: legal forms and the heads of
+/// company names.
+const GERMAN_COMPANY_WORDS: &[&str] = &[
+    "GmbH",
+    "gGmbH",
+    "mbH",
+    "AG",
+    "KG",
+    "KGaA",
+    "OHG",
+    "SE",
+    "e.V.",
+    "eG",
+    "Gruppe",
+    "Group",
+    "Holding",
+    "Klinik",
+    "Kliniken",
+    "Klinikum",
+    "Krankenhaus",
+    "Werke",
+    "Stadtwerke",
+    "Bank",
+    "Sparkasse",
+    "Versicherung",
+    "Verlag",
+    "Logistik",
+    "Pflegedienst",
+    "Pflege",
+    "Service",
+    "Services",
+    "Bau",
+    "Technik",
+    "Systems",
+    "Solutions",
+];
+
 /// What follows a job noun before the employer's name, by language: "associate at X",
 /// "Pflegerin bei X", "infirmière chez X", "sygeplejerske på X".
 const OCCUPATION_LINKS: &[(&str, &[&str])] = &[
@@ -550,12 +587,14 @@ impl Demographic {
             let model = first.len() >= 4
                 && first.bytes().any(|b| b.is_ascii_digit())
                 && first.bytes().any(|b| b.is_ascii_alphabetic());
-            // A German noun after a job noun and "bei" is as often a circumstance ("bei
-            // Bedarf") as an employer: a generated phrase needs a name of two words or more.
+            // German nouns after a job noun and "bei" are as often a circumstance ("bei
+            // Bedarf Anruf") as an employer: a generated phrase needs a company word.
             let generated = m.pattern().as_usize() >= WORK_PHRASES.len();
-            let one_word = !text.get(org.clone()).is_some_and(|o| o.contains(' '));
             let bei = text.get(m.range()).is_some_and(|p| p.ends_with(" bei"));
-            if org.len() < 2 || model || (generated && bei && one_word) || is_not_an_org(first) {
+            let company = text
+                .get(org.clone())
+                .is_some_and(|o| o.split(' ').any(|w| GERMAN_COMPANY_WORDS.contains(&w)));
+            if org.len() < 2 || model || (generated && bei && !company) || is_not_an_org(first) {
                 continue;
             }
             out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
@@ -782,7 +821,7 @@ mod tests {
             "tags: male, 2024",
             "a SPI driver for the STM32 board",
             "a package manager for Windows",
-            "Krankenpfleger bei Bedarf anrufen",
+            "Krankenpfleger bei Bedarf Anruf Zentrale",
         ] {
             assert!(found(s).is_empty(), "{s}: {:?}", found(s));
         }

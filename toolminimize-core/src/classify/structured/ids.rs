@@ -385,6 +385,21 @@ fn pesel_ok(s: &str) -> bool {
         && (1..=31).contains(&day)
 }
 
+/// Turkish identity number (T.C. kimlik no): eleven digits, no leading zero, the tenth from
+/// the odd and even places, the eleventh the sum of the first ten.
+fn tckn_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    if d.len() != 11 || d.first() == Some(&0) {
+        return false;
+    }
+    let at = |i: usize| d.get(i).copied().unwrap_or(0);
+    let odd = at(0) + at(2) + at(4) + at(6) + at(8);
+    let even = at(1) + at(3) + at(5) + at(7);
+    let tenth = (odd * 7 + 10 * 10 - even) % 10;
+    let eleventh = d.iter().take(10).sum::<u32>() % 10;
+    at(9) == tenth && at(10) == eleventh
+}
+
 /// Norwegian fødselsnummer (and D-numbers): two mod-11 check digits and a day-month date.
 fn fnr_ok(s: &str) -> bool {
     let d = digit_values(s);
@@ -510,7 +525,8 @@ impl Ids {
         }
     }
 
-    /// CPF, PESEL, fødselsnummer, rodné číslo, PPSN and HETU by their check digits.
+    /// CPF, PESEL, fødselsnummer, T.C. kimlik, rodné číslo, PPSN and HETU by their check
+    /// digits.
     fn more_checksummed(&self, text: &str, out: &mut Vec<Finding>) {
         // Six digits in a row, or a CPF's groups of three.
         let run = super::context::longest_digit_run(text);
@@ -524,7 +540,9 @@ impl Ids {
             }
             let ok = match s.len() {
                 14 => cpf_ok(s),
-                11 if s.bytes().all(|c| c.is_ascii_digit()) => pesel_ok(s) || fnr_ok(s),
+                11 if s.bytes().all(|c| c.is_ascii_digit()) => {
+                    pesel_ok(s) || fnr_ok(s) || tckn_ok(s)
+                }
                 11 if s.contains('/') => rodne_ok(s),
                 11 => hetu_ok(s),
                 8 | 9 => ppsn_ok(s),

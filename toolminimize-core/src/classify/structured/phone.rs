@@ -52,6 +52,25 @@ const CONTEXT: &[&str] = &[
     "dial",
     "landline",
     "hotline",
+    "kontakt",
+    "kontakta",
+    "ring meg",
+    "ring mig",
+    "ring til",
+    "tlf",
+    "mobiel",
+    "bel me",
+    "telefoon",
+    "zadzwoń",
+    "komórka",
+    "komórkowy",
+    "numer tel",
+    "nr tel",
+    "volejte",
+    "ligue",
+    "telemóvel",
+    "telemovel",
+    "celular",
 ];
 
 /// Loads the full phone metadata (see [`metadata`]).
@@ -194,6 +213,24 @@ impl Phone {
         for id in regions {
             if check(Some(*id), cand) == Checked::Valid {
                 return Some(if formatted { 0.85 } else { 0.8 });
+            }
+        }
+        // Where the text says it is a phone number, the national formats of the other
+        // covered countries: Dutch and Swedish trunk-prefixed numbers, Nordic eight-digit
+        // numbers, Polish, Portuguese and Czech nine-digit numbers.
+        // Groups of four ("4111 1111") are card digits more often than a Nordic number.
+        let card_groups = cand.split([' ', '-', '\u{a0}']).all(|g| g.len() == 4);
+        if context && formatted && !card_groups {
+            let more: &[Id] = match (first, digits) {
+                (b'0', _) => &[Id::NL, Id::SE, Id::BE, Id::AT],
+                (_, 8) => &[Id::NO, Id::DK],
+                (_, 9) => &[Id::PL, Id::PT, Id::CZ],
+                _ => &[],
+            };
+            for id in more {
+                if check(Some(*id), cand) == Checked::Valid {
+                    return Some(0.75);
+                }
             }
         }
         // Fictional or unassigned numbers in a NANP layout still identify within a text that

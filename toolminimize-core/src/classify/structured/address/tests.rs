@@ -174,3 +174,17 @@ fn postcodes_in_fields_and_after_labels() {
     d.detect("order 12345 and 54321 items", &Field::default(), &mut out);
     assert!(out.is_empty());
 }
+
+#[test]
+fn postcodes_after_house_number_suffixes_floors_and_at_the_end() {
+    let found = spans("Westersingel 212-C, 3021 KB");
+    assert!(found.contains(&("3021 KB", PsdKind::Postcode)), "{found:?}");
+    let found = spans("Rua das Flores 88, 2.º esq., 4050-262 Porto");
+    assert!(
+        found.contains(&("4050-262", PsdKind::Postcode)),
+        "{found:?}"
+    );
+    // A number that goes on is no postcode.
+    let found = spans("Westersingel 212, 3021 units sold");
+    assert!(!found.iter().any(|f| f.1 == PsdKind::Postcode), "{found:?}");
+}

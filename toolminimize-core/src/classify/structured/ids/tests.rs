@@ -23,6 +23,9 @@ fn checksummed_national_ids() {
         [("2 69 05 49 588 157 80", NID)]
     );
     assert_eq!(plain("DNI 12345678Z"), [("12345678Z", NID)]);
+    assert_eq!(plain("T.C. 62601815964 adına"), [("62601815964", NID)]);
+    // One digit off: no Turkish id (nor any other eleven-digit one).
+    assert!(plain("ref 62601815965 ok").is_empty());
     assert_eq!(plain("NIE X1234567L"), [("X1234567L", NID)]);
     assert_eq!(plain("CF RSSMRA85T10A562S"), [("RSSMRA85T10A562S", NID)]);
     assert_eq!(plain("personnummer 811218-9876"), [("811218-9876", NID)]);

@@ -179,3 +179,12 @@ fn prosecution_and_prison_register_labels() {
         [("2204/31", CRIM)]
     );
 }
+
+#[test]
+fn device_and_turkish_id_labels() {
+    assert_eq!(
+        plain("Device IMEI 490154203237518."),
+        [("490154203237518", ACC)]
+    );
+    assert_eq!(plain("TC kimlik no: 62601815964"), [("62601815964", NID)]);
+}

@@ -112,3 +112,12 @@ fn build_numbers_and_business_lines_are_not_personal_phones() {
     assert!(plain("support line +1 800-555-0142 or 1-888-555-0177").is_empty());
     assert_eq!(plain("call me at +1 415-555-0142"), ["+1 415-555-0142"]);
 }
+
+#[test]
+fn national_formats_of_more_countries_where_the_text_says_phone() {
+    assert_eq!(plain("Kontakt: 601 234 567"), ["601 234 567"]);
+    assert_eq!(plain("ring meg på 918 76 543"), ["918 76 543"]);
+    assert_eq!(plain("bel me op 06-12345678"), ["06-12345678"]);
+    // Without a phone word, a grouped nine-digit number is not taken for a phone.
+    assert!(plain("order 918 76 543 shipped").is_empty());
+}

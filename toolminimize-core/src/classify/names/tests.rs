@@ -335,6 +335,9 @@ fn names_after_elision_relations_roles_and_lone_names_before_a_verb() {
         ["Gregor"]
     );
     assert_eq!(found("A D. Lurdes não vem", &none), ["Lurdes"]);
+    assert_eq!(found("Broren min Sindre kommer ikke", &none), ["Sindre"]);
+    assert_eq!(found("Sonen Vilgot har feber", &none), ["Vilgot"]);
+    assert_eq!(found("Mijn buurvrouw Anke is ziek", &none), ["Anke"]);
     // Places, words and brands before a verb are not names.
     for text in [
         "Paris is lovely in May.",

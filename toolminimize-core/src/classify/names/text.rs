@@ -192,6 +192,18 @@ impl<'t> Scan<'_, 't> {
                 return Context::Strong;
             }
         }
+        // A Nordic relation with its possessive after it: "broren min Eirik", "dottern
+        // hennes Saga".
+        if plain
+            && matches!(
+                pk,
+                "min" | "mi" | "mitt" | "mine" | "din" | "sin" | "hans" | "hennes"
+            )
+            && p.checked_sub(1)
+                .is_some_and(|q| is_in(RELATIONS, self.key(q)) && is_space_gap(self.gap_before(p)))
+        {
+            return Context::Strong;
+        }
         // Roles: "patient Greta Lindgren", "Passenger: Ruiz". A lone place after a role is
         // where the role is sought ("lawyer Houston", "dentist Leeds"), not who.
         if plain && is_in(ROLES, pk) {

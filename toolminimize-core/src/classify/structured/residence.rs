@@ -13,8 +13,10 @@ use crate::error::Error;
 use crate::item::{Finding, PsdKind};
 
 /// Residence verbs (EN, DE, FR, ES, IT), followed by the preposition that takes the place.
-const VERBS: &str = r"live|lives|living|lived|reside|resides|residing|resident|based|moved|relocated|wohne|wohnt|wohnen|wohnhaft|lebe|lebt|leben|habite|habites|habitons|habitent|vit|vis|vivons|vivent|vivo|vives|vive|viven|vivimos|resido|abito|abiti|abita|abitano|viviamo";
-const PREPOSITIONS: &str = r"in|at|to|near|en|à|a|au|aux|im|bei|nach|cerca de|près de|vicino a";
+/// Moving and commuting count too ("relocating from Munich", "commutes from the Bronx",
+/// "renting in Kent"), and the residence verbs of PL, CS, NL, PT and the Nordic languages.
+const VERBS: &str = r"live|lives|living|lived|reside|resides|residing|resident|based|moved|relocated|relocating|relocates|commute|commutes|commuting|renting|rents|wohne|wohnt|wohnen|wohnhaft|lebe|lebt|leben|habite|habites|habitons|habitent|vit|vis|vivons|vivent|vivo|vives|vive|viven|vivimos|resido|abito|abiti|abita|abitano|abitiamo|viviamo|mieszkam|mieszka|mieszkamy|mieszkają|bydlím|bydlí|bydlíme|woon|woont|wonen|woonde|moro|mora|moramos|moram|morava|bor|bodde";
+const PREPOSITIONS: &str = r"in|at|to|from|near|en|à|a|al|au|aux|im|bei|nach|cerca de|près de|vicino a|w|v|ve|i|på|em|no|na";
 
 /// Finds places and postcodes named as someone's home.
 #[derive(Debug)]
@@ -150,6 +152,18 @@ mod tests {
         assert_eq!(
             found("She lives in Leeds with her kids"),
             vec![("Leeds".to_owned(), PsdKind::Place)]
+        );
+        assert_eq!(
+            found("He is relocating from Hanover after the move"),
+            vec![("Hanover".to_owned(), PsdKind::Place)]
+        );
+        assert_eq!(
+            found("Mieszkam w Gdyni od roku"),
+            vec![("Gdyni".to_owned(), PsdKind::Place)]
+        );
+        assert_eq!(
+            found("Vi bor i Bergen nå"),
+            vec![("Bergen".to_owned(), PsdKind::Place)]
         );
         assert_eq!(
             found("Er wohnt in Bad Homburg und pendelt"),

@@ -411,7 +411,13 @@ impl Detector for Lexicon {
                 }
                 if entry.flags.name {
                     let named = span::extend_name(text, span.clone());
-                    if entry.flags.need_name && named.end == span.end {
+                    // The name must be a name: an acronym of two or three capitals ("from
+                    // HR", "from IT") is a department.
+                    let acronym = text.get(span.end..named.end).is_some_and(|n| {
+                        let n = n.trim();
+                        (2..=3).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_uppercase())
+                    });
+                    if entry.flags.need_name && (named.end == span.end || acronym) {
                         continue;
                     }
                     span = named;

@@ -814,6 +814,13 @@ fn origin_phrases_need_a_name_after_them() {
     );
     none_of("the job moved here from staging", Category::Ethnicity);
     has(
+        "she's from Maracay, so",
+        "she's from Maracay",
+        Category::Ethnicity,
+    );
+    // A department is not an origin.
+    none_of("he's from HR and joins later", Category::Ethnicity);
+    has(
         "Pochodzę z Ukrainy",
         "Pochodzę z Ukrainy",
         Category::Ethnicity,

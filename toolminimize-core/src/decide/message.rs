@@ -662,12 +662,27 @@ fn other(
             }
         }
         CardNumber => {
-            let digits = text.chars().filter(char::is_ascii_digit).count();
-            if digits <= 4 && !public {
+            let digits = text.chars().filter(|c| c.is_numeric()).count();
+            let folded = text.to_lowercase();
+            // A card's security code charges the card: only a payment takes it.
+            const CODE_WORDS: [&str; 6] =
+                ["cvv", "cvc", "cv2", "cvv2", "prufnummer", "cryptogramme"];
+            let security_code = CODE_WORDS.iter().any(|w| folded.contains(w))
+                || folded.contains("security code")
+                || r.words_before_on_line(s.start, 2)
+                    .iter()
+                    .any(|w| CODE_WORDS.contains(&w.folded.as_str()));
+            if cv.kind == ToolKind::Payment {
+                Decision::keep(Rule::IdentifierForRecipient)
+            } else if security_code {
+                Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
+            } else if digits <= 4 && !public {
                 // "the card ending 4417": a reference, not the number.
                 Decision::keep(Rule::IdentifierForRecipient)
-            } else if cv.kind == ToolKind::Payment || !offered && needs(CardNumber) || in_point {
-                Decision::keep(Rule::IdentifierForRecipient)
+            } else if !offered && needs(CardNumber) || in_point {
+                // A recipient who looks into a charge tells the card by its last digits
+                // ("card ending 6467"); nobody but a payment needs the whole number.
+                Decision::drop(Op::Generalize, Rule::CardLastFour)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
             }

@@ -94,6 +94,8 @@ pub enum Rule {
     IdentifierForRecipient,
     /// An identifier the recipient has no use for.
     IdentifierNotNeeded,
+    /// A card the recipient must recognise but not charge: its last four digits do.
+    CardLastFour,
     /// The writer's account in a request to be paid.
     AccountForPayment,
     /// A sick-leave notice is the message; the diagnosis behind it is not.
@@ -163,6 +165,7 @@ impl Rule {
         Rule::MachineAddress,
         Rule::IdentifierForRecipient,
         Rule::IdentifierNotNeeded,
+        Rule::CardLastFour,
         Rule::AccountForPayment,
         Rule::SickLeaveNotice,
         Rule::MeetingPoint,
@@ -216,6 +219,7 @@ impl Rule {
             Rule::MachineAddress => "identifier:machine-address",
             Rule::IdentifierForRecipient => "identifier:for-recipient",
             Rule::IdentifierNotNeeded => "identifier:not-needed",
+            Rule::CardLastFour => "identifier:card-last-four",
             Rule::AccountForPayment => "identifier:account-for-payment",
             Rule::SickLeaveNotice => "topic:sick-leave-notice",
             Rule::MeetingPoint => "location:meeting-point",

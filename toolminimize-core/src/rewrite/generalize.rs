@@ -88,9 +88,41 @@ pub fn decade_of(s: &str) -> Option<String> {
     Some(format!("{}s", n / 10 * 10))
 }
 
+/// A card number as its last four digits ("4539 1488 0343 6467" → "ending 6467"); full-width
+/// digits count as digits. `None` with fewer than eight digits (nothing to shorten).
+pub fn card_last_four(s: &str) -> Option<String> {
+    let digits: Vec<char> = s
+        .chars()
+        .filter_map(|c| match c {
+            '0'..='9' => Some(c),
+            '０'..='９' => char::from_u32(u32::from(c) - u32::from('０') + u32::from('0')),
+            _ => None,
+        })
+        .collect();
+    if digits.len() < 8 {
+        return None;
+    }
+    let last: String = digits.get(digits.len() - 4..)?.iter().collect();
+    Some(format!("ending {last}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn card_numbers_keep_their_last_four_digits() {
+        use crate::rewrite::generalize::card_last_four;
+        assert_eq!(
+            card_last_four("4916 5260 1815 9086").as_deref(),
+            Some("ending 9086")
+        );
+        assert_eq!(
+            card_last_four("４９１６ ５２６０ １８１５ ９０８６").as_deref(),
+            Some("ending 9086")
+        );
+        assert_eq!(card_last_four("731"), None);
+    }
 
     #[test]
     fn coordinates_years_and_decades() {

@@ -539,6 +539,10 @@ fn rewrite_text(
                     Some(d) if item.span.is_none() => edits.push(Edit::replace(span, d)),
                     _ => edits.push(removal(s, span)),
                 },
+                PsdKind::CardNumber => match generalize::card_last_four(piece) {
+                    Some(last) => edits.push(Edit::replace(span, last)),
+                    None => edits.push(removal(s, span)),
+                },
                 _ => edits.push(removal(s, span)),
             },
             Op::Substitute => {

@@ -403,6 +403,32 @@ const ACRONYMS: &[&str] = &[
 ];
 
 /// Words that make "case", "expediente", "processo" a court matter, and "booking" a jail's.
+/// Words that make "booking" a jail's (a card "charged twice" is no criminal charge).
+const JAIL_CONTEXT: &[&str] = &[
+    "jail",
+    "inmate",
+    "arrest",
+    "arrested",
+    "booked into",
+    "custody",
+    "detention",
+    "detained",
+    "sheriff",
+    "police",
+    "prison",
+    "bail",
+    "mugshot",
+    "charged with",
+    "correctional",
+    "gefängnis",
+    "haft",
+    "polizei",
+    "cárcel",
+    "detenido",
+    "prison",
+    "garde à vue",
+];
+
 const LEGAL_CONTEXT: &[&str] = &[
     "court",
     "judge",
@@ -566,6 +592,7 @@ pub(super) struct Labelled {
     labels: AhoCorasick,
     classes: Vec<(Class, bool)>,
     legal: Keywords,
+    jail: Keywords,
 }
 
 /// The spellings of one label: as written, and for a multi-word ASCII label also joined by
@@ -602,6 +629,7 @@ impl Labelled {
             labels,
             classes,
             legal: Keywords::new("labelled", LEGAL_CONTEXT)?,
+            jail: Keywords::new("labelled", JAIL_CONTEXT)?,
         })
     }
 }
@@ -824,8 +852,8 @@ impl Labelled {
         else {
             return false;
         };
-        if matches!(class, Case | Booking)
-            && !field.description.is_some_and(|d| self.legal.any_in(d))
+        if (class == Case && !field.description.is_some_and(|d| self.legal.any_in(d)))
+            || (class == Booking && !field.description.is_some_and(|d| self.jail.any_in(d)))
         {
             return false;
         }
@@ -862,6 +890,7 @@ impl Detector for Labelled {
             return;
         }
         let mut legal: Option<bool> = None;
+        let mut jail: Option<bool> = None;
         for m in self.labels.find_iter(text) {
             let Some(&(class, compound)) = self.classes.get(m.pattern().as_usize()) else {
                 continue;
@@ -886,12 +915,20 @@ impl Detector for Labelled {
             let Some(span) = id_token(text, at) else {
                 continue;
             };
-            if matches!(class, Case | Booking) {
+            if class == Case {
                 let court = *legal.get_or_insert_with(|| {
                     self.legal.any_in(text)
                         || field.description.is_some_and(|d| self.legal.any_in(d))
                 });
                 if !court {
+                    continue;
+                }
+            }
+            if class == Booking {
+                let in_jail = *jail.get_or_insert_with(|| {
+                    self.jail.any_in(text) || field.description.is_some_and(|d| self.jail.any_in(d))
+                });
+                if !in_jail {
                     continue;
                 }
             }

@@ -87,6 +87,7 @@ fn court_and_jail_numbers() {
     // Without a court or a jail, "case" and "booking" are not records.
     assert!(plain("support case 00912345 was closed").is_empty());
     assert!(plain("hotel booking 55120771 confirmed").is_empty());
+    assert!(plain("booking RV-48213 was charged twice").is_empty());
 }
 
 #[test]

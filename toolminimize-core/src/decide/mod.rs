@@ -459,12 +459,31 @@ fn decide_field(
     if f.role == FieldRole::Value
         && let Some(text) = f.text.filter(|t| t.len() <= SHORT_VALUE)
     {
+        // The value itself ("Dermatology" of "Dermatology - in-network with …") is what
+        // the field is for: it opens the text and a separator or the end follows it.
+        let lead = text.len() - text.trim_start().len();
+        let heads_value = |it: &PsdItem| {
+            it.span.as_ref().is_some_and(|sp| {
+                sp.start == lead
+                    && text.get(sp.end..).is_some_and(|rest| {
+                        let rest = rest.trim_start();
+                        rest.is_empty() || rest.starts_with(['-', '–', '(', ',', ':', ';'])
+                    })
+            })
+        };
         pending.retain(|&k| {
-            let remark = items.get(k).is_some_and(|it| {
-                !f.role.carries(it.kind)
-                    && (structured::in_parentheses(text, it)
-                        || structured::in_personal_appendix(text, it))
-            });
+            let Some(it) = items.get(k) else {
+                return true;
+            };
+            if heads_value(it) {
+                if let Some(slot) = out.get_mut(k) {
+                    *slot = Decision::keep(Rule::FieldCarriesThisData);
+                }
+                return false;
+            }
+            let remark = !f.role.carries(it.kind)
+                && (structured::in_parentheses(text, it)
+                    || structured::in_personal_appendix(text, it));
             if remark && let Some(slot) = out.get_mut(k) {
                 *slot = Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
             }

@@ -336,6 +336,11 @@ fn names_after_elision_relations_roles_and_lone_names_before_a_verb() {
     );
     assert_eq!(found("A D. Lurdes não vem", &none), ["Lurdes"]);
     assert_eq!(found("Broren min Sindre kommer ikke", &none), ["Sindre"]);
+    assert_eq!(
+        found("For my husband - I'm Gregor; we met in 2015", &none),
+        ["Gregor"]
+    );
+    assert_eq!(found("Hallo, ich bin Jonas und", &none), ["Jonas"]);
     assert_eq!(found("Sonen Vilgot har feber", &none), ["Vilgot"]);
     assert_eq!(found("Mijn buurvrouw Anke is ziek", &none), ["Anke"]);
     // Places, words and brands before a verb are not names.

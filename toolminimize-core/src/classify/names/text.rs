@@ -192,6 +192,18 @@ impl<'t> Scan<'_, 't> {
                 return Context::Strong;
             }
         }
+        // Introducing oneself: "I'm Gregor", "ich bin Jonas", "je suis Léa", "soy Irene".
+        if plain {
+            let before = p.checked_sub(1).map(|q| self.key(q));
+            let intro = matches!(pk, "i'm" | "i\u{2019}m" | "im")
+                || (pk == "am" && before == Some("i"))
+                || (pk == "bin" && before == Some("ich"))
+                || (pk == "suis" && before == Some("je"))
+                || matches!(pk, "soy" | "sono" | "jestem" | "jsem");
+            if intro {
+                return Context::Weak;
+            }
+        }
         // A Nordic relation with its possessive after it: "broren min Eirik", "dottern
         // hennes Saga".
         if plain

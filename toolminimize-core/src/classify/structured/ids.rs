@@ -691,7 +691,61 @@ impl Detector for Ids {
         self.checksummed(text, field, out);
         self.more_checksummed(text, out);
         self.medicare(text, out);
+        let first = out.len();
         self.contextual(text, field, out);
+        self.same_shape_siblings(text, first, out);
+    }
+}
+
+/// A token's shape: letters as `A`, digits as `9`, other characters kept.
+fn shape(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_digit() {
+                '9'
+            } else if c.is_ascii_alphabetic() {
+                'A'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+impl Ids {
+    /// A list of documents names its kind once ("Passports: Samir RL4471920, Leila
+    /// RL9920315"): a token of exactly the shape of an identifier found by its label, in the
+    /// same text, is the same kind of identifier. Only distinctive shapes count (seven
+    /// characters or more, five digits or more).
+    fn same_shape_siblings(&self, text: &str, first: usize, out: &mut Vec<Finding>) {
+        let found: Vec<(String, PsdKind)> = out
+            .get(first..)
+            .unwrap_or(&[])
+            .iter()
+            .filter_map(|f| {
+                let t = text.get(f.span.clone())?;
+                let digits = t.bytes().filter(u8::is_ascii_digit).count();
+                (t.len() >= 7 && digits >= 5 && !t.contains(' ')).then(|| (shape(t), f.kind))
+            })
+            .collect();
+        if found.is_empty() {
+            return;
+        }
+        let mut more = Vec::new();
+        for m in self.token.find_iter(text) {
+            if !separate(text, m.start(), m.end())
+                || out
+                    .iter()
+                    .any(|f| f.span.start < m.end() && m.start() < f.span.end)
+            {
+                continue;
+            }
+            let sh = shape(m.as_str());
+            if let Some((_, kind)) = found.iter().find(|(s, _)| *s == sh) {
+                more.push(Finding::new(m.range(), *kind, 0.75, "national_id"));
+            }
+        }
+        out.extend(more);
     }
 }
 

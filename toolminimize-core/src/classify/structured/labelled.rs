@@ -163,6 +163,17 @@ const LABELS: &[(&str, Class)] = &[
     ("ni number", National),
     ("ni no", National),
     ("social security", National),
+    // The last digits of an SSN still single a person out among the account holders.
+    ("ssn last four", National),
+    ("ssn last 4", National),
+    ("last four of my ssn", National),
+    ("last 4 of my ssn", National),
+    ("last four of her ssn", National),
+    ("last four of his ssn", National),
+    ("last four of ssn", National),
+    ("last 4 of ssn", National),
+    ("last four ssn", National),
+    ("last 4 ssn", National),
     ("social insurance number", National),
     ("tax id", Tax),
     ("tax number", Tax),
@@ -912,7 +923,13 @@ impl Detector for Labelled {
             {
                 continue;
             }
-            let Some(span) = id_token(text, at) else {
+            // "SSN last four 4417": four digits are the whole of what the label announces.
+            let last_four = matched.to_ascii_lowercase().contains("last")
+                && text
+                    .get(at..at + 4)
+                    .is_some_and(|d| d.bytes().all(|c| c.is_ascii_digit()))
+                && !char_at(text, at + 4).is_some_and(char::is_alphanumeric);
+            let Some(span) = id_token(text, at).or_else(|| last_four.then(|| at..at + 4)) else {
                 continue;
             };
             if class == Case {

@@ -141,3 +141,19 @@ fn medicare_beneficiary_identifiers_by_format() {
     assert!(plain("sku 5tj2qe8mk41").is_empty());
     assert!(plain("build 5TJ2QE8MK4122").is_empty());
 }
+
+#[test]
+fn a_list_of_documents_names_its_kind_once() {
+    let found = plain("Passports: Anouk QF5527190 (exp 2031), Teodor QF8802461 (exp 2029)");
+    assert_eq!(
+        found,
+        [
+            ("QF5527190", PsdKind::Passport),
+            ("QF8802461", PsdKind::Passport)
+        ]
+    );
+    // A token of another shape is not taken.
+    let found =
+        plain("Passport QF5527190 renewed. The parcel tracking code ZZ12345678 came by mail");
+    assert_eq!(found, [("QF5527190", PsdKind::Passport)]);
+}

@@ -189,3 +189,11 @@ fn device_and_turkish_id_labels() {
     );
     assert_eq!(plain("TC kimlik no: 62601815964"), [("62601815964", NID)]);
 }
+
+#[test]
+fn last_digits_of_an_ssn() {
+    assert_eq!(
+        plain("If verification is needed: SSN last four 4417, home address"),
+        [("4417", NID)]
+    );
+}

@@ -46,6 +46,7 @@ fn views(text: &str) -> Vec<View> {
     out.extend(decoders::unicode_tricks(text));
     out.extend(decoders::spread_digits(text));
     out.extend(normalise::number_words(text));
+    out.extend(normalise::spelled_dates(text));
     out.extend(normalise::leetspeak(text, 'i'));
     out.extend(normalise::leetspeak(text, 'l'));
     out.extend(normalise::rot13(text));

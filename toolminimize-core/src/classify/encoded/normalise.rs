@@ -229,6 +229,184 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
     Some(v)
 }
 
+/// Ordinal day words ("first" … "thirty-first"; "twenty-third", "twenty third").
+fn ordinal_day(words: &[&str]) -> Option<(u32, usize)> {
+    const UNITS: &[(&str, u32)] = &[
+        ("first", 1),
+        ("second", 2),
+        ("third", 3),
+        ("fourth", 4),
+        ("fifth", 5),
+        ("sixth", 6),
+        ("seventh", 7),
+        ("eighth", 8),
+        ("ninth", 9),
+    ];
+    const TEENS: &[(&str, u32)] = &[
+        ("tenth", 10),
+        ("eleventh", 11),
+        ("twelfth", 12),
+        ("thirteenth", 13),
+        ("fourteenth", 14),
+        ("fifteenth", 15),
+        ("sixteenth", 16),
+        ("seventeenth", 17),
+        ("eighteenth", 18),
+        ("nineteenth", 19),
+        ("twentieth", 20),
+        ("thirtieth", 30),
+    ];
+    let lower = |w: &str| w.to_ascii_lowercase();
+    let first = lower(words.first()?);
+    let find = |table: &[(&str, u32)], w: &str| table.iter().find(|(n, _)| *n == w).map(|p| p.1);
+    if let Some(n) = find(UNITS, &first).or_else(|| find(TEENS, &first)) {
+        return Some((n, 1));
+    }
+    let tens = match first.as_str() {
+        "twenty" => 20,
+        "thirty" => 30,
+        _ => return None,
+    };
+    let unit = find(UNITS, &lower(words.get(1)?))?;
+    (tens + unit <= 31).then_some((tens + unit, 2))
+}
+
+/// Cardinal words from 1 to 99 ("sixty-five" as two words "sixty", "five").
+fn cardinal(words: &[&str]) -> Option<(u32, usize)> {
+    const SMALL: &[&str] = &[
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: &[&str] = &[
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    let w = words.first()?.to_ascii_lowercase();
+    if let Some(i) = SMALL.iter().position(|s| *s == w) {
+        return Some((u32::try_from(i).ok()?, 1));
+    }
+    let t = TENS.iter().position(|s| *s == w)?;
+    let tens = 20 + 10 * u32::try_from(t).ok()?;
+    let unit = words
+        .get(1)
+        .map(|u| u.to_ascii_lowercase())
+        .and_then(|u| SMALL.iter().position(|s| *s == u))
+        .filter(|&u| (1..=9).contains(&u));
+    match unit {
+        Some(u) => Some((tens + u32::try_from(u).ok()?, 2)),
+        None => Some((tens, 1)),
+    }
+}
+
+/// A year in words: "nineteen sixty-five", "nineteen oh five", "two thousand and three".
+fn year(words: &[&str]) -> Option<(u32, usize)> {
+    let lower: Vec<String> = words
+        .iter()
+        .take(5)
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let get = |i: usize| lower.get(i).map(String::as_str);
+    match get(0)? {
+        "nineteen" | "eighteen" => {
+            let century = if get(0)? == "nineteen" { 1900 } else { 1800 };
+            if get(1) == Some("oh")
+                && let Some((u, n)) = cardinal(words.get(2..)?)
+                && u < 10
+            {
+                return Some((century + u, 2 + n));
+            }
+            let (rest, n) = cardinal(words.get(1..)?)?;
+            (10..=99).contains(&rest).then_some((century + rest, 1 + n))
+        }
+        "two" if get(1) == Some("thousand") => {
+            let skip = if get(2) == Some("and") { 3 } else { 2 };
+            match cardinal(words.get(skip..)?) {
+                Some((r, n)) if r >= 1 => Some((2000 + r, skip + n)),
+                _ => Some((2000, 2)),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Dates written in words ("born the twenty-third of August nineteen sixty-five"): the
+/// ordinal day and the year become digits ("23", "1965") so the date detectors read them.
+/// English only; a view is made only when a year in words is present.
+pub(crate) fn spelled_dates(text: &str) -> Option<View> {
+    // Cheap gate: a year in words needs "nineteen", "eighteen" or "thousand".
+    let lower_has = |w: &str| {
+        text.as_bytes()
+            .windows(w.len())
+            .any(|b| b.eq_ignore_ascii_case(w.as_bytes()))
+    };
+    if !(lower_has("nineteen") || lower_has("eighteen") || lower_has("thousand")) {
+        return None;
+    }
+    let ws = words(text);
+    let strs: Vec<&str> = ws
+        .iter()
+        .map(|w| text.get(w.start..w.end).unwrap_or(""))
+        .collect();
+    let mut v = View::with_capacity(text.len());
+    let mut copied_from = 0;
+    let mut any = false;
+    let mut k = 0;
+    while k < ws.len() {
+        let rest = strs.get(k..).unwrap_or(&[]);
+        let joined = |n: usize| {
+            // The words of a match are joined by spaces or single hyphens only.
+            (k + 1..k + n).all(|j| {
+                let (Some(a), Some(b)) = (ws.get(j - 1), ws.get(j)) else {
+                    return false;
+                };
+                matches!(text.get(a.end..b.start), Some(" " | "-"))
+            })
+        };
+        let hit = year(rest)
+            .filter(|&(_, n)| joined(n))
+            .map(|(y, n)| (y.to_string(), n))
+            .or_else(|| {
+                ordinal_day(rest)
+                    .filter(|&(_, n)| joined(n))
+                    .map(|(d, n)| (d.to_string(), n))
+            });
+        let Some((digits, n)) = hit else {
+            k += 1;
+            continue;
+        };
+        let (Some(first), Some(last)) = (ws.get(k), ws.get(k + n - 1)) else {
+            break;
+        };
+        v.copy(text, copied_from..first.start);
+        v.push_str(&digits, first.start..last.end, true);
+        copied_from = last.end;
+        any = true;
+        k += n;
+    }
+    if !any {
+        return None;
+    }
+    v.copy(text, copied_from..text.len());
+    Some(v)
+}
+
 /// Leetspeak letters: `0` o, `1` i (or l), `3` e, `4` a, `5` s, `7` t, `@` a, `$` s.
 fn leet(c: char, one: char) -> Option<char> {
     Some(match c {
@@ -462,6 +640,18 @@ mod tests {
         let at = v.as_str().find(needle).unwrap();
         let r = v.source_span(&(at..at + needle.len())).unwrap();
         text[r].to_owned()
+    }
+
+    #[test]
+    fn dates_written_in_words() {
+        let text = "she was born the twenty-third of August nineteen sixty-five, so";
+        let v = spelled_dates(text).unwrap();
+        assert_eq!(v.as_str(), "she was born the 23 of August 1965, so");
+        assert_eq!(src(&v, text, "1965"), "nineteen sixty-five");
+        let v = spelled_dates("born on the first of May two thousand and three").unwrap();
+        assert_eq!(v.as_str(), "born on the 1 of May 2003");
+        // No year in words: no view.
+        assert!(spelled_dates("the second of two options").is_none());
     }
 
     #[test]

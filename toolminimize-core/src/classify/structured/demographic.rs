@@ -357,20 +357,24 @@ const OCCUPATION_LINKS: &[(&str, &[&str])] = &[
     ("da", &["hos", "på"]),
 ];
 
-/// The employer phrases: the hand-written verbs and roles of [`WORK_PHRASES`], then every
-/// job noun of the table with its language's links.
-fn work_phrases() -> Vec<String> {
-    let mut out: Vec<String> = WORK_PHRASES.iter().map(|p| (*p).to_owned()).collect();
-    for line in OCCUPATIONS.lines().filter(|l| !l.starts_with('#')) {
-        let Some((lang, head)) = line.split_once('\t') else {
-            continue;
-        };
-        let links = OCCUPATION_LINKS
-            .iter()
-            .find(|(l, _)| *l == lang)
-            .map_or(&[][..], |(_, links)| *links);
-        out.extend(links.iter().map(|link| format!("{head} {link}")));
-    }
+/// The job nouns of [`OCCUPATIONS`] as (language, noun), in the table's order (sorted, so a
+/// noun is found by binary search; a unit test checks the order).
+fn occupations() -> Vec<(&'static str, &'static str)> {
+    OCCUPATIONS
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once('\t'))
+        .collect()
+}
+
+/// Every link word of [`OCCUPATION_LINKS`], between spaces (" at ", " bei ").
+fn link_patterns() -> Vec<String> {
+    let mut out: Vec<String> = OCCUPATION_LINKS
+        .iter()
+        .flat_map(|(_, links)| links.iter().map(|l| format!(" {l} ")))
+        .collect();
+    out.sort();
+    out.dedup();
     out
 }
 
@@ -383,6 +387,8 @@ pub(super) struct Demographic {
     params: Regex,
     kanji_age: Regex,
     work: AhoCorasick,
+    links: AhoCorasick,
+    occupations: Vec<(&'static str, &'static str)>,
 }
 
 impl Demographic {
@@ -417,8 +423,13 @@ impl Demographic {
             work: AhoCorasickBuilder::new()
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::LeftmostLongest)
-                .build(work_phrases())
+                .build(WORK_PHRASES)
                 .map_err(|e| Error::new(ErrorKind::Build, format!("employer phrases: {e}")))?,
+            links: AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .build(link_patterns())
+                .map_err(|e| Error::new(ErrorKind::Build, format!("employer links: {e}")))?,
+            occupations: occupations(),
         })
     }
 
@@ -559,47 +570,83 @@ impl Demographic {
     }
 
     fn employers(&self, text: &str, out: &mut Vec<Finding>) {
+        // The hand-written verbs and roles ("works at", "ingénieur chez").
         for m in self.work.find_iter(text) {
             let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
             if !at_word || !text.get(m.end()..).is_some_and(|r| r.starts_with(' ')) {
                 continue;
             }
-            // An article, then the organisation's capitalised name.
-            let mut at = m.end() + 1;
-            let rest = text.get(at..).unwrap_or("");
-            for article in [
-                "the ", "The ", "l'", "la ", "le ", "el ", "der ", "die ", "dem ",
-            ] {
-                if rest.starts_with(article) {
-                    at += article.len();
-                    break;
-                }
+            if let Some(org) = employer_after(text, m.end() + 1, false) {
+                out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
             }
-            let Some(org) = capitalised_run(text, at, 5) else {
-                continue;
-            };
-            let first = text
-                .get(org.clone())
-                .and_then(|o| o.split_whitespace().next())
-                .unwrap_or("");
-            // A model or part number ("driver for the STM32 board") is a product, not an
-            // employer: a first word of four or more characters that mixes letters and digits.
-            let model = first.len() >= 4
-                && first.bytes().any(|b| b.is_ascii_digit())
-                && first.bytes().any(|b| b.is_ascii_alphabetic());
-            // German nouns after a job noun and "bei" are as often a circumstance ("bei
-            // Bedarf Anruf") as an employer: a generated phrase needs a company word.
-            let generated = m.pattern().as_usize() >= WORK_PHRASES.len();
-            let bei = text.get(m.range()).is_some_and(|p| p.ends_with(" bei"));
-            let company = text
-                .get(org.clone())
-                .is_some_and(|o| o.split(' ').any(|w| GERMAN_COMPANY_WORDS.contains(&w)));
-            if org.len() < 2 || model || (generated && bei && !company) || is_not_an_org(first) {
+        }
+        // A job noun of the table, then its language's link ("associate at", "Pflegerin
+        // bei"): the link is found first, the noun before it looked up.
+        for m in self.links.find_iter(text) {
+            let link = text
+                .get(m.start() + 1..m.end() - 1)
+                .unwrap_or("")
+                .to_lowercase();
+            let head = text.get(..m.start()).unwrap_or("");
+            let noun_start = head
+                .char_indices()
+                .rev()
+                .take_while(|(_, c)| c.is_alphabetic() || *c == '-')
+                .last()
+                .map_or(head.len(), |(i, _)| i);
+            let noun = head.get(noun_start..).unwrap_or("").to_lowercase();
+            if noun.is_empty() || out.iter().any(|f| f.span.start == m.end()) {
                 continue;
             }
-            out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
+            let known = OCCUPATION_LINKS
+                .iter()
+                .filter(|(_, links)| links.contains(&link.as_str()))
+                .any(|(lang, _)| {
+                    self.occupations
+                        .binary_search_by(|(l, n)| (*l, *n).cmp(&(*lang, noun.as_str())))
+                        .is_ok()
+                });
+            if !known {
+                continue;
+            }
+            if let Some(org) = employer_after(text, m.end(), link == "bei") {
+                out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
+            }
         }
     }
+}
+
+/// The employer's capitalised name from byte `at` (after an article), unless it reads as a
+/// product, a platform or a sentence opener. After a generated job noun and "bei"
+/// (`german_bei`) the name needs a company word: German nouns after "bei" are as often a
+/// circumstance ("bei Bedarf Anruf").
+fn employer_after(text: &str, mut at: usize, german_bei: bool) -> Option<std::ops::Range<usize>> {
+    let rest = text.get(at..).unwrap_or("");
+    for article in [
+        "the ", "The ", "l'", "la ", "le ", "el ", "der ", "die ", "dem ",
+    ] {
+        if rest.starts_with(article) {
+            at += article.len();
+            break;
+        }
+    }
+    let org = capitalised_run(text, at, 5)?;
+    let first = text
+        .get(org.clone())
+        .and_then(|o| o.split_whitespace().next())
+        .unwrap_or("");
+    // A model or part number ("driver for the STM32 board") is a product, not an employer:
+    // a first word of four or more characters that mixes letters and digits.
+    let model = first.len() >= 4
+        && first.bytes().any(|b| b.is_ascii_digit())
+        && first.bytes().any(|b| b.is_ascii_alphabetic());
+    let company = text
+        .get(org.clone())
+        .is_some_and(|o| o.split(' ').any(|w| GERMAN_COMPANY_WORDS.contains(&w)));
+    if org.len() < 2 || model || (german_bei && !company) || is_not_an_org(first) {
+        return None;
+    }
+    Some(org)
 }
 
 /// Whether `s` reads as a person's age in years.
@@ -766,6 +813,13 @@ mod tests {
         d.detect(" weiblich ", &f, &mut out);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].span, 1..9);
+    }
+
+    #[test]
+    fn the_occupation_table_is_sorted_for_binary_search() {
+        let table = super::occupations();
+        assert!(table.len() > 1000);
+        assert!(table.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]

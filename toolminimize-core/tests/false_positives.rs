@@ -3,7 +3,8 @@
 //! `fixtures/benign_calls.jsonl` holds product and code searches, weather in cities named after
 //! saints and people, flights between airports, maths, file paths, git operations, SQL, UUIDs,
 //! timestamps, prices, order and tracking numbers and versions, in English, German, French,
-//! Spanish and Italian (see `fixtures/README.md`). At most 2 % of them may get any PSD item
+//! Spanish and Italian, and look-alikes of lexicon terms in the other languages the lexicons
+//! cover (see `fixtures/README.md`). At most 2 % of them may get any PSD item
 //! reported, and at least 98 % must keep their arguments exactly.
 #![allow(
     clippy::unwrap_used,

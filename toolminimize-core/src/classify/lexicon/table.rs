@@ -152,6 +152,8 @@ pub const FILES: &[&str] = &[
     "lang_nordic.tsv",
     "lang_slavic.tsv",
     "lang_tr.tsv",
+    "lang_defres.tsv",
+    "lang_labs.tsv",
     "demonyms.tsv",
     "conditions.tsv",
     "conditions_cm.tsv",

@@ -961,3 +961,61 @@ fn other_languages_origin_words_that_are_english_words() {
     none_of("gym with a pool for women and a sauna", Category::Ethnicity);
     none_of("the Brit awards for women in music", Category::Ethnicity);
 }
+
+#[test]
+fn special_categories_in_more_languages() {
+    // One family a line, in the languages of the per-language tables (`lang_*.tsv`).
+    has_cat("母は緩和ケア病棟に移りました", Category::Health);
+    has_cat("先月から抗不安薬を服用中です", Category::Health);
+    has_cat("兄が書類送検されたので相談したい", Category::Criminal);
+    has_cat("多重債務で任意整理を考えています", Category::Financial);
+    has_cat("同性のパートナーとパートナーシップ宣誓をしました", Category::SexualLife);
+    has_cat("o meu pai faz radioterapia às terças", Category::Health);
+    has_cat("o meu irmão está em prisão preventiva", Category::Criminal);
+    has_cat("sou umbandista desde criança", Category::Beliefs);
+    has_cat("estou com o nome sujo há dois anos", Category::Financial);
+    has_cat("ik ben overspannen en zit thuis", Category::Health);
+    has_cat("mijn broer zit in voorlopige hechtenis", Category::Criminal);
+    has_cat("we hebben een huurachterstand van drie maanden", Category::Financial);
+    has_cat("mia moglie fa la dialisi tre volte a settimana", Category::Health);
+    has_cat("ho precedenti penali per furto", Category::Criminal);
+    has_cat("ho ricevuto un atto di pignoramento", Category::Financial);
+    has_cat("min mamma har fått en hjärnblödning", Category::Health);
+    has_cat("min bror är häktad sedan i fredags", Category::Criminal);
+    has_cat("han er varetægtsfængslet", Category::Criminal);
+    has_cat("mora mi er uføretrygdet", Category::Health);
+    has_cat("mama jest po chemioterapii", Category::Health);
+    has_cat("mam komornika na koncie", Category::Financial);
+    has_cat("bratr je ve výkonu trestu", Category::Criminal);
+    has_cat("mám exekuci na plat", Category::Financial);
+    has_cat("annem kemoterapi görüyor", Category::Health);
+    has_cat("kardeşim gözaltına alındı", Category::Criminal);
+    has_cat("maaşıma haciz geldi", Category::Financial);
+    has_cat("ben eşcinselim", Category::SexualLife);
+    has_cat("Sie hat einen Mietrückstand von zwei Monaten", Category::Financial);
+    has_cat("il est en détention provisoire depuis mars", Category::Criminal);
+    has_cat("mi hermano está en prisión provisional", Category::Criminal);
+}
+
+#[test]
+fn look_alikes_in_more_languages() {
+    // Everyday words that contain, extend or fold to a term of the per-language tables.
+    nothing("deportes de invierno y artículos deportivos");
+    nothing("veremos el partido en el bar");
+    nothing("sledování zásilky z Německa");
+    nothing("státní dluhopisy pro občany");
+    nothing("ıssız ada filmleri listesi");
+    nothing("eski sürüm artık isteği engelliyor");
+    nothing("ミサイル防衛の仕組み");
+    nothing("システム障害の再発防止策");
+    nothing("転移学習で画像分類モデルを作る");
+    nothing("spaccio aziendale di scarpe");
+    nothing("la messa in sicurezza del ponte");
+    nothing("ricovero attrezzi in legno");
+    nothing("recept på inlagd sill");
+    nothing("gescheiden afval ophalen");
+    nothing("długi weekend majowy");
+    nothing("that plan is borderline impossible");
+    nothing("the crowd panicked when the alarm went off");
+    nothing("curso de tratamento de dados com Python");
+}

@@ -969,15 +969,24 @@ fn special_categories_in_more_languages() {
     has_cat("先月から抗不安薬を服用中です", Category::Health);
     has_cat("兄が書類送検されたので相談したい", Category::Criminal);
     has_cat("多重債務で任意整理を考えています", Category::Financial);
-    has_cat("同性のパートナーとパートナーシップ宣誓をしました", Category::SexualLife);
+    has_cat(
+        "同性のパートナーとパートナーシップ宣誓をしました",
+        Category::SexualLife,
+    );
     has_cat("o meu pai faz radioterapia às terças", Category::Health);
     has_cat("o meu irmão está em prisão preventiva", Category::Criminal);
     has_cat("sou umbandista desde criança", Category::Beliefs);
     has_cat("estou com o nome sujo há dois anos", Category::Financial);
     has_cat("ik ben overspannen en zit thuis", Category::Health);
     has_cat("mijn broer zit in voorlopige hechtenis", Category::Criminal);
-    has_cat("we hebben een huurachterstand van drie maanden", Category::Financial);
-    has_cat("mia moglie fa la dialisi tre volte a settimana", Category::Health);
+    has_cat(
+        "we hebben een huurachterstand van drie maanden",
+        Category::Financial,
+    );
+    has_cat(
+        "mia moglie fa la dialisi tre volte a settimana",
+        Category::Health,
+    );
     has_cat("ho precedenti penali per furto", Category::Criminal);
     has_cat("ho ricevuto un atto di pignoramento", Category::Financial);
     has_cat("min mamma har fått en hjärnblödning", Category::Health);
@@ -992,8 +1001,14 @@ fn special_categories_in_more_languages() {
     has_cat("kardeşim gözaltına alındı", Category::Criminal);
     has_cat("maaşıma haciz geldi", Category::Financial);
     has_cat("ben eşcinselim", Category::SexualLife);
-    has_cat("Sie hat einen Mietrückstand von zwei Monaten", Category::Financial);
-    has_cat("il est en détention provisoire depuis mars", Category::Criminal);
+    has_cat(
+        "Sie hat einen Mietrückstand von zwei Monaten",
+        Category::Financial,
+    );
+    has_cat(
+        "il est en détention provisoire depuis mars",
+        Category::Criminal,
+    );
     has_cat("mi hermano está en prisión provisional", Category::Criminal);
 }
 

@@ -354,10 +354,32 @@ impl Detector for Lexicon {
         // ("Iranian Baháʼí", "gay Iranian").
         let mut pending: Vec<(Range<usize>, &Entry)> = Vec::new();
         let mut at = 0;
+        // After a term is rejected, its start is searched again with the text cut before the
+        // term's last character (`cap`), so a shorter term starting there is still found
+        // ("demenci" read as a stem of a longer term and rejected must not hide "demenc…").
+        let mut cap: Option<usize> = None;
         'search: while at < s.len() {
-            let rest = s.get(at..).unwrap_or_default();
+            let capped = cap.take();
+            let rest = match capped {
+                Some(c) => s.get(at..c),
+                None => s.get(at..),
+            }
+            .unwrap_or_default();
+            let mut capped_end: Option<usize> = None;
             for m in self.tables.automaton.leftmost_find_iter(rest) {
                 let (m_start, m_end) = (at + m.start(), at + m.end());
+                if capped.is_some() {
+                    // One match only, and only one that starts where the rejected term did.
+                    if let Some(end) = capped_end {
+                        at = end;
+                        continue 'search;
+                    }
+                    if m_start != at {
+                        at = next_char(s, at);
+                        continue 'search;
+                    }
+                    capped_end = Some(m_end);
+                }
                 let Some(Some(entry)) = usize::try_from(m.value())
                     .ok()
                     .and_then(|i| self.tables.entries.get(i))
@@ -371,10 +393,18 @@ impl Detector for Lexicon {
                     continue;
                 };
                 let Some(r) = Self::word_range(&folded, m_start..m_end, entry) else {
-                    // A term inside a longer word ("psd" in "svangerskapsdiabetes") must not
-                    // hide a compound term that starts later in the same word: search again
-                    // from the next character. Each retry re-reads at most one pattern.
-                    at = next_char(s, m_start);
+                    // A shorter term at the same start first (the cut text ends one character
+                    // earlier, so this terminates); then a term inside a longer word ("psd" in
+                    // "svangerskapsdiabetes") must not hide a compound term that starts later
+                    // in the same word: search again from the next character. Each retry
+                    // re-reads at most one pattern.
+                    let shorter = prev_char(s, m_end);
+                    if shorter > m_start {
+                        cap = Some(shorter);
+                        at = m_start;
+                    } else {
+                        at = next_char(s, m_start);
+                    }
                     continue 'search;
                 };
                 if let Some(set) = entry.flags.context
@@ -424,6 +454,10 @@ impl Detector for Lexicon {
                 }
                 out.push(finding(span, entry));
             }
+            if capped.is_some() {
+                at = capped_end.unwrap_or_else(|| next_char(s, at));
+                continue;
+            }
             break;
         }
         for (span, entry) in pending {
@@ -440,6 +474,14 @@ impl Detector for Lexicon {
             }
         }
     }
+}
+
+/// The byte offset of the character before `at` (the start of the last character of
+/// `s[..at]`).
+fn prev_char(s: &str, at: usize) -> usize {
+    s.get(..at)
+        .and_then(|h| h.char_indices().next_back())
+        .map_or(0, |(i, _)| i)
 }
 
 /// The byte offset of the character after the one at `at`.

@@ -1034,3 +1034,14 @@ fn look_alikes_in_more_languages() {
     nothing("the crowd panicked when the alarm went off");
     nothing("curso de tratamento de dados com Python");
 }
+
+#[test]
+fn a_rejected_stem_does_not_hide_a_shorter_term_at_the_same_start() {
+    // "demenci" is the stem of a longer term (it needs an ending there) and also the Czech
+    // stem "demenc" with the ending "i": the shorter term is tried once the longer one fails.
+    has(
+        "Babička má demenci a bydlí sama",
+        "demenci",
+        Category::Health,
+    );
+}

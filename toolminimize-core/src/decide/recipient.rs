@@ -78,9 +78,10 @@ impl Recipients {
                 }
                 let hit = k.words.iter().any(|t| {
                     if t.contains(' ') {
-                        folded.contains(t.as_str())
+                        folded.len() >= t.len() && folded.contains(t.as_str())
                     } else if inside_words && t.chars().count() >= 5 {
-                        ws.iter().any(|w| w.contains(t.as_str()))
+                        ws.iter()
+                            .any(|w| w.len() >= t.len() && w.contains(t.as_str()))
                     } else {
                         ws.iter().any(|w| w == t)
                     }

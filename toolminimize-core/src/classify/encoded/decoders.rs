@@ -523,6 +523,10 @@ fn spread_sep(c: char) -> bool {
 /// Digits spread out one by one ("1 2 3 - 4 5 - 6 7 8 9", "4.5.5.6 0.1.8.7"): the most
 /// frequent separator inside a run is dropped, other separators become a space or a hyphen.
 pub(crate) fn spread_digits(text: &str) -> Option<View> {
+    // A run holds six single digits at least.
+    if text.bytes().filter(u8::is_ascii_digit).take(6).count() < 6 {
+        return None;
+    }
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let is_single_digit = |k: usize| -> bool {
         chars.get(k).is_some_and(|&(_, c)| c.is_ascii_digit())
@@ -532,7 +536,7 @@ pub(crate) fn spread_digits(text: &str) -> Option<View> {
                 .is_some_and(|&(_, c)| c.is_ascii_digit())
             && !chars.get(k + 1).is_some_and(|&(_, c)| c.is_ascii_digit())
     };
-    let mut v = View::with_capacity(text.len());
+    let mut v = View::default();
     let mut copied_from = 0usize; // byte offset
     let mut k = 0usize;
     let mut any = false;
@@ -633,7 +637,7 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
     if !has_at_word {
         return None;
     }
-    let mut v = View::with_capacity(text.len());
+    let mut v = View::default();
     let mut copied_from = 0;
     for m in re.find_iter(text) {
         // "reach me at jane.doe@x.org": a real address after the word "at" is not spelled.

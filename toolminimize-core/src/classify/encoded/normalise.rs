@@ -155,7 +155,7 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
         return None;
     }
     let ws = words(text);
-    let mut v = View::with_capacity(text.len());
+    let mut v = View::default();
     let mut copied_from = 0;
     let mut any = false;
     let mut k = 0;
@@ -468,7 +468,7 @@ pub(crate) fn leetspeak(text: &str, one: char) -> Option<View> {
         return None;
     }
     let tok_char = |b: u8| b.is_ascii_alphanumeric() || b == b'@' || b == b'$';
-    let mut v = View::with_capacity(text.len());
+    let mut v = View::default();
     let mut copied_from = 0;
     let mut any = false;
     let mut i = 0;

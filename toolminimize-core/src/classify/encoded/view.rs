@@ -39,7 +39,11 @@ impl View {
     /// Copies `source[src]` unchanged.
     pub(crate) fn copy(&mut self, source: &str, src: Range<usize>) {
         let mut at = src.start;
-        for c in source.get(src.clone()).unwrap_or("").chars() {
+        let part = source.get(src.clone()).unwrap_or("");
+        self.text.reserve(part.len());
+        self.origin.reserve(part.len());
+        self.changed.reserve(part.len());
+        for c in part.chars() {
             let n = c.len_utf8();
             self.push(c, at..at + n, false);
             at += n;

@@ -1334,7 +1334,10 @@ pub(crate) const ORG_WORDS: &[&str] = &[
 
 /// Whether folded `w` is in `set`.
 pub(crate) fn is_in(set: &[&str], w: &str) -> bool {
-    set.contains(&w)
+    // Length and first byte first: most entries differ there, without a call to compare.
+    let first = w.as_bytes().first();
+    set.iter()
+        .any(|s| s.len() == w.len() && s.as_bytes().first() == first && *s == w)
 }
 
 /// Elided prepositions glued to a name ("d'Anaïs", "dell'Anna"): weak context, like "for".

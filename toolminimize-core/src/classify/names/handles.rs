@@ -72,6 +72,14 @@ fn judge(handle: &str, email: bool, lists: &NameLists) -> Option<f32> {
 /// Names in e-mail local parts and in `first.last` / `@first_last` handles of `text`.
 pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
     let mut out = Vec::new();
+    // A handle, address or slug is made of parts joined by one of these (or follows an
+    // `@`): a text without any holds none.
+    if !text
+        .bytes()
+        .any(|b| matches!(b, b'@' | b'.' | b'_' | b'-' | b'+'))
+    {
+        return out;
+    }
     let mut iter = text.char_indices().peekable();
     while let Some((start, c)) = iter.next() {
         if !handle_char(c) {

@@ -65,8 +65,10 @@ impl Detector for PersonNames {
         let scanned = text;
         // A field that names a business ("restaurant", "hotel", "merchant") holds its name:
         // "Da Vittorio", "Chez Marie" are places to book, not people.
-        let business = business_field(field) && scanned.split_whitespace().count() <= 6;
-        for n in text::find(scanned, self.lists) {
+        let names = text::find(scanned, self.lists);
+        let business =
+            !names.is_empty() && business_field(field) && scanned.split_whitespace().count() <= 6;
+        for n in names {
             if business || is_eponymous_brand(scanned.get(n.span.clone()).unwrap_or_default()) {
                 continue;
             }

@@ -497,6 +497,11 @@ impl<'t> Scan<'_, 't> {
 
 /// Person names in running text.
 pub(crate) fn find(text: &str, lists: &'static NameLists) -> Vec<TextName> {
+    // Every sequence starts with a capitalised word: a text without a capital letter holds
+    // no name (most short values stop here, without tokenizing).
+    if !has_capital(text) {
+        return Vec::new();
+    }
     let toks = tokenize(text);
     let scan = Scan {
         text,
@@ -529,6 +534,14 @@ pub(crate) fn find(text: &str, lists: &'static NameLists) -> Vec<TextName> {
         }
     }
     out
+}
+
+/// Whether `text` holds an upper-case letter (ASCII bytes checked without decoding).
+fn has_capital(text: &str) -> bool {
+    if text.is_ascii() {
+        return text.bytes().any(|b| b.is_ascii_uppercase());
+    }
+    text.chars().any(char::is_uppercase)
 }
 
 #[cfg(test)]

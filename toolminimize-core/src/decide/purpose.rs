@@ -4,7 +4,7 @@
 //! Words match whole: `override` is not a ride, `discard` not a card, `docker` not a doc,
 //! `border` not an order, `training` not a train.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::LazyLock;
 
 use crate::text::fold::fold;

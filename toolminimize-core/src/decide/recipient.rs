@@ -18,6 +18,11 @@ struct Kind {
     name: String,
     words: Vec<String>,
     needs: Vec<String>,
+    /// `words` sorted by how they match: phrases (found anywhere in the folded text), words
+    /// of five characters or more (found inside words of an address), shorter words.
+    phrases: Vec<String>,
+    long: Vec<String>,
+    short: Vec<String>,
 }
 
 static KINDS: LazyLock<Vec<Kind>> = LazyLock::new(|| {
@@ -38,6 +43,9 @@ static KINDS: LazyLock<Vec<Kind>> = LazyLock::new(|| {
                     name: kind.to_owned(),
                     words: Vec::new(),
                     needs: Vec::new(),
+                    phrases: Vec::new(),
+                    long: Vec::new(),
+                    short: Vec::new(),
                 });
                 out.len() - 1
             }
@@ -52,6 +60,17 @@ static KINDS: LazyLock<Vec<Kind>> = LazyLock::new(|| {
             "word" => k.words.extend(list),
             "needs" => k.needs.extend(list),
             _ => {}
+        }
+    }
+    for k in &mut out {
+        for t in &k.words {
+            if t.contains(' ') {
+                k.phrases.push(t.clone());
+            } else if t.chars().count() >= 5 {
+                k.long.push(t.clone());
+            } else {
+                k.short.push(t.clone());
+            }
         }
     }
     out
@@ -76,16 +95,20 @@ impl Recipients {
                 if found.contains(&i) {
                     continue;
                 }
-                let hit = k.words.iter().any(|t| {
-                    if t.contains(' ') {
-                        folded.len() >= t.len() && folded.contains(t.as_str())
-                    } else if inside_words && t.chars().count() >= 5 {
-                        ws.iter()
-                            .any(|w| w.len() >= t.len() && w.contains(t.as_str()))
+                let exact = |t: &String| ws.iter().any(|w| w == t);
+                let hit = k
+                    .phrases
+                    .iter()
+                    .any(|t| folded.len() >= t.len() && folded.contains(t.as_str()))
+                    || k.short.iter().any(exact)
+                    || if inside_words {
+                        k.long.iter().any(|t| {
+                            ws.iter()
+                                .any(|w| w.len() >= t.len() && w.contains(t.as_str()))
+                        })
                     } else {
-                        ws.iter().any(|w| w == t)
-                    }
-                });
+                        k.long.iter().any(exact)
+                    };
                 if hit {
                     found.push(i);
                 }

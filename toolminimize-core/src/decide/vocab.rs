@@ -3,7 +3,7 @@
 //! Terms are folded on load (see [`crate::text::fold`]) and matched as whole words or phrases
 //! of whole words; terms in unspaced scripts (Japanese) match as substrings.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::LazyLock;
 
 use crate::text::fold::fold_term;

@@ -461,10 +461,13 @@ fn is_leet_word(tok: &str, next: Option<char>) -> bool {
 /// becomes (`i`, or `l` in a second view).
 pub(crate) fn leetspeak(text: &str, one: char) -> Option<View> {
     let bytes = text.as_bytes();
-    if !bytes
-        .iter()
-        .any(|b| matches!(b, b'0' | b'1' | b'3' | b'4' | b'5' | b'7' | b'@' | b'$'))
-    {
+    // A leet word holds a leet character right after a letter and before a letter or
+    // another leet character (see `is_leet_word`): a text without one has no leet word.
+    let is_leet = |b: u8| matches!(b, b'0' | b'1' | b'3' | b'4' | b'5' | b'7' | b'@' | b'$');
+    if !bytes.windows(3).any(|w| {
+        let [a, b, c] = w else { return false };
+        is_leet(*b) && a.is_ascii_alphabetic() && (c.is_ascii_alphabetic() || is_leet(*c))
+    }) {
         return None;
     }
     let tok_char = |b: u8| b.is_ascii_alphanumeric() || b == b'@' || b == b'$';

@@ -7,6 +7,9 @@
 
 use std::sync::LazyLock;
 
+use aho_corasick::AhoCorasick;
+use rustc_hash::FxHashMap;
+
 use crate::item::PsdKind;
 use crate::text::fold::fold_term;
 use crate::text::words::words;
@@ -18,11 +21,6 @@ struct Kind {
     name: String,
     words: Vec<String>,
     needs: Vec<String>,
-    /// `words` sorted by how they match: phrases (found anywhere in the folded text), words
-    /// of five characters or more (found inside words of an address), shorter words.
-    phrases: Vec<String>,
-    long: Vec<String>,
-    short: Vec<String>,
 }
 
 static KINDS: LazyLock<Vec<Kind>> = LazyLock::new(|| {
@@ -43,9 +41,6 @@ static KINDS: LazyLock<Vec<Kind>> = LazyLock::new(|| {
                     name: kind.to_owned(),
                     words: Vec::new(),
                     needs: Vec::new(),
-                    phrases: Vec::new(),
-                    long: Vec::new(),
-                    short: Vec::new(),
                 });
                 out.len() - 1
             }
@@ -62,19 +57,97 @@ static KINDS: LazyLock<Vec<Kind>> = LazyLock::new(|| {
             _ => {}
         }
     }
-    for k in &mut out {
+    out
+});
+
+/// Every kind's terms indexed for one pass over a text: phrases (found anywhere in the folded
+/// text) and words of five characters or more (found inside the words of an address) by an
+/// automaton reporting every occurrence, whole words by a map; each to the kinds it names.
+struct TermIndex {
+    phrases: AhoCorasick,
+    phrase_kinds: Vec<usize>,
+    long: AhoCorasick,
+    long_kinds: Vec<usize>,
+    long_words: FxHashMap<String, Vec<usize>>,
+    short_words: FxHashMap<String, Vec<usize>>,
+}
+
+static INDEX: LazyLock<Option<TermIndex>> = LazyLock::new(|| {
+    let (mut phrases, mut phrase_kinds, mut long, mut long_kinds) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut long_words: FxHashMap<String, Vec<usize>> = FxHashMap::default();
+    let mut short_words: FxHashMap<String, Vec<usize>> = FxHashMap::default();
+    for (i, k) in KINDS.iter().enumerate() {
         for t in &k.words {
             if t.contains(' ') {
-                k.phrases.push(t.clone());
+                phrases.push(t.as_str());
+                phrase_kinds.push(i);
             } else if t.chars().count() >= 5 {
-                k.long.push(t.clone());
+                long.push(t.as_str());
+                long_kinds.push(i);
+                long_words.entry(t.clone()).or_default().push(i);
             } else {
-                k.short.push(t.clone());
+                short_words.entry(t.clone()).or_default().push(i);
             }
         }
     }
-    out
+    Some(TermIndex {
+        phrases: AhoCorasick::new(phrases).ok()?,
+        phrase_kinds,
+        long: AhoCorasick::new(long).ok()?,
+        long_kinds,
+        long_words,
+        short_words,
+    })
 });
+
+/// Marks in `hit` the kinds whose terms occur in `folded` (its words `ws`).
+fn mark(hit: &mut [bool], folded: &str, ws: &[String], inside_words: bool) {
+    let mut set = |k: usize| {
+        if let Some(h) = hit.get_mut(k) {
+            *h = true;
+        }
+    };
+    let Some(ix) = &*INDEX else {
+        // The index failed to build (a bug): the same answer, term by term.
+        for (i, k) in KINDS.iter().enumerate() {
+            let found = k.words.iter().any(|t| {
+                if t.contains(' ') {
+                    folded.contains(t.as_str())
+                } else if inside_words && t.chars().count() >= 5 {
+                    ws.iter().any(|w| w.contains(t.as_str()))
+                } else {
+                    ws.iter().any(|w| w == t)
+                }
+            });
+            if found {
+                set(i);
+            }
+        }
+        return;
+    };
+    for m in ix.phrases.find_overlapping_iter(folded) {
+        if let Some(&k) = ix.phrase_kinds.get(m.pattern().as_usize()) {
+            set(k);
+        }
+    }
+    for w in ws {
+        for &k in ix.short_words.get(w.as_str()).into_iter().flatten() {
+            set(k);
+        }
+        if inside_words {
+            for m in ix.long.find_overlapping_iter(w.as_str()) {
+                if let Some(&k) = ix.long_kinds.get(m.pattern().as_usize()) {
+                    set(k);
+                }
+            }
+        } else {
+            for &k in ix.long_words.get(w.as_str()).into_iter().flatten() {
+                set(k);
+            }
+        }
+    }
+}
 
 /// The kinds of recipient a message goes to.
 #[derive(Debug, Clone, Default)]
@@ -91,25 +164,10 @@ impl Recipients {
         let mut check = |text: &str, inside_words: bool| {
             let folded = fold_term(text);
             let ws: Vec<String> = words(&folded).into_iter().map(|w| w.folded).collect();
-            for (i, k) in kinds.iter().enumerate() {
-                if found.contains(&i) {
-                    continue;
-                }
-                let exact = |t: &String| ws.iter().any(|w| w == t);
-                let hit = k
-                    .phrases
-                    .iter()
-                    .any(|t| folded.len() >= t.len() && folded.contains(t.as_str()))
-                    || k.short.iter().any(exact)
-                    || if inside_words {
-                        k.long.iter().any(|t| {
-                            ws.iter()
-                                .any(|w| w.len() >= t.len() && w.contains(t.as_str()))
-                        })
-                    } else {
-                        k.long.iter().any(exact)
-                    };
-                if hit {
+            let mut hit = vec![false; kinds.len()];
+            mark(&mut hit, &folded, &ws, inside_words);
+            for (i, h) in hit.into_iter().enumerate() {
+                if h && !found.contains(&i) {
                     found.push(i);
                 }
             }

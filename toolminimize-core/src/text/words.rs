@@ -51,7 +51,7 @@ fn push<'a>(text: &'a str, s: usize, e: usize, out: &mut Vec<Word<'a>>) {
     }
     let s = s + trimmed_start;
     let mut folded = fold_term(raw_t);
-    if folded.contains('\u{2019}') {
+    if !folded.is_ascii() && folded.contains('\u{2019}') {
         folded = folded.replace('\u{2019}', "'");
     }
     out.push(Word {

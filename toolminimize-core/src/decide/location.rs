@@ -114,7 +114,7 @@ fn names_public_place(text: &str) -> bool {
         && !ws.iter().any(|w| w.raw.chars().any(|c| c.is_ascii_digit()))
         && !ws
             .iter()
-            .any(|w| HOME_WORDS.contains(&w.folded.as_str()) || w.folded.ends_with("'s"))
+            .any(|w| HOME_WORDS.contains(&w.folded.as_ref()) || w.folded.ends_with("'s"))
 }
 
 /// An item in a field whose role is a place.

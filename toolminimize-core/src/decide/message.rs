@@ -527,7 +527,7 @@ fn is_meeting_point(r: &Reading<'_>, at: usize) -> bool {
         .iter()
         .rev()
         .take(7)
-        .any(|w| MEET.contains(&w.folded.as_str()))
+        .any(|w| MEET.contains(&w.folded.as_ref()))
 }
 
 /// People, contact details, identifiers, places and profile data in a message.
@@ -671,7 +671,7 @@ fn other(
                 || folded.contains("security code")
                 || r.words_before_on_line(s.start, 2)
                     .iter()
-                    .any(|w| CODE_WORDS.contains(&w.folded.as_str()));
+                    .any(|w| CODE_WORDS.contains(&w.folded.as_ref()));
             if cv.kind == ToolKind::Payment {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else if security_code {

@@ -179,7 +179,7 @@ impl<'a> CallView<'a> {
         };
         let point_words = point
             .iter()
-            .flat_map(|s| words(s).into_iter().map(|w| w.folded))
+            .flat_map(|s| words(s).into_iter().map(|w| w.folded.into_owned()))
             .filter(|w| w.chars().count() >= 4)
             .collect();
         CallView {

@@ -138,7 +138,7 @@ impl ToolKind {
         let desc_fold = fold(tool.description());
         let desc: Vec<String> = crate::text::words::words(desc_fold.as_str())
             .into_iter()
-            .map(|w| w.folded)
+            .map(|w| w.folded.into_owned())
             .take(120)
             .collect();
         let props: Vec<String> = tool
@@ -307,7 +307,7 @@ fn load() -> Vec<Evidence> {
                 Place::Name | Place::Property => identifier_words(t.trim()),
                 Place::Description => crate::text::words::words(t.trim())
                     .into_iter()
-                    .map(|w| w.folded)
+                    .map(|w| w.folded.into_owned())
                     .collect(),
             };
             if !words.is_empty() {

@@ -282,7 +282,7 @@ fn relation_in(v: &super::vocab::Vocab, lang: LangMask, cw: &[Word<'_>]) -> bool
         rel.match_in(lang, cw, i).is_some()
             && (i.saturating_sub(2)..i).any(|j| {
                 cw.get(j).is_some_and(|w| {
-                    let f = w.folded.as_str();
+                    let f = w.folded.as_ref();
                     f.ends_with("'s")
                         || [
                             WordSet::FirstPerson,

@@ -134,7 +134,7 @@ impl Terms {
         // Split as texts are split, so "pourriez-vous" is the two words "pourriez vous".
         let parts: Vec<String> = crate::text::words::words(f)
             .into_iter()
-            .map(|w| w.folded)
+            .map(|w| w.folded.into_owned())
             .collect();
         match parts.len() {
             0 => {}
@@ -162,7 +162,7 @@ impl Terms {
         let mut best = None;
         let candidates = words
             .get(i)
-            .and_then(|w| self.phrases.get(w.folded.as_str()))
+            .and_then(|w| self.phrases.get(w.folded.as_ref()))
             .map(Vec::as_slice)
             .unwrap_or_default();
         for (p, l) in candidates {
@@ -178,7 +178,7 @@ impl Terms {
         if best.is_none()
             && words
                 .get(i)
-                .and_then(|w| self.words.get(w.folded.as_str()))
+                .and_then(|w| self.words.get(w.folded.as_ref()))
                 .is_some_and(|l| l & langs != 0)
         {
             best = Some(1);
@@ -271,7 +271,7 @@ impl Vocab {
         // English, Polish and Czech); a word of one language speaks for it fully.
         let mut scores = [0u32; 13];
         for w in words {
-            if let Some(&mask) = self.stop.words.get(w.folded.as_str()) {
+            if let Some(&mask) = self.stop.words.get(w.folded.as_ref()) {
                 let share = 60 / mask.count_ones().max(1);
                 for (i, c) in scores.iter_mut().enumerate() {
                     if mask & (1 << i) != 0 {

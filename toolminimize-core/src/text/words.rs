@@ -1,6 +1,7 @@
 //! Words of a text with their byte ranges and folded forms, and the words of identifiers
 //! (`camelCase`, `snake_case`, `kebab-case`, dotted names).
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use super::fold::fold_term;
@@ -12,8 +13,9 @@ pub struct Word<'a> {
     pub range: Range<usize>,
     /// The word as written.
     pub raw: &'a str,
-    /// Lower case, diacritics stripped.
-    pub folded: String,
+    /// Lower case, diacritics stripped: the word itself when folding leaves it as it is
+    /// (most words), without a copy.
+    pub folded: Cow<'a, str>,
 }
 
 fn is_word_char(c: char) -> bool {
@@ -50,10 +52,19 @@ fn push<'a>(text: &'a str, s: usize, e: usize, out: &mut Vec<Word<'a>>) {
         return;
     }
     let s = s + trimmed_start;
-    let mut folded = fold_term(raw_t);
-    if !folded.is_ascii() && folded.contains('\u{2019}') {
-        folded = folded.replace('\u{2019}', "'");
-    }
+    let folded = if raw_t
+        .bytes()
+        .all(|b| b.is_ascii_graphic() && b != b'`' && !b.is_ascii_uppercase())
+    {
+        // What `fold_term` would return.
+        Cow::Borrowed(raw_t)
+    } else {
+        let mut folded = fold_term(raw_t);
+        if !folded.is_ascii() && folded.contains('\u{2019}') {
+            folded = folded.replace('\u{2019}', "'");
+        }
+        Cow::Owned(folded)
+    };
     out.push(Word {
         range: s..s + raw_t.len(),
         raw: raw_t,
@@ -95,7 +106,7 @@ mod tests {
     fn words_fold_and_identifiers_split() {
         use crate::text::words::{identifier_words, words};
         let ws = words("I'm at Café Noor, 9:30");
-        let folded: Vec<&str> = ws.iter().map(|w| w.folded.as_str()).collect();
+        let folded: Vec<&str> = ws.iter().map(|w| w.folded.as_ref()).collect();
         assert_eq!(folded, ["i'm", "at", "cafe", "noor", "9", "30"]);
         assert_eq!(
             identifier_words("maps_reverseGeocode"),

@@ -67,7 +67,7 @@ impl<'t> Scan<'_, 't> {
     }
 
     fn key(&self, i: usize) -> &str {
-        self.toks.get(i).map_or("", |t| t.key.as_str())
+        self.toks.get(i).map_or("", |t| t.key.as_ref())
     }
 
     fn gap_before(&self, i: usize) -> &'t str {
@@ -347,7 +347,7 @@ impl<'t> Scan<'_, 't> {
             is_in(PLACE_SUFFIXES, &t.key)
                 && t.shape == Shape::Lower
                 && matches!(
-                    t.key.as_str(),
+                    t.key.as_ref(),
                     "street"
                         | "station"
                         | "avenue"

@@ -1,5 +1,7 @@
 //! Words of a text with their spans, shapes and folded forms.
 
+use std::borrow::Cow;
+
 use crate::text::fold::fold_term;
 
 /// The case pattern of a word.
@@ -25,8 +27,9 @@ pub(crate) struct Token<'t> {
     pub(crate) end: usize,
     /// The word as written.
     pub(crate) text: &'t str,
-    /// Folded form (lower case, no diacritics).
-    pub(crate) key: String,
+    /// Folded form (lower case, no diacritics): the word itself when folding leaves it as it
+    /// is (most words), without a copy.
+    pub(crate) key: Cow<'t, str>,
     pub(crate) shape: Shape,
     /// Glued to code-like punctuation (`user_Dana`, `path/Anna`, `Victor.java`).
     pub(crate) code: bool,
@@ -104,6 +107,19 @@ const CODE_BEFORE: &[char] = &[
 /// Characters right after a word that make it part of code, a path or a key.
 const CODE_AFTER: &[char] = &['_', '/', '\\', '@', '=', '(', '[', '{', '`', '*', '+', '|'];
 
+/// [`fold_term`] of `word`, borrowing the word when folding leaves it unchanged (printable
+/// ASCII without capitals or a backtick).
+fn fold_key(word: &str) -> Cow<'_, str> {
+    if word
+        .bytes()
+        .all(|b| b.is_ascii_graphic() && b != b'`' && !b.is_ascii_uppercase())
+    {
+        Cow::Borrowed(word)
+    } else {
+        Cow::Owned(fold_term(word))
+    }
+}
+
 /// Splits `text` into words. A word is a run of letters and digits, with apostrophes and
 /// hyphens allowed between letters.
 pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
@@ -163,7 +179,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
                     start,
                     end: start + cut,
                     text: prefix,
-                    key: fold_term(prefix).replace('\u{2019}', "'"),
+                    key: Cow::Owned(fold_term(prefix).replace('\u{2019}', "'")),
                     shape: Shape::Lower,
                     code: false,
                 });
@@ -190,7 +206,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
             start,
             end,
             text: word,
-            key: fold_term(word),
+            key: fold_key(word),
             shape: shape(word),
             code,
         });

@@ -102,7 +102,9 @@ impl Detector for Biometric {
         if text.len() < 32 {
             return;
         }
-        let field_says = self.words.in_field(field);
+        // Whether the field names biometric data: read once, when a match needs it.
+        let field_cell = std::cell::OnceCell::new();
+        let field_says = || *field_cell.get_or_init(|| self.words.in_field(field));
         // A run of 32 base64 characters at least.
         let mut run = 0usize;
         let blobby = text.bytes().any(|b| {
@@ -130,7 +132,7 @@ impl Detector for Biometric {
                     0.95,
                     "biometric",
                 ));
-            } else if field_says || self.words.before(text, m.start(), 80) {
+            } else if field_says() || self.words.before(text, m.start(), 80) {
                 out.push(Finding::new(
                     m.range(),
                     PsdKind::Biometric,
@@ -141,7 +143,7 @@ impl Detector for Biometric {
         }
         if text.contains('[') {
             for m in self.vector.find_iter(text) {
-                if field_says || self.words.before(text, m.start(), 80) {
+                if field_says() || self.words.before(text, m.start(), 80) {
                     out.push(Finding::new(
                         m.range(),
                         PsdKind::Biometric,

@@ -308,7 +308,9 @@ impl Birth {
     }
 
     fn dates(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
-        let birth_field = self.field_words.in_field(field);
+        // Whether the field names a birth date: read once, when a date needs it.
+        let field_cell = std::cell::OnceCell::new();
+        let birth_field = || *field_cell.get_or_init(|| self.field_words.in_field(field));
         let whole = text.trim();
         for m in self.date.find_iter(text) {
             let (start, end) = (m.start(), m.end());
@@ -320,11 +322,11 @@ impl Birth {
             {
                 continue;
             }
-            let conf = if birth_field && m.as_str().len() == whole.len() {
+            let conf = if birth_field() && m.as_str().len() == whole.len() {
                 0.95
             } else if self.words.before(text, start, 28) {
                 0.9
-            } else if birth_field {
+            } else if birth_field() {
                 0.8
             } else {
                 continue;

@@ -138,8 +138,10 @@ impl Iban {
     }
 
     fn accounts(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
-        let account_field = self.account_context.in_field(field);
-        let routing_field = self.routing_context.in_field(field);
+        // What the field names, each read once, when a candidate needs it.
+        let (account_cell, routing_cell) = (std::cell::OnceCell::new(), std::cell::OnceCell::new());
+        let account_field = || *account_cell.get_or_init(|| self.account_context.in_field(field));
+        let routing_field = || *routing_cell.get_or_init(|| self.routing_context.in_field(field));
         for m in self.account.find_iter(text) {
             let (start, end) = (m.start(), m.end());
             if char_before(text, start)
@@ -159,7 +161,7 @@ impl Iban {
             }
             let d = buf.get(..n.min(22)).unwrap_or(&[]);
             let sort_code = s.len() == 8 && s.bytes().filter(|b| *b == b'-').count() == 2;
-            if (routing_field || self.routing_context.before(text, start, 24))
+            if (routing_field() || self.routing_context.before(text, start, 24))
                 && (aba_ok(d) || sort_code)
             {
                 out.push(Finding::new(
@@ -169,7 +171,7 @@ impl Iban {
                     "bank_account",
                 ));
             } else if (6..=20).contains(&n)
-                && (account_field || self.account_context.before(text, start, 28))
+                && (account_field() || self.account_context.before(text, start, 28))
             {
                 out.push(Finding::new(
                     start..end,

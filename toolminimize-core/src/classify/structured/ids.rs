@@ -582,18 +582,25 @@ impl Ids {
     }
 
     fn contextual(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
-        let passport_f = self.passport.in_field(field);
-        let licence_f = self.licence.in_field(field);
-        let medical_f = self.medical.in_field(field);
-        let tax_f = self.tax.in_field(field);
-        let nino_f = self.nino_words.in_field(field);
+        // What the field names, each read once, when a candidate needs it.
+        let cells: [std::cell::OnceCell<bool>; 5] = Default::default();
+        let says = |i: usize, k: &Keywords| {
+            cells
+                .get(i)
+                .map_or_else(|| k.in_field(field), |c| *c.get_or_init(|| k.in_field(field)))
+        };
+        let passport_f = || says(0, &self.passport);
+        let licence_f = || says(1, &self.licence);
+        let medical_f = || says(2, &self.medical);
+        let tax_f = || says(3, &self.tax);
+        let nino_f = || says(4, &self.nino_words);
         for m in self.nino.find_iter(text) {
             let bad_prefix = matches!(
                 m.as_str().get(..2),
                 Some("BG" | "GB" | "NK" | "KN" | "TN" | "NT" | "ZZ")
             );
             if separate(text, m.start(), m.end()) && !bad_prefix {
-                let conf = if nino_f || self.nino_words.before(text, m.start(), 32) {
+                let conf = if nino_f() || self.nino_words.before(text, m.start(), 32) {
                     0.95
                 } else {
                     0.8
@@ -606,7 +613,7 @@ impl Ids {
                 ));
             }
         }
-        let nino_label = nino_f || self.nino_words.any_in(text);
+        let nino_label = nino_f() || self.nino_words.any_in(text);
         for m in self
             .nino_any
             .find_iter(text)
@@ -615,7 +622,7 @@ impl Ids {
             let seen = out.iter().any(|f| f.span == m.range());
             if !seen
                 && separate(text, m.start(), m.end())
-                && (nino_f || self.nino_words.before(text, m.start(), 32))
+                && (nino_f() || self.nino_words.before(text, m.start(), 32))
             {
                 out.push(Finding::new(
                     m.range(),
@@ -639,21 +646,21 @@ impl Ids {
             }
             let all_digits = n == s.len();
             let window = |k: &Keywords| k.before(text, start, 32);
-            if (passport_f || window(&self.passport)) && (6..=10).contains(&s.len()) && n >= 5 {
+            if (passport_f() || window(&self.passport)) && (6..=10).contains(&s.len()) && n >= 5 {
                 out.push(Finding::new(
                     start..end,
                     PsdKind::Passport,
                     0.85,
                     "passport",
                 ));
-            } else if (licence_f || window(&self.licence)) && s.len() >= 5 {
+            } else if (licence_f() || window(&self.licence)) && s.len() >= 5 {
                 out.push(Finding::new(
                     start..end,
                     PsdKind::DriverLicence,
                     0.8,
                     "driver_licence",
                 ));
-            } else if medical_f || window(&self.medical) {
+            } else if medical_f() || window(&self.medical) {
                 let conf = if nhs_ok(d) { 0.95 } else { 0.8 };
                 out.push(Finding::new(
                     start..end,
@@ -661,7 +668,7 @@ impl Ids {
                     conf,
                     "medical_record",
                 ));
-            } else if (tax_f || window(&self.tax)) && all_digits && (steuer_ok(d) || bsn_ok(d)) {
+            } else if (tax_f() || window(&self.tax)) && all_digits && (steuer_ok(d) || bsn_ok(d)) {
                 let kind = if n == 11 {
                     PsdKind::TaxId
                 } else {

@@ -289,7 +289,9 @@ impl Detector for Phone {
         if digit_count(text) < 7 {
             return;
         }
-        let in_field = self.context.in_field(field);
+        // Whether the field names a phone: read once, when a candidate needs it.
+        let field_cell = std::cell::OnceCell::new();
+        let in_field = || *field_cell.get_or_init(|| self.context.in_field(field));
         let mut from = 0;
         while let Some(m) = self.candidate.find_at(text, from) {
             let start = m.start();
@@ -320,7 +322,7 @@ impl Detector for Phone {
             {
                 cand = head;
             }
-            let context = in_field || self.context.before(text, start, 24);
+            let context = in_field() || self.context.before(text, start, 24);
             let mut tries = 0;
             let mut found = false;
             loop {

@@ -67,7 +67,9 @@ impl Detector for Ssn {
         if text.len() < 9 {
             return;
         }
-        let in_field = self.context.in_field(field);
+        // Whether the field names an SSN: read once, when a candidate needs it.
+        let field_cell = std::cell::OnceCell::new();
+        let in_field = || *field_cell.get_or_init(|| self.context.in_field(field));
         for c in self.re.captures_iter(text) {
             let (Some(m), Some(a), Some(s1), Some(g), Some(s2), Some(s)) =
                 (c.get(0), c.get(1), c.get(2), c.get(3), c.get(4), c.get(5))
@@ -98,7 +100,7 @@ impl Detector for Ssn {
             if s1.as_str() != s2.as_str() || !valid_parts(a.as_str(), g.as_str(), s.as_str()) {
                 continue;
             }
-            let context = in_field || self.context.before(text, start, 32);
+            let context = in_field() || self.context.before(text, start, 32);
             let conf = match (s1.as_str(), context) {
                 ("-", true) => 0.98,
                 ("-", false) => 0.9,

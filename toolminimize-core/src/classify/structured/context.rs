@@ -14,6 +14,21 @@ pub(super) fn regex(detector: &'static str, pattern: &str) -> Result<Regex, Erro
 }
 
 /// The character just before byte `i`.
+/// Whether `needle` occurs in `hay`: a plain byte scan for short texts (most values), where
+/// setting up `str::contains`' searcher costs more than the scan; `str::contains` otherwise.
+pub(super) fn has(hay: &str, needle: &str) -> bool {
+    if hay.len() >= 64 {
+        return hay.contains(needle);
+    }
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some((&first, rest)) = n.split_first() else {
+        return true;
+    };
+    h.iter()
+        .enumerate()
+        .any(|(i, &b)| b == first && h.get(i + 1..i + 1 + rest.len()) == Some(rest))
+}
+
 pub(super) fn char_before(text: &str, i: usize) -> Option<char> {
     text.get(..i).and_then(|s| s.chars().next_back())
 }

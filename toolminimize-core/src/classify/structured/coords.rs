@@ -91,7 +91,7 @@ fn decimals(n: &Number) -> usize {
 
 impl crate::classify::shared::Gate for Coordinates {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.contains('.') || text.contains('°')
+        text.contains('.') || (!text.is_ascii() && text.contains('°'))
     }
 }
 
@@ -101,7 +101,7 @@ impl Detector for Coordinates {
     }
 
     fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
-        if !text.contains('.') && !text.contains('°') {
+        if !text.contains('.') && (text.is_ascii() || !text.contains('°')) {
             return;
         }
         if text.contains('°') {

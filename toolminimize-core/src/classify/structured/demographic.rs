@@ -734,7 +734,7 @@ impl Detector for Demographic {
         }
         if text.bytes().any(|b| b.is_ascii_digit()) {
             self.pairs(text, out);
-            if text.contains('歳') || text.contains('才') {
+            if !text.is_ascii() && (text.contains('歳') || text.contains('才')) {
                 for c in self.kanji_age.captures_iter(text) {
                     if let (Some(m), Some(n)) = (c.get(0), c.get(1))
                         && age_ok(n.as_str())

@@ -17,7 +17,7 @@
 
 use regex::Regex;
 
-use super::context::{Keywords, capitalised_run, char_at, char_before, regex};
+use super::context::{Keywords, capitalised_run, char_at, char_before, has, regex};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -298,12 +298,13 @@ impl Detector for Legal {
 
     fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
         let mut court: Option<bool> = None;
-        if text.contains(" v") {
+        if has(text, " v") {
             self.captions(text, &mut court, out);
         }
-        let form_like = ["I-", "N-", "DS-", "AR-", "G-"]
-            .iter()
-            .any(|f| text.contains(f));
+        let form_like = text.contains('-')
+            && ["I-", "N-", "DS-", "AR-", "G-"]
+                .iter()
+                .any(|f| has(text, f));
         if form_like {
             let mut immigration: Option<bool> = None;
             for m in self.form.find_iter(text) {

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use percent_encoding::percent_decode_str;
 use regex::Regex;
 
-use super::context::regex;
+use super::context::{has, regex};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -136,7 +136,7 @@ fn param_kind(name: &str) -> Option<PsdKind> {
 
 impl crate::classify::shared::Gate for Url {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.contains("://") || text.contains("www.")
+        has(text, "://") || has(text, "www.")
     }
 }
 
@@ -146,7 +146,7 @@ impl Detector for Url {
     }
 
     fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
-        if !text.contains("://") && !text.contains("www.") {
+        if !has(text, "://") && !has(text, "www.") {
             return;
         }
         for m in self.url.find_iter(text) {

@@ -163,7 +163,10 @@ impl Recipients {
         let mut found = Vec::new();
         let mut check = |text: &str, inside_words: bool| {
             let folded = fold_term(text);
-            let ws: Vec<String> = words(&folded).into_iter().map(|w| w.folded.into_owned()).collect();
+            let ws: Vec<String> = words(&folded)
+                .into_iter()
+                .map(|w| w.folded.into_owned())
+                .collect();
             let mut hit = vec![false; kinds.len()];
             mark(&mut hit, &folded, &ws, inside_words);
             for (i, h) in hit.into_iter().enumerate() {

@@ -585,9 +585,10 @@ impl Ids {
         // What the field names, each read once, when a candidate needs it.
         let cells: [std::cell::OnceCell<bool>; 5] = Default::default();
         let says = |i: usize, k: &Keywords| {
-            cells
-                .get(i)
-                .map_or_else(|| k.in_field(field), |c| *c.get_or_init(|| k.in_field(field)))
+            cells.get(i).map_or_else(
+                || k.in_field(field),
+                |c| *c.get_or_init(|| k.in_field(field)),
+            )
         };
         let passport_f = || says(0, &self.passport);
         let licence_f = || says(1, &self.licence);

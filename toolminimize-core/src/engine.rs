@@ -110,12 +110,14 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
         .unwrap_or(policy.default_exposure);
     let schema = SchemaIndex::for_tool(call.tool, call.arguments);
     deadline.check()?;
-    if crate::classify::detectors_failed() {
-        return Err("a built-in detector failed to compile");
-    }
     let mut items = inner
         .classifier
         .classify_within(call.arguments, &schema, &deadline)?;
+    // Checked after classifying: detectors and patterns compile on first use, possibly during
+    // this very call.
+    if crate::classify::detectors_failed() {
+        return Err("a built-in detector failed to compile");
+    }
     deadline.check()?;
     items.sort_by(|a, b| {
         a.path.cmp(&b.path).then(

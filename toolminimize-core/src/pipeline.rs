@@ -369,10 +369,12 @@ impl MinimizerBuilder {
         if let Some(budget) = self.time_budget {
             self.policy.time_budget = budget;
         }
+        let classifier = Classifier::build(&self.policy, self.detectors)?;
+        // Started after loading the tables, so that the warm-up threads do not compete with
+        // the build for a core.
         if !self.no_warm_up {
             crate::classify::warm_up();
         }
-        let classifier = Classifier::build(&self.policy, self.detectors)?;
         Ok(Minimizer {
             inner: Arc::new(Inner {
                 policy: self.policy,

@@ -24,6 +24,18 @@ pub(crate) fn failed() -> bool {
     FAILED.load(Ordering::Relaxed)
 }
 
+/// The result of compiling one of the patterns shared by detectors (compiled on first use):
+/// a failure is recorded like a detector's, so that every call from then on fails under the
+/// policy's fail mode instead of going on without the pattern. Tests compile every pattern
+/// (`classify::build_tests`), so a bad pattern fails CI before it can ship.
+pub(crate) fn checked<T, E: fmt::Display>(what: &'static str, r: Result<T, E>) -> Result<T, E> {
+    if let Err(e) = &r {
+        FAILED.store(true, Ordering::Relaxed);
+        tracing::error!(pattern = what, error = %e, "built-in pattern failed to compile");
+    }
+    r
+}
+
 /// A detector compiled once per process.
 pub(crate) struct Shared<T: 'static> {
     name: &'static str,

@@ -32,8 +32,9 @@ fn lenient(alphabet: &alphabet::Alphabet) -> GeneralPurpose {
 static STANDARD: LazyLock<GeneralPurpose> = LazyLock::new(|| lenient(&alphabet::STANDARD));
 static URL_SAFE: LazyLock<GeneralPurpose> = LazyLock::new(|| lenient(&alphabet::URL_SAFE));
 
-/// Regexes compiled once per process. Building a classifier fails with a typed error if one
-/// does not compile ([`check_patterns`]), so no decoder is ever silently off.
+/// Regexes compiled once per process, on first use. One that does not compile makes every
+/// call fail under the fail mode (see `shared::checked`; tests compile them all), so no
+/// decoder is ever silently off.
 struct Patterns {
     base64: Regex,
     hex: Regex,
@@ -41,7 +42,10 @@ struct Patterns {
     spelled_token: Regex,
 }
 
-static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(|| {
+static PATTERNS: LazyLock<Result<Patterns, regex::Error>> =
+    LazyLock::new(|| crate::classify::shared::checked("encoded-data", patterns()));
+
+fn patterns() -> Result<Patterns, regex::Error> {
     const AT: &str = r"(?:\s*[\[\(\{<]\s*at\s*[\]\)\}>]\s*|\s+at\s+|\s*@\s*)";
     const DOT: &str = r"(?:\s*[\[\(\{<]\s*dot\s*[\]\)\}>]\s*|\s+dot\s+|\.)";
     const LABEL: &str = r"[a-z0-9][a-z0-9_%+\-]*";
@@ -53,7 +57,7 @@ static PATTERNS: LazyLock<Result<Patterns, regex::Error>> = LazyLock::new(|| {
         ))?,
         spelled_token: Regex::new(r"(?i)\s*[\[\(\{<]\s*(at|dot)\s*[\]\)\}>]\s*|\s+(at|dot)\s+")?,
     })
-});
+}
 
 /// Compiles the patterns and decoders, if not done yet.
 pub(super) fn warm_up() {
@@ -64,6 +68,7 @@ pub(super) fn warm_up() {
 ///
 /// # Errors
 /// The first pattern that does not compile, as a build error.
+#[cfg(test)]
 pub(crate) fn check_patterns() -> Result<(), crate::error::Error> {
     PATTERNS.as_ref().map(|_| ()).map_err(|e| {
         crate::error::Error::new(

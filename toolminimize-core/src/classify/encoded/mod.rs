@@ -177,6 +177,7 @@ fn coverage(exhausted: bool) -> Coverage {
     }
 }
 
+#[cfg(test)]
 pub(crate) use self::decoders::check_patterns;
 
 #[cfg(test)]

@@ -510,6 +510,7 @@ fn adjacent(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
             .is_some_and(|gap| gap.len() <= 3 && gap.chars().all(|c| c == ' ' || c == '-'))
 }
 
+#[cfg(test)]
 pub(crate) use self::span::check_patterns;
 
 #[cfg(test)]

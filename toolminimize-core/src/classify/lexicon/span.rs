@@ -197,16 +197,20 @@ pub(super) fn in_host_or_email(text: &str, span: &std::ops::Range<usize>) -> boo
     is_host && span.start >= host_from && span.end <= host_from + host.len()
 }
 
-/// Compiled once per process; [`check_patterns`] makes a failure a build error.
+/// Compiled once per process, on first use; a failure makes every call fail under the fail
+/// mode (see `shared::checked`).
 static AMOUNT: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
-    Regex::new(
-        r"(?xi)
+    crate::classify::shared::checked(
+        "amount",
+        Regex::new(
+            r"(?xi)
         ^[\ \t]{0,2}
         (?:(?:of|about|around|nearly|almost|over|more\ than|de|von|über|ueber|etwa|fast|plus\ de|environ|près\ de|más\ de|casi|unos|unas|circa|di|oltre|quasi)[\ \t]+)?
         (?P<pre>(?:US\$|\$|€|£|USD|EUR|GBP|CHF)[\ \t]?)?
         (?P<num>\d{1,3}(?:[.,'\x{202F}\x{A0}\ ]\d{3})+|\d+)(?:[.,]\d{1,2})?
         (?P<mult>[\ \t]?(?:k|m|mio\.?|million|millions|thousand|grand|mil|mille|tausend|millones|milioni)\b)?
         (?P<suf>[\ \t]?(?:€|\$|£|euros?|eur\b|usd\b|dollars?|pounds?|gbp\b|chf\b|francs?))?",
+        ),
     )
 });
 
@@ -214,6 +218,7 @@ static AMOUNT: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
 ///
 /// # Errors
 /// When one does not compile, as a build error.
+#[cfg(test)]
 pub(crate) fn check_patterns() -> Result<(), crate::error::Error> {
     let failed = |what: &str, e: &regex::Error| {
         crate::error::Error::new(
@@ -239,10 +244,13 @@ pub(super) fn amount_after(text: &str, at: usize) -> Option<usize> {
     Some(at + m.end())
 }
 
-/// Compiled once per process; [`check_patterns`] makes a failure a build error.
+/// Compiled once per process, on first use; a failure makes every call fail under the fail
+/// mode (see `shared::checked`).
 static NUMBER: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
-    Regex::new(
-        r"(?xi)
+    crate::classify::shared::checked(
+        "number",
+        Regex::new(
+            r"(?xi)
         ^[\ \t]{0,2}
         (?:[:=][\ \t]*)?
         (?:(?:was|is|of|at|were|came\ back(?:\ at)?|score(?:\ of)?|level(?:\ of)?|now|down\ to|up\ to|
@@ -253,6 +261,7 @@ static NUMBER: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
         \d{1,4}(?:[.,]\d{1,2})?
         (?:[\ \t]?(?:%|mg/dl|mmol/l|mmol/mol|mg/l|g/dl|ml/min(?:/1[.,]73\ ?m²?)?|mmhg|mg|µg|ug|iu|u/l|ng/ml|cells/µl|/µl|/mm3|kg|bpm|
             /\d{1,3}\b|points?\b|pts\b|punkte\b|points\b|punti\b|puntos\b|pontos\b|punten\b|poäng\b|point\b|bodů\b|punktów\b))?)",
+        ),
     )
 });
 

@@ -394,8 +394,12 @@ struct PlacePatterns {
 
 pub(super) const CITY: &str = r"\p{Lu}[\p{L}'’.\-]*(?:[ \-](?:(?:am|an|im|de|du|la|le|sur|sous|en|del|di|d'|l')[ \-])?\p{Lu}\p{Ll}[\p{L}'’.\-]*){0,2}";
 
-/// Compiled once per process; [`check_patterns`] makes a failure a build error.
-static PLACE: LazyLock<Result<PlacePatterns, regex::Error>> = LazyLock::new(|| {
+/// Compiled once per process, on first use; a failure makes every call fail under the fail
+/// mode (see `shared::checked`).
+static PLACE: LazyLock<Result<PlacePatterns, regex::Error>> =
+    LazyLock::new(|| crate::classify::shared::checked("address place", place_patterns()));
+
+fn place_patterns() -> Result<PlacePatterns, regex::Error> {
     // A house-number suffix ("145-B", "12a", "7/2"), then a unit or a floor ("apt 3",
     // "2.º Dto", "3.º esq.").
     let unit = r"(?:(?:-?[A-Za-z]|/\d{1,3})(?-u:\b))?(?:,?\s*(?:(?i:apt|apartment|suite|ste|unit|flat|floor|room|piso|planta|escalera|esc\.|étage|bât\.|bâtiment|interno|int\.|scala)\.?\s*#?[A-Za-z0-9\-]{1,6}|\d{1,2}\.?\s?[º°ª]\s?(?:(?i:esq|dto|dt|dir|fte|frente)\.?|[A-Z])?))?";
@@ -418,12 +422,13 @@ static PLACE: LazyLock<Result<PlacePatterns, regex::Error>> = LazyLock::new(|| {
         us: Regex::new(&us)?,
         generic: Regex::new(&generic)?,
     })
-});
+}
 
 /// Compiles the place patterns (once per process).
 ///
 /// # Errors
 /// The first that does not compile, as a build error.
+#[cfg(test)]
 pub(crate) fn check_patterns() -> Result<(), crate::error::Error> {
     PLACE.as_ref().map(|_| ()).map_err(|e| {
         crate::error::Error::new(

@@ -105,6 +105,7 @@ pub fn numeric_findings(obj: &Map<String, Value>) -> Vec<(String, Finding)> {
     coords::numeric_findings(obj)
 }
 
+#[cfg(test)]
 pub(crate) use self::address::check_patterns;
 
 #[cfg(test)]

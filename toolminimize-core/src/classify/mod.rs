@@ -12,6 +12,7 @@ pub mod encoded;
 pub mod lexicon;
 pub mod names;
 mod overlap;
+mod pattern;
 mod shared;
 mod split;
 pub mod structured;

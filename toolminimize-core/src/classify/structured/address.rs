@@ -9,9 +9,10 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use regex::{Captures, Regex};
+use regex::Captures;
 
-use super::context::{Keywords, char_before, regex};
+use super::context::{Keywords, char_before, regex, regex_gated};
+use crate::classify::pattern::{Gate, LazyRegex as Regex, any_word, any_word_ci};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -277,18 +278,25 @@ impl Address {
             r"(?-u:\b)(?i:{})\s+{LINK}*{NAME}(?:\s+{LINK}*{NAME}){{0,3}},?\s*(?:(?i:n[º°o]?\.?|num\.?|nr\.?)\s*)?\d{{1,4}}[A-Za-z]?(?:\s?/\s?[A-Za-z0-9]{{1,3}})?(?-u:\b)(?:,?\s*\d{{1,2}}\s?[º°ª](?:\s?[A-Z](?-u:\b)|\s?(?i:izq(?:uierda)?|dcha|derecha|izda))?)?",
             alternation(ES_IT_TYPES)
         );
-        let mut streets = Vec::new();
-        for p in [en, highway, compound, after_name, fr, es_it] {
-            streets.push(regex("address", &p)?);
-        }
+        // Each street pattern holds its street types (the highway one, codes): a text with none
+        // of them cannot match, and does not compile the pattern.
+        let streets = vec![
+            regex_gated("address", &en, any_word_ci(EN_TYPES))?,
+            regex("address", &highway)?,
+            regex_gated("address", &compound, any_word_ci(COMPOUND_TYPES))?,
+            regex_gated("address", &after_name, any_word(AFTER_NAME_TYPES))?,
+            regex_gated("address", &fr, any_word_ci(FR_TYPES))?,
+            regex_gated("address", &es_it, any_word_ci(ES_IT_TYPES))?,
+        ];
         Ok(Address {
             streets,
             postcode_value: regex("postcode", &format!(r"^\s*{POSTCODE}\s*$"))?,
-            postcode_labelled: regex(
+            postcode_labelled: regex_gated(
                 "postcode",
                 &format!(
                     r"(?i:zip(?:\s?code)?|post(?:al)?\s?code|plz|code postal|c\.p\.|c[oó]digo postal)\s*[:#]?\s*({POSTCODE})(?-u:\b)"
                 ),
+                any_word_ci(&["zip", "post", "plz", "code postal", "c.p.", "digo postal"]),
             )?,
             postcode_field: Keywords::new("postcode", POSTCODE_FIELD)?,
         })
@@ -394,12 +402,10 @@ struct PlacePatterns {
 
 pub(super) const CITY: &str = r"\p{Lu}[\p{L}'’.\-]*(?:[ \-](?:(?:am|an|im|de|du|la|le|sur|sous|en|del|di|d'|l')[ \-])?\p{Lu}\p{Ll}[\p{L}'’.\-]*){0,2}";
 
-/// Compiled once per process, on first use; a failure makes every call fail under the fail
-/// mode (see `shared::checked`).
-static PLACE: LazyLock<Result<PlacePatterns, regex::Error>> =
-    LazyLock::new(|| crate::classify::shared::checked("address place", place_patterns()));
+/// Each compiled on first use (a text after an address that cannot match does not compile it).
+static PLACE: LazyLock<PlacePatterns> = LazyLock::new(place_patterns);
 
-fn place_patterns() -> Result<PlacePatterns, regex::Error> {
+fn place_patterns() -> PlacePatterns {
     // A house-number suffix ("145-B", "12a", "7/2"), then a unit or a floor ("apt 3",
     // "2.º Dto", "3.º esq.").
     let unit = r"(?:(?:-?[A-Za-z]|/\d{1,3})(?-u:\b))?(?:,?\s*(?:(?i:apt|apartment|suite|ste|unit|flat|floor|room|piso|planta|escalera|esc\.|étage|bât\.|bâtiment|interno|int\.|scala)\.?\s*#?[A-Za-z0-9\-]{1,6}|\d{1,2}\.?\s?[º°ª]\s?(?:(?i:esq|dto|dt|dir|fte|frente)\.?|[A-Z])?))?";
@@ -416,12 +422,26 @@ fn place_patterns() -> Result<PlacePatterns, regex::Error> {
     let generic = format!(
         r"^{unit}\s*,\s*({CITY})(?:,\s*(\p{{Lu}}[\p{{L}}\-]+(?:\s\p{{Lu}}[\p{{L}}\-]+)?))?(?:,?\s+([A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}})(?-u:\b))?"
     );
-    Ok(PlacePatterns {
-        postcode_city: Regex::new(&postcode_city)?,
-        postcode_only: Regex::new(&postcode_only)?,
-        us: Regex::new(&us)?,
-        generic: Regex::new(&generic)?,
-    })
+    PlacePatterns {
+        // A postcode's digits.
+        postcode_city: Regex::new(
+            "address place",
+            postcode_city,
+            Some(Gate::Test(|t| t.chars().any(char::is_numeric))),
+        ),
+        postcode_only: Regex::new(
+            "address place",
+            postcode_only,
+            Some(Gate::Test(|t| t.chars().any(char::is_numeric))),
+        ),
+        us: Regex::new("address place", us, any_word(US_STATES)),
+        // The comma before the city.
+        generic: Regex::new(
+            "address place",
+            generic,
+            Some(Gate::Test(|t| t.contains(','))),
+        ),
+    }
 }
 
 /// Compiles the place patterns (once per process).
@@ -430,12 +450,15 @@ fn place_patterns() -> Result<PlacePatterns, regex::Error> {
 /// The first that does not compile, as a build error.
 #[cfg(test)]
 pub(crate) fn check_patterns() -> Result<(), crate::error::Error> {
-    PLACE.as_ref().map(|_| ()).map_err(|e| {
-        crate::error::Error::new(
+    let _ = &*PLACE;
+    crate::classify::pattern::compile_all();
+    if crate::classify::shared::failed() {
+        return Err(crate::error::Error::new(
             crate::error::ErrorKind::Build,
-            format!("address place pattern: {e}"),
-        )
-    })
+            "address place pattern",
+        ));
+    }
+    Ok(())
 }
 
 fn shifted(c: &Captures<'_>, i: usize, base: usize) -> Option<Range<usize>> {
@@ -446,7 +469,7 @@ fn shifted(c: &Captures<'_>, i: usize, base: usize) -> Option<Range<usize>> {
 /// right after the street address ending at `address_end`, with no city after it.
 fn postcode_after(text: &str, address_end: usize) -> Option<Range<usize>> {
     let rest = text.get(address_end..)?;
-    let c = PLACE.as_ref().ok()?.postcode_only.captures(rest)?;
+    let c = PLACE.postcode_only.captures(rest)?;
     shifted(&c, 1, address_end)
 }
 
@@ -454,7 +477,7 @@ fn postcode_after(text: &str, address_end: usize) -> Option<Range<usize>> {
 /// `address_end` in `text`, if any.
 pub fn following_place(text: &str, address_end: usize) -> Option<FollowingPlace> {
     let rest = text.get(address_end..)?;
-    let p = PLACE.as_ref().ok()?;
+    let p = &*PLACE;
     if let Some(c) = p.postcode_city.captures(rest) {
         return Some(FollowingPlace {
             span: shifted(&c, 0, address_end)?,

@@ -3,9 +3,9 @@
 //! long blob or vector of numbers right after a biometric word ("fingerprint template",
 //! "face embedding", "Fingerabdruck", "empreinte").
 
+use crate::classify::pattern::LazyRegex as Regex;
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
-use regex::Regex;
 
 use super::context::{Keywords, regex};
 use crate::classify::{Detector, Field};

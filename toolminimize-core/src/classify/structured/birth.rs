@@ -6,7 +6,7 @@
 //! dates (deadlines, timestamps, bookings) are not PSD. Ages ("age 44", "38-year-old",
 //! "40 ans", "44 Jahre") are reported as [`PsdKind::Age`], the whole phrase as the span.
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 
 use super::context::{Keywords, char_at, char_before, regex};
 use crate::classify::{Detector, Field};

@@ -1,7 +1,7 @@
 //! Payment card numbers (13–19 digits, Luhn, issuer prefix sanity; spaces or dashes between
 //! groups) and partial card references such as "Visa ending in 4242".
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 
 use super::context::{char_at, char_before, number_continues, regex};
 use crate::classify::{Detector, Field};

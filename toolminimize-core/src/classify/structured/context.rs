@@ -2,15 +2,27 @@
 //! pattern compilation.
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
-use regex::Regex;
 
 use crate::classify::Field;
+use crate::classify::pattern::{Gate, LazyRegex};
 use crate::error::{Error, ErrorKind};
 
-/// Compiles a pattern, mapping a failure to a build error naming the detector.
-pub(super) fn regex(detector: &'static str, pattern: &str) -> Result<Regex, Error> {
-    Regex::new(pattern)
-        .map_err(|e| Error::new(ErrorKind::Build, format!("{detector} pattern: {e}")))
+/// A detector's pattern, compiled when a search first reaches it (see
+/// [`LazyRegex`]); a failure to compile is recorded against `detector` then.
+///
+/// # Errors
+/// None today (the signature keeps detectors' constructors fallible).
+pub(super) fn regex(detector: &'static str, pattern: &str) -> Result<LazyRegex, Error> {
+    Ok(LazyRegex::new(detector, pattern, None))
+}
+
+/// [`regex`], behind a gate: a text the gate rejects cannot match, and does not compile it.
+pub(super) fn regex_gated(
+    detector: &'static str,
+    pattern: &str,
+    gate: Option<Gate>,
+) -> Result<LazyRegex, Error> {
+    Ok(LazyRegex::new(detector, pattern, gate))
 }
 
 /// The character just before byte `i`.

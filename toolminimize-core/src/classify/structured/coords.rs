@@ -4,7 +4,7 @@
 //! string. Values need at least three decimals (about
 //! 100 m) to count as precise.
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 use serde_json::{Map, Number, Value};
 
 use super::context::{char_at, char_before, regex};

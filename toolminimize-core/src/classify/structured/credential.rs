@@ -3,7 +3,7 @@
 //! `password=…`-style assignments in several languages, and whole values of fields named
 //! password, secret, token or API key.
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 
 use super::context::{Keywords, char_at, char_before, regex};
 use crate::classify::{Detector, Field};

@@ -10,8 +10,8 @@
 //!   "ingénieur chez", "arbeitet bei", "trabaja en", "lavora presso", "werkt bij", "jobbar på",
 //!   "pracuje w"): the structure says it is someone's employer, whatever the company.
 
+use crate::classify::pattern::LazyRegex as Regex;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
-use regex::Regex;
 
 use super::context::{capitalised_run, char_at, char_before, regex};
 use crate::classify::{Detector, Field};

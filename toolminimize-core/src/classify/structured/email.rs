@@ -1,7 +1,7 @@
 //! E-mail addresses: RFC 5322 "dot-atom" local parts and DNS domains, with a sanity check on
 //! the top-level domain (alphabetic, not a file extension such as `logo@2x.png`).
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 
 use super::context::{char_at, char_before, regex};
 use crate::classify::{Detector, Field};

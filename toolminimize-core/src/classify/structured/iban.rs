@@ -2,8 +2,8 @@
 //! in electronic (`DE89370400440532013000`) or print (`DE89 3704 0044 0532 0130 00`) form; and
 //! bank account, routing (ABA checksum) and sort-code numbers where the text or field says so.
 
+use crate::classify::pattern::LazyRegex as Regex;
 use iban::{BaseIban, Iban as ValidIban};
-use regex::Regex;
 
 use super::context::{Keywords, char_at, char_before, regex};
 use crate::classify::{Detector, Field};

@@ -6,7 +6,7 @@
 //! Dutch BSN (11-check), passports (US/UK/DE/FR/ES/IT), driver licences, medical record and
 //! NHS numbers (mod-11).
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 
 use super::card::luhn;
 use super::context::{Keywords, char_at, char_before, regex};

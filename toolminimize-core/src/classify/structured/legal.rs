@@ -15,7 +15,7 @@
 //!
 //! Each pattern is a compiled regex run once over the text (linear time).
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 
 use super::context::{Keywords, capitalised_run, char_at, char_before, has, regex};
 use crate::classify::{Detector, Field};

@@ -4,7 +4,7 @@
 //! named for one (`salary`, `annualIncome`, `balance`). Prices, fares and totals of a purchase
 //! are not personal finances and are left alone.
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 
 use super::context::{Keywords, before, char_at, char_before, regex};
 use crate::classify::{Detector, Field};

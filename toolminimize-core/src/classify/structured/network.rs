@@ -5,7 +5,7 @@
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 
 use super::context::{Keywords, char_at, char_before, regex};
 use crate::classify::{Detector, Field};

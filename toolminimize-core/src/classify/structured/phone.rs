@@ -6,8 +6,8 @@
 
 mod metadata;
 
+use crate::classify::pattern::LazyRegex as Regex;
 use phonenumber::country::Id;
-use regex::Regex;
 
 use self::metadata::{Checked, check};
 

@@ -4,7 +4,7 @@
 //! a search is never reported here; only a postcode or a capitalised name right after such a
 //! verb is.
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 
 use super::address::CITY;
 use super::context::{Keywords, regex};

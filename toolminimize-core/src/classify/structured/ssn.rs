@@ -2,7 +2,7 @@
 //! 900–999, group 00, serial 0000). The undashed nine-digit form counts only where the text or
 //! the field says SSN.
 
-use regex::Regex;
+use crate::classify::pattern::LazyRegex as Regex;
 
 use super::context::{Keywords, char_at, char_before, regex};
 use crate::classify::{Detector, Field};

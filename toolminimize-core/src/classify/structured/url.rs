@@ -5,8 +5,8 @@
 
 use std::borrow::Cow;
 
+use crate::classify::pattern::LazyRegex as Regex;
 use percent_encoding::percent_decode_str;
-use regex::Regex;
 
 use super::context::{has, regex};
 use crate::classify::{Detector, Field};

@@ -23,54 +23,123 @@ use regex::{Captures, Match};
 /// A necessary condition for a match of a pattern, tested on the haystack before the pattern
 /// is compiled. It must hold for every text the pattern can match in; it may hold for others.
 pub(crate) enum Gate {
-    /// The pattern contains a case-insensitive alternation of these ASCII words, outside any
-    /// optional part: the text must contain one of them, ASCII case folded. (Under Unicode
-    /// simple case folding the only non-ASCII characters that match an ASCII letter are
-    /// `ſ` (s) and the Kelvin sign (k); a text holding either passes the gate.)
-    AsciiWords(AhoCorasick),
-    /// The pattern contains an alternation of these words, case as written, outside any optional
-    /// part.
-    Words(AhoCorasick),
-    /// A small pattern every match of the full one contains a match of.
-    Pattern(regex::Regex),
+    /// The pattern holds an alternation of words outside any optional part: the text must
+    /// contain one of them, with the character before and after as the pattern requires.
+    Words {
+        /// The words, lowercased when `fold`.
+        words: AhoCorasick,
+        /// Whether the alternation is case-insensitive (`(?i:…)`).
+        fold: bool,
+        before: Edge,
+        after: Edge,
+    },
     /// A test every text with a match passes.
     Test(fn(&str) -> bool),
 }
+
+/// What the pattern requires right before or after its words.
+#[derive(Clone, Copy)]
+pub(crate) enum Edge {
+    /// Nothing.
+    Any,
+    /// A whitespace character (`\s`) before (the words follow `\s+`).
+    Space,
+    /// An ASCII word boundary (`(?-u:\b)`) next to a word character: the neighbour is not an
+    /// ASCII letter, digit or underscore (or there is none). Only for words whose edge
+    /// characters are ASCII word characters.
+    Boundary,
+    /// Whitespace or a digit after (the words are followed by `\s*\d`).
+    SpaceOrDigit,
+}
+
+impl Edge {
+    fn admits(self, neighbour: Option<char>) -> bool {
+        match self {
+            Edge::Any => true,
+            Edge::Space => neighbour.is_some_and(char::is_whitespace),
+            Edge::Boundary => !neighbour.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_'),
+            Edge::SpaceOrDigit => neighbour.is_some_and(|c| c.is_whitespace() || c.is_numeric()),
+        }
+    }
+}
+
+/// Characters that case-fold to, or lowercase to, an ASCII letter (`ſ`, the Kelvin sign,
+/// `İ`): a text holding one passes every case-insensitive gate.
+const FOLD_TO_ASCII: [char; 3] = ['\u{17F}', '\u{212A}', '\u{130}'];
 
 impl Gate {
     /// The text may hold a match.
     fn admits(&self, text: &str) -> bool {
         match self {
-            Gate::AsciiWords(ac) => {
-                ac.is_match(text) || (!text.is_ascii() && text.contains(['\u{17F}', '\u{212A}']))
+            Gate::Words {
+                words,
+                fold,
+                before,
+                after,
+            } => {
+                if !*fold || text.is_ascii() {
+                    return Self::words_in(words, text, *before, *after);
+                }
+                if text.contains(FOLD_TO_ASCII) {
+                    return true;
+                }
+                // Under Unicode simple case folding, the characters a word's character matches
+                // all lowercase alike (checked for every word these gates hold, `ſ` aside).
+                let lower: String = text.chars().flat_map(char::to_lowercase).collect();
+                Self::words_in(words, &lower, *before, *after)
             }
-            Gate::Words(ac) => ac.is_match(text),
-            Gate::Pattern(re) => re.is_match(text),
             Gate::Test(test) => test(text),
         }
     }
-}
 
-/// A case-insensitive alternation of `words` (see [`Gate::AsciiWords`]): a cheap exact gate
-/// when the words are ASCII, else the alternation itself as a small pattern. `None` when
-/// neither builds (the pattern then compiles on first search, ungated).
-pub(crate) fn any_word_ci(words: &[&str]) -> Option<Gate> {
-    if words.iter().all(|w| w.is_ascii()) {
-        return AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
-            .build(words)
-            .ok()
-            .map(Gate::AsciiWords);
+    fn words_in(words: &AhoCorasick, text: &str, before: Edge, after: Edge) -> bool {
+        if matches!((before, after), (Edge::Any, Edge::Any)) {
+            return words.is_match(text);
+        }
+        words.find_overlapping_iter(text).any(|m| {
+            let b = text.get(..m.start()).and_then(|s| s.chars().next_back());
+            let a = text.get(m.end()..).and_then(|s| s.chars().next());
+            before.admits(b) && after.admits(a)
+        })
     }
-    let alternation: Vec<String> = words.iter().map(|w| regex::escape(w)).collect();
-    regex::Regex::new(&format!("(?i:{})", alternation.join("|")))
-        .ok()
-        .map(Gate::Pattern)
 }
 
-/// An alternation of `words`, case as written (see [`Gate::Words`]).
-pub(crate) fn any_word(words: &[&str]) -> Option<Gate> {
-    AhoCorasick::new(words).ok().map(Gate::Words)
+/// A case-insensitive alternation of `words` (`(?i:…)`), with `before` and `after` as the
+/// pattern requires around it. `None` when it cannot build (the pattern then compiles on first
+/// search, ungated).
+pub(crate) fn words_ci(words: &[&str], before: Edge, after: Edge) -> Option<Gate> {
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    AhoCorasickBuilder::new()
+        .ascii_case_insensitive(true)
+        .build(&lower)
+        .ok()
+        .map(|words| Gate::Words {
+            words,
+            fold: true,
+            before,
+            after,
+        })
+}
+
+/// A case-insensitive alternation of `words`, nothing required around it.
+pub(crate) fn any_word_ci(words: &[&str]) -> Option<Gate> {
+    words_ci(words, Edge::Any, Edge::Any)
+}
+
+/// An alternation of `words`, case as written, with `before` and `after` as the pattern
+/// requires around it.
+pub(crate) fn words(words: &[&str], before: Edge, after: Edge) -> Option<Gate> {
+    AhoCorasick::new(words).ok().map(|words| Gate::Words {
+        words,
+        fold: false,
+        before,
+        after,
+    })
+}
+
+/// An alternation of `words`, case as written, nothing required around it.
+pub(crate) fn any_word(words_: &[&str]) -> Option<Gate> {
+    words(words_, Edge::Any, Edge::Any)
 }
 
 struct Inner {
@@ -206,17 +275,31 @@ mod tests {
     }
 
     #[test]
-    fn an_ascii_words_gate_admits_what_unicode_case_folding_matches() {
-        let gate = any_word_ci(&["suite", "kai"]);
-        let re = regex::Regex::new("(?i:suite|kai)").unwrap();
-        for text in ["SUITE", "ſuite", "\u{212A}ai", "KAI", "room"] {
-            let admitted = gate.as_ref().is_some_and(|g| g.admits(text));
-            assert!(admitted || !re.is_match(text), "{text}");
-        }
-        let gate = any_word_ci(&["straße", "vägen"]).unwrap();
-        for text in ["STRAẞE", "VÄGEN", "Hauptstraße"] {
-            assert!(gate.admits(text), "{text}");
+    fn a_words_gate_admits_what_unicode_case_folding_matches() {
+        let words = ["suite", "kai", "straße", "vägen", "rue"];
+        let re = regex::Regex::new(r"(?i:suite|kai|straße|vägen|rue)(?-u:\b)").unwrap();
+        let gate = words_ci(&words, Edge::Any, Edge::Boundary).unwrap();
+        for text in [
+            "SUITE 4",
+            "ſuite",
+            "\u{212A}ai",
+            "KAI",
+            "room",
+            "STRAẞE",
+            "Hauptstraße 5",
+            "VÄGEN",
+            "Hauptweg",
+            "rues",
+            "RUE\u{130}",
+            "Rue_",
+            "ruë",
+        ] {
+            assert!(gate.admits(text) || !re.is_match(text), "{text}");
         }
         assert!(!gate.admits("Hauptweg"));
+        assert!(!gate.admits("rues"));
+        let spaced = words_ci(&["st"], Edge::Space, Edge::Boundary).unwrap();
+        assert!(spaced.admits("Elm\u{a0}St."));
+        assert!(!spaced.admits("my stage 3, the dentist"));
     }
 }

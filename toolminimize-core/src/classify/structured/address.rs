@@ -12,7 +12,9 @@ use std::sync::LazyLock;
 use regex::Captures;
 
 use super::context::{Keywords, char_before, regex, regex_gated};
-use crate::classify::pattern::{Gate, LazyRegex as Regex, any_word, any_word_ci};
+use crate::classify::pattern::{
+    Edge, Gate, LazyRegex as Regex, any_word, any_word_ci, words, words_ci,
+};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -281,12 +283,28 @@ impl Address {
         // Each street pattern holds its street types (the highway one, codes): a text with none
         // of them cannot match, and does not compile the pattern.
         let streets = vec![
-            regex_gated("address", &en, any_word_ci(EN_TYPES))?,
+            regex_gated(
+                "address",
+                &en,
+                words_ci(EN_TYPES, Edge::Space, Edge::Boundary),
+            )?,
             regex("address", &highway)?,
-            regex_gated("address", &compound, any_word_ci(COMPOUND_TYPES))?,
-            regex_gated("address", &after_name, any_word(AFTER_NAME_TYPES))?,
-            regex_gated("address", &fr, any_word_ci(FR_TYPES))?,
-            regex_gated("address", &es_it, any_word_ci(ES_IT_TYPES))?,
+            regex_gated(
+                "address",
+                &compound,
+                words_ci(COMPOUND_TYPES, Edge::Any, Edge::SpaceOrDigit),
+            )?,
+            regex_gated(
+                "address",
+                &after_name,
+                words(AFTER_NAME_TYPES, Edge::Space, Edge::SpaceOrDigit),
+            )?,
+            regex_gated("address", &fr, words_ci(FR_TYPES, Edge::Space, Edge::Space))?,
+            regex_gated(
+                "address",
+                &es_it,
+                words_ci(ES_IT_TYPES, Edge::Boundary, Edge::Space),
+            )?,
         ];
         Ok(Address {
             streets,

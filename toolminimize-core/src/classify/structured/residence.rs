@@ -7,7 +7,8 @@
 use crate::classify::pattern::LazyRegex as Regex;
 
 use super::address::CITY;
-use super::context::{Keywords, regex};
+use super::context::{Keywords, regex, regex_gated};
+use crate::classify::pattern::{Edge, words_ci};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -48,7 +49,16 @@ impl Residence {
             r"(?i:(?-u:\b)(?:{VERBS})\s+(?:{PREPOSITIONS})\s+(?:(?:the|der|die|dem|la|le|el|il)\s+)?)(?:(\d{{5}}(?:-\d{{4}})?|[A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)(?-u:\b)|({CITY}))"
         );
         Ok(Residence {
-            re: regex("residence", &pattern)?,
+            // The verb opens every match.
+            re: regex_gated(
+                "residence",
+                &pattern,
+                words_ci(
+                    &VERBS.split('|').collect::<Vec<_>>(),
+                    Edge::Boundary,
+                    Edge::Space,
+                ),
+            )?,
             // Where someone is staying: "I'm in room 1412 at the Park Hyatt", "our room 22",
             // "Zimmer 214 im Hotel Adler", "chambre 31 à l'hôtel …", "habitación 508 del …".
             room_words: Keywords::new("residence", ROOM_WORDS)?,

@@ -14,7 +14,8 @@
 //! every region of every such code answers each of those look-ups as the full one does; a
 //! number written with anything but ASCII digits and phone punctuation goes to the full
 //! database. A test checks, code by code, that the small databases hold the same metadata in
-//! the same order as the full one.
+//! the same order as the full one. Their patterns write `\d` as `[0-9]` (several times cheaper
+//! to compile), which matches alike on the ASCII numbers they are given.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -233,8 +234,9 @@ mod tests {
             };
             let small = build(&[code]).unwrap_or_else(|| panic!("code {code} builds"));
             let small_list = small.by_code(&code).unwrap();
+            // The small databases' patterns write `\d` as `[0-9]` (see `build.rs`).
             assert_eq!(
-                format!("{whole:?}"),
+                format!("{whole:?}").replace(r"\\d", "[0-9]"),
                 format!("{small_list:?}"),
                 "metadata of code {code}"
             );

@@ -8,7 +8,8 @@
 
 use crate::classify::pattern::LazyRegex as Regex;
 
-use super::context::{Keywords, char_at, char_before, regex};
+use super::context::{Keywords, char_at, char_before, regex, regex_gated};
+use crate::classify::pattern::{Edge, any_word, any_word_ci, words};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -282,23 +283,35 @@ impl Birth {
                 "dob",
                 r"(?i)(?:born(?:\s+in)?|geboren(?:\s+im\s+jahr[e]?)?|jahrgang|née?\s+en|nacid[oa]\s+en|nat[oa]\s+nel)\s+((?:19|20)\d{2})(?-u:\b)",
             )?,
-            age_en: regex(
+            // Each age pattern behind its words (a text without them does not compile it).
+            age_en: regex_gated(
                 "age",
                 r"(?i)(?-u:\b)(?:aged?|âge|edad|età)\s*(?:of|:|=|de|di)?\s*(\d{1,3})(?-u:\b)|(?-u:\b)Alter\s*(?:von|:)?\s*(\d{1,3})(?-u:\b)",
+                any_word_ci(&["age", "âge", "edad", "età", "alter"]),
             )?,
-            age_years: regex(
+            age_years: regex_gated(
                 "age",
                 r"(?i)(?-u:\b)(\d{1,3})(?:[\s-]*(?:years?|yrs?)[\s-]*old|\s*(?:y/o|y\.o\.|yo)(?-u:\b)|-year-old)",
+                any_word_ci(&["year", "yr", "y/o", "y.o.", "yo"]),
             )?,
-            age_other: regex(
+            age_other: regex_gated(
                 "age",
                 r"(?-u:\b)(\d{1,3})\s*(?:ans|Jahre(?:\s+alt)?|años|anni)(?:\s|[.,;:!)]|$)",
+                any_word(&["ans", "Jahre", "años", "anni"]),
             )?,
             // "Franco Rinaldi, 71 anni,", "(Odile Marchal, 78 ans)", "Patient, 61 J.": an age
             // in apposition to a capitalised name or noun.
-            age_apposition: regex(
+            age_apposition: regex_gated(
                 "age",
                 r"([^\s,]+(?: [^\s,]+)?),\s*(\d{1,3}\s*(?:ans|anni|años|anos|Jahre|J\.|år|jaar|lat|let|yrs|yo|y/o))(?:\s*[,;:)\]]|\.(?:\s|$)|\s*$|\s+(?:alt|old|gammel|oud|starý|stará)(?-u:\b))",
+                words(
+                    &[
+                        "ans", "anni", "años", "anos", "Jahre", "J.", "år", "jaar", "lat", "let",
+                        "yrs", "yo", "y/o",
+                    ],
+                    Edge::Any,
+                    Edge::Any,
+                ),
             )?,
             words: Keywords::new("dob", BIRTH_WORDS)?,
             field_words: Keywords::new("dob", BIRTH_FIELD)?,
@@ -312,7 +325,10 @@ impl Birth {
         let field_cell = std::cell::OnceCell::new();
         let birth_field = || *field_cell.get_or_init(|| self.field_words.in_field(field));
         let whole = text.trim();
-        for m in self.date.find_iter(text) {
+        // A date counts only in a birth field or after a birth word: a text with neither
+        // cannot hold one, and does not compile the date pattern.
+        let cue = self.words.occurs_in(text) || birth_field();
+        for m in cue.then(|| self.date.find_iter(text)).into_iter().flatten() {
             let (start, end) = (m.start(), m.end());
             if char_before(text, start)
                 .is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '/' | '.' | '_'))

@@ -178,6 +178,12 @@ impl Keywords {
         Ok(Keywords { ac })
     }
 
+    /// Whether a keyword occurs anywhere in `hay`, at a word start or not: what every other
+    /// test of the set on `hay` or a part of it requires.
+    pub(super) fn occurs_in(&self, hay: &str) -> bool {
+        self.ac.is_match(hay)
+    }
+
     /// Whether a keyword starts at a word start anywhere in `hay`.
     pub(super) fn any_in(&self, hay: &str) -> bool {
         self.ac

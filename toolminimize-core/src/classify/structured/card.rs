@@ -3,7 +3,8 @@
 
 use crate::classify::pattern::LazyRegex as Regex;
 
-use super::context::{char_at, char_before, number_continues, regex};
+use super::context::{char_at, char_before, number_continues, regex, regex_gated};
+use crate::classify::pattern::{Edge, words_ci};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -24,14 +25,56 @@ impl Card {
                 r"\d(?:[ \-]?\d){11,18}|\d{4}\.\d{4}\.\d{4}\.\d{1,7}",
             )?,
             // Card words (EN/DE/FR/ES/IT and brands), then "ending (in)" / "last 4" / a mask.
-            partial: regex(
+            partial: regex_gated(
                 "card",
                 r"(?i)(?-u:\b)(?:card|visa|master\s?card|mc|amex|american express|discover|debit|credit|cc|carte|karte|kreditkarte|tarjeta|carta|bancomat)(?-u:\b)[^.\n\d]{0,24}?(?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s+(?:4|four)(?:\s+digits)?|endend\s+auf|endet\s+auf|se\s+terminant\s+par|finissant\s+par|terminada\s+en|que\s+termina\s+en|terminante\s+in|che\s+termina\s+(?:con|in)|[*•x]{4}(?:[ \-]?[*•x]{4}){0,3}[ \-]?)\s*(?:[:#]\s*)?(\d{4})(?-u:\b)",
+                words_ci(
+                    &[
+                        "card",
+                        "visa",
+                        "master",
+                        "mc",
+                        "amex",
+                        "american express",
+                        "discover",
+                        "debit",
+                        "credit",
+                        "cc",
+                        "carte",
+                        "karte",
+                        "kreditkarte",
+                        "tarjeta",
+                        "carta",
+                        "bancomat",
+                    ],
+                    Edge::Boundary,
+                    Edge::Any,
+                ),
             )?,
             // Card security codes after their name (EN/DE/FR/ES/IT/NL).
-            security: regex(
+            security: regex_gated(
                 "card",
                 r"(?i)(?-u:\b)(?:cvv2?|cvc2?|cvn|cid|csc|security code|card verification(?: value| code)?|kartenprüfnummer|prüfnummer|cryptogramme(?: visuel)?|code de sécurité|código de seguridad|codice di sicurezza|beveiligingscode)\s*(?:[:#=]|is|ist|est|es|è)?\s*(\d{3,4})(?-u:\b)",
+                words_ci(
+                    &[
+                        "cvv",
+                        "cvc",
+                        "cvn",
+                        "cid",
+                        "csc",
+                        "security code",
+                        "card verification",
+                        "kartenprüfnummer",
+                        "prüfnummer",
+                        "cryptogramme",
+                        "code de sécurité",
+                        "código de seguridad",
+                        "codice di sicurezza",
+                        "beveiligingscode",
+                    ],
+                    Edge::Boundary,
+                    Edge::Any,
+                ),
             )?,
         })
     }

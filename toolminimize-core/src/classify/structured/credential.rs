@@ -5,7 +5,8 @@
 
 use crate::classify::pattern::LazyRegex as Regex;
 
-use super::context::{Keywords, char_at, char_before, regex};
+use super::context::{Keywords, char_at, char_before, regex_gated};
+use crate::classify::pattern::{Edge, words, words_ci};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -76,17 +77,67 @@ pub(super) struct Credential {
 impl Credential {
     pub(super) fn new() -> Result<Self, Error> {
         Ok(Credential {
-            prefixed: regex(
+            // Each pattern behind its prefixes, schemes or names.
+            prefixed: regex_gated(
                 "credential",
                 r"(?:sk-(?:proj-|ant-)?[A-Za-z0-9_\-]{20,}|(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,}|(?:AKIA|ASIA)[0-9A-Z]{16}|xox[abposr]-[A-Za-z0-9\-]{10,}|AIza[0-9A-Za-z_\-]{35}|glpat-[A-Za-z0-9_\-]{20,}|hf_[A-Za-z0-9]{30,}|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$))",
+                words(
+                    &[
+                        "sk-",
+                        "_live_",
+                        "_test_",
+                        "ghp_",
+                        "gho_",
+                        "ghu_",
+                        "ghs_",
+                        "ghr_",
+                        "github_pat_",
+                        "AKIA",
+                        "ASIA",
+                        "xox",
+                        "AIza",
+                        "glpat-",
+                        "hf_",
+                        "eyJ",
+                        "-----BEGIN ",
+                    ],
+                    Edge::Any,
+                    Edge::Any,
+                ),
             )?,
-            scheme: regex(
+            scheme: regex_gated(
                 "credential",
                 r"(?-u:\b)(?:Bearer|Basic|Token)\s+([A-Za-z0-9._~+/\-]{12,}=*)",
+                words(&["Bearer", "Basic", "Token"], Edge::Boundary, Edge::Space),
             )?,
-            assignment: regex(
+            assignment: regex_gated(
                 "credential",
                 r#"(?i)(?-u:\b)(?:password|passwd|pwd|passcode|passphrase|pin|secret|api[_\-\s]?key|apikey|access[_\-\s]?token|auth[_\-\s]?token|token|client[_\-\s]?secret|private[_\-\s]?key|mot de passe|passwort|kennwort|contraseña|clave|parola d'ordine)["']?\s*(?:is|est|ist|es|è|:|=|=>)\s*["']?([^\s"',;&<>]{4,})"#,
+                words_ci(
+                    &[
+                        "password",
+                        "passwd",
+                        "pwd",
+                        "passcode",
+                        "passphrase",
+                        "pin",
+                        "secret",
+                        "api",
+                        "access",
+                        "auth",
+                        "token",
+                        "client",
+                        "private",
+                        "mot de passe",
+                        "passwort",
+                        "kennwort",
+                        "contraseña",
+                        "clave",
+                        "parola d'ordine",
+                    ],
+                    Edge::Boundary,
+                    Edge::Any,
+                ),
             )?,
             fields: Keywords::new("credential", SECRET_FIELDS)?,
         })

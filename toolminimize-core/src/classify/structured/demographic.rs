@@ -484,10 +484,11 @@ impl Demographic {
         if !sep_then_digit && !digit_then_sep && !compact {
             return;
         }
-        for c in self
-            .sex_age
-            .captures_iter(text)
-            .take(if sep_then_digit { usize::MAX } else { 0 })
+        // Only the patterns the text's shape allows are run (and compiled).
+        for c in sep_then_digit
+            .then(|| self.sex_age.captures_iter(text))
+            .into_iter()
+            .flatten()
         {
             let (Some(all), Some(sex), Some(age)) = (c.get(0), c.get(1), c.get(2)) else {
                 continue;
@@ -518,10 +519,10 @@ impl Demographic {
                 "demographic",
             ));
         }
-        for c in self
-            .age_sex
-            .captures_iter(text)
-            .take(if digit_then_sep { usize::MAX } else { 0 })
+        for c in digit_then_sep
+            .then(|| self.age_sex.captures_iter(text))
+            .into_iter()
+            .flatten()
         {
             if let Some(sex) = c.get(1) {
                 out.push(Finding::new(
@@ -532,10 +533,10 @@ impl Demographic {
                 ));
             }
         }
-        for c in self
-            .compact
-            .captures_iter(text)
-            .take(if compact { usize::MAX } else { 0 })
+        for c in compact
+            .then(|| self.compact.captures_iter(text))
+            .into_iter()
+            .flatten()
         {
             let (Some(age), Some(sex)) = (c.get(1), c.get(2)) else {
                 continue;

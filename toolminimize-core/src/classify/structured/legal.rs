@@ -17,7 +17,8 @@
 
 use crate::classify::pattern::LazyRegex as Regex;
 
-use super::context::{Keywords, capitalised_run, char_at, char_before, has, regex};
+use super::context::{Keywords, capitalised_run, char_at, char_before, has, regex, regex_gated};
+use crate::classify::pattern::{Gate, any_word};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -155,10 +156,25 @@ impl Legal {
                 "legal",
                 r"(?-u:\b)((?:(?:[IVX]{1,4}|\d{1,3})\s)?(?:[A-Z][A-Za-z]{0,3}\.?\s?){1,2})?(\d{1,6})/((?:19|20)?\d{2})(?-u:\b)",
             )?,
-            a_number: regex("legal", r"(?-u:\b)A-?\d{3}-\d{3}-\d{3}(?-u:\b)")?,
-            receipt: regex(
+            // An `A` before a digit or a hyphen.
+            a_number: regex_gated(
+                "legal",
+                r"(?-u:\b)A-?\d{3}-\d{3}-\d{3}(?-u:\b)",
+                Some(Gate::Test(|t| {
+                    t.match_indices('A').any(|(i, _)| {
+                        t.get(i + 1..)
+                            .and_then(|r| r.chars().next())
+                            .is_some_and(|c| c == '-' || c.is_numeric())
+                    })
+                })),
+            )?,
+            receipt: regex_gated(
                 "legal",
                 r"(?-u:\b)(?:EAC|WAC|LIN|SRC|NBC|MSC|IOE|YSC|TSC|VSC|NSC|CSC)\d{10}(?-u:\b)",
+                any_word(&[
+                    "EAC", "WAC", "LIN", "SRC", "NBC", "MSC", "IOE", "YSC", "TSC", "VSC", "NSC",
+                    "CSC",
+                ]),
             )?,
             form: regex(
                 "legal",

@@ -260,6 +260,8 @@ impl Address {
             r"(?-u:\b)\d{{1,6}}[A-Za-z]?(?:-\d{{1,4}})?\s+(?:(?:N|S|E|W|NE|NW|SE|SW|North|South|East|West)\.?\s+)?(?:{NAME}\s+){{1,4}}?(?i:{})(?-u:\b)\.?(?:\s+(?:N|S|E|W|NE|NW|SE|SW)(?-u:\b))?{unit}",
             alternation(EN_TYPES)
         );
+        let mut highway_codes = vec!["US", "SR", "CR", "FM", "RR", "I"];
+        highway_codes.extend(US_STATES);
         let highway = format!(
             r"(?-u:\b)\d{{1,6}}\s+(?:US|SR|CR|FM|RR|I|{states})[- ]\d{{1,4}}(?-u:\b){unit}"
         );
@@ -288,7 +290,7 @@ impl Address {
                 &en,
                 words_ci(EN_TYPES, Edge::Space, Edge::Boundary),
             )?,
-            regex("address", &highway)?,
+            regex_gated("address", &highway, any_word(&highway_codes))?,
             regex_gated(
                 "address",
                 &compound,
@@ -336,7 +338,7 @@ impl Detector for Address {
         if !text.bytes().any(|b| b.is_ascii_digit()) {
             return;
         }
-        if self.postcode_value.is_match(text) && self.postcode_field.in_field(field) {
+        if self.postcode_field.in_field(field) && self.postcode_value.is_match(text) {
             let t = text.trim();
             let start = text.len() - text.trim_start().len();
             out.push(Finding::new(

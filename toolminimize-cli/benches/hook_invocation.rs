@@ -2,8 +2,9 @@
 //! reading the payload, building the minimizer, minimizing, answering, exit.
 //!
 //! `cargo bench -p toolminimize-cli --bench hook_invocation` prints the median and the 90th
-//! percentile over `TOOLMINIMIZE_BENCH_RUNS` runs (default 30) for three payloads: a web search
-//! that gets rewritten, a benign web search, and a local tool the hook passes through without
+//! percentile over `TOOLMINIMIZE_BENCH_RUNS` runs (default 30) for four payloads: a web search
+//! that gets rewritten, one with a phone number and a date (the costliest patterns and the
+//! phone metadata), a benign web search, and a local tool the hook passes through without
 //! building the minimizer.
 #![allow(
     clippy::unwrap_used,
@@ -59,6 +60,13 @@ fn main() {
             payload(
                 "WebSearch",
                 json!({"query": "best oncologist for my stage 3 breast cancer near 14 Rue des Acacias Lyon"}),
+            ),
+        ),
+        (
+            "WebSearch, phone + date",
+            payload(
+                "WebSearch",
+                json!({"query": "call me back at +1 415 555 0182 about my HIV test results from 2031-03-04"}),
             ),
         ),
         (

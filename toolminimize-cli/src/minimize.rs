@@ -9,7 +9,10 @@
 //! goes to the same worker, in input order, so a conversation's state evolves exactly as it
 //! would on one thread; calls without a session go to the least busy worker. At most
 //! [`WINDOW_PER_JOB`] × N lines are in flight at once, so memory stays bounded however long
-//! the stream.
+//! the stream. Threads hand work over in bulk where that costs no latency: a worker sends
+//! back every result it finished while more calls were waiting for it in one message, and
+//! the reader, once the window is full, resumes only when half of it has been written (each
+//! wake-up of a sleeping thread costs more than minimizing a small call's share of it).
 
 use std::collections::BTreeMap;
 use std::hash::{BuildHasher, RandomState};
@@ -17,9 +20,8 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 use clap::Args as ClapArgs;
 use serde_json::{Map, Value};
@@ -32,6 +34,8 @@ use crate::options::PolicyArgs;
 const WINDOW_PER_JOB: usize = 256;
 /// Calls queued for one worker.
 const QUEUE_PER_JOB: usize = 64;
+/// Most results a worker sends back in one message.
+const RESULTS_PER_MESSAGE: usize = 32;
 
 /// `minimize` options.
 #[derive(Debug, ClapArgs)]
@@ -87,6 +91,8 @@ fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
 enum Msg {
     /// The output line (with its newline) for input record `seq`.
     Line(u64, Vec<u8>),
+    /// Several output lines, each with its record number.
+    Lines(Vec<(u64, Vec<u8>)>),
     /// Reading failed after `seq` records.
     ReadError(u64, String),
 }
@@ -104,11 +110,8 @@ fn run_parallel(
     jobs: usize,
     out: &mut impl Write,
 ) -> Result<(), String> {
-    let window = jobs.saturating_mul(WINDOW_PER_JOB);
+    let window = Arc::new(Window::new(jobs.saturating_mul(WINDOW_PER_JOB)));
     let (result_tx, result_rx) = mpsc::channel::<Msg>();
-    // One token per line in flight: the reader puts one in before dispatching a line, the
-    // writer takes one out after writing it.
-    let (token_tx, token_rx) = mpsc::sync_channel::<()>(window);
     let busy: Arc<Vec<AtomicUsize>> = Arc::new((0..jobs).map(|_| AtomicUsize::new(0)).collect());
     std::thread::scope(|scope| {
         let mut queues = Vec::with_capacity(jobs);
@@ -119,12 +122,21 @@ fn run_parallel(
             let busy = Arc::clone(&busy);
             scope.spawn(move || {
                 let mut sessions = Sessions::default();
-                while let Ok((seq, call)) = rx.recv() {
-                    let line = minimize_guarded(minimizer, &mut sessions, *call);
-                    if let Some(b) = busy.get(w) {
-                        b.fetch_sub(1, Ordering::Relaxed);
+                while let Ok(first) = rx.recv() {
+                    // This call and every call already waiting, up to a message's worth:
+                    // the results go back together once the queue is empty.
+                    let mut done = Vec::new();
+                    let mut next = Some(first);
+                    while let Some((seq, call)) = next.take() {
+                        done.push((seq, minimize_guarded(minimizer, &mut sessions, *call)));
+                        if let Some(b) = busy.get(w) {
+                            b.fetch_sub(1, Ordering::Relaxed);
+                        }
+                        if done.len() < RESULTS_PER_MESSAGE {
+                            next = rx.try_recv().ok();
+                        }
                     }
-                    if results.send(Msg::Line(seq, line)).is_err() {
+                    if results.send(Msg::Lines(done)).is_err() {
                         return;
                     }
                 }
@@ -132,6 +144,7 @@ fn run_parallel(
         }
         let results = result_tx;
         let busy_r = Arc::clone(&busy);
+        let window_r = Arc::clone(&window);
         scope.spawn(move || {
             let mut stream = Stream::new(reader);
             let hasher = RandomState::new();
@@ -145,7 +158,7 @@ fn run_parallel(
                         return;
                     }
                 };
-                if token_tx.send(()).is_err() {
+                if !window_r.acquire() {
                     return; // the writer stopped
                 }
                 let sent = match parsed {
@@ -172,8 +185,72 @@ fn run_parallel(
                 seq += 1;
             }
         });
-        write_in_order(result_rx, token_rx, out)
+        let _closed = CloseOnDrop(&window);
+        write_in_order(result_rx, &window, out)
     })
+}
+
+/// Lines in flight (read, not yet written), at most `cap`. The reader waits while the window
+/// is full and is woken once half of it has been written, not after every line.
+struct Window {
+    state: Mutex<(usize, bool)>,
+    room: Condvar,
+    cap: usize,
+}
+
+impl Window {
+    fn new(cap: usize) -> Self {
+        Window {
+            state: Mutex::new((0, false)),
+            room: Condvar::new(),
+            cap: cap.max(2),
+        }
+    }
+
+    /// Takes a place for one more line; `false` once the writer has stopped.
+    fn acquire(&self) -> bool {
+        let Ok(mut st) = self.state.lock() else {
+            return false;
+        };
+        while st.0 >= self.cap && !st.1 {
+            st = match self.room.wait(st) {
+                Ok(g) => g,
+                Err(_) => return false,
+            };
+        }
+        if st.1 {
+            return false;
+        }
+        st.0 += 1;
+        true
+    }
+
+    /// Gives back the place of a written line.
+    fn release(&self) {
+        if let Ok(mut st) = self.state.lock() {
+            st.0 = st.0.saturating_sub(1);
+            if st.0 == self.cap / 2 {
+                self.room.notify_one();
+            }
+        }
+    }
+
+    /// The writer has stopped: a waiting reader gives up.
+    fn close(&self) {
+        if let Ok(mut st) = self.state.lock() {
+            st.1 = true;
+        }
+        self.room.notify_all();
+    }
+}
+
+/// Closes the window when the writer returns, however it returns.
+struct CloseOnDrop<'a>(&'a Window);
+
+impl Drop for CloseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.close();
+    }
 }
 
 fn least_busy(busy: &[AtomicUsize]) -> usize {
@@ -207,7 +284,7 @@ fn minimize_guarded(minimizer: &Minimizer, sessions: &mut Sessions, call: CallLi
 /// Writes the results in input order as they complete, returning each line's token.
 fn write_in_order(
     results: mpsc::Receiver<Msg>,
-    tokens: mpsc::Receiver<()>,
+    window: &Window,
     out: &mut impl Write,
 ) -> Result<(), String> {
     let mut next = 0u64;
@@ -218,12 +295,13 @@ fn write_in_order(
             Msg::Line(seq, line) => {
                 pending.insert(seq, line);
             }
+            Msg::Lines(lines) => pending.extend(lines),
             Msg::ReadError(seq, e) => read_error = Some((seq, e)),
         }
         while let Some(line) = pending.remove(&next) {
             out.write_all(&line)
                 .map_err(|e| format!("writing output: {e}"))?;
-            let _ = tokens.recv();
+            window.release();
             next += 1;
         }
     }

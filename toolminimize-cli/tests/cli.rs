@@ -515,3 +515,27 @@ fn jobs_keep_order_one_line_per_input_line_and_the_same_output() {
     let out = run(&["minimize", "--jobs", "0"], b"");
     assert!(!out.status.success());
 }
+
+#[test]
+fn jobs_fill_and_drain_their_window_many_times_over() {
+    // Far more lines than the window of two workers holds (2 × 256), so the reader waits for
+    // the writer again and again; every line still comes out once, in order.
+    let examples = std::fs::read_to_string(examples()).unwrap();
+    let mut input = String::new();
+    for rep in 0..40 {
+        for (i, line) in examples.lines().enumerate() {
+            let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+            v["id"] = serde_json::json!(format!("r{rep}-{i}"));
+            input.push_str(&v.to_string());
+            input.push('\n');
+        }
+    }
+    let one = run(&["minimize", "--jobs", "1"], input.as_bytes());
+    let two = run(&["minimize", "--jobs", "2"], input.as_bytes());
+    assert!(one.status.success() && two.status.success());
+    assert_eq!(output_lines(&two).len(), input.lines().count());
+    assert!(
+        one.stdout == two.stdout,
+        "--jobs 2 output differs from --jobs 1"
+    );
+}

@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use super::vocab::{LangMask, WordSet, vocab};
-use crate::text::clauses::{Clause, clauses, segments};
+use crate::text::clauses::{Clause, clauses, segment_of, segments};
 use crate::text::words::{Word, words};
 
 /// What a clause does.
@@ -241,9 +241,8 @@ impl<'a> Reading<'a> {
 
     /// The index of the segment holding byte `at`.
     pub fn segment_index(&self, at: usize) -> Option<usize> {
-        self.segments
-            .iter()
-            .position(|r| r.start <= at && at < r.end)
+        // A binary search, not a scan (a scan per clause was quadratic on long texts).
+        segment_of(&self.segments, at)
     }
 
     /// Up to `n` words before byte `at` on the same line, across clause boundaries

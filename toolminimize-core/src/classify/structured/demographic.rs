@@ -571,12 +571,15 @@ impl Demographic {
     }
 
     fn employers(&self, text: &str, out: &mut Vec<Finding>) {
-        // The hand-written verbs and roles ("works at", "ingénieur chez").
+        // The hand-written verbs and roles ("works at", "ingénieur chez"). Where each found
+        // phrase ends, in text order, so the job-noun pass below does not find it again.
+        let mut phrase_ends: Vec<usize> = Vec::new();
         for m in self.work.find_iter(text) {
             let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
             if !at_word || !text.get(m.end()..).is_some_and(|r| r.starts_with(' ')) {
                 continue;
             }
+            phrase_ends.push(m.end() + 1);
             if let Some(org) = employer_after(text, m.end() + 1, false) {
                 out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
             }
@@ -596,7 +599,7 @@ impl Demographic {
                 .last()
                 .map_or(head.len(), |(i, _)| i);
             let noun = head.get(noun_start..).unwrap_or("").to_lowercase();
-            if noun.is_empty() || out.iter().any(|f| f.span.start == m.end()) {
+            if noun.is_empty() || phrase_ends.binary_search(&m.end()).is_ok() {
                 continue;
             }
             let known = OCCUPATION_LINKS

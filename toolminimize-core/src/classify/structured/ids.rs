@@ -739,13 +739,24 @@ impl Ids {
         if found.is_empty() {
             return;
         }
+        // The spans already found, by start, with the furthest end reached so far: a token
+        // overlaps one when a span starting before its end reaches past its start (a binary
+        // search per token, not a scan of every finding).
+        let mut taken: Vec<(usize, usize)> =
+            out.iter().map(|f| (f.span.start, f.span.end)).collect();
+        taken.sort_unstable();
+        let mut reach = 0;
+        for t in &mut taken {
+            reach = reach.max(t.1);
+            t.1 = reach;
+        }
+        let overlaps = |start: usize, end: usize| {
+            let i = taken.partition_point(|t| t.0 < end);
+            i > 0 && taken.get(i - 1).is_some_and(|t| t.1 > start)
+        };
         let mut more = Vec::new();
         for m in self.token.find_iter(text) {
-            if !separate(text, m.start(), m.end())
-                || out
-                    .iter()
-                    .any(|f| f.span.start < m.end() && m.start() < f.span.end)
-            {
+            if !separate(text, m.start(), m.end()) || overlaps(m.start(), m.end()) {
                 continue;
             }
             let sh = shape(m.as_str());

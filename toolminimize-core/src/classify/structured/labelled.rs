@@ -436,7 +436,6 @@ const JAIL_CONTEXT: &[&str] = &[
     "polizei",
     "cárcel",
     "detenido",
-    "prison",
     "garde à vue",
 ];
 

@@ -229,7 +229,7 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
     Some(v)
 }
 
-/// Ordinal day words ("first" … "thirty-first"; "twenty-third", "twenty third").
+/// Ordinal day words, in lower case ("first" … "thirty-first"; "twenty-third", "twenty third").
 fn ordinal_day(words: &[&str]) -> Option<(u32, usize)> {
     const UNITS: &[(&str, u32)] = &[
         ("first", 1),
@@ -256,22 +256,21 @@ fn ordinal_day(words: &[&str]) -> Option<(u32, usize)> {
         ("twentieth", 20),
         ("thirtieth", 30),
     ];
-    let lower = |w: &str| w.to_ascii_lowercase();
-    let first = lower(words.first()?);
+    let first = *words.first()?;
     let find = |table: &[(&str, u32)], w: &str| table.iter().find(|(n, _)| *n == w).map(|p| p.1);
-    if let Some(n) = find(UNITS, &first).or_else(|| find(TEENS, &first)) {
+    if let Some(n) = find(UNITS, first).or_else(|| find(TEENS, first)) {
         return Some((n, 1));
     }
-    let tens = match first.as_str() {
+    let tens = match first {
         "twenty" => 20,
         "thirty" => 30,
         _ => return None,
     };
-    let unit = find(UNITS, &lower(words.get(1)?))?;
+    let unit = find(UNITS, words.get(1)?)?;
     (tens + unit <= 31).then_some((tens + unit, 2))
 }
 
-/// Cardinal words from 1 to 99 ("sixty-five" as two words "sixty", "five").
+/// Cardinal words from 1 to 99, in lower case ("sixty-five" as two words "sixty", "five").
 fn cardinal(words: &[&str]) -> Option<(u32, usize)> {
     const SMALL: &[&str] = &[
         "zero",
@@ -298,7 +297,7 @@ fn cardinal(words: &[&str]) -> Option<(u32, usize)> {
     const TENS: &[&str] = &[
         "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
     ];
-    let w = words.first()?.to_ascii_lowercase();
+    let w = *words.first()?;
     if let Some(i) = SMALL.iter().position(|s| *s == w) {
         return Some((u32::try_from(i).ok()?, 1));
     }
@@ -306,8 +305,7 @@ fn cardinal(words: &[&str]) -> Option<(u32, usize)> {
     let tens = 20 + 10 * u32::try_from(t).ok()?;
     let unit = words
         .get(1)
-        .map(|u| u.to_ascii_lowercase())
-        .and_then(|u| SMALL.iter().position(|s| *s == u))
+        .and_then(|u| SMALL.iter().position(|s| s == u))
         .filter(|&u| (1..=9).contains(&u));
     match unit {
         Some(u) => Some((tens + u32::try_from(u).ok()?, 2)),
@@ -315,14 +313,10 @@ fn cardinal(words: &[&str]) -> Option<(u32, usize)> {
     }
 }
 
-/// A year in words: "nineteen sixty-five", "nineteen oh five", "two thousand and three".
+/// A year in lower-case words: "nineteen sixty-five", "nineteen oh five", "two thousand and
+/// three".
 fn year(words: &[&str]) -> Option<(u32, usize)> {
-    let lower: Vec<String> = words
-        .iter()
-        .take(5)
-        .map(|w| w.to_ascii_lowercase())
-        .collect();
-    let get = |i: usize| lower.get(i).map(String::as_str);
+    let get = |i: usize| words.get(i).copied();
     match get(0)? {
         "nineteen" | "eighteen" => {
             let century = if get(0)? == "nineteen" { 1900 } else { 1800 };
@@ -360,10 +354,12 @@ pub(crate) fn spelled_dates(text: &str) -> Option<View> {
         return None;
     }
     let ws = words(text);
-    let strs: Vec<&str> = ws
+    // Every word in lower case, once: the readers below compare lower-case words.
+    let lower: Vec<String> = ws
         .iter()
-        .map(|w| text.get(w.start..w.end).unwrap_or(""))
+        .map(|w| text.get(w.start..w.end).unwrap_or("").to_ascii_lowercase())
         .collect();
+    let strs: Vec<&str> = lower.iter().map(String::as_str).collect();
     let mut v = View::with_capacity(text.len());
     let mut copied_from = 0;
     let mut any = false;

@@ -60,6 +60,23 @@ pub enum WordSet {
 }
 
 impl WordSet {
+    /// Lists of closed-class words (see [`Terms::match_in`]); the others hold labels,
+    /// company suffixes and abbreviations that are written in capitals ("SMS", "GmbH", "HR").
+    fn is_function_words(self) -> bool {
+        matches!(
+            self,
+            WordSet::FirstPerson
+                | WordSet::SecondPerson
+                | WordSet::ThirdPerson
+                | WordSet::Relation
+                | WordSet::Reason
+                | WordSet::PersonalTurn
+                | WordSet::Request
+                | WordSet::Offered
+                | WordSet::Link
+        )
+    }
+
     fn parse(name: &str) -> Option<WordSet> {
         Some(match name {
             "first_person" => WordSet::FirstPerson,
@@ -114,6 +131,9 @@ pub struct Terms {
     /// Phrases of several words, by their first word.
     phrases: HashMap<String, Vec<(Vec<String>, LangMask)>>,
     unspaced: Vec<(String, LangMask)>,
+    /// Function words (pronouns, conjunctions, kin words): written in capitals among words
+    /// that are not, they are acronyms ("CAR T cells", "US customs"), not these words.
+    function_words: bool,
 }
 
 fn is_unspaced_script(c: char) -> bool {
@@ -183,7 +203,7 @@ impl Terms {
         {
             best = Some(1);
         }
-        best
+        best.filter(|_| !(self.function_words && acronym_at(words, i)))
     }
 
     /// [`Terms::match_in`] over every language.
@@ -235,7 +255,9 @@ impl Vocab {
                 let Some(set) = WordSet::parse(set.trim()) else {
                     continue;
                 };
-                v.sets.entry(set).or_default()
+                let terms = v.sets.entry(set).or_default();
+                terms.function_words = set.is_function_words();
+                terms
             };
             for t in terms.split(',') {
                 entry.add(t, lang);
@@ -304,6 +326,21 @@ static VOCAB: LazyLock<Vocab> = LazyLock::new(Vocab::load);
 /// The decision stage's word lists (loaded once).
 pub fn vocab() -> &'static Vocab {
     &VOCAB
+}
+
+/// Whether `words[i]` is written in capitals (two letters or more) among words that are not:
+/// an acronym ("CAR T cells", "US customs", "IT team"), not the function word it spells.
+fn acronym_at(words: &[Word<'_>], i: usize) -> bool {
+    let Some(w) = words.get(i) else {
+        return false;
+    };
+    let mut letters = w.raw.chars().filter(|c| c.is_alphabetic());
+    let caps = letters.clone().count() >= 2 && letters.all(char::is_uppercase);
+    caps && words
+        .get(i.saturating_sub(3)..words.len().min(i + 4))
+        .unwrap_or_default()
+        .iter()
+        .any(|n| n.raw.chars().any(char::is_lowercase))
 }
 
 #[cfg(test)]

@@ -62,10 +62,10 @@ def write(path: Path, header: str, rows):
 SKIP_WORDS = re.compile(
     r"\b(other|unspecified|specified|elsewhere|nos|certain|sequelae|history|due|following|"
     r"without|with|and|or|of other|complicating|affecting|involving|classified|except|"
-    r"resulting|associated|type|site|sites|part|parts|region|stage|acute|chronic|"
+    r"resulting|associated|type|site|sites|part|parts|region|stage|"
     r"newborn|fetus|maternal|care|examination|observation|contact|exposure|"
     r"screening|status|presence|absence|problems|encounter|findings|abnormal|injury|"
-    r"poisoning|effects|effect|adverse|underdosing|unknown|ill-defined|multiple|single|"
+    r"poisoning|effects|effect|adverse|underdosing|unknown|ill-defined|single|"
     r"right|left|upper|lower|initial|subsequent)\b",
     re.I,
 )

@@ -285,7 +285,7 @@ pub(super) fn decide(
         if !is_special(it) {
             continue;
         }
-        match point(cv, f, r, it, &s) {
+        match point(cv, f, r, it, &s, &psd) {
             Some(rule) => {
                 mv.keep_span(&s);
                 out.push((k, Decision::keep(rule)));
@@ -361,6 +361,7 @@ fn point(
     r: &Reading<'_>,
     it: &PsdItem,
     s: &Range<usize>,
+    psd: &[Range<usize>],
 ) -> Option<Rule> {
     let text = span_text(cv.args, it).unwrap_or_default();
     let clause = r.clause_at(s.start);
@@ -408,7 +409,7 @@ fn point(
     }
     if matches!(it.kind, PsdKind::HealthFacility | PsdKind::Belief)
         && cv.kind.is_message()
-        && is_meeting_point(r, s.start)
+        && is_meeting_point(r, s.start, psd)
     {
         return Some(Rule::MeetingPoint);
     }
@@ -521,13 +522,24 @@ fn field_is_task(f: &FieldCtx<'_>) -> bool {
 }
 
 /// Whether a venue is where the reader is to meet or collect someone.
-fn is_meeting_point(r: &Reading<'_>, at: usize) -> bool {
+fn is_meeting_point(r: &Reading<'_>, at: usize, psd: &[Range<usize>]) -> bool {
     let before = r.words_before_in_clause(at);
     before
         .iter()
         .rev()
         .take(7)
-        .any(|w| MEET.contains(&w.folded.as_ref()))
+        .any(|w| MEET.contains(&w.folded.as_ref()) && !inside_any(psd, &w.range))
+}
+
+/// Whether `range` lies inside one of `spans` (sorted by start): "meeting" in "her AA meeting"
+/// is part of what the message withholds, not a meeting it arranges.
+fn inside_any(spans: &[Range<usize>], range: &Range<usize>) -> bool {
+    let upto = spans.partition_point(|p| p.start <= range.start);
+    spans
+        .get(upto.saturating_sub(8)..upto)
+        .unwrap_or_default()
+        .iter()
+        .any(|p| p.end >= range.end)
 }
 
 /// People, contact details, identifiers, places and profile data in a message.

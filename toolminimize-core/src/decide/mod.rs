@@ -461,21 +461,11 @@ fn decide_field(
     {
         // The value itself ("Dermatology" of "Dermatology - in-network with …") is what
         // the field is for: it opens the text and a separator or the end follows it.
-        let lead = text.len() - text.trim_start().len();
-        let heads_value = |it: &PsdItem| {
-            it.span.as_ref().is_some_and(|sp| {
-                sp.start == lead
-                    && text.get(sp.end..).is_some_and(|rest| {
-                        let rest = rest.trim_start();
-                        rest.is_empty() || rest.starts_with(['-', '–', '(', ',', ':', ';'])
-                    })
-            })
-        };
         pending.retain(|&k| {
             let Some(it) = items.get(k) else {
                 return true;
             };
-            if heads_value(it) {
+            if heads_value(text, it) {
                 if let Some(slot) = out.get_mut(k) {
                     *slot = Decision::keep(Rule::FieldCarriesThisData);
                 }
@@ -594,6 +584,12 @@ fn gate(
     }
 
     if !f.needed {
+        // The value that opens a short value field is decided as the field's value would be
+        // alone: what follows it does not make an optional field needed.
+        let whole = whole
+            || f.role == FieldRole::Value
+                && f.text
+                    .is_some_and(|t| t.len() <= SHORT_VALUE && heads_value(t, item));
         let contact = matches!(
             item.kind,
             PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
@@ -668,6 +664,20 @@ fn depth_one(path: &str) -> bool {
 }
 
 /// A short value that is not prose (an item to order, a specialty): a few words, no sentence.
+/// Whether `it` is the value that opens a short value field's `text` ("Dermatology" of
+/// "Dermatology - in-network with …", a name before its phone number): a separator or the
+/// end follows it.
+fn heads_value(text: &str, it: &PsdItem) -> bool {
+    let lead = text.len() - text.trim_start().len();
+    it.span.as_ref().is_some_and(|sp| {
+        sp.start == lead
+            && text.get(sp.end..).is_some_and(|rest| {
+                let rest = rest.trim_start();
+                rest.is_empty() || rest.starts_with(['-', '–', '(', ',', ':', ';'])
+            })
+    })
+}
+
 fn short_value(f: &FieldCtx<'_>) -> bool {
     f.role == FieldRole::Value
         && f.text.is_some_and(|t| {

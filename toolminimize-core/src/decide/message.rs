@@ -114,6 +114,9 @@ struct MsgView<'a, 'r> {
     care: bool,
     /// Spans of dropped roles that imply special-category data, in text order.
     dropped_roles: Vec<Range<usize>>,
+    /// Per sentence: it speaks of paying ("wire", "rent", "bank details"); read only when
+    /// the text holds an account.
+    pay: Vec<bool>,
 }
 
 impl<'a, 'r> MsgView<'a, 'r> {
@@ -167,7 +170,18 @@ impl<'a, 'r> MsgView<'a, 'r> {
             optional,
             care: false,
             dropped_roles: Vec::new(),
+            pay: Vec::new(),
         }
+    }
+
+    /// Whether the sentence holding `at`, or a sentence that asks the reader to act, speaks
+    /// of paying ("Please wire the deposit. IBAN: …").
+    fn pays(&self, at: usize) -> bool {
+        let here = self.r.clause_at(at).map(|c| c.clause.sentence);
+        self.pay
+            .iter()
+            .enumerate()
+            .any(|(n, &p)| p && (Some(n) == here || self.r.is_request_sentence(n)))
     }
 
     /// Marks the clauses `span` lies in as holding a kept span.
@@ -272,6 +286,13 @@ pub(super) fn decide(
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
         .collect();
     let mut mv = MsgView::new(r, &psd, !f.needed);
+    if pending.iter().any(|&k| {
+        items
+            .get(k)
+            .is_some_and(|it| matches!(it.kind, PsdKind::Iban | PsdKind::BankAccount))
+    }) {
+        mv.pay = r.sentences_with(WordSet::PayMe);
+    }
     let title = f.role == FieldRole::Title;
     let mut out: Vec<(usize, Decision)> = Vec::with_capacity(pending.len());
     // Pass 1: what the message is about.
@@ -667,7 +688,12 @@ fn other(
             }
         }
         Iban | BankAccount => {
-            if cv.kind == ToolKind::Payment || cv.pay_me || !offered && needs(it.kind) || in_point {
+            if cv.kind == ToolKind::Payment
+                || cv.pay_me
+                || mv.pays(s.start)
+                || !offered && needs(it.kind)
+                || in_point
+            {
                 Decision::keep(Rule::AccountForPayment)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)

@@ -167,10 +167,12 @@ impl<'a> CallView<'a> {
         } else {
             Recipients::default()
         };
+        // Asked to be paid in a short field (a subject, a title, a memo); in a text, the
+        // sentences around an account decide (see `message`).
         let pay_me = {
             let mut all = Vec::new();
             collect_strings(ctx.args, &mut all);
-            all.iter().any(|s| {
+            all.iter().filter(|s| s.len() <= SHORT_TITLE).any(|s| {
                 let ws = words(s);
                 let v = vocab();
                 v.set(WordSet::PayMe)
@@ -400,6 +402,9 @@ fn field_ctx<'a>(ctx: &CallContext<'a>, schema: &'a SchemaIndex, path: &str) -> 
 
 /// The longest value read as a short value with a remark, in bytes.
 const SHORT_VALUE: usize = 200;
+
+/// The longest text read as a subject or a title for call-wide cues.
+const SHORT_TITLE: usize = 160;
 
 fn decide_field(
     ctx: &CallContext<'_>,

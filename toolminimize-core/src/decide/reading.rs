@@ -189,6 +189,25 @@ impl<'a> Reading<'a> {
 
     /// The clause holding byte `at` (or, when `at` is on a boundary such as an opening
     /// parenthesis, the clause that follows it).
+    /// Per sentence: whether a term of `set` occurs in it. One pass over the clauses.
+    pub fn sentences_with(&self, set: WordSet) -> Vec<bool> {
+        let v = vocab();
+        let n = self.clauses.last().map_or(0, |c| c.clause.sentence + 1);
+        let mut out = vec![false; n];
+        for c in &self.clauses {
+            if let Some(slot) = out.get_mut(c.clause.sentence)
+                && !*slot
+            {
+                *slot = v.set(set).any_in_langs(
+                    self.lang,
+                    self.words.get(c.words.clone()).unwrap_or_default(),
+                    self.text.get(c.clause.range.clone()).unwrap_or_default(),
+                );
+            }
+        }
+        out
+    }
+
     pub fn clause_at(&self, at: usize) -> Option<&ClauseInfo> {
         self.clause_index(at).and_then(|i| self.clauses.get(i))
     }

@@ -479,13 +479,28 @@ pub fn compile<'a>(
 ) -> Result<(Vec<String>, Vec<Option<Raw<'a>>>), TableError> {
     let mut patterns: Vec<String> = Vec::new();
     let mut entries: Vec<Option<Raw<'a>>> = Vec::new();
-    let mut seen: HashSet<String> = HashSet::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
     let mut add = |term: &str, entry: Option<Raw<'a>>| {
         let folded = fold(term);
-        if !folded.is_empty() && seen.insert(folded.clone()) {
-            patterns.push(folded);
-            entries.push(entry);
+        if folded.is_empty() {
+            return;
         }
+        if let Some(&i) = seen.get(&folded) {
+            // The same term of the same kind listed again without `case` ("COPD" cased in
+            // one table, "copd" in another): it matches in any casing.
+            if let (Some(Some(first)), Some(again)) = (entries.get_mut(i), entry.as_ref())
+                && first.flags.case
+                && !again.flags.case
+                && first.kind == again.kind
+            {
+                first.flags.case = false;
+                first.cased = None;
+            }
+            return;
+        }
+        seen.insert(folded.clone(), patterns.len());
+        patterns.push(folded);
+        entries.push(entry);
     };
     for term in terms(benign) {
         add(term, None);
@@ -508,7 +523,8 @@ pub fn compile<'a>(
     // Stems come last so that a full term always wins over a stem spelled the same.
     for (stem, mut raw) in stems {
         raw.flags.stem = true;
-        if seen.insert(stem.clone()) {
+        if !seen.contains_key(&stem) {
+            seen.insert(stem.clone(), patterns.len());
             patterns.push(stem);
             entries.push(Some(raw));
         }

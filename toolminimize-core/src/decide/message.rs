@@ -117,6 +117,9 @@ struct MsgView<'a, 'r> {
     /// Per sentence: it speaks of paying ("wire", "rent", "bank details"); read only when
     /// the text holds an account.
     pay: Vec<bool>,
+    /// A national or tax identifier stands before the signature: the person the message is
+    /// about is identified there.
+    id_before_signature: bool,
 }
 
 impl<'a, 'r> MsgView<'a, 'r> {
@@ -171,6 +174,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             care: false,
             dropped_roles: Vec::new(),
             pay: Vec::new(),
+            id_before_signature: false,
         }
     }
 
@@ -293,6 +297,12 @@ pub(super) fn decide(
     }) {
         mv.pay = r.sentences_with(WordSet::PayMe);
     }
+    mv.id_before_signature = pending.iter().any(|&k| {
+        items.get(k).is_some_and(|it| {
+            matches!(it.kind, PsdKind::NationalId | PsdKind::Ssn | PsdKind::TaxId)
+                && it.span.as_ref().is_some_and(|sp| !r.in_signature(sp.start))
+        })
+    });
     let title = f.role == FieldRole::Title;
     let mut out: Vec<(usize, Decision)> = Vec::with_capacity(pending.len());
     // Pass 1: what the message is about.
@@ -746,15 +756,23 @@ fn other(
             }
         }
         Ssn | Passport | NationalId | DriverLicence | TaxId | MedicalRecord | DateOfBirth => {
+            // The writer's own number under a message that identifies its subject by theirs
+            // ("an appointment for my mother, CPF … / Obrigada, Ana – CPF …").
+            let writers_extra =
+                in_sig && matches!(it.kind, NationalId | Ssn | TaxId) && mv.id_before_signature;
             if !public
                 && !bystander
+                && !writers_extra
                 && (!offered && needs(it.kind) || in_point || store && it.kind == DateOfBirth)
             {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {
                 // "My SSN is … in case you need it": a sentence that asks nothing and only
                 // offers the identifier goes whole, its label and its "in case" with it.
-                let op = if offered
+                let op = if writers_extra {
+                    // The number only: the writer's name before it signs the message.
+                    Op::RemoveSpan
+                } else if offered
                     && f.role != FieldRole::Title
                     && !clause.is_some_and(|c| r.is_request_sentence(c.clause.sentence))
                 {

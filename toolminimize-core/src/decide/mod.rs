@@ -75,6 +75,8 @@ struct CallView<'a> {
     recipients: Recipients,
     /// The message asks to be paid (an invoice, rent, a refund to the writer).
     pay_me: bool,
+    /// A handed-over task acts in someone's name (books, files, buys); see `WordSet::ActFor`.
+    task_acts: bool,
     /// Folded words of the call's "point" fields (subject, title, summary, task).
     point_words: Vec<String>,
     args: &'a Value,
@@ -112,6 +114,16 @@ const ADDRESSING_KEYS: &[&str] = &[
     "agent",
     "assignee",
     "attendees",
+];
+
+/// Keys of the field that states a handed-over task.
+const TASK_KEYS: &[&str] = &[
+    "task",
+    "question",
+    "instruction",
+    "instructions",
+    "request",
+    "message",
 ];
 
 const POINT_KEYS: &[&str] = &[
@@ -179,6 +191,25 @@ impl<'a> CallView<'a> {
                     .any_in_langs(v.languages(&ws, s), &ws, s)
             })
         };
+        // What a handed-over task does, read in its opening (the task or question field).
+        let task_acts = ctx.kind == ToolKind::Delegation
+            && ctx.args.as_object().is_some_and(|obj| {
+                obj.iter().any(|(k, v)| {
+                    let kw = identifier_words(k);
+                    kw.iter().any(|w| TASK_KEYS.contains(&w.as_str()))
+                        && v.as_str().is_some_and(|s| {
+                            let mut end = s.len().min(SHORT_TITLE * 2);
+                            while !s.is_char_boundary(end) {
+                                end -= 1;
+                            }
+                            let head = s.get(..end).unwrap_or_default();
+                            let ws = words(head);
+                            let v = vocab();
+                            v.set(WordSet::ActFor)
+                                .any_in_langs(v.languages(&ws, head), &ws, head)
+                        })
+                })
+            });
         let point_words = point
             .iter()
             .flat_map(|s| words(s).into_iter().map(|w| w.folded.into_owned()))
@@ -188,6 +219,7 @@ impl<'a> CallView<'a> {
             kind: ctx.kind,
             recipients,
             pay_me,
+            task_acts,
             point_words,
             args: ctx.args,
         }

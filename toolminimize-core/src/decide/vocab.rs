@@ -57,6 +57,9 @@ pub enum WordSet {
     RoleMailbox,
     /// Offering data nobody asked for ("in case you need it", "zur Sicherheit").
     Offered,
+    /// Acting or writing in someone's name ("book", "file", "translate"): a task that does needs
+    /// who.
+    ActFor,
 }
 
 impl WordSet {
@@ -100,6 +103,7 @@ impl WordSet {
             "second_person" => WordSet::SecondPerson,
             "role_mailbox" => WordSet::RoleMailbox,
             "offered" => WordSet::Offered,
+            "act_for" => WordSet::ActFor,
             _ => return None,
         })
     }

@@ -117,6 +117,8 @@ struct MsgView<'a, 'r> {
     /// Per sentence: it speaks of paying ("wire", "rent", "bank details"); read only when
     /// the text holds an account.
     pay: Vec<bool>,
+    /// A sentence that asks the reader to act speaks of paying.
+    pay_asked: bool,
     /// A national or tax identifier stands before the signature: the person the message is
     /// about is identified there.
     id_before_signature: bool,
@@ -174,6 +176,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             care: false,
             dropped_roles: Vec::new(),
             pay: Vec::new(),
+            pay_asked: false,
             id_before_signature: false,
         }
     }
@@ -182,10 +185,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
     /// of paying ("Please wire the deposit. IBAN: …").
     fn pays(&self, at: usize) -> bool {
         let here = self.r.clause_at(at).map(|c| c.clause.sentence);
-        self.pay
-            .iter()
-            .enumerate()
-            .any(|(n, &p)| p && (Some(n) == here || self.r.is_request_sentence(n)))
+        self.pay_asked || here.is_some_and(|n| self.pay.get(n).copied().unwrap_or(false))
     }
 
     /// Marks the clauses `span` lies in as holding a kept span.
@@ -296,6 +296,11 @@ pub(super) fn decide(
             .is_some_and(|it| matches!(it.kind, PsdKind::Iban | PsdKind::BankAccount))
     }) {
         mv.pay = r.sentences_with(WordSet::PayMe);
+        mv.pay_asked = mv
+            .pay
+            .iter()
+            .enumerate()
+            .any(|(n, &p)| p && r.is_request_sentence(n));
     }
     mv.id_before_signature = pending.iter().any(|&k| {
         items.get(k).is_some_and(|it| {

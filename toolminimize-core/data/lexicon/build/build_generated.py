@@ -342,7 +342,11 @@ def demonym_rows_by_lang(langs_dir: Path):
                 yield lang, (base, "ethnic", conf, "ctx=person")
                 for pre in ("i am", "i'm", "im", "we are"):
                     yield lang, (f"{pre} {base}", "ethnic", 0.85, "")
-                yield lang, (f"{base}-american", "ethnic", 0.85, "")
+                # Hyphenated identities ("Pakistani-British", "Korean-Canadian") and birthplace
+                # ("Nigerian-born"): origin of a person, not of a thing.
+                for host in ("american", "british", "canadian", "australian", "born"):
+                    if host != base:
+                        yield lang, (f"{base}-{host}", "ethnic", 0.85, "")
                 yield lang, (f"{base} descent", "ethnic", 0.9, "")
                 yield lang, (f"{base} heritage", "ethnic", 0.9, "")
                 yield lang, (f"{base} origin", "ethnic", 0.85, "")

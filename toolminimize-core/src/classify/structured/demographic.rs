@@ -44,8 +44,129 @@ const GENDER_KEYS: &[&str] = &[
     "性別",
 ];
 
+/// Keys (lower case, letters only) of fields holding an age band ("35-39", "65+").
+const AGE_GROUP_KEYS: &[&str] = &[
+    "agegroup",
+    "agerange",
+    "ageband",
+    "agebracket",
+    "agecategory",
+    "altersgruppe",
+    "altersklasse",
+    "trancheage",
+    "tranchedage",
+    "grupoedad",
+    "grupodeedad",
+    "rangoedad",
+    "rangodeedad",
+    "fasciaeta",
+    "fasciadieta",
+    "faixaetaria",
+    "leeftijdsgroep",
+    "leeftijdscategorie",
+    "aldersgrupp",
+    "aldersgruppe",
+    "grupawiekowa",
+    "vekovaskupina",
+    "年齢層",
+    "年代",
+];
+
+/// Keys of fields holding the language a person speaks at home or prefers (a proxy for
+/// origin), not the language a tool should use ("target_language", "lang").
+const OWN_LANGUAGE_KEYS: &[&str] = &[
+    "preferredlanguage",
+    "nativelanguage",
+    "firstlanguage",
+    "mothertongue",
+    "homelanguage",
+    "primarylanguage",
+    "spokenlanguage",
+    "spokenlanguages",
+    "languagespokenathome",
+    "muttersprache",
+    "erstsprache",
+    "languematernelle",
+    "languepreferee",
+    "lenguamaterna",
+    "idiomamaterno",
+    "idiomapreferido",
+    "madrelingua",
+    "linguamadre",
+    "linguamaterna",
+    "moedertaal",
+    "modersmal",
+    "modersmål",
+    "morsmal",
+    "morsmål",
+    "jezykojczysty",
+    "językojczysty",
+    "materskyjazyk",
+    "mateřskýjazyk",
+    "母語",
+];
+
+/// Phrases before an organisation name in apposition that say it is the person's employer:
+/// "Harbor Freight (my old employer)", "Acme, my former employer".
+const EMPLOYER_APPOSITIONS: &[&str] = &[
+    "(my employer",
+    "(my old employer",
+    "(my former employer",
+    "(my previous employer",
+    "(my current employer",
+    "(my ex-employer",
+    "(former employer",
+    "(ex-employer",
+    "(where i work",
+    "(where i worked",
+    ", my employer",
+    ", my old employer",
+    ", my former employer",
+    ", my previous employer",
+    ", my current employer",
+    ", where i work",
+    ", where i worked",
+    "(mein arbeitgeber",
+    "(mein ehemaliger arbeitgeber",
+    "(mein früherer arbeitgeber",
+    ", mein arbeitgeber",
+    "(mon employeur",
+    "(mon ancien employeur",
+    ", mon employeur",
+    ", mon ancien employeur",
+    "(mi empleador",
+    "(mi antiguo empleador",
+    "(mi empresa",
+    ", mi empleador",
+    "(il mio datore di lavoro",
+    ", il mio datore di lavoro",
+    "(mijn werkgever",
+    "(mijn oude werkgever",
+    ", mijn werkgever",
+    "(min arbetsgivare",
+    "(min arbejdsgiver",
+    "(min arbeidsgiver",
+    "(mój pracodawca",
+    "(můj zaměstnavatel",
+];
+
 /// Phrases after which an organisation name is someone's employer or school.
 const WORK_PHRASES: &[&str] = &[
+    "years at",
+    "year at",
+    "months at",
+    "pay stubs from",
+    "paystubs from",
+    "pay slips from",
+    "payslips from",
+    "w-2 from",
+    "w2 from",
+    "my employer",
+    "my old employer",
+    "my former employer",
+    "my previous employer",
+    "my current employer",
+    "my new employer",
     "work at",
     "work for",
     "works at",
@@ -386,6 +507,7 @@ pub(super) struct Demographic {
     compact: Regex,
     params: Regex,
     kanji_age: Regex,
+    /// The work phrases, then the employer appositions.
     work: AhoCorasick,
     links: AhoCorasick,
     occupations: Vec<(&'static str, &'static str)>,
@@ -423,7 +545,7 @@ impl Demographic {
             work: AhoCorasickBuilder::new()
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::LeftmostLongest)
-                .build(WORK_PHRASES)
+                .build(WORK_PHRASES.iter().chain(EMPLOYER_APPOSITIONS))
                 .map_err(|e| Error::new(ErrorKind::Build, format!("employer phrases: {e}")))?,
             links: AhoCorasickBuilder::new()
                 .ascii_case_insensitive(true)
@@ -455,6 +577,39 @@ impl Demographic {
             start..start + value.len(),
             PsdKind::Gender,
             0.85,
+            "demographic",
+        ));
+        true
+    }
+
+    /// An age band or a person's own language in a field named for it.
+    fn quasi_field(text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
+        let Some(key) = field.key else {
+            return false;
+        };
+        let key: String = key
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect();
+        let value = text.trim();
+        if value.is_empty() || value.chars().count() > 32 {
+            return false;
+        }
+        let kind = if AGE_GROUP_KEYS.contains(&key.as_str()) {
+            PsdKind::Age
+        } else if OWN_LANGUAGE_KEYS.contains(&key.as_str())
+            && !value.bytes().any(|b| b.is_ascii_digit())
+        {
+            PsdKind::EthnicOrigin
+        } else {
+            return false;
+        };
+        let start = text.len() - text.trim_start().len();
+        out.push(Finding::new(
+            start..start + value.len(),
+            kind,
+            0.7,
             "demographic",
         ));
         true
@@ -575,6 +730,13 @@ impl Demographic {
         // phrase ends, in text order, so the job-noun pass below does not find it again.
         let mut phrase_ends: Vec<usize> = Vec::new();
         for m in self.work.find_iter(text) {
+            if m.pattern().as_usize() >= WORK_PHRASES.len() {
+                let ends_word = !char_at(text, m.end()).is_some_and(char::is_alphanumeric);
+                if ends_word && let Some(org) = employer_before(text, m.start()) {
+                    out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
+                }
+                continue;
+            }
             let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
             if !at_word || !text.get(m.end()..).is_some_and(|r| r.starts_with(' ')) {
                 continue;
@@ -624,6 +786,45 @@ impl Demographic {
 /// product, a platform or a sentence opener. After a generated job noun and "bei"
 /// (`german_bei`) the name needs a company word: German nouns after "bei" are as often a
 /// circumstance ("bei Bedarf Anruf").
+/// The capitalised words (up to five) that end right before `end` (one space allowed), as an
+/// employer named before an apposition.
+fn employer_before(text: &str, end: usize) -> Option<std::ops::Range<usize>> {
+    let head = text.get(..end)?.trim_end_matches(' ');
+    let mut start = head.len();
+    let mut words = 0;
+    for w in head.rsplit(' ') {
+        let capitalised = w.chars().next().is_some_and(char::is_uppercase);
+        if !capitalised || words == 5 {
+            break;
+        }
+        start -= w.len();
+        words += 1;
+        if start == 0 {
+            break;
+        }
+        start -= 1;
+    }
+    if words == 0 {
+        return None;
+    }
+    let mut start = if head.get(start..).is_some_and(|r| r.starts_with(' ')) {
+        start + 1
+    } else {
+        start
+    };
+    for article in ["The ", "the "] {
+        if head.get(start..).is_some_and(|r| r.starts_with(article)) {
+            start += article.len();
+        }
+    }
+    let org = head.get(start..)?;
+    let first = org.split(' ').next().unwrap_or("");
+    if org.len() < 2 || is_not_an_org(first) {
+        return None;
+    }
+    Some(start..head.len())
+}
+
 fn employer_after(text: &str, mut at: usize, german_bei: bool) -> Option<std::ops::Range<usize>> {
     let rest = text.get(at..).unwrap_or("");
     for article in [
@@ -733,7 +934,10 @@ impl Detector for Demographic {
     }
 
     fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
-        if self.gender_field(text, field, out) || text.len() < 6 {
+        if self.gender_field(text, field, out)
+            || Self::quasi_field(text, field, out)
+            || text.len() < 6
+        {
             return;
         }
         if text.bytes().any(|b| b.is_ascii_digit()) {

@@ -16,6 +16,12 @@ use crate::item::{Finding, PsdKind};
 const FINANCE_WORDS: &[&str] = &[
     "salary",
     "salaries",
+    "base pay",
+    "current base",
+    "my base",
+    "total comp",
+    "take-home",
+    "take home",
     "income",
     "wage",
     "wages",

@@ -117,15 +117,11 @@ const EMPLOYER_APPOSITIONS: &[&str] = &[
     "(my ex-employer",
     "(former employer",
     "(ex-employer",
-    "(where i work",
-    "(where i worked",
     ", my employer",
     ", my old employer",
     ", my former employer",
     ", my previous employer",
     ", my current employer",
-    ", where i work",
-    ", where i worked",
     "(mein arbeitgeber",
     "(mein ehemaliger arbeitgeber",
     "(mein früherer arbeitgeber",
@@ -150,7 +146,51 @@ const EMPLOYER_APPOSITIONS: &[&str] = &[
     "(můj zaměstnavatel",
 ];
 
-/// Phrases after which an organisation name is someone's employer or school.
+/// How many of the first `WORK_PHRASES` say a time spent somewhere, and need a count before
+/// them ("3 years at", "a year at").
+const TENURE_PHRASES: usize = 3;
+
+/// Whether the word before `at` is a count (digits, "10+", a number word) said of oneself:
+/// the count opens a clause ("income $38k, 3 years at …") or the sentence has a first-person
+/// word ("I spent 3 years at …"), not "Federer after 20 years at Wimbledon".
+fn counted(text: &str, at: usize) -> bool {
+    // The sentence is looked at up to 200 bytes back (linear over many matches).
+    let from = (at.saturating_sub(200)..=at)
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(at);
+    let before = text.get(from..at).unwrap_or("").trim_end();
+    let (head, word) = before
+        .rsplit_once(char::is_whitespace)
+        .unwrap_or(("", before));
+    let word = word.trim_end_matches('+');
+    let count = (!word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()))
+        || [
+            "a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "fifteen", "twenty", "few", "several",
+        ]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w));
+    if !count {
+        return false;
+    }
+    let head = head.trim_end();
+    let sentence = head
+        .rsplit(['.', '!', '?', '\n', ';', ',', '-', '(', '–', '—'])
+        .next()
+        .unwrap_or("");
+    let opens_clause =
+        head.is_empty() || head.ends_with([',', ';', ':', '-', '(', '–', '—', '.', '\n']);
+    let first_person = sentence.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'');
+        ["i", "i'm", "i've", "i'd", "my", "me", "we", "we've", "our"]
+            .iter()
+            .any(|x| w.eq_ignore_ascii_case(x))
+    });
+    opens_clause || first_person
+}
+
+/// Phrases after which an organisation name is someone's employer or school. The first
+/// `TENURE_PHRASES` need a count before them.
 const WORK_PHRASES: &[&str] = &[
     "years at",
     "year at",
@@ -738,7 +778,10 @@ impl Demographic {
                 continue;
             }
             let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
-            if !at_word || !text.get(m.end()..).is_some_and(|r| r.starts_with(' ')) {
+            if !at_word
+                || !text.get(m.end()..).is_some_and(|r| r.starts_with(' '))
+                || (m.pattern().as_usize() < TENURE_PHRASES && !counted(text, m.start()))
+            {
                 continue;
             }
             phrase_ends.push(m.end() + 1);

@@ -466,32 +466,27 @@ pub(crate) fn leetspeak(text: &str, one: char) -> Option<View> {
     }) {
         return None;
     }
-    let tok_char = |b: u8| b.is_ascii_alphanumeric() || b == b'@' || b == b'$';
+    // A token is a run of letters (of any script: "d3pr3ssã0"), digits, `@` and `$`.
+    let tok_char = |c: char| c.is_alphanumeric() || c == '@' || c == '$';
     let mut v = View::default();
     let mut copied_from = 0;
     let mut any = false;
-    let mut i = 0;
-    while i < bytes.len() {
-        if !bytes.get(i).copied().is_some_and(tok_char) {
-            i += 1;
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if !tok_char(c) {
             continue;
         }
-        let start = i;
-        while bytes.get(i).copied().is_some_and(tok_char) {
-            i += 1;
+        let mut end = start + c.len_utf8();
+        while let Some(&(j, d)) = chars.peek() {
+            if !tok_char(d) {
+                break;
+            }
+            end = j + d.len_utf8();
+            chars.next();
         }
-        // Glued to other word characters (non-ASCII letters): not a token of its own.
-        let glued = text
-            .get(i..)
-            .and_then(|r| r.chars().next())
-            .is_some_and(char::is_alphabetic)
-            || text
-                .get(..start)
-                .and_then(|r| r.chars().next_back())
-                .is_some_and(char::is_alphabetic);
-        let tok = text.get(start..i).unwrap_or("");
-        let next = text.get(i..).and_then(|r| r.chars().next());
-        if glued || !is_leet_word(tok, next) || (one == 'l' && !tok.contains('1')) {
+        let tok = text.get(start..end).unwrap_or("");
+        let next = text.get(end..).and_then(|r| r.chars().next());
+        if !is_leet_word(tok, next) || (one == 'l' && !tok.contains('1')) {
             continue;
         }
         v.copy(text, copied_from..start);
@@ -499,10 +494,10 @@ pub(crate) fn leetspeak(text: &str, one: char) -> Option<View> {
             let at = start + k;
             match leet(c, one) {
                 Some(l) => v.push(l, at..at + 1, true),
-                None => v.push(c, at..at + 1, false),
+                None => v.push(c, at..at + c.len_utf8(), false),
             }
         }
-        copied_from = i;
+        copied_from = end;
         any = true;
     }
     if !any {
@@ -689,11 +684,17 @@ mod tests {
             leetspeak("c@ncer scan", 'i').unwrap().as_str(),
             "cancer scan"
         );
+        // Letters of other scripts belong to the word.
+        assert_eq!(
+            leetspeak("a d3pr3ssã0 voltou", 'i').unwrap().as_str(),
+            "a depressão voltou"
+        );
         for plain in [
             "sha 3f786850e387 and mp3 x86 utf8",
             "mail jo3@example.com and h4r@north-wind.de",
             "channels C04QX7K2M9T, HAT001, RSSMRA85T10A562S",
             "ISO 8601 on 2024-05-06",
+            "Zürich 2024, München3, 第3回",
             "AB",
         ] {
             assert!(leetspeak(plain, 'i').is_none(), "{plain}");

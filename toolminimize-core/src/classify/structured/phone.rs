@@ -274,9 +274,107 @@ fn drop_last_group(s: &str) -> Option<&str> {
     (digit_count(t) >= 7).then_some(t)
 }
 
+/// Whether the field's key names a phone number or a part of one, and nothing else:
+/// `phone`, `ec_phone_area`, `mobileNumber`, `tel_ext` (not `mobile_width`, `call_count`).
+fn phone_key(field: &Field<'_>) -> bool {
+    const PHONE: &[&str] = &[
+        "phone",
+        "telephone",
+        "tel",
+        "telefon",
+        "telefono",
+        "teléfono",
+        "téléphone",
+        "mobile",
+        "mobil",
+        "movil",
+        "móvil",
+        "cellphone",
+        "cellular",
+        "cellulare",
+        "fax",
+        "whatsapp",
+    ];
+    const PARTS: &[&str] = &[
+        "number",
+        "num",
+        "no",
+        "nr",
+        "nbr",
+        "nummer",
+        "numero",
+        "número",
+        "area",
+        "areacode",
+        "code",
+        "prefix",
+        "vorwahl",
+        "ext",
+        "extension",
+        "local",
+        "digits",
+        "part",
+        "home",
+        "work",
+        "office",
+        "contact",
+        "emergency",
+        "ec",
+        "alt",
+        "alternate",
+        "primary",
+        "secondary",
+        "main",
+        "private",
+        "personal",
+    ];
+    let Some(key) = field.key else {
+        return false;
+    };
+    let mut words: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in key.chars() {
+        if !c.is_alphanumeric() || (prev_lower && c.is_uppercase()) {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+        }
+        if c.is_alphanumeric() {
+            cur.extend(c.to_lowercase());
+        }
+        prev_lower = c.is_lowercase();
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words.iter().any(|w| PHONE.contains(&w.as_str()))
+        && words.iter().all(|w| {
+            PHONE.contains(&w.as_str())
+                || PARTS.contains(&w.as_str())
+                || w.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
+/// The span of a whole value that is only a short run of digits (3 to 8) with the
+/// separators of a phone number: a part of one.
+fn phone_part(text: &str) -> Option<std::ops::Range<usize>> {
+    let value = text.trim();
+    let digits = digit_count(value);
+    let shaped = value.starts_with(|c: char| c.is_ascii_digit() || c == '(' || c == '+')
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b' ' | b'-' | b'(' | b')' | b'+'));
+    if !(3..=8).contains(&digits) || !shaped {
+        return None;
+    }
+    let start = text.len() - text.trim_start().len();
+    Some(start..start + value.len())
+}
+
 impl crate::classify::shared::Gate for Phone {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        digit_count(text) >= 7
+        digit_count(text) >= 7 || phone_part(text).is_some()
     }
 }
 
@@ -287,12 +385,20 @@ impl Detector for Phone {
 
     fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
         if digit_count(text) < 7 {
+            // A part of a number split over fields (`phone_area`: "0113", `phone_number`:
+            // "496 0732"), in a field that names a phone.
+            if let Some(part) = phone_part(text)
+                && phone_key(field)
+            {
+                out.push(Finding::new(part, PsdKind::Phone, 0.7, "phone"));
+            }
             return;
         }
         // Whether the field names a phone: read once, when a candidate needs it.
         let field_cell = std::cell::OnceCell::new();
         let in_field = || *field_cell.get_or_init(|| self.context.in_field(field));
         let mut from = 0;
+        let mut any = false;
         while let Some(m) = self.candidate.find_at(text, from) {
             let start = m.start();
             from = m.end();
@@ -333,6 +439,7 @@ impl Detector for Phone {
                 {
                     out.push(Finding::new(start..end, PsdKind::Phone, conf, "phone"));
                     found = true;
+                    any = true;
                     break;
                 }
                 tries += 1;
@@ -344,6 +451,12 @@ impl Detector for Phone {
             if !found && let Some(at) = resume {
                 from = at;
             }
+        }
+        if !any
+            && let Some(part) = phone_part(text)
+            && phone_key(field)
+        {
+            out.push(Finding::new(part, PsdKind::Phone, 0.7, "phone"));
         }
     }
 }

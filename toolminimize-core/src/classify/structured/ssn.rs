@@ -91,8 +91,11 @@ impl Detector for Ssn {
                 && char_at(text, end).is_some_and(|c| c.is_ascii_alphabetic())
                 && !char_at(text, end + 1).is_some_and(char::is_alphanumeric)
                 && self.context.before(text, start, 32);
+            // A full stop that ends the sentence is not part of the number.
+            let full_stop = char_at(text, end) == Some('.')
+                && char_at(text, end + 1).is_none_or(char::is_whitespace);
             if bad_neighbour(char_before(text, start))
-                || (bad_neighbour(char_at(text, end)) && !stray_letter)
+                || (bad_neighbour(char_at(text, end)) && !stray_letter && !full_stop)
                 || number_after_dot(text, end)
             {
                 continue;
@@ -139,6 +142,12 @@ mod tests {
             description: None,
         };
         assert_eq!(spans("536904411", &f), ["536904411"]);
+        assert_eq!(
+            spans("she read out her SSN: 536904411. Thanks", &none),
+            ["536904411"]
+        );
+        assert!(spans("SSN file 536904411.5", &none).is_empty());
+        assert!(spans("SSN scan 536904411.pdf", &none).is_empty());
         assert_eq!(spans("upload scan_536-90-4411.pdf", &none), ["536-90-4411"]);
         assert_eq!(
             spans("ValueError: invalid SSN '536-90-4411x'", &none),

@@ -121,3 +121,20 @@ fn national_formats_of_more_countries_where_the_text_says_phone() {
     // Without a phone word, a grouped nine-digit number is not taken for a phone.
     assert!(plain("order 918 76 543 shipped").is_empty());
 }
+
+#[test]
+fn a_number_split_over_phone_fields() {
+    let field = |key| Field {
+        path: "/x",
+        key: Some(key),
+        description: None,
+    };
+    assert_eq!(spans("0161", &field("ec_phone_area")), ["0161"]);
+    assert_eq!(spans("496 0815", &field("ec_phone_number")), ["496 0815"]);
+    assert_eq!(spans("(0)20", &field("mobileAreaCode")), ["(0)20"]);
+    assert!(spans("375", &field("mobile_width")).is_empty());
+    assert!(spans("150", &field("call_count")).is_empty());
+    assert!(spans("2.3.1", &field("mobile_app_version")).is_empty());
+    assert!(spans("0161", &field("area")).is_empty());
+    assert!(plain("0161").is_empty());
+}

@@ -1045,3 +1045,129 @@ fn a_rejected_stem_does_not_hide_a_shorter_term_at_the_same_start() {
         Category::Health,
     );
 }
+
+#[test]
+fn driving_sanctions_detention_centres_and_violent_partners() {
+    has(
+        "DWI - first offense, BAC 0.11",
+        "BAC 0.11",
+        Category::Criminal,
+    );
+    has(
+        "DWI - first offense, BAC 0.11",
+        "first offense",
+        Category::Criminal,
+    );
+    has(
+        "can't drive since my license got suspended",
+        "license got suspended",
+        Category::Criminal,
+    );
+    has(
+        "no car since license suspended, I take the bus",
+        "license suspended",
+        Category::Criminal,
+    );
+    has_cat(
+        "guida in stato di ebbrezza, tasso alcolemico 1,2",
+        Category::Criminal,
+    );
+    has(
+        "el lunes voy al CIE de Zapadores a ver a mi tío",
+        "CIE de Zapadores",
+        Category::Ethnicity,
+    );
+    has(
+        "je passe au CRA de Lesquin voir mon cousin",
+        "CRA de Lesquin",
+        Category::Ethnicity,
+    );
+    has(
+        "a mi vecino lo deportan mañana",
+        "deportan",
+        Category::Ethnicity,
+    );
+    has(
+        "after her release from SCI-Muncy she moved in with us",
+        "her release from SCI-Muncy",
+        Category::Criminal,
+    );
+    has(
+        "il mio ex compagno violento mi segue",
+        "compagno violento",
+        Category::Criminal,
+    );
+    has_cat(
+        "jej mąż siedzi w Areszt Śledczy Warszawa-Białołęka",
+        Category::Criminal,
+    );
+}
+
+#[test]
+fn driving_and_detention_look_alikes() {
+    nothing("profil BAC+5 en informatique, résultats du BAC 2024");
+    nothing("N'oublie pas ton CRA du mois, j'ai envoyé le CRA de novembre");
+    nothing("the CIE 1931 colour space and CIE Lab values");
+    nothing("our API license suspended for non-payment");
+    nothing("Diesel-Fahrverbot in Stuttgart ab Januar");
+    nothing("blood alcohol content calculator for a chemistry class");
+    nothing("his release from the label came with a new album");
+}
+
+#[test]
+fn partners_gender_services_and_insolvency() {
+    has(
+        "dinner with my boyfriend Marco on Friday",
+        "my boyfriend Marco",
+        Category::Demographic,
+    );
+    nothing("Levi's Boyfriend Jeans in size 28");
+    nothing("a gift idea for my girlfriend");
+    has(
+        "tengo consulta en la UTIG el martes",
+        "UTIG",
+        Category::SexualLife,
+    );
+    has_cat(
+        "Ze woont samen met haar vriendin in Utrecht",
+        Category::SexualLife,
+    );
+    has(
+        "I'm the only woman lineworker on the crew",
+        "I'm the only woman",
+        Category::Demographic,
+    );
+    nothing("the only woman to win two Nobel prizes");
+    has(
+        "the Official Receiver still oversees my account",
+        "Official Receiver",
+        Category::Financial,
+    );
+    has_cat("I applied to the staff hardship fund", Category::Financial);
+    has(
+        "she was Pakistani-British and Nigerian-born",
+        "Pakistani-British",
+        Category::Ethnicity,
+    );
+}
+
+#[test]
+fn admissions_strokes_and_meetings() {
+    has(
+        "da giugno sarò ricoverata a Villa Serena per qualche mese",
+        "ricoverata a Villa Serena",
+        Category::Health,
+    );
+    has(
+        "staying close after his stroke",
+        "after his stroke",
+        Category::Health,
+    );
+    has(
+        "wieczorem mam spotkanie AA",
+        "spotkanie AA",
+        Category::Health,
+    );
+    nothing("discharged from the Navy in 2019");
+    nothing("improve his stroke technique in the pool");
+}

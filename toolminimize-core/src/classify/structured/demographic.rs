@@ -771,8 +771,10 @@ impl Demographic {
         let mut phrase_ends: Vec<usize> = Vec::new();
         for m in self.work.find_iter(text) {
             if m.pattern().as_usize() >= WORK_PHRASES.len() {
-                let ends_word = !char_at(text, m.end()).is_some_and(char::is_alphanumeric);
-                if ends_word && let Some(org) = employer_before(text, m.start()) {
+                // The apposition closes right after ("(my old employer)", ", my employer,").
+                let closes =
+                    char_at(text, m.end()).is_none_or(|c| matches!(c, ')' | ',' | '.' | ';' | ':'));
+                if closes && let Some(org) = employer_before(text, m.start()) {
                     out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
                 }
                 continue;
@@ -1019,6 +1021,45 @@ mod tests {
     const G: PsdKind = PsdKind::Gender;
     const A: PsdKind = PsdKind::Age;
     const O: PsdKind = PsdKind::Occupation;
+
+    #[test]
+    fn employers_in_apposition_and_after_tenure_or_pay_stubs() {
+        assert_eq!(
+            found("my discrimination case against Harbor Freightways (my old employer)."),
+            [("Harbor Freightways", O)]
+        );
+        assert_eq!(
+            found("Attached are pay stubs from Norvell Shipping."),
+            [("Norvell Shipping", O)]
+        );
+        assert_eq!(
+            found("income $41k, 4 years at Costco warehouse"),
+            [("Costco", O)]
+        );
+        assert_eq!(found("I spent 3 years at Stripe"), [("Stripe", O)]);
+        assert!(found("Federer after 20 years at Wimbledon").is_empty());
+        assert!(found("I moved to Berlin (my employer is remote-first)").is_empty());
+        assert_eq!(
+            found("a letter from Ostrander Mills, my former employer, arrived"),
+            [("Ostrander Mills", O)]
+        );
+    }
+
+    #[test]
+    fn age_bands_and_own_language_in_fields() {
+        let d = Demographic::new().unwrap();
+        let field = |key| Field {
+            path: "/x",
+            key: Some(key),
+            description: None,
+        };
+        let mut out = Vec::new();
+        d.detect("35-39", &field("Age group"), &mut out);
+        d.detect("Tagalog", &field("preferred_language"), &mut out);
+        d.detect("Spanish", &field("target_language"), &mut out);
+        let kinds: Vec<PsdKind> = out.iter().map(|f| f.kind).collect();
+        assert_eq!(kinds, [PsdKind::Age, PsdKind::EthnicOrigin]);
+    }
 
     #[test]
     fn sex_and_age_pairs() {

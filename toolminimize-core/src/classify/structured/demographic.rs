@@ -8,7 +8,13 @@
 //! - **Employer and school**: an organisation name (capitalised words) right after a phrase of
 //!   working or studying there ("works at", "engineer at", "laid off from", "student at",
 //!   "ingénieur chez", "arbeitet bei", "trabaja en", "lavora presso", "werkt bij", "jobbar på",
-//!   "pracuje w"): the structure says it is someone's employer, whatever the company.
+//!   "pracuje w"): the structure says it is someone's employer, whatever the company. Also
+//!   after a pay document or a count of time spent there ("pay stubs from", "3 years at"
+//!   when the count is said of oneself), and before an apposition that names it ("Harbor
+//!   Freightways (my old employer)", "Acme, my former employer,").
+//! - **Age bands and own language in fields** named for them (`Age group`: "35-39",
+//!   `preferred_language`, `Muttersprache`, `langue maternelle`): a language spoken at home
+//!   is a proxy for origin; the language a tool should answer in (`target_language`) is not.
 
 use crate::classify::pattern::LazyRegex as Regex;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};

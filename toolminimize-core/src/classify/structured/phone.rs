@@ -3,6 +3,9 @@
 //!
 //! One cheap pattern finds digit runs with phone punctuation; only those candidates are parsed
 //! and validated against the libphonenumber metadata (the `phonenumber` crate), which is slow.
+//! A number split over fields named for its parts (`phone_area`: "0161", `phone_number`:
+//! "496 0815") is found part by part: a short run of digits that is a field's whole value,
+//! where the key names a phone and nothing but its parts.
 
 mod metadata;
 

@@ -1168,6 +1168,18 @@ fn admissions_strokes_and_meetings() {
         "spotkanie AA",
         Category::Health,
     );
+    has("Sober 6 years - no pub nights", "Sober 6", Category::Health);
+    has(
+        "I tested positive for COVID yesterday",
+        "tested positive for COVID",
+        Category::Health,
+    );
+    has(
+        "mañana tengo resonancia a las 9",
+        "tengo resonancia",
+        Category::Health,
+    );
+    nothing("a sober look at the numbers");
     nothing("discharged from the Navy in 2019");
     nothing("improve his stroke technique in the pool");
 }

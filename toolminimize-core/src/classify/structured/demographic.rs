@@ -14,7 +14,8 @@
 //!   Freightways (my old employer)", "Acme, my former employer,").
 //! - **Age bands and own language in fields** named for them (`Age group`: "35-39",
 //!   `preferred_language`, `Muttersprache`, `langue maternelle`): a language spoken at home
-//!   is a proxy for origin; the language a tool should answer in (`target_language`) is not.
+//!   narrows down who someone is (a demographic preference, and a proxy for origin); the
+//!   language a tool should answer in (`target_language`) is not about the person.
 
 use crate::classify::pattern::LazyRegex as Regex;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
@@ -78,8 +79,8 @@ const AGE_GROUP_KEYS: &[&str] = &[
     "年代",
 ];
 
-/// Keys of fields holding the language a person speaks at home or prefers (a proxy for
-/// origin), not the language a tool should use ("target_language", "lang").
+/// Keys of fields holding the language a person speaks at home or prefers, not the language
+/// a tool should use ("target_language", "lang").
 const OWN_LANGUAGE_KEYS: &[&str] = &[
     "preferredlanguage",
     "nativelanguage",
@@ -647,7 +648,7 @@ impl Demographic {
         } else if OWN_LANGUAGE_KEYS.contains(&key.as_str())
             && !value.bytes().any(|b| b.is_ascii_digit())
         {
-            PsdKind::EthnicOrigin
+            PsdKind::Preference
         } else {
             return false;
         };
@@ -1064,7 +1065,7 @@ mod tests {
         d.detect("Tagalog", &field("preferred_language"), &mut out);
         d.detect("Spanish", &field("target_language"), &mut out);
         let kinds: Vec<PsdKind> = out.iter().map(|f| f.kind).collect();
-        assert_eq!(kinds, [PsdKind::Age, PsdKind::EthnicOrigin]);
+        assert_eq!(kinds, [PsdKind::Age, PsdKind::Preference]);
     }
 
     #[test]

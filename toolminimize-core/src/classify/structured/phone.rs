@@ -362,6 +362,9 @@ fn phone_key(field: &Field<'_>) -> bool {
 /// The span of a whole value that is only a short run of digits (3 to 8) with the
 /// separators of a phone number: a part of one.
 fn phone_part(text: &str) -> Option<std::ops::Range<usize>> {
+    if text.len() > 32 {
+        return None;
+    }
     let value = text.trim();
     let digits = digit_count(value);
     let shaped = value.starts_with(|c: char| c.is_ascii_digit() || c == '(' || c == '+')

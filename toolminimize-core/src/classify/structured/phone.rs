@@ -338,10 +338,8 @@ fn phone_key(field: &Field<'_>) -> bool {
     let mut cur = String::new();
     let mut prev_lower = false;
     for c in key.chars() {
-        if !c.is_alphanumeric() || (prev_lower && c.is_uppercase()) {
-            if !cur.is_empty() {
-                words.push(std::mem::take(&mut cur));
-            }
+        if (!c.is_alphanumeric() || (prev_lower && c.is_uppercase())) && !cur.is_empty() {
+            words.push(std::mem::take(&mut cur));
         }
         if c.is_alphanumeric() {
             cur.extend(c.to_lowercase());

@@ -1180,6 +1180,17 @@ fn admissions_strokes_and_meetings() {
         Category::Health,
     );
     nothing("a sober look at the numbers");
+    has(
+        "covoiturage samedi - pèlerinage à Lisieux avec la paroisse",
+        "pèlerinage à Lisieux",
+        Category::Beliefs,
+    );
+    has_cat("our pilgrimage to the shrine in May", Category::Beliefs);
+    has(
+        "after her release from prison she moved in with us",
+        "her release from prison",
+        Category::Criminal,
+    );
     nothing("discharged from the Navy in 2019");
     nothing("improve his stroke technique in the pool");
 }

@@ -46,7 +46,7 @@ impl Residence {
         // A postcode of a layout that cannot be a year or a count (five digits, UK, Canada),
         // or a capitalised place name.
         let pattern = format!(
-            r"(?i:(?-u:\b)(?:{VERBS})\s+(?:{PREPOSITIONS})\s+(?:(?:the|der|die|dem|la|le|el|il)\s+)?)(?:(\d{{5}}(?:-\d{{4}})?|[A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)(?-u:\b)|({CITY}))"
+            r"(?i:(?-u:\b)(?:{VERBS})(?:\s+(?:with|mit|avec|con|com|met|med|z|se)(?:\s+[^\s,.;:()]+){{1,5}}?)?\s+(?:{PREPOSITIONS})\s+(?:(?:the|der|die|dem|la|le|el|il)\s+)?)(?:(\d{{5}}(?:-\d{{4}})?|[A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)(?-u:\b)|({CITY}))"
         );
         Ok(Residence {
             // The verb opens every match.
@@ -213,6 +213,17 @@ mod tests {
         // A meeting room with no one staying in it.
         assert!(found("the review is in room 4 after lunch").is_empty());
         assert!(found("Room 101 is booked for the workshop").is_empty());
+    }
+
+    #[test]
+    fn residence_after_who_someone_lives_with() {
+        let f = found("He lives with his partner Tomasz Wilk in Gdansk and works remotely.");
+        assert!(f.iter().any(|(t, _)| t == "Gdansk"), "{f:?}");
+        let f = found("Sie wohnt mit ihrer Tochter in Heidelberg und pendelt.");
+        assert!(f.iter().any(|(t, _)| t == "Heidelberg"), "{f:?}");
+        // Past five words, the place is not tied to the verb.
+        let f = found("We live with the consequences of a decision made by the board in Geneva.");
+        assert!(f.is_empty(), "{f:?}");
     }
 
     #[test]

@@ -647,11 +647,14 @@ fn other(
     let profile_line = cv.kind == ToolKind::Delegation
         && !(field_is_task(f) && clause.is_some_and(|c| c.clause.sentence == 0))
         && !named_in_point(cv, text);
+    // A task that books or files in someone's name may need their date of birth (a flight, a
+    // claim); their document numbers stay out unless the task names them.
     if profile_line
         && matches!(
             it.kind,
             DateOfBirth | NationalId | Ssn | TaxId | Passport | DriverLicence | MedicalRecord
         )
+        && !(cv.task_needs_birth_date && it.kind == DateOfBirth)
     {
         return Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded);
     }

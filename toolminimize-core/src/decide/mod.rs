@@ -77,6 +77,9 @@ struct CallView<'a> {
     pay_me: bool,
     /// A handed-over task acts in someone's name (books, files, buys); see `WordSet::ActFor`.
     task_acts: bool,
+    /// … for something that needs a date of birth (a flight, a claim; see
+    /// `WordSet::BirthPurpose`).
+    task_needs_birth_date: bool,
     /// Folded words of the call's "point" fields (subject, title, summary, task).
     point_words: Vec<String>,
     args: &'a Value,
@@ -192,6 +195,7 @@ impl<'a> CallView<'a> {
             })
         };
         // What a handed-over task does, read in its opening (the task or question field).
+        let task_needs_birth_date = std::cell::Cell::new(false);
         let task_acts = ctx.kind == ToolKind::Delegation
             && ctx.args.as_object().is_some_and(|obj| {
                 obj.iter().any(|(k, v)| {
@@ -205,8 +209,11 @@ impl<'a> CallView<'a> {
                             let head = s.get(..end).unwrap_or_default();
                             let ws = words(head);
                             let v = vocab();
-                            v.set(WordSet::ActFor)
-                                .any_in_langs(v.languages(&ws, head), &ws, head)
+                            let langs = v.languages(&ws, head);
+                            if v.set(WordSet::BirthPurpose).any_in_langs(langs, &ws, head) {
+                                task_needs_birth_date.set(true);
+                            }
+                            v.set(WordSet::ActFor).any_in_langs(langs, &ws, head)
                         })
                 })
             });
@@ -220,6 +227,7 @@ impl<'a> CallView<'a> {
             recipients,
             pay_me,
             task_acts,
+            task_needs_birth_date: task_acts && task_needs_birth_date.get(),
             point_words,
             args: ctx.args,
         }
@@ -675,7 +683,10 @@ fn gate(
     // needs: a street in a local search's query still becomes its city.
     let coarse_enough = !matches!(item.kind, PsdKind::StreetAddress | PsdKind::Coordinates)
         || location::precision(cv.kind) == location::Precision::Exact;
-    if declared && !is_special(item) && coarse_enough {
+    // In a free text, the declaration says what the text may hold, not that the tool needs
+    // each such item: the text rules decide ("spans, not fields").
+    let free_text = f.reading.is_some() && !whole && f.role.is_free_text();
+    if declared && !is_special(item) && coarse_enough && !free_text {
         return Some(Decision::keep(Rule::FieldCarriesThisData));
     }
     if f.reading.is_none() || (whole && !f.role.is_free_text()) || short_value(f) {

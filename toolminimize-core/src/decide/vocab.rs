@@ -60,6 +60,8 @@ pub enum WordSet {
     /// Acting or writing in someone's name ("book", "file", "translate"): a task that does needs
     /// who.
     ActFor,
+    /// What needs a person's date of birth ("flight", "insurance", "visa", "clinic").
+    BirthPurpose,
 }
 
 impl WordSet {
@@ -104,6 +106,7 @@ impl WordSet {
             "role_mailbox" => WordSet::RoleMailbox,
             "offered" => WordSet::Offered,
             "act_for" => WordSet::ActFor,
+            "birth_purpose" => WordSet::BirthPurpose,
             _ => return None,
         })
     }

@@ -225,6 +225,15 @@ impl Terms {
                 .any(|(t, l)| l & langs != 0 && raw.contains(t.as_str()))
     }
 
+    /// Whether `raw` starts or ends with a term of an unspaced script: a Japanese greeting
+    /// opens a line ("こんにちは") or closes the addressee's name ("山田様", "総務部 御中").
+    pub fn unspaced_at_edge(&self, raw: &str) -> bool {
+        let t = raw.trim();
+        self.unspaced
+            .iter()
+            .any(|(term, _)| t.starts_with(term.as_str()) || t.ends_with(term.as_str()))
+    }
+
     #[allow(dead_code)] // not used by the current rules
     /// [`Terms::any_in_langs`] over every language.
     pub fn any_in(&self, words: &[Word<'_>], raw: &str) -> bool {

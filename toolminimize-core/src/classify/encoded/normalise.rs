@@ -423,7 +423,7 @@ fn leet(c: char, one: char) -> Option<char> {
 /// character, no more digits than letters, not hexadecimal (hashes and
 /// ids), not an e-mail address.
 fn is_leet_word(tok: &str, next: Option<char>) -> bool {
-    let letters = tok.chars().filter(char::is_ascii_alphabetic).count();
+    let letters = tok.chars().filter(|c| c.is_alphabetic()).count();
     let digits = tok.chars().filter(char::is_ascii_digit).count();
     // A leet character between letters ("d1abet1c"), not a trailing version ("mp3", "win7").
     let b = tok.as_bytes();
@@ -440,8 +440,8 @@ fn is_leet_word(tok: &str, next: Option<char>) -> bool {
     // An address goes on after its domain label (`jo@example.com`, `hr@north-wind.de`).
     let email = tok.contains('@') && matches!(next, Some('.' | '-' | '_'));
     // Leet words are written in lower case; ids and codes in capitals (`HAT001`, `C04QX7`).
-    let lower = tok.chars().filter(char::is_ascii_lowercase).count();
-    let upper = tok.chars().filter(char::is_ascii_uppercase).count();
+    let lower = tok.chars().filter(|c| c.is_lowercase()).count();
+    let upper = tok.chars().filter(|c| c.is_uppercase()).count();
     (3..=24).contains(&tok.len())
         && letters >= 2
         && lower >= 2
@@ -477,8 +477,19 @@ pub(crate) fn leetspeak(text: &str, one: char) -> Option<View> {
             continue;
         }
         let start = i;
-        while bytes.get(i).copied().is_some_and(tok_char) {
-            i += 1;
+        // Letters outside ASCII belong to the word ("d3pr3ssã0").
+        loop {
+            if bytes.get(i).copied().is_some_and(tok_char) {
+                i += 1;
+            } else if let Some(c) = text
+                .get(i..)
+                .and_then(|r| r.chars().next())
+                .filter(|c| !c.is_ascii() && c.is_alphabetic())
+            {
+                i += c.len_utf8();
+            } else {
+                break;
+            }
         }
         // Glued to other word characters (non-ASCII letters): not a token of its own.
         let glued = text
@@ -499,7 +510,7 @@ pub(crate) fn leetspeak(text: &str, one: char) -> Option<View> {
             let at = start + k;
             match leet(c, one) {
                 Some(l) => v.push(l, at..at + 1, true),
-                None => v.push(c, at..at + 1, false),
+                None => v.push(c, at..at + c.len_utf8(), false),
             }
         }
         copied_from = i;

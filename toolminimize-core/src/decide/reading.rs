@@ -87,7 +87,7 @@ impl<'a> Reading<'a> {
             // "in case you need it" offers; it asks nothing of the reader.
             let offered = has(WordSet::Offered);
             infos.push(ClauseInfo {
-                request: has(WordSet::Request) && !offered,
+                request: (has(WordSet::Request) || asks_at_open(v, lang, cw)) && !offered,
                 reason,
                 first_person: has(WordSet::FirstPerson),
                 relation: relation_in(v, lang, cw),
@@ -293,6 +293,13 @@ impl<'a> Reading<'a> {
         let end = self.word_index(at).min(c.words.end).max(c.words.start);
         self.words.get(c.words.start..end).unwrap_or_default()
     }
+}
+
+/// Whether a modal verb that asks only at the start of a clause ("Pode …", "Você pode …",
+/// "¿Puede …?") opens the clause `cw`.
+fn asks_at_open(v: &super::vocab::Vocab, lang: LangMask, cw: &[Word<'_>]) -> bool {
+    let open = v.set(WordSet::RequestOpen);
+    (0..cw.len().min(2)).any(|i| open.match_in(lang, cw, i).is_some())
 }
 
 /// Whether a clause names someone close to someone: a kinship word after a possessive ("my

@@ -27,6 +27,9 @@ pub enum WordSet {
     ContactAsk,
     /// Asking the reader to act ("please", "bitte", "merci de").
     Request,
+    /// Modal verbs that ask only when they open their clause ("Pode enviar …?", "¿Puede
+    /// …?"); inside a statement they tell ("pode precisar de internação": may need).
+    RequestOpen,
     /// Opening a reason or an aside ("because", "weil", "fyi").
     Reason,
     /// Tying a requirement to a searched place ("with", "for").
@@ -88,6 +91,7 @@ impl WordSet {
             "signoff" => WordSet::Signoff,
             "contact_ask" => WordSet::ContactAsk,
             "request" => WordSet::Request,
+            "request_open" => WordSet::RequestOpen,
             "reason" => WordSet::Reason,
             "link" => WordSet::Link,
             "time" => WordSet::Time,

@@ -322,8 +322,15 @@ impl Address {
         );
         let jo = format!(r"({town}[北南東西]?{num}条[北南東西]{num}(?:丁目)?)");
         let banchi = format!(r"({town}{num}番地?(?:の?{num}号?)?)");
+        // Block, lot and building written with dashes need a town name of two characters or
+        // more after the ward: three numbers (`北沢2-14-7`), or two after a prefecture or city
+        // and a ward (`東京都港区芝5-7`); not `区分3-2` or an article number.
+        let place = r"[\p{Han}\p{Katakana}ー々ヶ--[都道府県市区郡村]]{2,7}";
         let hyphen = format!(
-            r"[市区町村郡]({town}[\p{{Han}}\p{{Katakana}}ー々ヶ]{num}{dash}{num}(?:{dash}{num})?)"
+            r"[区町村郡]({place}[0-9０-９]{{1,3}}{dash}[0-9０-９]{{1,3}}{dash}[0-9０-９]{{1,3}})"
+        );
+        let hyphen2 = format!(
+            r"[都道府県市]\p{{Han}}{{1,4}}[区町村郡]({place}[0-9０-９]{{1,3}}{dash}[0-9０-９]{{1,3}})"
         );
         let ja = vec![
             regex_gated("address", &chome, Some(Gate::Test(|t| t.contains("丁目"))))?,
@@ -332,7 +339,12 @@ impl Address {
             regex_gated(
                 "address",
                 &hyphen,
-                Some(Gate::Test(|t| t.contains(['市', '区', '町', '村', '郡']))),
+                Some(Gate::Test(|t| t.contains(['区', '町', '村', '郡']))),
+            )?,
+            regex_gated(
+                "address",
+                &hyphen2,
+                Some(Gate::Test(|t| t.contains(['区', '町', '村', '郡']))),
             )?,
         ];
         Ok(Address {

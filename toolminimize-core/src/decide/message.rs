@@ -114,6 +114,8 @@ struct MsgView<'a, 'r> {
     care: bool,
     /// Spans of dropped roles that imply special-category data, in text order.
     dropped_roles: Vec<Range<usize>>,
+    /// Spans of dropped health data, in text order.
+    dropped_health: Vec<Range<usize>>,
     /// Per sentence: it speaks of paying ("wire", "rent", "bank details"); read only when
     /// the text holds an account.
     pay: Vec<bool>,
@@ -175,6 +177,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             optional,
             care: false,
             dropped_roles: Vec::new(),
+            dropped_health: Vec::new(),
             pay: Vec::new(),
             pay_asked: false,
             id_before_signature: false,
@@ -369,9 +372,16 @@ pub(super) fn decide(
         {
             mv.dropped_roles.push(s.clone());
         }
+        if items
+            .get(k)
+            .is_some_and(|it| it.category == crate::taxonomy::Category::Health)
+        {
+            mv.dropped_health.push(s.clone());
+        }
         out.push((k, Decision::drop(op, Rule::NotTheTopic)));
     }
     mv.dropped_roles.sort_by_key(|r| r.start);
+    mv.dropped_health.sort_by_key(|r| r.start);
     // Pass 2: people, contacts, identifiers, places and profile.
     for &k in pending {
         if crate::budget::expired() {
@@ -679,8 +689,9 @@ fn other(
         PersonName | Username => {
             if r.is_greeting(s.start) {
                 Decision::keep(Rule::Addressee)
-            } else if role_before_dropped(mv, s.start) {
-                // "my oncologist Dr. Lee": the clinician's name tells the treatment.
+            } else if role_before_dropped(mv, s.start) || clinician_of_dropped(mv, s) {
+                // "my oncologist Dr. Lee", "Dr. Klein, my oncologist", "at Dr. Okwu's for my
+                // ECT follow-up": the clinician's name tells the treatment.
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if in_sig {
                 Decision::keep(Rule::Sender)
@@ -919,6 +930,74 @@ fn role_before_dropped(mv: &MsgView<'_, '_>, at: usize) -> bool {
                 gap.split_whitespace().count() <= 2 && !gap.contains(['.', ',', ';'])
             })
         })
+}
+
+/// Titles of physicians written before their names.
+const CLINICIAN_TITLES: &[&str] = &[
+    "dr",
+    "dra",
+    "drs",
+    "doctor",
+    "doctora",
+    "doktor",
+    "docteur",
+    "dott",
+    "dottssa",
+    "dottoressa",
+];
+
+/// Whether the name at `s` carries a physician's title ("Dr. Klein", "Dra. Ruiz").
+fn is_titled(r: &Reading<'_>, s: &Range<usize>) -> bool {
+    let own = r.text.get(s.clone()).unwrap_or_default();
+    let first = own
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    CLINICIAN_TITLES.contains(&fold_term(first).as_str())
+        || r.words_before_in_clause(s.start)
+            .last()
+            .is_some_and(|w| CLINICIAN_TITLES.contains(&w.folded.as_ref()))
+}
+
+/// Whether the name at `s` is a clinician's that tells a treatment the message no longer
+/// tells: a dropped role right after it ("Dr. Klein, my oncologist"), a dropped role right
+/// before a titled name set off by a comma ("my psychiatrist, Dr. Brooks"), or a titled
+/// name in a clause whose health data went ("at Dr. Okwu's for my ECT follow-up").
+fn clinician_of_dropped(mv: &MsgView<'_, '_>, s: &Range<usize>) -> bool {
+    let text = mv.r.text;
+    // Nothing but a comma (and the title the name's span leaves out) between the two.
+    let comma_gap = |from: usize, to: usize| {
+        text.get(from..to).is_some_and(|g| {
+            let g = g.trim().trim_start_matches(',').trim();
+            let g = g.strip_suffix('.').unwrap_or(g);
+            g.is_empty() || CLINICIAN_TITLES.contains(&fold_term(g).as_str())
+        })
+    };
+    let roles = &mv.dropped_roles;
+    let next_role = roles.partition_point(|r| r.start < s.end);
+    if roles
+        .get(next_role)
+        .is_some_and(|r| comma_gap(s.end, r.start))
+    {
+        return true;
+    }
+    if !is_titled(mv.r, s) {
+        return false;
+    }
+    let prev_role = roles.partition_point(|r| r.start < s.start);
+    if prev_role
+        .checked_sub(1)
+        .and_then(|i| roles.get(i))
+        .is_some_and(|r| r.end <= s.start && comma_gap(r.end, s.start))
+    {
+        return true;
+    }
+    let Some(c) = mv.r.clause_at(s.start) else {
+        return false;
+    };
+    let h = &mv.dropped_health;
+    let first = h.partition_point(|x| x.start < c.clause.range.start);
+    h.get(first).is_some_and(|x| x.start < c.clause.range.end)
 }
 
 /// Whether a relation word ("my son", "his wife") stands within two words before `at`.

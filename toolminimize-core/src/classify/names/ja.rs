@@ -93,9 +93,8 @@ pub(super) fn find(text: &str) -> Vec<JaName> {
     }
     let l = &*LISTS;
     let mut prev: Option<char> = None;
-    let mut chars = text.char_indices().peekable();
     let mut skip_to = 0usize;
-    while let Some((i, c)) = chars.next() {
+    for (i, c) in text.char_indices() {
         let p = prev;
         prev = Some(c);
         if i < skip_to || !is_han(c) || p.is_some_and(is_han) {

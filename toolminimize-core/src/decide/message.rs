@@ -116,6 +116,8 @@ struct MsgView<'a, 'r> {
     dropped_roles: Vec<Range<usize>>,
     /// Spans of dropped health data, in text order.
     dropped_health: Vec<Range<usize>>,
+    /// Spans of all dropped special-category data, in text order.
+    dropped_special: Vec<Range<usize>>,
     /// Per sentence: it speaks of paying ("wire", "rent", "bank details"); read only when
     /// the text holds an account.
     pay: Vec<bool>,
@@ -178,6 +180,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             care: false,
             dropped_roles: Vec::new(),
             dropped_health: Vec::new(),
+            dropped_special: Vec::new(),
             pay: Vec::new(),
             pay_asked: false,
             id_before_signature: false,
@@ -378,10 +381,12 @@ pub(super) fn decide(
         {
             mv.dropped_health.push(s.clone());
         }
+        mv.dropped_special.push(s.clone());
         out.push((k, Decision::drop(op, Rule::NotTheTopic)));
     }
     mv.dropped_roles.sort_by_key(|r| r.start);
     mv.dropped_health.sort_by_key(|r| r.start);
+    mv.dropped_special.sort_by_key(|r| r.start);
     // Pass 2: people, contacts, identifiers, places and profile.
     for &k in pending {
         if crate::budget::expired() {
@@ -689,7 +694,10 @@ fn other(
         PersonName | Username => {
             if r.is_greeting(s.start) {
                 Decision::keep(Rule::Addressee)
-            } else if role_before_dropped(mv, s.start) || clinician_of_dropped(mv, s) {
+            } else if role_before_dropped(mv, s.start)
+                || clinician_of_dropped(mv, s)
+                || owner_of_dropped(mv, s)
+            {
                 // "my oncologist Dr. Lee", "Dr. Klein, my oncologist", "at Dr. Okwu's for my
                 // ECT follow-up": the clinician's name tells the treatment.
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
@@ -998,6 +1006,36 @@ fn clinician_of_dropped(mv: &MsgView<'_, '_>, s: &Range<usize>) -> bool {
     let h = &mv.dropped_health;
     let first = h.partition_point(|x| x.start < c.clause.range.start);
     h.get(first).is_some_and(|x| x.start < c.clause.range.end)
+}
+
+/// Whether the name at `s` owns, by a possessive, special-category data that went ("after
+/// Noah's Bar Mitzvah", "Dana's chemo"): the name would still say whose it was.
+fn owner_of_dropped(mv: &MsgView<'_, '_>, s: &Range<usize>) -> bool {
+    let text = mv.r.text;
+    let own = text.get(s.clone()).unwrap_or_default();
+    let after = text.get(s.end..).unwrap_or_default();
+    let possessive = own.ends_with("'s") || own.ends_with("’s");
+    let rest = if possessive {
+        Some(after)
+    } else {
+        after
+            .strip_prefix("'s")
+            .or_else(|| after.strip_prefix("’s"))
+    };
+    let Some(rest) = rest else {
+        return false;
+    };
+    if !rest.starts_with(char::is_whitespace) {
+        return false;
+    }
+    let from = text.len() - rest.len();
+    let h = &mv.dropped_special;
+    let first = h.partition_point(|x| x.start < from);
+    h.get(first).is_some_and(|x| {
+        text.get(from..x.start).is_some_and(|gap| {
+            gap.split_whitespace().count() <= 1 && !gap.contains([',', '.', ';'])
+        })
+    })
 }
 
 /// Whether a relation word ("my son", "his wife") stands within two words before `at`.

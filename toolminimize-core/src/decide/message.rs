@@ -707,10 +707,9 @@ fn other(
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if cv.kind == ToolKind::Code {
                 Decision::drop(Op::Substitute, Rule::PublicWrite)
-            } else if profile_line && !cv.task_acts && !needs(it.kind) {
+            } else if profile_line && !cv.task_acts {
                 // Who the people of a handed-over task are, past its first sentence, unless
-                // the task names them or acts in someone's name (books, files, buys), or the
-                // agent keeps that person's file (an insurer, payroll).
+                // the task names them or acts in someone's name (books, files, buys).
                 Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
             } else {
                 Decision::keep(Rule::SubjectPerson)

@@ -121,10 +121,7 @@ fn names_public_place(text: &str) -> bool {
 pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Decision {
     use PsdKind::*;
     let text = f.text.unwrap_or_default();
-    let in_parens = item.span.as_ref().is_some_and(|s| {
-        let head = text.get(..s.start).unwrap_or_default();
-        head.matches('(').count() > head.matches(')').count()
-    });
+    let in_parens = super::structured::in_parentheses(text, item);
     // A place's value ends where a remark starts: a parenthetical, an appendix after a dash,
     // a reason ("after her chemo").
     let remark = item.span.as_ref().is_some_and(|s| {

@@ -114,6 +114,10 @@ struct MsgView<'a, 'r> {
     care: bool,
     /// Spans of dropped roles that imply special-category data, in text order.
     dropped_roles: Vec<Range<usize>>,
+    /// Spans of dropped health data, in text order.
+    dropped_health: Vec<Range<usize>>,
+    /// Spans of all dropped special-category data, in text order.
+    dropped_special: Vec<Range<usize>>,
     /// Per sentence: it speaks of paying ("wire", "rent", "bank details"); read only when
     /// the text holds an account.
     pay: Vec<bool>,
@@ -175,6 +179,8 @@ impl<'a, 'r> MsgView<'a, 'r> {
             optional,
             care: false,
             dropped_roles: Vec::new(),
+            dropped_health: Vec::new(),
+            dropped_special: Vec::new(),
             pay: Vec::new(),
             pay_asked: false,
             id_before_signature: false,
@@ -369,9 +375,18 @@ pub(super) fn decide(
         {
             mv.dropped_roles.push(s.clone());
         }
+        if items
+            .get(k)
+            .is_some_and(|it| it.category == crate::taxonomy::Category::Health)
+        {
+            mv.dropped_health.push(s.clone());
+        }
+        mv.dropped_special.push(s.clone());
         out.push((k, Decision::drop(op, Rule::NotTheTopic)));
     }
     mv.dropped_roles.sort_by_key(|r| r.start);
+    mv.dropped_health.sort_by_key(|r| r.start);
+    mv.dropped_special.sort_by_key(|r| r.start);
     // Pass 2: people, contacts, identifiers, places and profile.
     for &k in pending {
         if crate::budget::expired() {
@@ -535,9 +550,29 @@ fn shared_file(cv: &CallView<'_>) -> bool {
 
 /// A text of one short sentence: a title in all but name.
 fn is_short(r: &Reading<'_>) -> bool {
-    r.words.len() <= 12
+    word_count(r) <= 12
         && r.clauses.last().is_none_or(|c| c.clause.sentence == 0)
         && !r.text.contains('\n')
+}
+
+/// The number of words of a text, where a run of a script written without spaces
+/// (Japanese) counts one word for every three of its characters.
+fn word_count(r: &Reading<'_>) -> usize {
+    r.words
+        .iter()
+        .map(|w| {
+            let unspaced = w
+                .raw
+                .chars()
+                .filter(|&c| matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}'))
+                .count();
+            if unspaced == 0 {
+                1
+            } else {
+                unspaced.div_ceil(3).max(1)
+            }
+        })
+        .sum()
 }
 
 fn field_is_task(f: &FieldCtx<'_>) -> bool {
@@ -662,8 +697,12 @@ fn other(
         PersonName | Username => {
             if r.is_greeting(s.start) {
                 Decision::keep(Rule::Addressee)
-            } else if role_before_dropped(mv, s.start) {
-                // "my oncologist Dr. Lee": the clinician's name tells the treatment.
+            } else if role_before_dropped(mv, s.start)
+                || clinician_of_dropped(mv, s)
+                || owner_of_dropped(mv, s)
+            {
+                // "my oncologist Dr. Lee", "Dr. Klein, my oncologist", "at Dr. Okwu's for my
+                // ECT follow-up": the clinician's name tells the treatment.
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if in_sig {
                 Decision::keep(Rule::Sender)
@@ -901,6 +940,104 @@ fn role_before_dropped(mv: &MsgView<'_, '_>, at: usize) -> bool {
                 gap.split_whitespace().count() <= 2 && !gap.contains(['.', ',', ';'])
             })
         })
+}
+
+/// Titles of physicians written before their names.
+const CLINICIAN_TITLES: &[&str] = &[
+    "dr",
+    "dra",
+    "drs",
+    "doctor",
+    "doctora",
+    "doktor",
+    "docteur",
+    "dott",
+    "dottssa",
+    "dottoressa",
+];
+
+/// Whether the name at `s` carries a physician's title ("Dr. Klein", "Dra. Ruiz").
+fn is_titled(r: &Reading<'_>, s: &Range<usize>) -> bool {
+    let own = r.text.get(s.clone()).unwrap_or_default();
+    let first = own
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    CLINICIAN_TITLES.contains(&fold_term(first).as_str())
+        || r.words_before_in_clause(s.start)
+            .last()
+            .is_some_and(|w| CLINICIAN_TITLES.contains(&w.folded.as_ref()))
+}
+
+/// Whether the name at `s` is a clinician's that tells a treatment the message no longer
+/// tells: a dropped role right after it ("Dr. Klein, my oncologist"), a dropped role right
+/// before a titled name set off by a comma ("my psychiatrist, Dr. Brooks"), or a titled
+/// name in a clause whose health data went ("at Dr. Okwu's for my ECT follow-up").
+fn clinician_of_dropped(mv: &MsgView<'_, '_>, s: &Range<usize>) -> bool {
+    let text = mv.r.text;
+    // Nothing but a comma (and the title the name's span leaves out) between the two.
+    let comma_gap = |from: usize, to: usize| {
+        text.get(from..to).is_some_and(|g| {
+            let g = g.trim().trim_start_matches(',').trim();
+            let g = g.strip_suffix('.').unwrap_or(g);
+            g.is_empty() || CLINICIAN_TITLES.contains(&fold_term(g).as_str())
+        })
+    };
+    let roles = &mv.dropped_roles;
+    let next_role = roles.partition_point(|r| r.start < s.end);
+    if roles
+        .get(next_role)
+        .is_some_and(|r| comma_gap(s.end, r.start))
+    {
+        return true;
+    }
+    if !is_titled(mv.r, s) {
+        return false;
+    }
+    let prev_role = roles.partition_point(|r| r.start < s.start);
+    if prev_role
+        .checked_sub(1)
+        .and_then(|i| roles.get(i))
+        .is_some_and(|r| r.end <= s.start && comma_gap(r.end, s.start))
+    {
+        return true;
+    }
+    let Some(c) = mv.r.clause_at(s.start) else {
+        return false;
+    };
+    let h = &mv.dropped_health;
+    let first = h.partition_point(|x| x.start < c.clause.range.start);
+    h.get(first).is_some_and(|x| x.start < c.clause.range.end)
+}
+
+/// Whether the name at `s` owns, by a possessive, special-category data that went ("after
+/// Noah's Bar Mitzvah", "Dana's chemo"): the name would still say whose it was.
+fn owner_of_dropped(mv: &MsgView<'_, '_>, s: &Range<usize>) -> bool {
+    let text = mv.r.text;
+    let own = text.get(s.clone()).unwrap_or_default();
+    let after = text.get(s.end..).unwrap_or_default();
+    let possessive = own.ends_with("'s") || own.ends_with("’s");
+    let rest = if possessive {
+        Some(after)
+    } else {
+        after
+            .strip_prefix("'s")
+            .or_else(|| after.strip_prefix("’s"))
+    };
+    let Some(rest) = rest else {
+        return false;
+    };
+    if !rest.starts_with(char::is_whitespace) {
+        return false;
+    }
+    let from = text.len() - rest.len();
+    let h = &mv.dropped_special;
+    let first = h.partition_point(|x| x.start < from);
+    h.get(first).is_some_and(|x| {
+        text.get(from..x.start).is_some_and(|gap| {
+            gap.split_whitespace().count() <= 1 && !gap.contains([',', '.', ';'])
+        })
+    })
 }
 
 /// Whether a relation word ("my son", "his wife") stands within two words before `at`.

@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use super::vocab::{LangMask, WordSet, vocab};
-use crate::text::clauses::{Clause, clauses, segment_of, segments};
+use crate::text::clauses::{Clause, clauses, is_ja_reason, segment_of, segments};
 use crate::text::words::{Word, words};
 
 /// What a clause does.
@@ -80,12 +80,14 @@ impl<'a> Reading<'a> {
             let cw = ws.get(start..end).unwrap_or_default();
             let raw = text.get(c.range.clone()).unwrap_or_default();
             let has = |set: WordSet| v.set(set).any_in_langs(lang, cw, raw);
-            let reason = v.set(WordSet::Reason).match_in(lang, cw, 0).is_some();
+            // Japanese states a reason before what it explains, ending it with a particle.
+            let reason =
+                v.set(WordSet::Reason).match_in(lang, cw, 0).is_some() || is_ja_reason(raw);
             let has_fact = raw.chars().any(|ch| ch.is_ascii_digit()) || has(WordSet::Time);
             // "in case you need it" offers; it asks nothing of the reader.
             let offered = has(WordSet::Offered);
             infos.push(ClauseInfo {
-                request: has(WordSet::Request) && !offered,
+                request: (has(WordSet::Request) || asks_at_open(v, lang, cw)) && !offered,
                 reason,
                 first_person: has(WordSet::FirstPerson),
                 relation: relation_in(v, lang, cw),
@@ -102,7 +104,9 @@ impl<'a> Reading<'a> {
             let cw = ws.get(first.words.clone()).unwrap_or_default();
             // Greetings and closings are set phrases: any language's count ("Hola" in an English
             // message still greets).
-            let opens = v.set(WordSet::Greeting).match_at(cw, 0).is_some();
+            let opens = v.set(WordSet::Greeting).match_at(cw, 0).is_some()
+                || v.set(WordSet::Greeting)
+                    .unspaced_at_edge(text.get(first.clause.range.clone()).unwrap_or_default());
             // "Hi Dana", "Dear Mrs. Lee", or a lone name before a comma ("Inés, …").
             let lone_name = cw.len() <= 3
                 && infos.len() > 1
@@ -289,6 +293,13 @@ impl<'a> Reading<'a> {
         let end = self.word_index(at).min(c.words.end).max(c.words.start);
         self.words.get(c.words.start..end).unwrap_or_default()
     }
+}
+
+/// Whether a modal verb that asks only at the start of a clause ("Pode …", "Você pode …",
+/// "¿Puede …?") opens the clause `cw`.
+fn asks_at_open(v: &super::vocab::Vocab, lang: LangMask, cw: &[Word<'_>]) -> bool {
+    let open = v.set(WordSet::RequestOpen);
+    (0..cw.len().min(2)).any(|i| open.match_in(lang, cw, i).is_some())
 }
 
 /// Whether a clause names someone close to someone: a kinship word after a possessive ("my

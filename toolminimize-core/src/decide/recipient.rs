@@ -79,7 +79,8 @@ static INDEX: LazyLock<Option<TermIndex>> = LazyLock::new(|| {
     let mut short_words: FxHashMap<String, Vec<usize>> = FxHashMap::default();
     for (i, k) in KINDS.iter().enumerate() {
         for t in &k.words {
-            if t.contains(' ') {
+            // A phrase, or a term of a script written without spaces: found inside the text.
+            if t.contains(' ') || t.chars().any(is_unspaced) {
                 phrases.push(t.as_str());
                 phrase_kinds.push(i);
             } else if t.chars().count() >= 5 {
@@ -101,6 +102,11 @@ static INDEX: LazyLock<Option<TermIndex>> = LazyLock::new(|| {
     })
 });
 
+/// Kana and kanji: terms in them are found inside a text, which has no spaces between words.
+fn is_unspaced(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}')
+}
+
 /// Marks in `hit` the kinds whose terms occur in `folded` (its words `ws`).
 fn mark(hit: &mut [bool], folded: &str, ws: &[String], inside_words: bool) {
     let mut set = |k: usize| {
@@ -112,7 +118,7 @@ fn mark(hit: &mut [bool], folded: &str, ws: &[String], inside_words: bool) {
         // The index failed to build (a bug): the same answer, term by term.
         for (i, k) in KINDS.iter().enumerate() {
             let found = k.words.iter().any(|t| {
-                if t.contains(' ') {
+                if t.contains(' ') || t.chars().any(is_unspaced) {
                     folded.contains(t.as_str())
                 } else if inside_words && t.chars().count() >= 5 {
                     ws.iter().any(|w| w.contains(t.as_str()))

@@ -80,7 +80,7 @@ pub(super) fn in_personal_appendix(text: &str, item: &PsdItem) -> bool {
 pub(super) fn in_parentheses(text: &str, item: &PsdItem) -> bool {
     item.span.as_ref().is_some_and(|s| {
         let head = text.get(..s.start).unwrap_or_default();
-        head.matches(['(', '[']).count() > head.matches([')', ']']).count()
+        head.matches(['(', '[', '（', '【']).count() > head.matches([')', ']', '）', '】']).count()
     })
 }
 

@@ -27,6 +27,9 @@ pub enum WordSet {
     ContactAsk,
     /// Asking the reader to act ("please", "bitte", "merci de").
     Request,
+    /// Modal verbs that ask only when they open their clause ("Pode enviar …?", "¿Puede
+    /// …?"); inside a statement they tell ("pode precisar de internação": may need).
+    RequestOpen,
     /// Opening a reason or an aside ("because", "weil", "fyi").
     Reason,
     /// Tying a requirement to a searched place ("with", "for").
@@ -90,6 +93,7 @@ impl WordSet {
             "signoff" => WordSet::Signoff,
             "contact_ask" => WordSet::ContactAsk,
             "request" => WordSet::Request,
+            "request_open" => WordSet::RequestOpen,
             "reason" => WordSet::Reason,
             "link" => WordSet::Link,
             "time" => WordSet::Time,
@@ -226,6 +230,15 @@ impl Terms {
                 .unspaced
                 .iter()
                 .any(|(t, l)| l & langs != 0 && raw.contains(t.as_str()))
+    }
+
+    /// Whether `raw` starts or ends with a term of an unspaced script: a Japanese greeting
+    /// opens a line ("こんにちは") or closes the addressee's name ("山田様", "総務部 御中").
+    pub fn unspaced_at_edge(&self, raw: &str) -> bool {
+        let t = raw.trim();
+        self.unspaced
+            .iter()
+            .any(|(term, _)| t.starts_with(term.as_str()) || t.ends_with(term.as_str()))
     }
 
     #[allow(dead_code)] // not used by the current rules

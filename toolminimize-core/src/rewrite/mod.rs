@@ -357,16 +357,22 @@ fn proximity_qualifiers(
 /// Widens `r` to the parentheses or brackets that enclose it.
 fn parenthetical_around(s: &str, r: std::ops::Range<usize>) -> std::ops::Range<usize> {
     let head = s.get(..r.start).unwrap_or_default();
-    let open = head.rfind(['(', '[']);
+    let open = head.rfind(['(', '[', '（', '【']);
     let close = s
         .get(r.end..)
-        .and_then(|t| t.find([')', ']']))
-        .map(|i| r.end + i + 1);
+        .and_then(|t| {
+            t.char_indices()
+                .find(|&(_, c)| matches!(c, ')' | ']' | '）' | '】'))
+        })
+        .map(|(i, c)| r.end + i + c.len_utf8());
     // The aside goes whole; a needed item inside it (checked by the caller) keeps it.
     match (open, close) {
         (Some(o), Some(c))
-            if s.get(o + 1..r.start)
-                .is_some_and(|g| !g.contains([')', ']'])) =>
+            if s.get(o..r.start).is_some_and(|g| {
+                !g.chars()
+                    .skip(1)
+                    .any(|c| matches!(c, ')' | ']' | '）' | '】'))
+            }) =>
         {
             o..c
         }
@@ -379,7 +385,7 @@ fn sentence_end(s: &str, end: usize) -> usize {
     let tail = s.get(end..).unwrap_or_default();
     let punct: usize = tail
         .chars()
-        .take_while(|c| matches!(c, '.' | '!' | '?' | '。' | '…'))
+        .take_while(|c| matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '…'))
         .map(char::len_utf8)
         .sum();
     end + punct

@@ -476,6 +476,12 @@ pub fn tidy(s: &str) -> String {
             ("( ", "("),
             ("()", ""),
             ("[]", ""),
+            ("（）", ""),
+            ("【】", ""),
+            ("、、", "、"),
+            ("、。", "。"),
+            ("（、", "（"),
+            ("、）", "）"),
             (",,", ","),
             (", ,", ","),
             (",.", "."),
@@ -520,7 +526,7 @@ pub fn tidy(s: &str) -> String {
             break;
         }
     }
-    let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/'];
+    let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/', '、'];
     let t = t.trim_start_matches(|c: char| trim_chars.contains(&c) || c == '.');
     let t = t.trim_end_matches(trim_chars);
     capitalize_sentences(t)

@@ -3,7 +3,10 @@
 //!
 //! Boundaries are sentence ends, `;`, `:`, `,` (not inside numbers), spaced dashes, `|`, line
 //! breaks and parentheses (a parenthetical is a clause of its own); a reason conjunction
-//! ("because", "weil", "parce que", "porque", "perché") starts a clause of its own.
+//! ("because", "weil", "parce que", "porque", "perché") starts a clause of its own. Japanese
+//! punctuation counts as well: `。！？` end a sentence with no space after them, `、，；：`
+//! end a clause, `（）【】` enclose a parenthetical, and a reason, which Japanese states
+//! before its consequence, ends its clause at its particle (`…の手術後なので`, `…のため`).
 
 use std::ops::Range;
 
@@ -75,22 +78,22 @@ pub fn clauses(text: &str) -> Vec<Clause> {
         let next = it.peek().map(|&(_, n)| n);
         let prev = text.get(..i).and_then(|h| h.chars().next_back());
         let boundary_len: Option<usize> = match c {
-            '(' | '[' => {
+            '(' | '[' | '（' | '【' => {
                 push(&mut out, start, i, depth > 0, sentence);
                 depth += 1;
-                paren_start = Some(i + 1);
-                start = i + 1;
+                paren_start = Some(i + c.len_utf8());
+                start = i + c.len_utf8();
                 None
             }
-            ')' | ']' if depth > 0 => {
+            ')' | ']' | '）' | '】' if depth > 0 => {
                 push(&mut out, paren_start.unwrap_or(start), i, true, sentence);
                 depth -= 1;
-                start = i + 1;
+                start = i + c.len_utf8();
                 // The rest of an enclosing parenthetical starts after this one.
-                paren_start = Some(i + 1);
+                paren_start = Some(i + c.len_utf8());
                 None
             }
-            '.' | '!' | '?' | '。' => {
+            '.' | '!' | '?' => {
                 let at_end = next.is_none_or(char::is_whitespace);
                 let abbrev = at_end
                     && c == '.'
@@ -111,7 +114,9 @@ pub fn clauses(text: &str) -> Vec<Clause> {
                     None
                 }
             }
-            ';' | '|' | '\n' | '\r' | '•' => Some(c.len_utf8()),
+            // Japanese sentence ends need no space after them.
+            '。' | '！' | '？' => Some(c.len_utf8()),
+            ';' | '|' | '\n' | '\r' | '•' | '、' | '，' | '；' | '：' => Some(c.len_utf8()),
             // An emoji before a space ends a sentence as a full stop does ("… 💙 My dad …").
             c if is_pictograph(c) && next.is_some_and(char::is_whitespace) => Some(c.len_utf8()),
             ':' if next.is_none_or(char::is_whitespace) => Some(1),
@@ -138,14 +143,20 @@ pub fn clauses(text: &str) -> Vec<Clause> {
             push(&mut out, start, i, false, sentence);
             start = i;
         }
+        // A Japanese reason ends at its particle: "糖尿病のため" | "インスリンを使用中".
+        if boundary_len.is_none() && depth == 0 && ends_ja_reason(text, i, c) {
+            let end = i + c.len_utf8();
+            push(&mut out, start, end, false, sentence);
+            start = end;
+        }
         if let Some(len) = boundary_len {
             if depth == 0 {
                 push(&mut out, start, i, false, sentence);
                 start = i + len;
-                if matches!(c, '.' | '!' | '?' | '。' | '\n') || is_pictograph(c) {
+                if matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '\n') || is_pictograph(c) {
                     sentence += 1;
                 }
-            } else if matches!(c, ',' | ';' | '-' | '–' | '—') {
+            } else if matches!(c, ',' | ';' | '-' | '–' | '—' | '、' | '，') {
                 // Inside parentheses, split too but keep the parenthetical flag.
                 push(&mut out, paren_start.unwrap_or(start), i, true, sentence);
                 paren_start = Some(i + len);
@@ -165,6 +176,53 @@ pub fn clauses(text: &str) -> Vec<Clause> {
         push(&mut out, start, text.len(), false, sentence);
     }
     out
+}
+
+/// Japanese particles that end a reason clause ("…なので", "…だから", "…のため"). The
+/// reason comes before what it explains; a clause boundary after the particle lets the
+/// reason go and the news stay.
+const JA_REASON: &[&str] = &["ので", "ため", "だから", "ですから", "ますから"];
+
+/// Whether a clause is a Japanese reason: it ends with a reason particle.
+pub fn is_ja_reason(clause: &str) -> bool {
+    let t = clause.trim_end();
+    JA_REASON.iter().any(|p| t.ends_with(p))
+}
+
+/// Whether the character `c` at byte `i` is the last one of a Japanese reason particle that
+/// ends a clause: more Japanese text follows (not punctuation, which ends the clause anyway),
+/// and not "ために" (in order to), "からの", "のでは" or "ためです".
+fn ends_ja_reason(text: &str, i: usize, c: char) -> bool {
+    if !matches!(c, 'で' | 'ら' | 'め') {
+        return false;
+    }
+    let end = i + c.len_utf8();
+    let Some(head) = text.get(..end) else {
+        return false;
+    };
+    if !JA_REASON.iter().any(|p| head.ends_with(p)) {
+        return false;
+    }
+    let Some(next) = text.get(end..).and_then(|t| t.chars().next()) else {
+        return false;
+    };
+    matches!(next, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}')
+        && !matches!(
+            next,
+            'に' | 'の'
+                | 'は'
+                | 'も'
+                | 'す'
+                | 'し'
+                | 'だ'
+                | 'で'
+                | 'る'
+                | 'て'
+                | 'た'
+                | 'ら'
+                | 'れ'
+                | 'ず'
+        )
 }
 
 /// Emoji and pictographs (they end sentences in chat text).
@@ -217,7 +275,7 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
             '-' | '–' | '—' | '|' => {
                 prev.is_some_and(char::is_whitespace) && next.is_none_or(char::is_whitespace)
             }
-            '\n' => true,
+            '\n' | '。' | '！' | '？' => true,
             '.' | '!' | '?' => {
                 next.is_none_or(char::is_whitespace)
                     && !ABBREVIATIONS.contains(&prev_word(text, i).to_lowercase().as_str())
@@ -357,6 +415,37 @@ mod tests {
     fn unbalanced_brackets_do_not_panic() {
         assert_eq!(parts("a ) b ( c"), ["a ) b", "c"]);
         assert!(clauses("").is_empty());
+    }
+
+    #[test]
+    fn japanese_punctuation_splits_clauses_and_sentences() {
+        let t =
+            "明日は私が出席します。田中さんは通院日で、奥さまも手術後なので、午前中は不在です。";
+        assert_eq!(
+            parts(t),
+            [
+                "明日は私が出席します",
+                "田中さんは通院日で",
+                "奥さまも手術後なので",
+                "午前中は不在です"
+            ]
+        );
+        let cl = clauses(t);
+        assert_eq!(
+            cl.iter().map(|c| c.sentence).collect::<Vec<_>>(),
+            [0, 1, 1, 1]
+        );
+        assert!(is_ja_reason("奥さまも手術後なので"));
+        // A reason particle with no comma after it ends its clause all the same.
+        assert_eq!(
+            parts("糖尿病のため薬を使用中"),
+            ["糖尿病のため", "薬を使用中"]
+        );
+        // "ために" (in order to) is no reason.
+        assert_eq!(parts("会議のために準備"), ["会議のために準備"]);
+        let p = "東京駅（北口の改札）で待ち合わせ";
+        assert_eq!(parts(p), ["東京駅", "北口の改札", "で待ち合わせ"]);
+        assert!(clauses(p)[1].parenthetical);
     }
 
     #[test]

@@ -10,10 +10,14 @@
 //!    greetings, sign-offs. Places, brands, months, ALL-CAPS words and code are excluded.
 //! 3. **Handles.** The local part of an e-mail address or a `first.last` handle that is made
 //!    of known names (low confidence).
+//! 4. **Japanese script.** Family and given names in kanji by their place in a run of kanji
+//!    and the honorific or kinship word around them (`田中さん`, `山田太郎`, `弟・翔太`; see
+//!    `ja.rs`).
 
 mod context;
 mod field;
 mod handles;
+mod ja;
 pub(crate) mod lists;
 mod text;
 mod tokens;
@@ -77,6 +81,14 @@ impl Detector for PersonNames {
                 PsdKind::PersonName,
                 n.confidence,
                 "person_name",
+            ));
+        }
+        for n in ja::find(scanned) {
+            out.push(Finding::new(
+                n.span,
+                PsdKind::PersonName,
+                n.confidence,
+                "person_name:ja",
             ));
         }
         for n in handles::find(scanned, self.lists) {

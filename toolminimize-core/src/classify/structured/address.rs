@@ -247,6 +247,8 @@ const POSTCODE_FIELD: &[&str] = &[
 #[derive(Debug)]
 pub(super) struct Address {
     streets: Vec<Regex>,
+    /// Japanese block addresses; group 1 is the address.
+    ja: Vec<Regex>,
     postcode_value: Regex,
     postcode_labelled: Regex,
     postcode_field: Keywords,
@@ -308,8 +310,46 @@ impl Address {
                 words_ci(ES_IT_TYPES, Edge::Boundary, Edge::Space),
             )?,
         ];
+        // Japanese addresses name blocks, not streets: `本町3丁目5番7号`, `北24条西5丁目`,
+        // `中町12番地`, and after a ward, city, town or village `北沢2-14-7`. The town name
+        // before the numbers is taken in (kanji and katakana, not the ward or city).
+        let town = r"[\p{Han}\p{Katakana}ー々ヶ--[都道府県市区郡村]]{0,6}";
+        let num = r"[0-9０-９]{1,4}";
+        let kan = r"(?:[0-9０-９]{1,3}|[一二三四五六七八九十]{1,3})";
+        let dash = r"[-‐−－ー]";
+        let chome = format!(
+            r"({town}(?:[北南東西]?{num}条[北南東西]?)?{kan}丁目(?:{num}(?:番地?|{dash}))?(?:{num}号?)?)"
+        );
+        let jo = format!(r"({town}[北南東西]?{num}条[北南東西]{num}(?:丁目)?)");
+        let banchi = format!(r"({town}{num}番地?(?:の?{num}号?)?)");
+        // Block, lot and building written with dashes need a town name of two characters or
+        // more after the ward: three numbers (`北沢2-14-7`), or two after a prefecture or city
+        // and a ward (`東京都港区芝5-7`); not `区分3-2` or an article number.
+        let place = r"[\p{Han}\p{Katakana}ー々ヶ--[都道府県市区郡村]]{2,7}";
+        let hyphen = format!(
+            r"[区町村郡]({place}[0-9０-９]{{1,3}}{dash}[0-9０-９]{{1,3}}{dash}[0-9０-９]{{1,3}})"
+        );
+        let hyphen2 = format!(
+            r"[都道府県市]\p{{Han}}{{1,4}}[区町村郡]({place}[0-9０-９]{{1,3}}{dash}[0-9０-９]{{1,3}})"
+        );
+        let ja = vec![
+            regex_gated("address", &chome, Some(Gate::Test(|t| t.contains("丁目"))))?,
+            regex_gated("address", &jo, Some(Gate::Test(|t| t.contains('条'))))?,
+            regex_gated("address", &banchi, Some(Gate::Test(|t| t.contains('番'))))?,
+            regex_gated(
+                "address",
+                &hyphen,
+                Some(Gate::Test(|t| t.contains(['区', '町', '村', '郡']))),
+            )?,
+            regex_gated(
+                "address",
+                &hyphen2,
+                Some(Gate::Test(|t| t.contains(['区', '町', '村', '郡']))),
+            )?,
+        ];
         Ok(Address {
             streets,
+            ja,
             postcode_value: regex("postcode", &format!(r"^\s*{POSTCODE}\s*$"))?,
             postcode_labelled: regex_gated(
                 "postcode",
@@ -361,6 +401,23 @@ impl Detector for Address {
         }
         if text.len() < 6 {
             return;
+        }
+        // Japanese block addresses: kept apart, as a town name runs on from the ward before it.
+        let mut ja_end = 0usize;
+        for re in &self.ja {
+            for c in re.captures_iter(text) {
+                let Some(m) = c.get(1) else { continue };
+                if m.start() < ja_end || m.as_str().chars().count() < 3 {
+                    continue;
+                }
+                ja_end = m.end();
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::StreetAddress,
+                    0.85,
+                    "address:ja",
+                ));
+            }
         }
         for re in &self.streets {
             for m in re.find_iter(text) {

@@ -2,7 +2,7 @@
 //!
 //! A date counts as a date of birth when a birth word (EN/DE/FR/ES/IT) precedes it closely
 //! ("DOB 1979-12-01", "born 12 March 1985", "né le 3 mars 1990", "geb. 03.04.1988", "nato il
-//! 5 maggio 1980") or when its field says birth (`date_of_birth`, `dob`, `geburtsdatum`). Other
+//! 5 maggio 1980"; in Japanese after 生年月日 or before 生まれ: "1985年3月12日生まれ") or when its field says birth (`date_of_birth`, `dob`, `geburtsdatum`). Other
 //! dates (deadlines, timestamps, bookings) are not PSD. Ages ("age 44", "38-year-old",
 //! "40 ans", "44 Jahre") are reported as [`PsdKind::Age`], the whole phrase as the span.
 
@@ -258,6 +258,8 @@ const DURATION_WORDS: &[&str] = &[
 #[derive(Debug)]
 pub(super) struct Birth {
     date: Regex,
+    /// Japanese dates of birth: after the label 生年月日 or before 生 / 生まれ ("born").
+    ja_date: Regex,
     year: Regex,
     age_en: Regex,
     age_years: Regex,
@@ -277,8 +279,14 @@ impl Birth {
         let date = format!(
             r"(?i)\d{{4}}[-/.]\d{{1,2}}[-/.]\d{{1,2}}|\d{{1,2}}[-/.]\d{{1,2}}[-/.](?:\d{{4}}|\d{{2}})|\d{{1,2}}(?:st|nd|rd|th|er|º|°|\.)?\s+(?:de\s+|of\s+)?(?:{m})\.?,?\s+(?:de\s+|del\s+)?\d{{4}}|(?:{m})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
         );
+        let ja_day = r"(?:\d{4}|(?:明治|大正|昭和|平成|令和)(?:\d{1,2}|元))年\d{1,2}月\d{1,2}日";
         Ok(Birth {
             date: regex("dob", &date)?,
+            ja_date: regex_gated(
+                "dob",
+                &format!(r"生年月日\s*[:：]?\s*({ja_day})|({ja_day})(?:生まれ|生)"),
+                any_word(&["生年月日", "生"]),
+            )?,
             year: regex(
                 "dob",
                 r"(?i)(?:born(?:\s+in)?|geboren(?:\s+im\s+jahr[e]?)?|jahrgang|née?\s+en|nacid[oa]\s+en|nat[oa]\s+nel)\s+((?:19|20)\d{2})(?-u:\b)",
@@ -348,6 +356,13 @@ impl Birth {
                 continue;
             };
             out.push(Finding::new(start..end, PsdKind::DateOfBirth, conf, "dob"));
+        }
+        if text.contains('年') {
+            for c in self.ja_date.captures_iter(text) {
+                if let Some(d) = c.get(1).or_else(|| c.get(2)) {
+                    out.push(Finding::new(d.range(), PsdKind::DateOfBirth, 0.9, "dob"));
+                }
+            }
         }
         for c in self.year.captures_iter(text) {
             if let Some(y) = c.get(1) {

@@ -855,10 +855,15 @@ impl Labelled {
             return false;
         };
         let key = normalise_key(key);
+        // A short label with a word for "number" after it is the label: `cprNumber`,
+        // `peselNr`, `bsnNummer`, `cpfNumero`.
+        let bare = ["number", "nummer", "numero", "num", "nr", "no"]
+            .iter()
+            .find_map(|w| key.strip_suffix(w).filter(|b| b.len() >= 3));
         // Short keys must match exactly (`cpf`, but not `visanumber` for `anumber`).
         let Some(&(_, class)) = KEY_SUFFIXES
             .iter()
-            .find(|(s, _)| key == *s || (s.len() >= 8 && key.ends_with(s)))
+            .find(|(s, _)| key == *s || bare == Some(*s) || (s.len() >= 8 && key.ends_with(s)))
         else {
             return false;
         };

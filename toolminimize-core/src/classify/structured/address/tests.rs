@@ -188,3 +188,16 @@ fn postcodes_after_house_number_suffixes_floors_and_at_the_end() {
     let found = spans("Westersingel 212, 3021 units sold");
     assert!(!found.iter().any(|f| f.1 == PsdKind::Postcode), "{found:?}");
 }
+
+#[test]
+fn japanese_block_addresses() {
+    assert_eq!(streets("大阪市中央区本町3丁目5番7号"), ["本町3丁目5番7号"]);
+    assert_eq!(streets("札幌 明日 北区北12条西7丁目"), ["北12条西7丁目"]);
+    assert_eq!(streets("東京都世田谷区豪徳寺1-22-3"), ["豪徳寺1-22-3"]);
+    assert_eq!(streets("東京都港区芝公園5-7 3階"), ["芝公園5-7"]);
+    assert_eq!(streets("長野県白馬村北城12番地"), ["北城12番地"]);
+    // Numbers in other Japanese text are no address.
+    assert!(streets("仕様区分3-2-1の変更").is_empty());
+    assert!(streets("民法第709条第1項の解説").is_empty());
+    assert!(streets("2024-25シーズンの区切り").is_empty());
+}

@@ -121,3 +121,19 @@ fn true_negatives() {
         assert!(plain(s).is_empty(), "{s}: {:?}", plain(s));
     }
 }
+
+#[test]
+fn japanese_dates_of_birth() {
+    assert_eq!(plain("生年月日：1990年5月14日"), [("1990年5月14日", DOB)]);
+    assert_eq!(
+        plain("利用者（1941年11月3日生、要支援2）"),
+        [("1941年11月3日", DOB)]
+    );
+    assert_eq!(
+        plain("昭和52年8月9日生まれの男性"),
+        [("昭和52年8月9日", DOB)]
+    );
+    // Other dates are no birth dates.
+    assert!(plain("2025年4月1日から施行").is_empty());
+    assert!(plain("発売日：2024年12月6日").is_empty());
+}

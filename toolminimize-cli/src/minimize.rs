@@ -24,8 +24,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 use clap::Args as ClapArgs;
+use serde::Serialize;
 use serde_json::{Map, Value};
-use toolminimize_core::Minimizer;
+use toolminimize_core::{Minimizer, Report};
 
 use crate::input::{self, CallLine, LineError, Minimized, Parsed, Record, Sessions, Stream};
 use crate::options::PolicyArgs;
@@ -72,18 +73,18 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode, String> {
         .next_record(&minimizer)
         .map_err(|e| format!("reading input: {e}"))?
     {
-        let value = match record {
-            Record::Call(m) => call_record(*m),
-            Record::Bad(e) => error_record(e),
-        };
-        write_line(&mut out, &value).map_err(|e| format!("writing output: {e}"))?;
+        match record {
+            Record::Call(m) => write_line(&mut out, &call_record(*m)),
+            Record::Bad(e) => write_line(&mut out, &error_record(e)),
+        }
+        .map_err(|e| format!("writing output: {e}"))?;
     }
     out.flush().map_err(|e| format!("writing output: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+fn write_line(out: &mut impl Write, record: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, record).map_err(io::Error::from)?;
     out.write_all(b"\n")
 }
 
@@ -97,7 +98,7 @@ enum Msg {
     ReadError(u64, String),
 }
 
-fn line_bytes(value: &Value) -> Vec<u8> {
+fn line_bytes(value: &impl Serialize) -> Vec<u8> {
     let mut v = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
     v.push(b'\n');
     v
@@ -311,27 +312,36 @@ fn write_in_order(
     }
 }
 
+/// The output line of a call: `{"id"?, "arguments" | "blocked"+"reason", "report"}`, in that
+/// order. Serialized straight from the outcome: a report of many items is written as it is,
+/// never first built as a JSON tree (which took about a kilobyte an item).
+#[derive(Debug, Serialize)]
+pub(crate) struct CallRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    arguments: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    blocked: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    report: Report,
+}
+
 /// `{"id"?, "arguments" | "blocked"+"reason", "report"}`.
-pub(crate) fn call_record(m: Minimized) -> Value {
-    let mut rec = Map::new();
-    if let Some(id) = m.id {
-        rec.insert("id".into(), id);
-    }
+pub(crate) fn call_record(m: Minimized) -> CallRecord {
     let (verdict, report) = m.outcome.into_parts();
-    match verdict.into_arguments() {
-        Ok(a) => {
-            rec.insert("arguments".into(), a);
-        }
-        Err(reason) => {
-            rec.insert("blocked".into(), Value::Bool(true));
-            rec.insert("reason".into(), Value::String(reason.to_string()));
-        }
+    let (arguments, blocked, reason) = match verdict.into_arguments() {
+        Ok(a) => (Some(a), None, None),
+        Err(reason) => (None, Some(true), Some(reason.to_string())),
+    };
+    CallRecord {
+        id: m.id,
+        arguments,
+        blocked,
+        reason,
+        report,
     }
-    // A report is plain numbers and ids; serializing it cannot fail, and if it ever did the
-    // line would still carry the verdict.
-    let report = serde_json::to_value(&report).unwrap_or(Value::Null);
-    rec.insert("report".into(), report);
-    Value::Object(rec)
 }
 
 /// `{"id": id or null, "line": n, "error": "…"}`.

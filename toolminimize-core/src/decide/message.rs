@@ -532,7 +532,7 @@ fn shared_file(cv: &CallView<'_>) -> bool {
 fn is_short(r: &Reading<'_>) -> bool {
     r.words.len() <= 12
         && r.clauses.last().is_none_or(|c| c.clause.sentence == 0)
-        && !r.text.contains('\n')
+        && !r.window_text().contains('\n')
 }
 
 fn field_is_task(f: &FieldCtx<'_>) -> bool {
@@ -703,7 +703,7 @@ fn other(
         }
         Iban | BankAccount => {
             if cv.kind == ToolKind::Payment
-                || cv.pay_me
+                || cv.pay_me()
                 || mv.pays(s.start)
                 || !offered && needs(it.kind)
                 || in_point

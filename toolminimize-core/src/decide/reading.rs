@@ -57,11 +57,64 @@ pub struct Reading<'a> {
     line_starts: Vec<usize>,
     /// The sentence of the first clause after the greeting.
     first_news: Option<usize>,
+    /// The part of `text` read: all of it, or one window of a long text.
+    window: Range<usize>,
 }
 
 impl<'a> Reading<'a> {
     /// Reads `text`.
     pub fn new(text: &'a str) -> Self {
+        Self::read(text)
+    }
+
+    /// Reads the window `range` of `text` (see [`crate::text::window`]): positions stay
+    /// those of `text`, but words, clauses, segments and lines are those of the window only;
+    /// its start counts as a line start. Only the first window (`first`) can open with a
+    /// greeting and the news, only the last one (`last`) can end with a signature. The window
+    /// that is all of `text` reads it as [`Reading::new`] does.
+    pub fn window(text: &'a str, range: Range<usize>, first: bool, last: bool) -> Self {
+        let part = text.get(range.clone()).unwrap_or_default();
+        let mut r = Self::read(part);
+        let off = range.start;
+        if off > 0 || part.len() < text.len() {
+            let shift = |x: &mut Range<usize>| *x = x.start + off..x.end + off;
+            for w in &mut r.words {
+                shift(&mut w.range);
+            }
+            for c in &mut r.clauses {
+                shift(&mut c.clause.range);
+            }
+            for seg in &mut r.segments {
+                shift(seg);
+            }
+            if let Some(g) = r.greeting.as_mut() {
+                shift(g);
+            }
+            if let Some(s) = r.signature.as_mut() {
+                *s += off;
+            }
+            for l in &mut r.line_starts {
+                *l += off;
+            }
+            r.text = text;
+            r.window = range;
+        }
+        if !first {
+            r.greeting = None;
+            r.first_news = None;
+        }
+        if !last {
+            r.signature = None;
+        }
+        r
+    }
+
+    /// The text of the part read (all of [`Reading::text`], or one window of it).
+    pub fn window_text(&self) -> &'a str {
+        self.text.get(self.window.clone()).unwrap_or_default()
+    }
+
+    fn read(text: &'a str) -> Self {
         let ws = words(text);
         let v = vocab();
         let lang = v.languages(&ws, text);
@@ -140,6 +193,7 @@ impl<'a> Reading<'a> {
             requests,
             line_starts,
             first_news,
+            window: 0..text.len(),
         }
     }
 

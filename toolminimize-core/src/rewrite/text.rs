@@ -449,24 +449,36 @@ pub fn apply_edits(text: &str, mut edits: Vec<Edit>) -> String {
         pos = e.range.end;
     }
     out.push_str(text.get(pos..).unwrap_or_default());
-    tidy(&out)
+    tidy_owned(out)
 }
 
 /// Most rounds of punctuation tidying per text.
 const MAX_TIDY_ROUNDS: usize = 16;
 
 /// Tidies punctuation and spacing left behind by cuts.
+#[cfg(test)]
 pub fn tidy(s: &str) -> String {
-    let mut t: String = s
-        .split(' ')
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    // Keep line breaks of multi-line text: the split above only folds runs of spaces.
+    tidy_owned(s.to_owned())
+}
+
+/// [`tidy`] of a text the caller gives up: at most two copies of it are alive at once (a
+/// long text is not copied once per round, nor split into a vector of its words).
+fn tidy_owned(s: String) -> String {
+    // Runs of spaces fold into one; spaces at the ends go. Line breaks of multi-line text
+    // stay: only the space character folds.
+    let mut t = String::with_capacity(s.len());
+    for w in s.split(' ').filter(|w| !w.is_empty()) {
+        if !t.is_empty() {
+            t.push(' ');
+        }
+        t.push_str(w);
+    }
+    drop(s);
     // Each round is linear; rounds are bounded so that nested debris ("((((…))))") costs
-    // linear time too (what is left after the last round stays as it is).
+    // linear time too (what is left after the last round stays as it is). Every replacement
+    // shortens the text, so a round that replaced nothing left it as it was: the last one.
     for _ in 0..MAX_TIDY_ROUNDS {
-        let before = t.clone();
+        let mut changed = false;
         for (from, to) in [
             (" ,", ","),
             (" .", "."),
@@ -514,9 +526,10 @@ pub fn tidy(s: &str) -> String {
         ] {
             if t.contains(from) {
                 t = t.replace(from, to);
+                changed = true;
             }
         }
-        if t == before {
+        if !changed {
             break;
         }
     }

@@ -913,3 +913,60 @@ fn named_in_point(cv: &CallView<'_>, item_text: &str) -> bool {
 fn common_prefix(a: &str, b: &str) -> usize {
     a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
 }
+
+#[cfg(test)]
+mod long_text_tests {
+    use serde_json::json;
+
+    use crate::{Action, Minimizer, ToolDef};
+
+    fn tool() -> ToolDef {
+        ToolDef::new(
+            "send_email",
+            "Send an email",
+            json!({"type": "object",
+                   "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
+                   "required": ["to", "body"]}),
+        )
+    }
+
+    /// What minimizing `body` reports: the number of items, and each (rule, action) met.
+    fn decided(m: &Minimizer, body: &str) -> (usize, Vec<(String, Action)>, String) {
+        let out = m.minimize(&tool(), &json!({"to": "desk@example.com", "body": body}));
+        let mut seen: Vec<(String, Action)> = out
+            .report()
+            .items()
+            .iter()
+            .map(|i| (i.rule().to_string(), i.action()))
+            .collect();
+        let n = seen.len();
+        seen.sort_by(|a, b| a.0.cmp(&b.0));
+        seen.dedup();
+        let text = out
+            .arguments()
+            .and_then(|a| a["body"].as_str())
+            .unwrap_or_default()
+            .to_owned();
+        (n, seen, text)
+    }
+
+    #[test]
+    fn a_long_text_is_decided_to_its_end_as_its_parts_are() {
+        let m = Minimizer::builder().time_budget(None).build().unwrap();
+        let block = "The parcel ships tomorrow with the invoice and the garden window order. \
+                     My neighbour Rebecca Stone can be reached on +1 415 555 0182 for the keys. ";
+        let (short_n, short_seen, _) = decided(&m, &block.repeat(4));
+        assert!(short_n > 0);
+        // About 1.2 MB: five windows of the decision stage.
+        let copies = 8_000;
+        let (long_n, long_seen, text) = decided(&m, &block.repeat(copies));
+        // Every copy's items are found (the classifier may find one more where two of its
+        // windows meet) and decided as in the short text.
+        assert!(long_n >= short_n / 4 * copies, "{long_n}");
+        for s in &short_seen {
+            assert!(long_seen.contains(s), "{s:?} missing from {long_seen:?}");
+        }
+        assert!(!text.contains("0182"), "a number went out undecided");
+        assert!(text.len() > copies * 60);
+    }
+}

@@ -428,6 +428,35 @@ mod tests {
     }
 
     #[test]
+    fn a_window_reads_its_part_at_the_text_positions() {
+        let text = "Hi Sam,\nPlease call me tomorrow. My mother is ill.\n\nThanks,\nAna";
+        let whole = Reading::new(text);
+        let same = Reading::window(text, 0..text.len(), true, true);
+        assert_eq!(same.words, whole.words);
+        assert_eq!(same.segments, whole.segments);
+        assert_eq!(same.greeting, whole.greeting);
+        assert_eq!(same.signature, whole.signature);
+        assert_eq!(same.window_text(), text);
+        // The middle of the text: positions are the text's, no greeting, no signature.
+        let from = text.find("Please").unwrap();
+        let to = text.find("Thanks").unwrap();
+        let mid = Reading::window(text, from..to, false, false);
+        assert_eq!(mid.window_text(), &text[from..to]);
+        assert!(mid.greeting.is_none() && mid.signature.is_none());
+        assert_eq!(mid.first_news_sentence(), None);
+        let mother = text.find("mother").unwrap();
+        assert!(mid.clause_at(mother).is_some_and(|c| c.relation));
+        assert_eq!(mid.line_start(mother), from);
+        for w in &mid.words {
+            assert_eq!(&text[w.range.clone()], w.raw);
+        }
+        assert_eq!(mid.words_before_in_clause(mother).len(), 1);
+        // The last window can end with a signature.
+        let tail = Reading::window(text, from..text.len(), false, true);
+        assert!(tail.in_signature(text.rfind("Ana").unwrap()));
+    }
+
+    #[test]
     fn signatures_start_at_the_closing() {
         let t = "Hello,\nthe report is attached.\n\nMit freundlichen Grüßen\nKarl Beispiel\n+49 30 1234567";
         let r = Reading::new(t);

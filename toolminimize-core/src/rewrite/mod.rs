@@ -674,3 +674,52 @@ fn rewrite_text(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::clone_patched;
+
+    #[test]
+    fn patches_replace_as_pointers_would() {
+        let args = json!({"a": {"b/c": "x", "d": [1, "two", 3]}, "e": "keep", "f~g": "y"});
+        let patches = vec![
+            ("/a/b~1c".to_owned(), json!("X")),
+            ("/a/d/1".to_owned(), json!("TWO")),
+            ("/f~0g".to_owned(), json!("Y")),
+            ("/missing/path".to_owned(), json!(0)),
+            ("/a/d/01".to_owned(), json!(0)),
+            ("/e/inside".to_owned(), json!(0)),
+        ];
+        let mut expected = args.clone();
+        for (p, v) in &patches {
+            if let Some(slot) = expected.pointer_mut(p) {
+                *slot = v.clone();
+            }
+        }
+        let got = clone_patched(&args, patches);
+        assert_eq!(got, expected);
+        assert_eq!(
+            got,
+            json!({"a": {"b/c": "X", "d": [1, "TWO", 3]}, "e": "keep", "f~g": "Y"})
+        );
+        // Key order is kept.
+        let keys: Vec<&String> = got.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["a", "e", "f~g"]);
+        // The whole document, and a value set inside a value replaced before.
+        assert_eq!(
+            clone_patched(&args, vec![(String::new(), json!(1))]),
+            json!(1)
+        );
+        let nested = clone_patched(
+            &args,
+            vec![
+                ("/a".to_owned(), json!({"k": 1})),
+                ("/a/k".to_owned(), json!(2)),
+            ],
+        );
+        assert_eq!(nested["a"], json!({"k": 2}));
+        assert_eq!(clone_patched(&args, Vec::new()), args);
+    }
+}

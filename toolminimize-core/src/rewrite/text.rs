@@ -596,6 +596,28 @@ mod tests {
     }
 
     #[test]
+    fn tidy_folds_spaces_as_splitting_and_joining_does() {
+        for s in [
+            "",
+            " ",
+            "a  b",
+            "  a b  ",
+            "a\n  b",
+            "x ,  y .",
+            "  ( ) a",
+            "a ,, b . . c",
+        ] {
+            let joined = s
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert_eq!(tidy(s), tidy(&joined), "{s:?}");
+            assert!(!tidy(s).contains("  "), "{s:?}");
+        }
+    }
+
+    #[test]
     fn edits_merge_and_tidy() {
         let t = "wind tomorrow near Some Clinic 1 Main St Springfield - Ana Ruiz 9:30";
         let a = t.find("Some").unwrap();

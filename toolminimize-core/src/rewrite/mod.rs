@@ -666,6 +666,9 @@ fn rewrite_text(
                 .map(Edit::remove),
         );
     }
+    // What was built to place the edits goes before the text is copied.
+    drop(cl);
+    drop(needed);
     let mut out = apply_edits(s, edits);
     if let Some(n) = truncate
         && let Some((cut, _)) = out.char_indices().nth(n)

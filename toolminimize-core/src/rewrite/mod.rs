@@ -668,6 +668,7 @@ fn rewrite_text(
     }
     // What was built to place the edits goes before the text is copied.
     drop(cl);
+    drop(segs);
     drop(needed);
     let mut out = apply_edits(s, edits);
     if let Some(n) = truncate

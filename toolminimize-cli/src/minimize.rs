@@ -93,10 +93,20 @@ enum Msg {
     /// The output line (with its newline) for input record `seq`.
     Line(u64, Vec<u8>),
     /// Several output lines, each with its record number.
-    Lines(Vec<(u64, Vec<u8>)>),
+    Lines(Vec<(u64, Out)>),
     /// Reading failed after `seq` records.
     ReadError(u64, String),
 }
+
+/// A finished line: its bytes, or (for a call whose line was long) the record itself, which
+/// the writer serializes straight to the output rather than a worker into a second copy.
+enum Out {
+    Bytes(Vec<u8>),
+    Record(Box<CallRecord>),
+}
+
+/// Lines longer than this have their result serialized by the writer (see [`Out`]).
+const WRITE_IN_PLACE: usize = 1 << 20;
 
 fn line_bytes(value: &impl Serialize) -> Vec<u8> {
     let mut v = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
@@ -263,13 +273,15 @@ fn least_busy(busy: &[AtomicUsize]) -> usize {
 
 /// Minimizes one call into its output line. A panic in the pipeline (which should never
 /// happen) becomes an error line for that call rather than a stalled stream.
-fn minimize_guarded(minimizer: &Minimizer, sessions: &mut Sessions, call: CallLine) -> Vec<u8> {
+fn minimize_guarded(minimizer: &Minimizer, sessions: &mut Sessions, call: CallLine) -> Out {
     let id = call.id.clone();
+    let long = call.line_bytes > WRITE_IN_PLACE;
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         call_record(input::minimize_line(minimizer, sessions, call))
     }));
     match r {
-        Ok(v) => line_bytes(&v),
+        Ok(v) if long => Out::Record(Box::new(v)),
+        Ok(v) => Out::Bytes(line_bytes(&v)),
         Err(_) => {
             let mut rec = Map::new();
             rec.insert("id".into(), id.unwrap_or(Value::Null));
@@ -277,7 +289,7 @@ fn minimize_guarded(minimizer: &Minimizer, sessions: &mut Sessions, call: CallLi
                 "error".into(),
                 Value::String("internal error while minimizing".into()),
             );
-            line_bytes(&Value::Object(rec))
+            Out::Bytes(line_bytes(&Value::Object(rec)))
         }
     }
 }
@@ -289,19 +301,22 @@ fn write_in_order(
     out: &mut impl Write,
 ) -> Result<(), String> {
     let mut next = 0u64;
-    let mut pending: BTreeMap<u64, Vec<u8>> = BTreeMap::new();
+    let mut pending: BTreeMap<u64, Out> = BTreeMap::new();
     let mut read_error: Option<(u64, String)> = None;
     for msg in results {
         match msg {
             Msg::Line(seq, line) => {
-                pending.insert(seq, line);
+                pending.insert(seq, Out::Bytes(line));
             }
             Msg::Lines(lines) => pending.extend(lines),
             Msg::ReadError(seq, e) => read_error = Some((seq, e)),
         }
         while let Some(line) = pending.remove(&next) {
-            out.write_all(&line)
-                .map_err(|e| format!("writing output: {e}"))?;
+            match line {
+                Out::Bytes(bytes) => out.write_all(&bytes),
+                Out::Record(record) => write_line(out, &*record),
+            }
+            .map_err(|e| format!("writing output: {e}"))?;
             window.release();
             next += 1;
         }

@@ -845,7 +845,6 @@ fn depth_one(path: &str) -> bool {
     path.matches('/').count() == 1
 }
 
-/// A short value that is not prose (an item to order, a specialty): a few words, no sentence.
 /// Whether `it` is the value that opens a short value field's `text` ("Dermatology" of
 /// "Dermatology - in-network with …", a name before its phone number): a separator or the
 /// end follows it.
@@ -860,6 +859,7 @@ fn heads_value(text: &str, it: &PsdItem) -> bool {
     })
 }
 
+/// A short value that is not prose (an item to order, a specialty): a few words, no sentence.
 fn short_value(f: &FieldCtx<'_>) -> bool {
     f.short_value
 }

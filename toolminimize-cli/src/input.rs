@@ -25,6 +25,8 @@ pub(crate) struct CallLine {
     pub(crate) exposure: Option<Exposure>,
     pub(crate) session: Option<String>,
     pub(crate) task_context: Option<String>,
+    /// The length of the line, in bytes.
+    pub(crate) line_bytes: usize,
 }
 
 /// A line that could not be read as a call: its id (if one could be found) and why.
@@ -130,6 +132,7 @@ pub(crate) fn parse_line_with(
         exposure,
         session,
         task_context,
+        line_bytes: line.len(),
     })
 }
 

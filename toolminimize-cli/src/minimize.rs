@@ -24,8 +24,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 use clap::Args as ClapArgs;
+use serde::Serialize;
 use serde_json::{Map, Value};
-use toolminimize_core::Minimizer;
+use toolminimize_core::{Minimizer, Report};
 
 use crate::input::{self, CallLine, LineError, Minimized, Parsed, Record, Sessions, Stream};
 use crate::options::PolicyArgs;
@@ -72,18 +73,18 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode, String> {
         .next_record(&minimizer)
         .map_err(|e| format!("reading input: {e}"))?
     {
-        let value = match record {
-            Record::Call(m) => call_record(*m),
-            Record::Bad(e) => error_record(e),
-        };
-        write_line(&mut out, &value).map_err(|e| format!("writing output: {e}"))?;
+        match record {
+            Record::Call(m) => write_line(&mut out, &call_record(*m)),
+            Record::Bad(e) => write_line(&mut out, &error_record(e)),
+        }
+        .map_err(|e| format!("writing output: {e}"))?;
     }
     out.flush().map_err(|e| format!("writing output: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+fn write_line(out: &mut impl Write, record: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, record).map_err(io::Error::from)?;
     out.write_all(b"\n")
 }
 
@@ -92,12 +93,22 @@ enum Msg {
     /// The output line (with its newline) for input record `seq`.
     Line(u64, Vec<u8>),
     /// Several output lines, each with its record number.
-    Lines(Vec<(u64, Vec<u8>)>),
+    Lines(Vec<(u64, Out)>),
     /// Reading failed after `seq` records.
     ReadError(u64, String),
 }
 
-fn line_bytes(value: &Value) -> Vec<u8> {
+/// A finished line: its bytes, or (for a call whose line was long) the record itself, which
+/// the writer serializes straight to the output rather than a worker into a second copy.
+enum Out {
+    Bytes(Vec<u8>),
+    Record(Box<CallRecord>),
+}
+
+/// Lines longer than this have their result serialized by the writer (see [`Out`]).
+const WRITE_IN_PLACE: usize = 1 << 20;
+
+fn line_bytes(value: &impl Serialize) -> Vec<u8> {
     let mut v = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
     v.push(b'\n');
     v
@@ -262,13 +273,15 @@ fn least_busy(busy: &[AtomicUsize]) -> usize {
 
 /// Minimizes one call into its output line. A panic in the pipeline (which should never
 /// happen) becomes an error line for that call rather than a stalled stream.
-fn minimize_guarded(minimizer: &Minimizer, sessions: &mut Sessions, call: CallLine) -> Vec<u8> {
+fn minimize_guarded(minimizer: &Minimizer, sessions: &mut Sessions, call: CallLine) -> Out {
     let id = call.id.clone();
+    let long = call.line_bytes > WRITE_IN_PLACE;
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         call_record(input::minimize_line(minimizer, sessions, call))
     }));
     match r {
-        Ok(v) => line_bytes(&v),
+        Ok(v) if long => Out::Record(Box::new(v)),
+        Ok(v) => Out::Bytes(line_bytes(&v)),
         Err(_) => {
             let mut rec = Map::new();
             rec.insert("id".into(), id.unwrap_or(Value::Null));
@@ -276,7 +289,7 @@ fn minimize_guarded(minimizer: &Minimizer, sessions: &mut Sessions, call: CallLi
                 "error".into(),
                 Value::String("internal error while minimizing".into()),
             );
-            line_bytes(&Value::Object(rec))
+            Out::Bytes(line_bytes(&Value::Object(rec)))
         }
     }
 }
@@ -288,19 +301,22 @@ fn write_in_order(
     out: &mut impl Write,
 ) -> Result<(), String> {
     let mut next = 0u64;
-    let mut pending: BTreeMap<u64, Vec<u8>> = BTreeMap::new();
+    let mut pending: BTreeMap<u64, Out> = BTreeMap::new();
     let mut read_error: Option<(u64, String)> = None;
     for msg in results {
         match msg {
             Msg::Line(seq, line) => {
-                pending.insert(seq, line);
+                pending.insert(seq, Out::Bytes(line));
             }
             Msg::Lines(lines) => pending.extend(lines),
             Msg::ReadError(seq, e) => read_error = Some((seq, e)),
         }
         while let Some(line) = pending.remove(&next) {
-            out.write_all(&line)
-                .map_err(|e| format!("writing output: {e}"))?;
+            match line {
+                Out::Bytes(bytes) => out.write_all(&bytes),
+                Out::Record(record) => write_line(out, &*record),
+            }
+            .map_err(|e| format!("writing output: {e}"))?;
             window.release();
             next += 1;
         }
@@ -311,27 +327,36 @@ fn write_in_order(
     }
 }
 
+/// The output line of a call: `{"id"?, "arguments" | "blocked"+"reason", "report"}`, in that
+/// order. Serialized straight from the outcome: a report of many items is written as it is,
+/// never first built as a JSON tree (which took about a kilobyte an item).
+#[derive(Debug, Serialize)]
+pub(crate) struct CallRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    arguments: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    blocked: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    report: Report,
+}
+
 /// `{"id"?, "arguments" | "blocked"+"reason", "report"}`.
-pub(crate) fn call_record(m: Minimized) -> Value {
-    let mut rec = Map::new();
-    if let Some(id) = m.id {
-        rec.insert("id".into(), id);
-    }
+pub(crate) fn call_record(m: Minimized) -> CallRecord {
     let (verdict, report) = m.outcome.into_parts();
-    match verdict.into_arguments() {
-        Ok(a) => {
-            rec.insert("arguments".into(), a);
-        }
-        Err(reason) => {
-            rec.insert("blocked".into(), Value::Bool(true));
-            rec.insert("reason".into(), Value::String(reason.to_string()));
-        }
+    let (arguments, blocked, reason) = match verdict.into_arguments() {
+        Ok(a) => (Some(a), None, None),
+        Err(reason) => (None, Some(true), Some(reason.to_string())),
+    };
+    CallRecord {
+        id: m.id,
+        arguments,
+        blocked,
+        reason,
+        report,
     }
-    // A report is plain numbers and ids; serializing it cannot fail, and if it ever did the
-    // line would still carry the verdict.
-    let report = serde_json::to_value(&report).unwrap_or(Value::Null);
-    rec.insert("report".into(), report);
-    Value::Object(rec)
 }
 
 /// `{"id": id or null, "line": n, "error": "…"}`.

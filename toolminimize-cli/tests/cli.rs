@@ -499,6 +499,16 @@ fn jobs_keep_order_one_line_per_input_line_and_the_same_output() {
                 ));
             }
         }
+        // A line over a megabyte: its result is written by the writer itself.
+        let notes =
+            "The parcel ships tomorrow; call Ana Ruiz on +44 7700 900123 about it. ".repeat(16_000);
+        let long = json!({"id": format!("long-{rep}"),
+            "tool": {"name": "send_message", "description": "Send a message",
+                     "inputSchema": {"type": "object", "properties": {
+                         "to": {"type": "string"}, "body": {"type": "string"}}}},
+            "arguments": {"to": "desk@example.com", "body": notes}});
+        input.push_str(&long.to_string());
+        input.push('\n');
     }
     let one = run(&["minimize", "--jobs", "1"], input.as_bytes());
     assert!(one.status.success());

@@ -552,7 +552,7 @@ fn shared_file(cv: &CallView<'_>) -> bool {
 fn is_short(r: &Reading<'_>) -> bool {
     word_count(r) <= 12
         && r.clauses.last().is_none_or(|c| c.clause.sentence == 0)
-        && !r.text.contains('\n')
+        && !r.window_text().contains('\n')
 }
 
 /// The number of words of a text, where a run of a script written without spaces
@@ -750,7 +750,7 @@ fn other(
         }
         Iban | BankAccount => {
             if cv.kind == ToolKind::Payment
-                || cv.pay_me
+                || cv.pay_me()
                 || mv.pays(s.start)
                 || !offered && needs(it.kind)
                 || in_point

@@ -40,6 +40,9 @@ mod structured;
 mod url;
 pub mod vocab;
 
+use std::cell::OnceCell;
+use std::ops::Range;
+
 use serde_json::Value;
 
 use self::consent::Consent;
@@ -52,6 +55,7 @@ use self::vocab::{WordSet, vocab};
 use crate::item::{PsdItem, PsdKind};
 use crate::policy::Policy;
 use crate::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
+use crate::text::window::READ_WINDOW;
 use crate::text::words::{identifier_words, words};
 
 /// What the decision stage knows about the call.
@@ -73,8 +77,9 @@ pub struct CallContext<'a> {
 struct CallView<'a> {
     kind: ToolKind,
     recipients: Recipients,
-    /// The message asks to be paid (an invoice, rent, a refund to the writer).
-    pay_me: bool,
+    /// The message asks to be paid (an invoice, rent, a refund to the writer) in a short field:
+    /// read the first time a rule asks ([`CallView::pay_me`]).
+    pay_me: OnceCell<bool>,
     /// A handed-over task acts in someone's name (books, files, buys); see `WordSet::ActFor`.
     task_acts: bool,
     /// … for something that needs a date of birth (a flight, a claim; see
@@ -94,7 +99,14 @@ struct FieldCtx<'a> {
     needed: bool,
     /// A search-like field: one topic.
     query: bool,
+    /// The text is read (sentences, clauses, words) when its items are decided.
+    reads: bool,
+    /// The reading of the text (or of the window of it that holds the items being decided),
+    /// when it is read.
     reading: Option<Reading<'a>>,
+    /// A short value that is not prose (an item to order, a specialty): a few words, no
+    /// sentence.
+    short_value: bool,
 }
 
 fn is_special(item: &PsdItem) -> bool {
@@ -162,13 +174,7 @@ impl<'a> CallView<'a> {
                 {
                     // The greeting and the request say who reads: "Dear Dr. Lee", "please
                     // refill my prescription". The rest of the body tells, it does not address.
-                    let r = Reading::new(s);
-                    let mut o = String::new();
-                    for part in [r.greeting_text(), r.first_request()].into_iter().flatten() {
-                        o.push_str(part);
-                        o.push(' ');
-                    }
-                    body_opening = Some(o);
+                    body_opening = Some(opening_of(s));
                 }
             }
         }
@@ -181,18 +187,6 @@ impl<'a> CallView<'a> {
             Recipients::read(addressing.iter().copied(), Some(&opening_text))
         } else {
             Recipients::default()
-        };
-        // Asked to be paid in a short field (a subject, a title, a memo); in a text, the
-        // sentences around an account decide (see `message`).
-        let pay_me = {
-            let mut all = Vec::new();
-            collect_strings(ctx.args, &mut all);
-            all.iter().filter(|s| s.len() <= SHORT_TITLE).any(|s| {
-                let ws = words(s);
-                let v = vocab();
-                v.set(WordSet::PayMe)
-                    .any_in_langs(v.languages(&ws, s), &ws, s)
-            })
         };
         // What a handed-over task does, read in its opening (the task or question field).
         let task_needs_birth_date = std::cell::Cell::new(false);
@@ -225,13 +219,67 @@ impl<'a> CallView<'a> {
         CallView {
             kind: ctx.kind,
             recipients,
-            pay_me,
+            pay_me: OnceCell::new(),
             task_acts,
             task_needs_birth_date: task_acts && task_needs_birth_date.get(),
             point_words,
             args: ctx.args,
         }
     }
+}
+
+impl CallView<'_> {
+    /// Whether the message asks to be paid (an invoice, rent, a refund to the writer).
+    fn pay_me(&self) -> bool {
+        *self.pay_me.get_or_init(|| asks_to_be_paid(self.args))
+    }
+}
+
+/// Whether a short field of the call (a subject, a title, a memo) asks to be paid, in the
+/// languages it is written in; in a text, the sentences around an account decide (see
+/// `message`).
+fn asks_to_be_paid(args: &Value) -> bool {
+    let mut all = Vec::new();
+    collect_strings(args, &mut all);
+    let v = vocab();
+    all.iter().filter(|s| s.len() <= SHORT_TITLE).any(|s| {
+        let ws = words(s);
+        v.set(WordSet::PayMe)
+            .any_in_langs(v.languages(&ws, s), &ws, s)
+    })
+}
+
+/// A message body's greeting and first request, each followed by a space. A long body is read
+/// window by window: the greeting is its first window's, the request the first one found.
+fn opening_of(body: &str) -> String {
+    let mut o = String::new();
+    if body.len() <= READ_WINDOW {
+        let r = Reading::new(body);
+        for part in [r.greeting_text(), r.first_request()].into_iter().flatten() {
+            o.push_str(part);
+            o.push(' ');
+        }
+        return o;
+    }
+    let windows = crate::text::window::cover(body, READ_WINDOW, &[]);
+    let last = windows.len().saturating_sub(1);
+    let mut greeting = None;
+    let mut request = None;
+    for (i, w) in windows.into_iter().enumerate() {
+        let r = Reading::window(body, w, i == 0, i == last);
+        if i == 0 {
+            greeting = r.greeting_text();
+        }
+        request = r.first_request();
+        if request.is_some() {
+            break;
+        }
+    }
+    for part in [greeting, request].into_iter().flatten() {
+        o.push_str(part);
+        o.push(' ');
+    }
+    o
 }
 
 fn text_at<'a>(args: &'a Value, path: &str) -> Option<&'a str> {
@@ -425,18 +473,20 @@ fn field_ctx<'a>(ctx: &CallContext<'a>, schema: &'a SchemaIndex, path: &str) -> 
     });
     let query = role == FieldRole::Query
         || (ctx.kind.is_search() && matches!(role, FieldRole::Title | FieldRole::Message));
-    let reading = if role.is_free_text() || matches!(role, FieldRole::Value | FieldRole::Location) {
-        text.map(Reading::new)
-    } else {
-        None
-    };
+    let reads = role.is_free_text() || matches!(role, FieldRole::Value | FieldRole::Location);
+    let short_value = role == FieldRole::Value
+        && text.is_some_and(|t| {
+            t.split_whitespace().nth(8).is_none() && !t.contains(['.', '!', '?', '\n', ';'])
+        });
     FieldCtx {
         info,
         role,
         text,
         needed,
         query,
-        reading,
+        reads,
+        reading: None,
+        short_value,
     }
 }
 
@@ -445,6 +495,15 @@ const SHORT_VALUE: usize = 200;
 
 /// The longest text read as a subject or a title for call-wide cues.
 const SHORT_TITLE: usize = 160;
+
+/// What one field's items share besides its [`FieldCtx`]: computed once, whatever the number
+/// of windows the field's text is read in.
+struct FieldScan {
+    /// The comments of a database statement, in order.
+    comments: Vec<Range<usize>>,
+    /// The free-text rules of a search apply (one topic), not those of a message.
+    query: bool,
+}
 
 fn decide_field(
     ctx: &CallContext<'_>,
@@ -461,14 +520,117 @@ fn decide_field(
     else {
         return;
     };
-    let f = field_ctx(ctx, schema, path);
+    let mut f = field_ctx(ctx, schema, path);
+    // A statement that writes a record carries the record's text; one that reads finds
+    // entries by its literals.
+    let writes_record = cv.kind == ToolKind::Database
+        && f.text.is_some_and(|t| {
+            let head: String = t
+                .trim_start()
+                .chars()
+                .take(7)
+                .collect::<String>()
+                .to_lowercase();
+            ["insert", "update", "replace", "upsert", "merge"]
+                .iter()
+                .any(|v| head.starts_with(v))
+        });
+    let scan = FieldScan {
+        // A database statement's comments are not executed: what they tell goes.
+        comments: match f.text {
+            Some(text) if cv.kind == ToolKind::Database => crate::text::sql::comments(text),
+            _ => Vec::new(),
+        },
+        query: (f.query || cv.kind == ToolKind::Database) && !writes_record,
+    };
+    let Some(text) = f.text.filter(|_| f.reads) else {
+        decide_items(ctx, cv, &f, &scan, items, group, out);
+        return;
+    };
+    if text.len() <= READ_WINDOW {
+        f.reading = Some(Reading::new(text));
+        decide_items(ctx, cv, &f, &scan, items, group, out);
+        return;
+    }
+    // A long text is read window by window, each window's items with that window's reading:
+    // what a reading builds per word and clause stays bounded, and no window cuts an item.
+    let mut spans: Vec<Range<usize>> = group
+        .iter()
+        .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
+        .collect();
+    spans.sort_unstable_by_key(|s| s.start);
+    let windows = crate::text::window::cover(text, READ_WINDOW, &spans);
+    drop(spans);
+    let mut by_window: Vec<Vec<usize>> = vec![Vec::new(); windows.len()];
+    for &k in group {
+        let at = items
+            .get(k)
+            .and_then(|it| it.span.as_ref())
+            .map_or(0, |s| s.start);
+        let w = windows.partition_point(|w| w.end <= at);
+        if let Some(slot) = by_window.get_mut(w.min(windows.len().saturating_sub(1))) {
+            slot.push(k);
+        }
+    }
+    let last = windows.len().saturating_sub(1);
+    let mut prev_start = 0;
+    for (i, (w, sub)) in windows.into_iter().zip(by_window).enumerate() {
+        let lead = lead_in(text, prev_start, w.start);
+        prev_start = w.start;
+        if sub.is_empty() {
+            continue;
+        }
+        if crate::budget::expired() {
+            return;
+        }
+        f.reading = Some(Reading::window(text, lead..w.end, i == 0, i == last));
+        decide_items(ctx, cv, &f, &scan, items, &sub, out);
+    }
+}
+
+/// How far before a window (of a long text) its reading starts: the window's items are read
+/// after some of the text before them (at most [`READ_LEAD`] bytes, from a word start, not
+/// before the previous window), so that their clause and sentence are not taken for the
+/// text's first and the words before them are there.
+const READ_LEAD: usize = 4 * 1024;
+
+fn lead_in(text: &str, prev_start: usize, start: usize) -> usize {
+    if start == 0 {
+        return 0;
+    }
+    let mut from = start.saturating_sub(READ_LEAD).max(prev_start);
+    while from < start && !text.is_char_boundary(from) {
+        from += 1;
+    }
+    text.get(from..start)
+        .and_then(|head| head.find(char::is_whitespace))
+        .map_or(from, |i| {
+            let after = from + i;
+            after
+                + text
+                    .get(after..)
+                    .and_then(|t| t.chars().next())
+                    .map_or(0, char::len_utf8)
+        })
+}
+
+/// Decides `group`, items of the field `f` (all of them, or those of one window of its text).
+fn decide_items(
+    ctx: &CallContext<'_>,
+    cv: &CallView<'_>,
+    f: &FieldCtx<'_>,
+    scan: &FieldScan,
+    items: &[PsdItem],
+    group: &[usize],
+    out: &mut [Decision],
+) {
     let mut pending: Vec<usize> = Vec::new();
     for &k in group {
         if crate::budget::expired() {
             return;
         }
         let Some(item) = items.get(k) else { continue };
-        match gate(ctx, cv, &f, item) {
+        match gate(ctx, cv, f, item) {
             Some(d) => {
                 if let Some(slot) = out.get_mut(k) {
                     *slot = d;
@@ -477,27 +639,25 @@ fn decide_field(
             None => pending.push(k),
         }
     }
-    // A database statement's comments are not executed: what they tell goes.
-    if cv.kind == ToolKind::Database
-        && let Some(text) = f.text
-    {
-        let comments = crate::text::sql::comments(text);
-        if !comments.is_empty() {
-            pending.retain(|&k| {
-                let inside = items
-                    .get(k)
-                    .and_then(|it| it.span.as_ref())
-                    .is_some_and(|s| {
-                        comments
-                            .iter()
-                            .any(|c| c.start <= s.start && s.end <= c.end)
-                    });
-                if inside && let Some(slot) = out.get_mut(k) {
-                    *slot = Decision::drop(Op::RemoveSpan, Rule::CodeComment);
-                }
-                !inside
-            });
-        }
+    if !scan.comments.is_empty() {
+        let comments = &scan.comments;
+        pending.retain(|&k| {
+            // Comments are in order and do not overlap: the one that could hold the span is
+            // found by binary search.
+            let inside = items
+                .get(k)
+                .and_then(|it| it.span.as_ref())
+                .is_some_and(|s| {
+                    let i = comments.partition_point(|c| c.start <= s.start);
+                    i.checked_sub(1)
+                        .and_then(|i| comments.get(i))
+                        .is_some_and(|c| s.end <= c.end)
+                });
+            if inside && let Some(slot) = out.get_mut(k) {
+                *slot = Decision::drop(Op::RemoveSpan, Rule::CodeComment);
+            }
+            !inside
+        });
     }
     // A short value with a remark appended ("Gastroenterology - flare, colonoscopy overdue",
     // "Cardiology (my father's bypass)"): the remark is not the value, however it is read.
@@ -528,27 +688,12 @@ fn decide_field(
     if pending.is_empty() {
         return;
     }
-    // A statement that writes a record carries the record's text; one that reads finds
-    // entries by its literals.
-    let writes_record = cv.kind == ToolKind::Database
-        && f.text.is_some_and(|t| {
-            let head: String = t
-                .trim_start()
-                .chars()
-                .take(7)
-                .collect::<String>()
-                .to_lowercase();
-            ["insert", "update", "replace", "upsert", "merge"]
-                .iter()
-                .any(|v| head.starts_with(v))
-        });
-    let query = (f.query || cv.kind == ToolKind::Database) && !writes_record;
-    let decided: Vec<(usize, Decision)> = match (&f.reading, query) {
-        (Some(r), true) => query::decide(cv, &f, r, items, &pending),
-        (Some(r), false) => message::decide(cv, &f, r, items, &pending),
+    let decided: Vec<(usize, Decision)> = match (&f.reading, scan.query) {
+        (Some(r), true) => query::decide(cv, f, r, items, &pending),
+        (Some(r), false) => message::decide(cv, f, r, items, &pending),
         (None, _) => pending
             .iter()
-            .filter_map(|&k| items.get(k).map(|it| (k, structured::decide(cv, &f, it))))
+            .filter_map(|&k| items.get(k).map(|it| (k, structured::decide(cv, f, it))))
             .collect(),
     };
     for (k, d) in decided {
@@ -711,7 +856,6 @@ fn depth_one(path: &str) -> bool {
     path.matches('/').count() == 1
 }
 
-/// A short value that is not prose (an item to order, a specialty): a few words, no sentence.
 /// Whether `it` is the value that opens a short value field's `text` ("Dermatology" of
 /// "Dermatology - in-network with …", a name before its phone number): a separator or the
 /// end follows it.
@@ -726,11 +870,9 @@ fn heads_value(text: &str, it: &PsdItem) -> bool {
     })
 }
 
+/// A short value that is not prose (an item to order, a specialty): a few words, no sentence.
 fn short_value(f: &FieldCtx<'_>) -> bool {
-    f.role == FieldRole::Value
-        && f.text.is_some_and(|t| {
-            t.split_whitespace().count() <= 8 && !t.contains(['.', '!', '?', '\n', ';'])
-        })
+    f.short_value
 }
 
 /// A field the tool has for the user's requirements (dietary needs, accessibility,
@@ -781,4 +923,61 @@ fn named_in_point(cv: &CallView<'_>, item_text: &str) -> bool {
 
 fn common_prefix(a: &str, b: &str) -> usize {
     a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
+}
+
+#[cfg(test)]
+mod long_text_tests {
+    use serde_json::json;
+
+    use crate::{Action, Minimizer, ToolDef};
+
+    fn tool() -> ToolDef {
+        ToolDef::new(
+            "send_email",
+            "Send an email",
+            json!({"type": "object",
+                   "properties": {"to": {"type": "string"}, "body": {"type": "string"}},
+                   "required": ["to", "body"]}),
+        )
+    }
+
+    /// What minimizing `body` reports: the number of items, and each (rule, action) met.
+    fn decided(m: &Minimizer, body: &str) -> (usize, Vec<(String, Action)>, String) {
+        let out = m.minimize(&tool(), &json!({"to": "desk@example.com", "body": body}));
+        let mut seen: Vec<(String, Action)> = out
+            .report()
+            .items()
+            .iter()
+            .map(|i| (i.rule().to_string(), i.action()))
+            .collect();
+        let n = seen.len();
+        seen.sort_by(|a, b| a.0.cmp(&b.0));
+        seen.dedup();
+        let text = out
+            .arguments()
+            .and_then(|a| a["body"].as_str())
+            .unwrap_or_default()
+            .to_owned();
+        (n, seen, text)
+    }
+
+    #[test]
+    fn a_long_text_is_decided_to_its_end_as_its_parts_are() {
+        let m = Minimizer::builder().time_budget(None).build().unwrap();
+        let block = "The parcel ships tomorrow with the invoice and the garden window order. \
+                     My neighbour Rebecca Stone can be reached on +1 415 555 0182 for the keys. ";
+        let (short_n, short_seen, _) = decided(&m, &block.repeat(4));
+        assert!(short_n > 0);
+        // About 1.2 MB: five windows of the decision stage.
+        let copies = 8_000;
+        let (long_n, long_seen, text) = decided(&m, &block.repeat(copies));
+        // Every copy's items are found (the classifier may find one more where two of its
+        // windows meet) and decided as in the short text.
+        assert!(long_n >= short_n / 4 * copies, "{long_n}");
+        for s in &short_seen {
+            assert!(long_seen.contains(s), "{s:?} missing from {long_seen:?}");
+        }
+        assert!(!text.contains("0182"), "a number went out undecided");
+        assert!(text.len() > copies * 60);
+    }
 }

@@ -291,7 +291,7 @@ pub(super) fn decide(
     let weather = cv.kind == ToolKind::Weather
         || vocab()
             .set(WordSet::Weather)
-            .any_in_langs(r.lang, &r.words, r.text);
+            .any_in_langs(r.lang, &r.words, r.window_text());
     let spans: Vec<(usize, Range<usize>)> = pending
         .iter()
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()).map(|s| (k, s)))

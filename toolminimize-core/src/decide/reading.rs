@@ -57,11 +57,64 @@ pub struct Reading<'a> {
     line_starts: Vec<usize>,
     /// The sentence of the first clause after the greeting.
     first_news: Option<usize>,
+    /// The part of `text` read: all of it, or one window of a long text.
+    window: Range<usize>,
 }
 
 impl<'a> Reading<'a> {
     /// Reads `text`.
     pub fn new(text: &'a str) -> Self {
+        Self::read(text)
+    }
+
+    /// Reads the window `range` of `text` (see [`crate::text::window`]): positions stay
+    /// those of `text`, but words, clauses, segments and lines are those of the window only;
+    /// its start counts as a line start. Only the first window (`first`) can open with a
+    /// greeting and the news, only the last one (`last`) can end with a signature. The window
+    /// that is all of `text` reads it as [`Reading::new`] does.
+    pub fn window(text: &'a str, range: Range<usize>, first: bool, last: bool) -> Self {
+        let part = text.get(range.clone()).unwrap_or_default();
+        let mut r = Self::read(part);
+        let off = range.start;
+        if off > 0 || part.len() < text.len() {
+            let shift = |x: &mut Range<usize>| *x = x.start + off..x.end + off;
+            for w in &mut r.words {
+                shift(&mut w.range);
+            }
+            for c in &mut r.clauses {
+                shift(&mut c.clause.range);
+            }
+            for seg in &mut r.segments {
+                shift(seg);
+            }
+            if let Some(g) = r.greeting.as_mut() {
+                shift(g);
+            }
+            if let Some(s) = r.signature.as_mut() {
+                *s += off;
+            }
+            for l in &mut r.line_starts {
+                *l += off;
+            }
+            r.text = text;
+            r.window = range;
+        }
+        if !first {
+            r.greeting = None;
+            r.first_news = None;
+        }
+        if !last {
+            r.signature = None;
+        }
+        r
+    }
+
+    /// The text of the part read (all of [`Reading::text`], or one window of it).
+    pub fn window_text(&self) -> &'a str {
+        self.text.get(self.window.clone()).unwrap_or_default()
+    }
+
+    fn read(text: &'a str) -> Self {
         let ws = words(text);
         let v = vocab();
         let lang = v.languages(&ws, text);
@@ -144,6 +197,7 @@ impl<'a> Reading<'a> {
             requests,
             line_starts,
             first_news,
+            window: 0..text.len(),
         }
     }
 
@@ -382,6 +436,35 @@ mod tests {
         assert!(r.clauses[0].request);
         assert!(r.clauses[1].reason && r.clauses[1].relation && r.clauses[1].first_person);
         assert!(r.clauses[2].has_fact);
+    }
+
+    #[test]
+    fn a_window_reads_its_part_at_the_text_positions() {
+        let text = "Hi Sam,\nPlease call me tomorrow. My mother is ill.\n\nThanks,\nAna";
+        let whole = Reading::new(text);
+        let same = Reading::window(text, 0..text.len(), true, true);
+        assert_eq!(same.words, whole.words);
+        assert_eq!(same.segments, whole.segments);
+        assert_eq!(same.greeting, whole.greeting);
+        assert_eq!(same.signature, whole.signature);
+        assert_eq!(same.window_text(), text);
+        // The middle of the text: positions are the text's, no greeting, no signature.
+        let from = text.find("Please").unwrap();
+        let to = text.find("Thanks").unwrap();
+        let mid = Reading::window(text, from..to, false, false);
+        assert_eq!(mid.window_text(), &text[from..to]);
+        assert!(mid.greeting.is_none() && mid.signature.is_none());
+        assert_eq!(mid.first_news_sentence(), None);
+        let mother = text.find("mother").unwrap();
+        assert!(mid.clause_at(mother).is_some_and(|c| c.relation));
+        assert_eq!(mid.line_start(mother), from);
+        for w in &mid.words {
+            assert_eq!(&text[w.range.clone()], w.raw);
+        }
+        assert_eq!(mid.words_before_in_clause(mother).len(), 1);
+        // The last window can end with a signature.
+        let tail = Reading::window(text, from..text.len(), false, true);
+        assert!(tail.in_signature(text.rfind("Ana").unwrap()));
     }
 
     #[test]

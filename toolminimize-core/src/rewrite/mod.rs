@@ -58,7 +58,9 @@ pub fn rewrite(
     decisions: &[Decision],
     placeholders: &mut Placeholders,
 ) -> Rewritten {
-    let mut out = args.clone();
+    // Values rewritten in place of the input's, by path; the output is the input with these
+    // put in (the values they replace are never copied).
+    let mut patches: Vec<(String, Value)> = Vec::new();
     let mut actions: Vec<Action> = decisions.iter().map(|d| action_of(d.op)).collect();
     let mut kept_for_validity = vec![false; items.len()];
     let mut removals: Vec<String> = Vec::new();
@@ -134,11 +136,7 @@ pub fn rewrite(
             info.and_then(|f| validity::least_informative(f, original))
         };
         match replacement {
-            Some(v) => {
-                if let Some(slot) = out.pointer_mut(&path) {
-                    *slot = v;
-                }
-            }
+            Some(v) => patches.push((path, v)),
             None => {
                 for &k in &group {
                     if let Some(a) = actions.get_mut(k) {
@@ -151,6 +149,8 @@ pub fn rewrite(
             }
         }
     }
+
+    let mut out = clone_patched(args, patches);
 
     // Field removals, deepest first; removals from one array or object are applied in one
     // pass over it (removing one element at a time would be quadratic in its length).
@@ -234,6 +234,102 @@ pub fn rewrite(
         actions,
         kept_for_validity,
     }
+}
+
+/// A copy of `args` with the value at each path of `patches` (JSON pointers) replaced, as
+/// setting each through [`Value::pointer_mut`] in order would leave it (a path that does not
+/// exist is skipped; a value replaced whole takes what was under it along) — but without first
+/// copying the values that are replaced: a long text rewritten is not copied whole before.
+fn clone_patched(args: &Value, patches: Vec<(String, Value)>) -> Value {
+    if patches.is_empty() {
+        return args.clone();
+    }
+    let mut root = Patch::default();
+    for (path, v) in patches {
+        root.insert(&path, v);
+    }
+    root.apply(args)
+}
+
+/// The replacements under one node of the arguments, by the tokens of their paths.
+#[derive(Default)]
+struct Patch {
+    value: Option<Value>,
+    children: std::collections::HashMap<String, Patch>,
+}
+
+impl Patch {
+    fn insert(&mut self, path: &str, v: Value) {
+        if !path.is_empty() && !path.starts_with('/') {
+            return; // not a JSON pointer: nothing to set
+        }
+        let mut node = self;
+        // "" is the whole document; "/a/0" the tokens "a" and "0".
+        let mut rest = path;
+        while let Some(tail) = rest.strip_prefix('/') {
+            if let Some(whole) = node.value.as_mut() {
+                // Under a value already replaced: set inside the new value.
+                if let Some(slot) = whole.pointer_mut(rest) {
+                    *slot = v;
+                }
+                return;
+            }
+            let (token, next) = tail.split_once('/').map_or((tail, ""), |(t, _)| {
+                (t, tail.get(t.len()..).unwrap_or_default())
+            });
+            let key = token.replace("~1", "/").replace("~0", "~");
+            node = node.children.entry(key).or_default();
+            rest = next;
+        }
+        // A node replaced whole takes its children along: what was set under it is lost, as
+        // it is when the parent is set after the child.
+        node.children.clear();
+        node.value = Some(v);
+    }
+
+    fn apply(mut self, v: &Value) -> Value {
+        if let Some(new) = self.value.take() {
+            return new;
+        }
+        match v {
+            Value::Object(m) => Value::Object(
+                m.iter()
+                    .map(|(k, child)| {
+                        let c = match self.children.remove(k.as_str()) {
+                            Some(p) => p.apply(child),
+                            None => child.clone(),
+                        };
+                        (k.clone(), c)
+                    })
+                    .collect(),
+            ),
+            Value::Array(a) => {
+                let mut by_index: std::collections::HashMap<usize, Patch> = self
+                    .children
+                    .into_iter()
+                    .filter_map(|(k, p)| array_index(&k).map(|i| (i, p)))
+                    .collect();
+                Value::Array(
+                    a.iter()
+                        .enumerate()
+                        .map(|(i, child)| match by_index.remove(&i) {
+                            Some(p) => p.apply(child),
+                            None => child.clone(),
+                        })
+                        .collect(),
+                )
+            }
+            _ => v.clone(),
+        }
+    }
+}
+
+/// An array index token as [`Value::pointer`] reads it: digits, no sign, no leading zero.
+fn array_index(token: &str) -> Option<usize> {
+    if token.starts_with('+') || (token.starts_with('0') && token.len() != 1) {
+        return None;
+    }
+    token.parse().ok()
 }
 
 /// A field that must stay: its least informative valid value, or (when there is none) its
@@ -576,6 +672,10 @@ fn rewrite_text(
                 .map(Edit::remove),
         );
     }
+    // What was built to place the edits goes before the text is copied.
+    drop(cl);
+    drop(segs);
+    drop(needed);
     let mut out = apply_edits(s, edits);
     if let Some(n) = truncate
         && let Some((cut, _)) = out.char_indices().nth(n)
@@ -583,4 +683,53 @@ fn rewrite_text(
         out.truncate(cut);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::clone_patched;
+
+    #[test]
+    fn patches_replace_as_pointers_would() {
+        let args = json!({"a": {"b/c": "x", "d": [1, "two", 3]}, "e": "keep", "f~g": "y"});
+        let patches = vec![
+            ("/a/b~1c".to_owned(), json!("X")),
+            ("/a/d/1".to_owned(), json!("TWO")),
+            ("/f~0g".to_owned(), json!("Y")),
+            ("/missing/path".to_owned(), json!(0)),
+            ("/a/d/01".to_owned(), json!(0)),
+            ("/e/inside".to_owned(), json!(0)),
+        ];
+        let mut expected = args.clone();
+        for (p, v) in &patches {
+            if let Some(slot) = expected.pointer_mut(p) {
+                *slot = v.clone();
+            }
+        }
+        let got = clone_patched(&args, patches);
+        assert_eq!(got, expected);
+        assert_eq!(
+            got,
+            json!({"a": {"b/c": "X", "d": [1, "TWO", 3]}, "e": "keep", "f~g": "Y"})
+        );
+        // Key order is kept.
+        let keys: Vec<&String> = got.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["a", "e", "f~g"]);
+        // The whole document, and a value set inside a value replaced before.
+        assert_eq!(
+            clone_patched(&args, vec![(String::new(), json!(1))]),
+            json!(1)
+        );
+        let nested = clone_patched(
+            &args,
+            vec![
+                ("/a".to_owned(), json!({"k": 1})),
+                ("/a/k".to_owned(), json!(2)),
+            ],
+        );
+        assert_eq!(nested["a"], json!({"k": 2}));
+        assert_eq!(clone_patched(&args, Vec::new()), args);
+    }
 }

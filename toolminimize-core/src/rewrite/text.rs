@@ -441,7 +441,8 @@ pub fn apply_edits(text: &str, mut edits: Vec<Edit>) -> String {
             }
         }
     }
-    let mut out = String::with_capacity(text.len());
+    // The kept text with runs of spaces folded as it is put together: one copy of it.
+    let mut out = SpaceFold::with_capacity(text.len());
     let mut pos = 0;
     for e in &merged {
         out.push_str(text.get(pos..e.range.start).unwrap_or_default());
@@ -449,24 +450,70 @@ pub fn apply_edits(text: &str, mut edits: Vec<Edit>) -> String {
         pos = e.range.end;
     }
     out.push_str(text.get(pos..).unwrap_or_default());
-    tidy(&out)
+    drop(merged);
+    tidy_folded(out.out)
+}
+
+/// Puts text together with every run of spaces folded into one and no space at either end,
+/// as splitting the whole at spaces and joining the non-empty pieces with one space would.
+struct SpaceFold {
+    out: String,
+    /// A space was passed since the last piece written.
+    space: bool,
+}
+
+impl SpaceFold {
+    fn with_capacity(n: usize) -> Self {
+        SpaceFold {
+            out: String::with_capacity(n),
+            space: false,
+        }
+    }
+
+    fn push_str(&mut self, s: &str) {
+        for (i, piece) in s.split(' ').enumerate() {
+            if i > 0 {
+                self.space = true;
+            }
+            if !piece.is_empty() {
+                if self.space && !self.out.is_empty() {
+                    self.out.push(' ');
+                }
+                self.space = false;
+                self.out.push_str(piece);
+            }
+        }
+    }
 }
 
 /// Most rounds of punctuation tidying per text.
 const MAX_TIDY_ROUNDS: usize = 16;
 
 /// Tidies punctuation and spacing left behind by cuts.
+#[cfg(test)]
 pub fn tidy(s: &str) -> String {
-    let mut t: String = s
-        .split(' ')
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    // Keep line breaks of multi-line text: the split above only folds runs of spaces.
+    tidy_owned(s.to_owned())
+}
+
+/// [`tidy`] of a text the caller gives up: at most two copies of it are alive at once (a
+/// long text is not copied once per round, nor split into a vector of its words).
+#[cfg(test)]
+fn tidy_owned(s: String) -> String {
+    // Runs of spaces fold into one; spaces at the ends go. Line breaks of multi-line text
+    // stay: only the space character folds.
+    let mut t = SpaceFold::with_capacity(s.len());
+    t.push_str(&s);
+    drop(s);
+    tidy_folded(t.out)
+}
+
+/// [`tidy`] of a text whose spaces are already folded.
+fn tidy_folded(mut t: String) -> String {
     // Each round is linear; rounds are bounded so that nested debris ("((((…))))") costs
-    // linear time too (what is left after the last round stays as it is).
+    // linear time too (what is left after the last round stays as it is). Every replacement
+    // shortens the text, so a round that replaced nothing left it as it was: the last one.
     for _ in 0..MAX_TIDY_ROUNDS {
-        let before = t.clone();
+        let mut changed = false;
         for (from, to) in [
             (" ,", ","),
             (" .", "."),
@@ -520,20 +567,58 @@ pub fn tidy(s: &str) -> String {
         ] {
             if t.contains(from) {
                 t = t.replace(from, to);
+                changed = true;
             }
         }
-        if t == before {
+        if !changed {
             break;
         }
     }
     let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/', '、'];
-    let t = t.trim_start_matches(|c: char| trim_chars.contains(&c) || c == '.');
-    let t = t.trim_end_matches(trim_chars);
+    let end = t.trim_end_matches(trim_chars).len();
+    t.truncate(end);
+    let start = t.len()
+        - t.trim_start_matches(|c: char| trim_chars.contains(&c) || c == '.')
+            .len();
+    t.drain(..start);
     capitalize_sentences(t)
 }
 
-/// Upper-cases a lower-case word that a cut left at the start of a sentence.
-fn capitalize_sentences(t: &str) -> String {
+/// Upper-cases a lower-case word that a cut left at the start of a sentence: in place when
+/// every such letter is ASCII (the text is not copied), else into a new text.
+fn capitalize_sentences(mut t: String) -> String {
+    let mut starts = Vec::new();
+    let mut at_start = false;
+    let mut prev: Option<char> = None;
+    let mut prev2: Option<char> = None;
+    for (i, c) in t.char_indices() {
+        if prev == Some(' ') && matches!(prev2, Some('.' | '!' | '?')) {
+            at_start = true;
+        }
+        if at_start && c.is_alphabetic() {
+            if c.is_lowercase() {
+                if !c.is_ascii() {
+                    return capitalize_sentences_copy(&t);
+                }
+                starts.push(i);
+            }
+            at_start = false;
+        } else if !c.is_whitespace() {
+            at_start = false;
+        }
+        prev2 = prev;
+        prev = Some(c);
+    }
+    for i in starts {
+        if let Some(letter) = t.get_mut(i..i + 1) {
+            letter.make_ascii_uppercase();
+        }
+    }
+    t
+}
+
+/// [`capitalize_sentences`] into a new text.
+fn capitalize_sentences_copy(t: &str) -> String {
     let mut out = String::with_capacity(t.len());
     let mut at_start = false;
     let mut prev: Option<char> = None;
@@ -586,6 +671,28 @@ mod tests {
         let t = "I have an appointment at the clinic for my refill.";
         let s = t.find("clinic").unwrap();
         assert_eq!(&t[removal_range(t, s..s + 6)], "at the clinic");
+    }
+
+    #[test]
+    fn tidy_folds_spaces_as_splitting_and_joining_does() {
+        for s in [
+            "",
+            " ",
+            "a  b",
+            "  a b  ",
+            "a\n  b",
+            "x ,  y .",
+            "  ( ) a",
+            "a ,, b . . c",
+        ] {
+            let joined = s
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert_eq!(tidy(s), tidy(&joined), "{s:?}");
+            assert!(!tidy(s).contains("  "), "{s:?}");
+        }
     }
 
     #[test]

@@ -74,9 +74,9 @@ pub fn clauses(text: &str) -> Vec<Clause> {
         }
     };
     let mut it = text.char_indices().peekable();
+    let mut prev: Option<char> = None;
     while let Some((i, c)) = it.next() {
         let next = it.peek().map(|&(_, n)| n);
-        let prev = text.get(..i).and_then(|h| h.chars().next_back());
         let boundary_len: Option<usize> = match c {
             '(' | '[' | '（' | '【' => {
                 push(&mut out, start, i, depth > 0, sentence);
@@ -163,6 +163,7 @@ pub fn clauses(text: &str) -> Vec<Clause> {
                 start = i + len;
             }
         }
+        prev = Some(c);
     }
     if depth > 0 {
         push(
@@ -251,6 +252,17 @@ const REASON: &[&str] = &[
 
 /// Whether `rest` starts with a reason conjunction followed by a space or apostrophe end.
 fn starts_reason(rest: &str) -> bool {
+    // Most words start with a letter no conjunction starts with: one byte tells.
+    let Some(first) = rest.as_bytes().first() else {
+        return false;
+    };
+    if !REASON.iter().any(|c| {
+        c.as_bytes()
+            .first()
+            .is_some_and(|f| f.eq_ignore_ascii_case(first))
+    }) {
+        return false;
+    }
     REASON.iter().any(|c| {
         rest.get(..c.len())
             .is_some_and(|h| h.eq_ignore_ascii_case(c))
@@ -268,9 +280,9 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0usize;
     let mut it = text.char_indices().peekable();
+    let mut prev: Option<char> = None;
     while let Some((i, c)) = it.next() {
         let next = it.peek().map(|&(_, n)| n);
-        let prev = text.get(..i).and_then(|h| h.chars().next_back());
         let cut = match c {
             '-' | '–' | '—' | '|' => {
                 prev.is_some_and(char::is_whitespace) && next.is_none_or(char::is_whitespace)
@@ -288,6 +300,7 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
             }
             start = i;
         }
+        prev = Some(c);
     }
     if start < text.len() {
         out.push(start..text.len());

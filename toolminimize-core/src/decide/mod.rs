@@ -159,10 +159,17 @@ impl<'a> CallView<'a> {
         let mut addressing: Vec<&str> = Vec::new();
         let mut point: Vec<&str> = Vec::new();
         let mut body_opening: Option<String> = None;
+        let mut tasks: Vec<&str> = Vec::new();
         if let Some(obj) = ctx.args.as_object() {
             for (k, v) in obj {
                 let kw = identifier_words(k);
                 let has = |list: &[&str]| kw.iter().any(|w| list.contains(&w.as_str()));
+                if ctx.kind == ToolKind::Delegation
+                    && has(TASK_KEYS)
+                    && let Some(s) = v.as_str()
+                {
+                    tasks.push(s);
+                }
                 if has(ADDRESSING_KEYS) {
                     collect_strings(v, &mut addressing);
                 }
@@ -188,29 +195,25 @@ impl<'a> CallView<'a> {
         } else {
             Recipients::default()
         };
-        // What a handed-over task does, read in its opening (the task or question field).
-        let task_needs_birth_date = std::cell::Cell::new(false);
-        let task_acts = ctx.kind == ToolKind::Delegation
-            && ctx.args.as_object().is_some_and(|obj| {
-                obj.iter().any(|(k, v)| {
-                    let kw = identifier_words(k);
-                    kw.iter().any(|w| TASK_KEYS.contains(&w.as_str()))
-                        && v.as_str().is_some_and(|s| {
-                            let mut end = s.len().min(SHORT_TITLE * 2);
-                            while !s.is_char_boundary(end) {
-                                end -= 1;
-                            }
-                            let head = s.get(..end).unwrap_or_default();
-                            let ws = words(head);
-                            let v = vocab();
-                            let langs = v.languages(&ws, head);
-                            if v.set(WordSet::BirthPurpose).any_in_langs(langs, &ws, head) {
-                                task_needs_birth_date.set(true);
-                            }
-                            v.set(WordSet::ActFor).any_in_langs(langs, &ws, head)
-                        })
-                })
-            });
+        // What a handed-over task does, read in its opening (the task or question fields, in
+        // order, up to the first that acts in someone's name).
+        let mut task_acts = false;
+        let mut task_needs_birth_date = false;
+        for s in &tasks {
+            let mut end = s.len().min(SHORT_TITLE * 2);
+            while !s.is_char_boundary(end) {
+                end -= 1;
+            }
+            let head = s.get(..end).unwrap_or_default();
+            let ws = words(head);
+            let v = vocab();
+            let langs = v.languages(&ws, head);
+            task_needs_birth_date |= v.set(WordSet::BirthPurpose).any_in_langs(langs, &ws, head);
+            if v.set(WordSet::ActFor).any_in_langs(langs, &ws, head) {
+                task_acts = true;
+                break;
+            }
+        }
         let point_words = point
             .iter()
             .flat_map(|s| words(s).into_iter().map(|w| w.folded.into_owned()))
@@ -221,7 +224,7 @@ impl<'a> CallView<'a> {
             recipients,
             pay_me: OnceCell::new(),
             task_acts,
-            task_needs_birth_date: task_acts && task_needs_birth_date.get(),
+            task_needs_birth_date: task_acts && task_needs_birth_date,
             point_words,
             args: ctx.args,
         }

@@ -603,14 +603,9 @@ impl Demographic {
     }
 
     fn gender_field(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
-        let Some(key) = field.key else {
+        let Some(key) = letters_of_key(field) else {
             return false;
         };
-        let key: String = key
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .flat_map(char::to_lowercase)
-            .collect();
         let value = text.trim();
         if !GENDER_KEYS.contains(&key.as_str())
             || value.is_empty()
@@ -631,14 +626,9 @@ impl Demographic {
 
     /// An age band or a person's own language in a field named for it.
     fn quasi_field(text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
-        let Some(key) = field.key else {
+        let Some(key) = letters_of_key(field) else {
             return false;
         };
-        let key: String = key
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .flat_map(char::to_lowercase)
-            .collect();
         let value = text.trim();
         if value.is_empty() || value.chars().count() > 32 {
             return false;
@@ -1009,6 +999,16 @@ impl Detector for Demographic {
         }
         self.employers(text, out);
     }
+}
+
+/// The letters of a field's key in lower case ("Gender_Identity" → "genderidentity").
+fn letters_of_key(field: &Field<'_>) -> Option<String> {
+    field.key.map(|key| {
+        key.chars()
+            .filter(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect()
+    })
 }
 
 #[cfg(test)]

@@ -4,7 +4,10 @@
 //! failure of the input itself (an I/O error) stops it. Blank lines are not calls and are
 //! skipped. Error messages never quote the line's content.
 
+use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
 use std::fs::File;
+use std::hash::{Hash, Hasher};
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
@@ -44,29 +47,113 @@ pub(crate) fn parse_line(line: &str) -> Result<CallLine, (Option<Value>, String)
     parse_line_with(line, &mut ToolCache::default())
 }
 
-/// The tools of the last few lines: a stream's calls mostly repeat a few tools, whose
-/// definitions (compiled schema patterns, recognised kind) are then made once.
+/// The tools of recent lines: a stream's calls mostly repeat a few tools (a gateway's, a few
+/// hundred), whose definitions (compiled schema patterns, recognised kind) are then made once.
+/// Looked up by a hash of the tool object (key order does not count, as for `Value`'s
+/// equality), confirmed by equality; the least recently used goes first when it is full.
 #[derive(Debug, Default)]
 pub(crate) struct ToolCache {
-    /// Most recently used first.
-    recent: Vec<(Value, ToolDef)>,
+    by_hash: HashMap<u64, Vec<CachedTool>>,
+    len: usize,
+    tick: u64,
+}
+
+#[derive(Debug)]
+struct CachedTool {
+    json: Value,
+    def: ToolDef,
+    used: u64,
 }
 
 impl ToolCache {
-    const CAPACITY: usize = 16;
+    const CAPACITY: usize = 256;
 
     fn get(&mut self, tool: &Value) -> Result<ToolDef, toolminimize_core::Error> {
-        if let Some(i) = self.recent.iter().position(|(v, _)| v == tool) {
-            let hit = self.recent.remove(i);
-            let def = hit.1.clone();
-            self.recent.insert(0, hit);
-            return Ok(def);
+        self.tick += 1;
+        let h = value_hash(tool);
+        if let Some(hit) = self
+            .by_hash
+            .get_mut(&h)
+            .and_then(|b| b.iter_mut().find(|c| c.json == *tool))
+        {
+            hit.used = self.tick;
+            return Ok(hit.def.clone());
         }
         let def = ToolDef::from_json(tool)?;
-        self.recent.insert(0, (tool.clone(), def.clone()));
-        self.recent.truncate(Self::CAPACITY);
+        if self.len >= Self::CAPACITY {
+            self.evict_oldest();
+        }
+        self.by_hash.entry(h).or_default().push(CachedTool {
+            json: tool.clone(),
+            def: def.clone(),
+            used: self.tick,
+        });
+        self.len += 1;
         Ok(def)
     }
+
+    /// Drops the least recently used tool (a scan, on a miss of a full cache only: making a
+    /// tool's definition costs far more).
+    fn evict_oldest(&mut self) {
+        let oldest = self
+            .by_hash
+            .iter()
+            .flat_map(|(h, b)| b.iter().enumerate().map(move |(i, c)| (c.used, *h, i)))
+            .min();
+        if let Some((_, h, i)) = oldest
+            && let Some(bucket) = self.by_hash.get_mut(&h)
+        {
+            bucket.swap_remove(i);
+            if bucket.is_empty() {
+                self.by_hash.remove(&h);
+            }
+            self.len -= 1;
+        }
+    }
+}
+
+/// A hash of a JSON value consistent with its equality: an object's members are combined
+/// in any order, since two objects with the same members in another order are equal.
+fn value_hash(v: &Value) -> u64 {
+    fn feed(v: &Value, h: &mut impl Hasher) {
+        match v {
+            Value::Null => h.write_u8(0),
+            Value::Bool(b) => {
+                h.write_u8(1);
+                h.write_u8(u8::from(*b));
+            }
+            Value::Number(n) => {
+                h.write_u8(2);
+                n.to_string().hash(h);
+            }
+            Value::String(s) => {
+                h.write_u8(3);
+                s.hash(h);
+            }
+            Value::Array(a) => {
+                h.write_u8(4);
+                h.write_usize(a.len());
+                for x in a {
+                    feed(x, h);
+                }
+            }
+            Value::Object(o) => {
+                h.write_u8(5);
+                h.write_usize(o.len());
+                let mut sum = 0u64;
+                for (k, x) in o {
+                    let mut e = DefaultHasher::new();
+                    k.hash(&mut e);
+                    feed(x, &mut e);
+                    sum = sum.wrapping_add(e.finish());
+                }
+                h.write_u64(sum);
+            }
+        }
+    }
+    let mut h = DefaultHasher::new();
+    feed(v, &mut h);
+    h.finish()
 }
 
 /// Parses one line (already known to be valid UTF-8 and not blank), reusing the definitions
@@ -421,6 +508,43 @@ mod tests {
 
     fn err_of(line: &str) -> (Option<Value>, String) {
         parse_line(line).unwrap_err()
+    }
+
+    #[test]
+    fn tool_cache_finds_a_tool_whatever_its_key_order_and_drops_the_least_recent() {
+        let a: Value =
+            serde_json::from_str(r#"{"name":"t","inputSchema":{"type":"object","required":[]}}"#)
+                .unwrap();
+        let b: Value =
+            serde_json::from_str(r#"{"inputSchema":{"required":[],"type":"object"},"name":"t"}"#)
+                .unwrap();
+        assert_eq!(value_hash(&a), value_hash(&b));
+        assert_ne!(
+            value_hash(&a),
+            value_hash(&json!({"name": "u", "inputSchema": {"type": "object"}}))
+        );
+        let mut cache = ToolCache::default();
+        let first = cache.get(&a).unwrap();
+        assert_eq!(cache.get(&b).unwrap(), first);
+        assert_eq!(cache.len, 1);
+        for i in 0..ToolCache::CAPACITY + 10 {
+            let t = json!({"name": format!("tool_{i}"), "inputSchema": {"type": "object"}});
+            assert_eq!(cache.get(&t).unwrap().name(), format!("tool_{i}"));
+            // The first tool stays: it is used again after every new one.
+            cache.get(&a).unwrap();
+        }
+        assert_eq!(cache.len, ToolCache::CAPACITY);
+        let kept: usize = cache.by_hash.values().map(Vec::len).sum();
+        assert_eq!(kept, ToolCache::CAPACITY);
+        assert!(cache.by_hash.values().flatten().any(|c| c.json == a));
+        assert!(
+            !cache
+                .by_hash
+                .values()
+                .flatten()
+                .any(|c| c.def.name() == "tool_0"),
+            "the least recently used tool was dropped"
+        );
     }
 
     #[test]

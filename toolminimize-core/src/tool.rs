@@ -60,18 +60,25 @@ pub(crate) fn compile_patterns(schema: &Value) -> Patterns {
 /// ```
 #[derive(Debug, Clone)]
 pub struct ToolDef {
+    /// Shared by the tool's clones: a clone is a reference count, however large the schema.
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
     name: String,
     description: String,
     input_schema: Value,
-    patterns: Arc<Patterns>,
-    kind: Arc<OnceLock<ToolKind>>,
+    patterns: Patterns,
+    kind: OnceLock<ToolKind>,
 }
 
 impl PartialEq for ToolDef {
     fn eq(&self, other: &Self) -> bool {
-        self.name == other.name
-            && self.description == other.description
-            && self.input_schema == other.input_schema
+        Arc::ptr_eq(&self.inner, &other.inner)
+            || (self.inner.name == other.inner.name
+                && self.inner.description == other.inner.description
+                && self.inner.input_schema == other.inner.input_schema)
     }
 }
 
@@ -87,24 +94,26 @@ impl ToolDef {
         } else {
             Value::Object(Map::new())
         };
-        let patterns = Arc::new(compile_patterns(&input_schema));
+        let patterns = compile_patterns(&input_schema);
         ToolDef {
-            name: name.into(),
-            description: description.into(),
-            input_schema,
-            patterns,
-            kind: Arc::default(),
+            inner: Arc::new(Inner {
+                name: name.into(),
+                description: description.into(),
+                input_schema,
+                patterns,
+                kind: OnceLock::new(),
+            }),
         }
     }
 
     /// The tool's kind ([`ToolKind::of`]), recognised once and shared by the tool's clones.
     pub(crate) fn kind(&self) -> ToolKind {
-        *self.kind.get_or_init(|| ToolKind::of(self))
+        *self.inner.kind.get_or_init(|| ToolKind::of(self))
     }
 
     /// The schema's compiled patterns.
     pub(crate) fn patterns(&self) -> &Patterns {
-        &self.patterns
+        &self.inner.patterns
     }
 
     /// Parses an MCP, OpenAI or snake-case tool object.
@@ -148,22 +157,23 @@ impl ToolDef {
 
     /// The tool's name.
     pub fn name(&self) -> &str {
-        &self.name
+        &self.inner.name
     }
 
     /// The tool's description.
     pub fn description(&self) -> &str {
-        &self.description
+        &self.inner.description
     }
 
     /// The JSON Schema of the arguments.
     pub fn input_schema(&self) -> &Value {
-        &self.input_schema
+        &self.inner.input_schema
     }
 
     /// The tool's own trust declaration (`x-exposure` at the schema root), if any.
     pub fn declared_exposure(&self) -> Option<Exposure> {
-        self.input_schema
+        self.inner
+            .input_schema
             .get("x-exposure")
             .and_then(Value::as_str)
             .and_then(|s| s.parse().ok())

@@ -223,6 +223,33 @@ pub(crate) fn parse_line_with(
     })
 }
 
+/// Parses input line number `line` (its text already read, see [`Stream::next_text`]).
+pub(crate) fn parse_numbered(line: u64, text: &str, tools: &mut ToolCache) -> Parsed {
+    match parse_line_with(text, tools) {
+        Err((id, message)) => Parsed::Bad(LineError { line, id, message }),
+        Ok(c) => Parsed::Call(Box::new(c)),
+    }
+}
+
+/// The `session` a line names, read without building the line's tree (its other members
+/// are skipped, not parsed into values). A line the quick read cannot take (not JSON, a
+/// repeated member) is parsed whole, so the answer is always the session the call gets.
+pub(crate) fn session_of(text: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Route<'a> {
+        #[serde(borrow, default)]
+        session: Option<std::borrow::Cow<'a, str>>,
+    }
+    match serde_json::from_str::<Route<'_>>(text) {
+        Ok(r) => r.session.map(std::borrow::Cow::into_owned),
+        Err(_) => serde_json::from_str::<Value>(text)
+            .ok()?
+            .get("session")?
+            .as_str()
+            .map(str::to_owned),
+    }
+}
+
 fn optional_text(obj: &Map<String, Value>, key: &str) -> Result<Option<String>, String> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(None),
@@ -412,20 +439,39 @@ impl<R: BufRead> Stream<R> {
     /// # Errors
     /// Only when reading the input fails.
     pub(crate) fn next_parsed(&mut self) -> io::Result<Option<Parsed>> {
+        let Some(next) = self.next_text(|text, _| text.to_owned())? else {
+            return Ok(None);
+        };
+        Ok(Some(match next {
+            Err(e) => Parsed::Bad(e),
+            Ok((line, text)) => parse_numbered(line, &text, &mut self.tools),
+        }))
+    }
+
+    /// The next non-blank line as text, read but not parsed: its number and what `take`
+    /// makes of its text (with any byte order mark and surrounding blanks removed), or why it
+    /// cannot be read as a call (too long, not UTF-8). `None` at the end of the input.
+    ///
+    /// # Errors
+    /// Only when reading the input fails.
+    pub(crate) fn next_text<T>(
+        &mut self,
+        take: impl FnOnce(&str, &mut ToolCache) -> T,
+    ) -> io::Result<Option<Result<(u64, T), LineError>>> {
         loop {
             let Some(too_long) = self.read_line()? else {
                 return Ok(None);
             };
             let line = self.line;
             if too_long {
-                return Ok(Some(Parsed::Bad(LineError {
+                return Ok(Some(Err(LineError {
                     line,
                     id: None,
                     message: format!("line longer than {} bytes", self.max_line),
                 })));
             }
             let Ok(text) = std::str::from_utf8(&self.buf) else {
-                return Ok(Some(Parsed::Bad(LineError {
+                return Ok(Some(Err(LineError {
                     line,
                     id: None,
                     message: "not valid UTF-8".into(),
@@ -437,14 +483,11 @@ impl<R: BufRead> Stream<R> {
             if text.is_empty() {
                 continue;
             }
-            let parsed = parse_line_with(text, &mut self.tools);
+            let taken = take(text, &mut self.tools);
             if self.buf.capacity() > KEEP_BUFFER {
                 self.buf = Vec::new();
             }
-            return Ok(Some(match parsed {
-                Err((id, message)) => Parsed::Bad(LineError { line, id, message }),
-                Ok(c) => Parsed::Call(Box::new(c)),
-            }));
+            return Ok(Some(Ok((line, taken))));
         }
     }
 
@@ -508,6 +551,29 @@ mod tests {
 
     fn err_of(line: &str) -> (Option<Value>, String) {
         parse_line(line).unwrap_err()
+    }
+
+    #[test]
+    fn session_of_a_line_is_the_session_its_call_gets() {
+        let cases = [
+            (
+                r#"{"id":1,"session":"conv-a","arguments":{"n":1e400}}"#,
+                Some("conv-a"),
+            ),
+            (r#"{"session":"caf\u00e9","tool":{}}"#, Some("café")),
+            // A repeated member: the whole parse keeps the last, and so does the route.
+            (r#"{"session":"first","session":"second"}"#, Some("second")),
+            (r#"{"session":7}"#, None),
+            (r#"{"session":null}"#, None),
+            (r#"{"id":2}"#, None),
+            ("not json", None),
+        ];
+        for (line, want) in cases {
+            assert_eq!(session_of(line).as_deref(), want, "{line}");
+            if let Ok(c) = parse_line(line) {
+                assert_eq!(c.session.as_deref(), want, "{line}");
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! `"blocked": true` with a reason when the policy blocks the call, or an error object for a
 //! line that is not a call. The exit status is non-zero only when reading or writing fails.
 //!
-//! With `--jobs N` (N > 1) one thread reads and parses, N workers minimize, and the calling
+//! With `--jobs N` (N > 1) one thread reads lines, N workers parse and minimize, and the calling
 //! thread puts the results back in input order and writes them. Every call of one `session`
 //! goes to the same worker, in input order, so a conversation's state evolves exactly as it
 //! would on one thread; calls without a session go to the least busy worker. At most
@@ -28,7 +28,9 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use toolminimize_core::{Minimizer, Report};
 
-use crate::input::{self, CallLine, LineError, Minimized, Parsed, Record, Sessions, Stream};
+use crate::input::{
+    self, CallLine, LineError, Minimized, Parsed, Record, Sessions, Stream, ToolCache,
+};
 use crate::options::PolicyArgs;
 
 /// Lines in flight per worker (read but not yet written).
@@ -105,6 +107,12 @@ enum Out {
     Record(Box<CallRecord>),
 }
 
+/// An input line for a worker: its number and text, not yet parsed.
+struct Job {
+    line: u64,
+    text: String,
+}
+
 /// Lines longer than this have their result serialized by the writer (see [`Out`]).
 const WRITE_IN_PLACE: usize = 1 << 20;
 
@@ -127,19 +135,26 @@ fn run_parallel(
     std::thread::scope(|scope| {
         let mut queues = Vec::with_capacity(jobs);
         for w in 0..jobs {
-            let (tx, rx) = mpsc::sync_channel::<(u64, Box<CallLine>)>(QUEUE_PER_JOB);
+            let (tx, rx) = mpsc::sync_channel::<(u64, Job)>(QUEUE_PER_JOB);
             queues.push(tx);
             let results = result_tx.clone();
             let busy = Arc::clone(&busy);
             scope.spawn(move || {
                 let mut sessions = Sessions::default();
+                let mut tools = ToolCache::default();
                 while let Ok(first) = rx.recv() {
                     // This call and every call already waiting, up to a message's worth:
                     // the results go back together once the queue is empty.
                     let mut done = Vec::new();
                     let mut next = Some(first);
-                    while let Some((seq, call)) = next.take() {
-                        done.push((seq, minimize_guarded(minimizer, &mut sessions, *call)));
+                    while let Some((seq, job)) = next.take() {
+                        let parsed = input::parse_numbered(job.line, &job.text, &mut tools);
+                        drop(job); // the line's text, before the call is minimized
+                        let out = match parsed {
+                            Parsed::Bad(e) => Out::Bytes(line_bytes(&error_record(e))),
+                            Parsed::Call(call) => minimize_guarded(minimizer, &mut sessions, *call),
+                        };
+                        done.push((seq, out));
                         if let Some(b) = busy.get(w) {
                             b.fetch_sub(1, Ordering::Relaxed);
                         }
@@ -161,8 +176,11 @@ fn run_parallel(
             let hasher = RandomState::new();
             let mut seq = 0u64;
             loop {
-                let parsed = match stream.next_parsed() {
-                    Ok(Some(p)) => p,
+                // The reader only splits lines and finds their session; workers parse, so a
+                // call's tree is made, used and freed on one thread.
+                let next = stream.next_text(|text, _| (text.to_owned(), input::session_of(text)));
+                let next = match next {
+                    Ok(Some(n)) => n,
                     Ok(None) => return,
                     Err(e) => {
                         let _ = results.send(Msg::ReadError(seq, format!("reading input: {e}")));
@@ -172,12 +190,12 @@ fn run_parallel(
                 if !window_r.acquire() {
                     return; // the writer stopped
                 }
-                let sent = match parsed {
-                    Parsed::Bad(e) => results
+                let sent = match next {
+                    Err(e) => results
                         .send(Msg::Line(seq, line_bytes(&error_record(e))))
                         .is_ok(),
-                    Parsed::Call(c) => {
-                        let w = match c.session.as_deref() {
+                    Ok((line, (text, session))) => {
+                        let w = match session.as_deref() {
                             // A session always goes to the same worker, in input order.
                             Some(s) => {
                                 usize::try_from(hasher.hash_one(s) % jobs as u64).unwrap_or(0)
@@ -187,7 +205,9 @@ fn run_parallel(
                         if let Some(b) = busy_r.get(w) {
                             b.fetch_add(1, Ordering::Relaxed);
                         }
-                        queues.get(w).is_some_and(|q| q.send((seq, c)).is_ok())
+                        queues
+                            .get(w)
+                            .is_some_and(|q| q.send((seq, Job { line, text })).is_ok())
                     }
                 };
                 if !sent {

@@ -147,6 +147,12 @@ pub struct Terms {
     function_words: bool,
 }
 
+/// Whether `text` may hold a character of an unspaced script: each of them is at U+3040 or
+/// above, so its UTF-8 form opens with a byte of 0xE3 or more (a byte scan, not a decode).
+fn may_hold_unspaced(text: &str) -> bool {
+    text.bytes().any(|b| b >= 0xE3)
+}
+
 fn is_unspaced_script(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{AC00}'..='\u{D7AF}')
 }
@@ -226,19 +232,22 @@ impl Terms {
     /// scripts, in `raw`).
     pub fn any_in_langs(&self, langs: LangMask, words: &[Word<'_>], raw: &str) -> bool {
         (0..words.len()).any(|i| self.match_in(langs, words, i).is_some())
-            || self
-                .unspaced
-                .iter()
-                .any(|(t, l)| l & langs != 0 && raw.contains(t.as_str()))
+            || (may_hold_unspaced(raw)
+                && self
+                    .unspaced
+                    .iter()
+                    .any(|(t, l)| l & langs != 0 && raw.contains(t.as_str())))
     }
 
     /// Whether `raw` starts or ends with a term of an unspaced script: a Japanese greeting
     /// opens a line ("こんにちは") or closes the addressee's name ("山田様", "総務部 御中").
     pub fn unspaced_at_edge(&self, raw: &str) -> bool {
         let t = raw.trim();
-        self.unspaced
-            .iter()
-            .any(|(term, _)| t.starts_with(term.as_str()) || t.ends_with(term.as_str()))
+        may_hold_unspaced(t)
+            && self
+                .unspaced
+                .iter()
+                .any(|(term, _)| t.starts_with(term.as_str()) || t.ends_with(term.as_str()))
     }
 
     #[allow(dead_code)] // not used by the current rules
@@ -367,6 +376,17 @@ fn acronym_at(words: &[Word<'_>], i: usize) -> bool {
 mod tests {
     use super::*;
     use crate::text::words::words;
+
+    #[test]
+    fn the_byte_gate_admits_every_unspaced_script() {
+        for c in [
+            '\u{3040}', 'ア', '\u{3400}', '漢', '\u{F900}', '\u{AC00}', '\u{D7AF}',
+        ] {
+            assert!(is_unspaced_script(c));
+            assert!(may_hold_unspaced(&format!("abc {c}")), "{c}");
+        }
+        assert!(!may_hold_unspaced("Grüße, café — “quoted” €"));
+    }
 
     #[test]
     fn word_sets_hold_words_of_several_languages() {

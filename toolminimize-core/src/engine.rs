@@ -15,10 +15,10 @@ use crate::rewrite::{self, Rewritten, substitute::Placeholders};
 use crate::schema::SchemaIndex;
 use crate::score;
 use crate::session::Session;
-use crate::tool::ToolDef;
 use crate::store::{
     Commit, STORE_CONTENDED, STORE_UNAVAILABLE, SessionReads, SessionState, SessionUpdate,
 };
+use crate::tool::ToolDef;
 
 /// Withholds a quasi-identifier in free text that would complete an identifying combination
 /// at a tool that already holds the other parts from earlier calls of the session.

@@ -192,7 +192,12 @@ pub(crate) fn plan(
 impl Plan {
     /// Applies the plan to the arguments it was made from, in place: nothing of them is
     /// copied. The result is what [`rewrite`] gives.
-    pub(crate) fn apply(mut self, mut args: Value, schema: &SchemaIndex, items: &[PsdItem]) -> Rewritten {
+    pub(crate) fn apply(
+        mut self,
+        mut args: Value,
+        schema: &SchemaIndex,
+        items: &[PsdItem],
+    ) -> Rewritten {
         // In order, as `clone_patched` places them.
         for (path, v) in std::mem::take(&mut self.patches) {
             if let Some(slot) = args.pointer_mut(&path) {
@@ -608,7 +613,8 @@ fn rewrite_text(
             Op::Keep | Op::RemoveField => {}
             Op::RemoveSpan => edits.push(removal(s, span)),
             Op::RemoveClause => {
-                let cl: &[crate::text::clauses::Clause] = clause_cache.get_or_insert_with(|| clauses(s));
+                let cl: &[crate::text::clauses::Clause] =
+                    clause_cache.get_or_insert_with(|| clauses(s));
                 // A clause or segment boundary inside the data itself (the `;` of an HTML
                 // entity) must not leave part of it behind: the cut covers the whole span.
                 // A clause in parentheses takes the whole parenthetical with it.
@@ -628,7 +634,8 @@ fn rewrite_text(
                 }
             }
             Op::RemoveSentence => {
-                let cl: &[crate::text::clauses::Clause] = clause_cache.get_or_insert_with(|| clauses(s));
+                let cl: &[crate::text::clauses::Clause] =
+                    clause_cache.get_or_insert_with(|| clauses(s));
                 let sentence = clause_of(cl, span.start)
                     .and_then(|c| cl.get(c))
                     .map(|c| c.sentence)

@@ -489,7 +489,9 @@ impl<'a> Builder<'a> {
                         .map(|s| std::ptr::from_ref(*s))
                         .collect();
                     let shared = match &previous {
-                        Some((p, r, d, shared)) if (p, *r, *d) == (&ptrs, required_k, declared_k) => {
+                        Some((p, r, d, shared))
+                            if (p, *r, *d) == (&ptrs, required_k, declared_k) =>
+                        {
                             Some(*shared)
                         }
                         _ => {
@@ -686,7 +688,11 @@ impl SchemaIndex {
         info.necessary = true;
         let mut path = String::new();
         b.walk(schemas, args, &mut path, info, 0, false);
-        if b.collided { Err(b.index) } else { Ok(b.index) }
+        if b.collided {
+            Err(b.index)
+        } else {
+            Ok(b.index)
+        }
     }
 
     /// What the schema says of `path` (a JSON pointer into the arguments).
@@ -863,6 +869,45 @@ mod tests {
         let schema = json!({"$ref": "#/$defs/A", "$defs": {"A": {"$ref": "#/$defs/A"}}});
         let idx = SchemaIndex::build(&schema, &json!({"x": 1}));
         assert!(idx.field("").is_some());
+    }
+
+    #[test]
+    fn members_of_one_schema_share_an_entry_and_keep_their_keys() {
+        let schema = json!({"type": "object", "properties": {
+            "extra": {"type": "object", "additionalProperties": {"type": "string", "x-sensitivity": 2}},
+            "tags": {"type": "array", "items": {"type": "string"}}
+        }, "required": ["extra"]});
+        let mut extra = serde_json::Map::new();
+        for i in 0..1000 {
+            extra.insert(format!("key_{i}"), json!(format!("value {i}")));
+        }
+        extra.insert("a/b~c".into(), json!({"inner": 1}));
+        let tags: Vec<Value> = (0..1000).map(|i| json!(format!("tag {i}"))).collect();
+        let args = json!({"extra": extra, "tags": tags});
+        let idx = SchemaIndex::build(&schema, &args);
+        // The root, `extra`, its members' shared entry, `a/b~c` and its member, `tags` and
+        // its elements' shared entry.
+        assert!(idx.fields.len() <= 8, "{} entries", idx.fields.len());
+        for i in [0, 1, 999] {
+            let f = idx.field(&format!("/extra/key_{i}")).unwrap();
+            assert_eq!(f.key.as_deref(), Some(format!("key_{i}").as_str()));
+            assert_eq!(f.sensitivity, Sensitivity::new(2));
+            assert!(f.declared);
+            assert!(!f.required);
+            let unkeyed = idx.field_unkeyed(&format!("/extra/key_{i}")).unwrap();
+            assert_eq!(unkeyed.sensitivity, Sensitivity::new(2));
+        }
+        assert_eq!(
+            idx.field("/extra/a~1b~0c").unwrap().key.as_deref(),
+            Some("a/b~c")
+        );
+        assert_eq!(
+            idx.field("/extra/a~1b~0c/inner").unwrap().key.as_deref(),
+            Some("inner")
+        );
+        assert_eq!(idx.field("/tags/999").unwrap().key.as_deref(), Some("tags"));
+        assert!(idx.field("/tags/1000").is_none());
+        assert!(idx.field("/extra/key_1000").is_none());
     }
 
     #[test]

@@ -181,8 +181,8 @@ pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static st
 }
 
 /// [`run`] on arguments the caller hands over: rewritten in place, never copied. On failure,
-/// the arguments come back as they came in (nothing is changed before the last check of the
-/// deadline).
+/// the arguments come back as they came in, or, when the deadline passed while they were
+/// rewritten, as rewritten (their long texts are not kept to be given back).
 pub(crate) fn run_owned(
     inner: &Inner,
     call: Call<'_, Value>,
@@ -200,17 +200,20 @@ pub(crate) fn run_owned(
     };
     // As `finish` does without a session: one rewrite, then the deadline.
     let mut placeholders = Placeholders::default();
-    let plan = rewrite::plan(
-        &arguments,
+    let mut arguments = arguments;
+    let plan = rewrite::plan_in_place(
+        &mut arguments,
         &a.schema,
         &a.items,
         &a.decisions,
         &mut placeholders,
     );
-    if let Err(e) = a.deadline.check() {
-        return Err((e, arguments));
-    }
     let out = plan.apply(arguments, &a.schema, &a.items);
+    if let Err(e) = a.deadline.check() {
+        // Texts rewritten whole were taken out of the input: what fails (and is forwarded
+        // when failing open) is the rewritten call, never a half-emptied one.
+        return Err((e, out.arguments));
+    }
     Ok(conclude(inner, context.tool, a, out))
 }
 

@@ -533,8 +533,11 @@ impl Minimizer {
     /// Minimizes one call whose arguments the caller hands over ([`Call::owned`]): the same
     /// outcome as [`minimize_call`](Self::minimize_call), but the arguments are rewritten in
     /// place, so a call's memory holds them once rather than twice (a 1,000,000-element
-    /// array is not copied to be forwarded). A call with a session is rewritten on a copy,
-    /// as it may have to be rewritten again when the session changes under it.
+    /// array is not copied to be forwarded, a long text is rewritten inside its own buffer).
+    /// A call with a session is rewritten on a copy, as it may have to be rewritten again when
+    /// the session changes under it. One difference: a call whose time budget runs out while
+    /// it is rewritten fails with its rewritten arguments, not the original ones (under
+    /// [`FailMode::Open`] those are forwarded; the original texts are gone).
     pub fn minimize_owned(&self, call: Call<'_, Value>) -> Outcome {
         match crate::engine::run_owned(&self.inner, call) {
             Ok(outcome) => outcome,

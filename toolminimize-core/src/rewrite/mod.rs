@@ -13,7 +13,7 @@ pub mod validity;
 use serde_json::Value;
 
 use self::substitute::Placeholders;
-use self::text::{Edit, apply_edits, removal_range};
+use self::text::{Edit, apply_edits, apply_edits_owned, removal_range};
 use self::validity::Shape;
 use crate::decide::{Decision, Op, Rule};
 use crate::item::{PsdItem, PsdKind};
@@ -86,16 +86,75 @@ pub(crate) fn plan(
     decisions: &[Decision],
     placeholders: &mut Placeholders,
 ) -> Plan {
+    plan_from(Source::Shared(args), schema, items, decisions, placeholders)
+}
+
+/// [`plan`] for arguments that [`Plan::apply`] then rewrites in place: a text whose rewrite is
+/// valid whatever it becomes is taken out of them (left empty) and rewritten inside its own
+/// buffer, so a long text is held once, not beside its rewritten copy. The plan applied to
+/// them gives what [`rewrite`] gives.
+pub(crate) fn plan_in_place(
+    args: &mut Value,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    decisions: &[Decision],
+    placeholders: &mut Placeholders,
+) -> Plan {
+    plan_from(Source::Owned(args), schema, items, decisions, placeholders)
+}
+
+/// The arguments a plan is made from.
+enum Source<'a> {
+    /// Read only.
+    Shared(&'a Value),
+    /// To be rewritten in place: texts may be taken out.
+    Owned(&'a mut Value),
+}
+
+impl Source<'_> {
+    fn get(&self) -> &Value {
+        match self {
+            Source::Shared(v) => v,
+            Source::Owned(v) => v,
+        }
+    }
+
+    /// The text at `path` of owned arguments, taken out of them; `None` for shared ones.
+    fn take_text(&mut self, path: &str) -> Option<String> {
+        match self {
+            Source::Shared(_) => None,
+            Source::Owned(v) => match v.pointer_mut(path) {
+                Some(Value::String(s)) => Some(std::mem::take(s)),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// The text a rewrite reads: borrowed, or given up to it.
+enum TextIn<'a> {
+    Borrowed(&'a str),
+    Owned(String),
+}
+
+fn plan_from(
+    mut source: Source<'_>,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    decisions: &[Decision],
+    placeholders: &mut Placeholders,
+) -> Plan {
     // Values rewritten in place of the input's, by path; the output is the input with these
     // put in (the values they replace are never copied).
     let mut patches: Vec<(String, Value)> = Vec::new();
     let mut actions: Vec<Action> = decisions.iter().map(|d| action_of(d.op)).collect();
     let mut kept_for_validity = vec![false; items.len()];
     let mut removals: Vec<(String, Option<Shape>)> = Vec::new();
-    let remove = |removals: &mut Vec<(String, Option<Shape>)>, path: String| {
-        let shape = args.pointer(&path).map(Shape::of);
-        removals.push((path, shape));
-    };
+    let remove =
+        |source: &Source<'_>, removals: &mut Vec<(String, Option<Shape>)>, path: String| {
+            let shape = source.get().pointer(&path).map(Shape::of);
+            removals.push((path, shape));
+        };
 
     let mut i = 0;
     while i < items.len() {
@@ -116,7 +175,7 @@ pub(crate) fn plan(
             continue;
         }
         if ops.contains(&Op::RemoveField) {
-            remove(&mut removals, path);
+            remove(&source, &mut removals, path);
             for &k in &group {
                 if let Some(a) = actions.get_mut(k) {
                     *a = Action::Remove;
@@ -124,18 +183,35 @@ pub(crate) fn plan(
             }
             continue;
         }
-        let Some(original) = args.pointer(&path) else {
+        let Some(original) = source.get().pointer(&path) else {
             continue;
         };
-        let new_value = match original {
-            Value::String(s) => Some(Value::String(rewrite_text(
-                s,
+        let info = schema.field(&path);
+        // A text whose rewrite is valid whatever it becomes is not read once rewritten.
+        let consumed = matches!(source, Source::Owned(_))
+            && original.is_string()
+            && info.is_none_or(|f| {
+                validity::accepts_any_string(f) || !validity::satisfies(f, original)
+            });
+        let text = if consumed {
+            source.take_text(&path).map(TextIn::Owned)
+        } else {
+            None
+        };
+        let original = source.get().pointer(&path).unwrap_or(&Value::Null);
+        let text = text.or(match original {
+            Value::String(s) => Some(TextIn::Borrowed(s)),
+            _ => None,
+        });
+        let new_value = match (text, original) {
+            (Some(text), _) => Some(Value::String(rewrite_text(
+                text,
                 items,
                 decisions,
                 &group,
                 placeholders,
             ))),
-            Value::Number(n) => {
+            (None, Value::Number(n)) => {
                 let generalize_it = group
                     .iter()
                     .any(|&k| decisions.get(k).is_some_and(|d| d.op == Op::Generalize));
@@ -149,19 +225,21 @@ pub(crate) fn plan(
             _ => None,
         };
         let Some(new_value) = new_value else { continue };
-        let info = schema.field(&path);
         // An optional text left with nothing to say goes whole.
         if info.is_some_and(|f| !f.required)
             && new_value
                 .as_str()
                 .is_some_and(|t| !t.chars().any(char::is_alphanumeric))
         {
-            remove(&mut removals, path);
+            remove(&source, &mut removals, path);
             continue;
         }
-        let valid = info.is_none_or(|f| {
-            validity::satisfies(f, &new_value) || !validity::satisfies(f, original)
-        });
+        // (A text taken out was valid whatever it became: it is not read again.)
+        let original = source.get().pointer(&path).unwrap_or(&Value::Null);
+        let valid = consumed
+            || info.is_none_or(|f| {
+                validity::satisfies(f, &new_value) || !validity::satisfies(f, original)
+            });
         let replacement = if valid {
             Some(new_value)
         } else {
@@ -574,12 +652,16 @@ impl Overlaps {
 }
 
 fn rewrite_text(
-    s: &str,
+    text: TextIn<'_>,
     items: &[PsdItem],
     decisions: &[Decision],
     group: &[usize],
     placeholders: &mut Placeholders,
 ) -> String {
+    let s: &str = match &text {
+        TextIn::Borrowed(s) => s,
+        TextIn::Owned(s) => s,
+    };
     // The text's clauses, read when a cut first needs them (a text whose items are cut span
     // by span is never split into clauses).
     let mut clause_cache: Option<Vec<crate::text::clauses::Clause>> = None;
@@ -729,7 +811,10 @@ fn rewrite_text(
     drop(clause_cache);
     drop(segs);
     drop(needed);
-    let mut out = apply_edits(s, edits);
+    let mut out = match text {
+        TextIn::Borrowed(s) => apply_edits(s, edits),
+        TextIn::Owned(s) => apply_edits_owned(s, edits),
+    };
     if let Some(n) = truncate
         && let Some((cut, _)) = out.char_indices().nth(n)
     {

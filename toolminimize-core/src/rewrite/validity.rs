@@ -66,6 +66,17 @@ pub fn satisfies(info: &FieldInfo, v: &Value) -> bool {
     }
 }
 
+/// Whether every string satisfies the constraints the index knows of `info`: then a
+/// rewritten text never needs the original to be checked against.
+pub(crate) fn accepts_any_string(info: &FieldInfo) -> bool {
+    info.enum_values.is_none()
+        && info.types.string()
+        && info.min_length.is_none()
+        && info.max_length.is_none()
+        && info.format.is_none()
+        && info.pattern_regex.is_none()
+}
+
 /// The JSON type of a value: all [`least_informative`] reads of the value it replaces, kept
 /// when the value itself is rewritten in place before its fallback is chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

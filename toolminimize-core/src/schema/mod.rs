@@ -654,27 +654,25 @@ impl SchemaIndex {
     }
 
     fn build_with(schema: &Value, args: &Value, patterns: &crate::tool::Patterns) -> SchemaIndex {
-        let index = Self::build_into(SchemaIndex::default(), schema, args, patterns);
-        match index {
-            Ok(index) => index,
-            // Two paths met on one hash (see `PathIds`): built again with the paths as keys.
-            Err(_) => {
-                let exact = SchemaIndex {
-                    by_path: PathIds::exact(),
-                    ..SchemaIndex::default()
-                };
-                Self::build_into(exact, schema, args, patterns).unwrap_or_else(|index| index)
-            }
+        let (index, collided) = Self::build_into(SchemaIndex::default(), schema, args, patterns);
+        if !collided {
+            return index;
         }
+        // Two paths met on one hash (see `PathIds`): built again with the paths as keys.
+        let exact = SchemaIndex {
+            by_path: PathIds::exact(),
+            ..SchemaIndex::default()
+        };
+        Self::build_into(exact, schema, args, patterns).0
     }
 
-    /// Indexes `args` into `index`; `Err` with the index when two paths met on one hash.
+    /// Indexes `args` into `index`; `true` when two paths met on one hash.
     fn build_into(
         index: SchemaIndex,
         schema: &Value,
         args: &Value,
         patterns: &crate::tool::Patterns,
-    ) -> Result<SchemaIndex, SchemaIndex> {
+    ) -> (SchemaIndex, bool) {
         let mut b = Builder {
             root: schema,
             patterns,
@@ -688,11 +686,7 @@ impl SchemaIndex {
         info.necessary = true;
         let mut path = String::new();
         b.walk(schemas, args, &mut path, info, 0, false);
-        if b.collided {
-            Err(b.index)
-        } else {
-            Ok(b.index)
-        }
+        (b.index, b.collided)
     }
 
     /// What the schema says of `path` (a JSON pointer into the arguments).

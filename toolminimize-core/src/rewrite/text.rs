@@ -496,11 +496,12 @@ impl FoldInPlace {
     }
 
     fn write_space(&mut self) {
-        if self.space && self.w > 0 {
-            if let Some(b) = self.buf.get_mut(self.w) {
-                *b = b' ';
-                self.w += 1;
-            }
+        if self.space
+            && self.w > 0
+            && let Some(b) = self.buf.get_mut(self.w)
+        {
+            *b = b' ';
+            self.w += 1;
         }
         self.space = false;
     }

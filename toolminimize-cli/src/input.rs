@@ -331,18 +331,19 @@ pub(crate) struct Minimized {
     pub(crate) outcome: Outcome,
 }
 
-/// Minimizes one parsed call with the session state in `sessions`.
+/// Minimizes one parsed call with the session state in `sessions`. The arguments are handed
+/// over: rewritten in place, not copied.
 pub(crate) fn minimize_line(
     minimizer: &Minimizer,
     sessions: &mut Sessions,
     c: CallLine,
 ) -> Minimized {
     let session = c.session.as_deref().map(|s| sessions.get(s));
-    let mut call = Call::new(&c.tool, &c.arguments);
+    let mut call = Call::owned(&c.tool, c.arguments);
     call.exposure = c.exposure;
     call.task_context = c.task_context.as_deref();
     call.session = session.as_ref();
-    let outcome = minimizer.minimize_call(&call);
+    let outcome = minimizer.minimize_owned(call);
     Minimized {
         id: c.id,
         tool_name: c.tool.name().to_owned(),

@@ -11,13 +11,14 @@ use crate::decide::{self, CallContext, Decision, Op, Rule};
 use crate::item::{PsdItem, PsdKind};
 use crate::pipeline::{BlockReason, Call, Inner, Outcome, Verdict};
 use crate::report::{Action, ItemReport, Report};
-use crate::rewrite::{self, substitute::Placeholders};
+use crate::rewrite::{self, Rewritten, substitute::Placeholders};
 use crate::schema::SchemaIndex;
 use crate::score;
 use crate::session::Session;
 use crate::store::{
     Commit, STORE_CONTENDED, STORE_UNAVAILABLE, SessionReads, SessionState, SessionUpdate,
 };
+use crate::tool::ToolDef;
 
 /// Withholds a quasi-identifier in free text that would complete an identifying combination
 /// at a tool that already holds the other parts from earlier calls of the session.
@@ -179,8 +180,44 @@ pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static st
     finish(inner, call, analyzed)
 }
 
+/// [`run`] on arguments the caller hands over: rewritten in place, never copied. On failure,
+/// the arguments come back as they came in, or, when the deadline passed while they were
+/// rewritten, as rewritten (their long texts are not kept to be given back).
+pub(crate) fn run_owned(
+    inner: &Inner,
+    call: Call<'_, Value>,
+) -> Result<Outcome, (&'static str, Value)> {
+    let (arguments, context) = call.into_parts();
+    if context.session.is_some() {
+        // A session that changed under the call has it rewritten again from its input: the
+        // input stays as it is, and the output is a copy.
+        let call = context.with(&arguments);
+        return run(inner, &call).map_err(|e| (e, arguments.clone()));
+    }
+    let a = match analyze(inner, &context.with(&arguments)) {
+        Ok(a) => a,
+        Err(e) => return Err((e, arguments)),
+    };
+    // As `finish` does without a session: one rewrite, then the deadline.
+    let mut placeholders = Placeholders::default();
+    let mut arguments = arguments;
+    let plan = rewrite::plan_in_place(
+        &mut arguments,
+        &a.schema,
+        &a.items,
+        &a.decisions,
+        &mut placeholders,
+    );
+    let out = plan.apply(arguments, &a.schema, &a.items);
+    if let Err(e) = a.deadline.check() {
+        // Texts rewritten whole were taken out of the input: what fails (and is forwarded
+        // when failing open) is the rewritten call, never a half-emptied one.
+        return Err((e, out.arguments));
+    }
+    Ok(conclude(inner, context.tool, a, out))
+}
+
 pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outcome, &'static str> {
-    let policy = &inner.policy;
     let Analyzed {
         deadline,
         mut session_state,
@@ -254,13 +291,39 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
             }
         }
     };
+    let analyzed = Analyzed {
+        deadline,
+        session_state,
+        exposure,
+        kind,
+        schema,
+        items,
+        decisions,
+    };
+    Ok(conclude(inner, call.tool, analyzed, out))
+}
+
+/// The outcome of a call rewritten into `out`: its report, and the arguments to forward
+/// unless the policy blocks the call.
+fn conclude(inner: &Inner, tool: &ToolDef, a: Analyzed, out: Rewritten) -> Outcome {
+    let policy = &inner.policy;
+    let Analyzed {
+        exposure,
+        kind,
+        schema,
+        items,
+        decisions,
+        ..
+    } = a;
+    drop(schema);
+    // Each item's path moves into its report.
     let report_items: Vec<ItemReport> = items
-        .iter()
+        .into_iter()
         .zip(&decisions)
         .zip(out.actions.iter().zip(&out.kept_for_validity))
         .map(|((it, d), (a, kept))| {
             ItemReport::new(
-                it.path.clone(),
+                it.path,
                 it.category,
                 it.sensitivity,
                 d.necessary,
@@ -286,31 +349,25 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
         exposure,
     );
     let report = Report::new(cost_before, cost_after, report_items, exposure, kind.id());
-    if policy.block.tools.iter().any(|t| t == call.tool.name()) {
-        return Ok(Outcome::new(
-            Verdict::Block(BlockReason::ToolBlocked),
-            report,
-        ));
+    if policy.block.tools.iter().any(|t| t == tool.name()) {
+        return Outcome::new(Verdict::Block(BlockReason::ToolBlocked), report);
     }
     if policy
         .block
         .cost_after_above
         .is_some_and(|limit| cost_after > limit)
     {
-        return Ok(Outcome::new(
-            Verdict::Block(BlockReason::CostAboveLimit),
-            report,
-        ));
+        return Outcome::new(Verdict::Block(BlockReason::CostAboveLimit), report);
     }
     tracing::debug!(
-        tool = call.tool.name(),
+        tool = tool.name(),
         tool_kind = kind.id(),
         items = report.items().len(),
         cost_before = report.cost_before(),
         cost_after = report.cost_after(),
         "minimized tool call"
     );
-    Ok(Outcome::new(Verdict::Forward(out.arguments), report))
+    Outcome::new(Verdict::Forward(out.arguments), report)
 }
 
 /// The free-text fields worth judging, with the indices of their items.

@@ -191,13 +191,17 @@ impl Outcome {
 /// assert_eq!(outcome.arguments(), Some(&args)); // the tool needs all of it
 /// # Ok::<(), toolminimize_core::Error>(())
 /// ```
+///
+/// A caller that owns the arguments and needs only what comes out builds the call with
+/// [`Call::owned`] and hands it to [`Minimizer::minimize_owned`]: the arguments are then
+/// rewritten in place, never copied.
 #[derive(Debug, Clone, Copy)]
 #[non_exhaustive]
-pub struct Call<'a> {
+pub struct Call<'a, A = &'a Value> {
     /// The tool.
     pub tool: &'a ToolDef,
-    /// The arguments the model produced.
-    pub arguments: &'a Value,
+    /// The arguments the model produced: borrowed ([`Call::new`]) or owned ([`Call::owned`]).
+    pub arguments: A,
     /// Exposure of this call, if the caller knows it (the policy may override it).
     pub exposure: Option<Exposure>,
     /// The user's own words for this task: PSD they ask to send is kept.
@@ -222,7 +226,79 @@ impl<'a> Call<'a> {
             deadline: None,
         }
     }
+}
 
+impl<'a> Call<'a, Value> {
+    /// A call that owns its arguments, with no context; see [`Minimizer::minimize_owned`].
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolminimize_core::{Call, Minimizer, ToolDef};
+    ///
+    /// let minimizer = Minimizer::new()?;
+    /// let tool = ToolDef::new("get_forecast", "Weather forecast for a city", json!({
+    ///     "type": "object",
+    ///     "properties": {"city": {"type": "string"}, "notes": {"type": "string"}},
+    ///     "required": ["city"]
+    /// }));
+    /// let args = json!({"city": "Lyon", "notes": "call me on +33 6 12 34 56 78"});
+    /// let out = minimizer.minimize_owned(Call::owned(&tool, args));
+    /// assert_eq!(out.arguments(), Some(&json!({"city": "Lyon"})));
+    /// # Ok::<(), toolminimize_core::Error>(())
+    /// ```
+    pub fn owned(tool: &'a ToolDef, arguments: Value) -> Self {
+        Call {
+            tool,
+            arguments,
+            exposure: None,
+            task_context: None,
+            session: None,
+            deadline: None,
+        }
+    }
+
+    /// The arguments, and the same call borrowing nothing else from them.
+    pub(crate) fn into_parts(self) -> (Value, Call<'a, ()>) {
+        let Call {
+            tool,
+            arguments,
+            exposure,
+            task_context,
+            session,
+            deadline,
+        } = self;
+        (
+            arguments,
+            Call {
+                tool,
+                arguments: (),
+                exposure,
+                task_context,
+                session,
+                deadline,
+            },
+        )
+    }
+}
+
+impl<'a> Call<'a, ()> {
+    /// This call's context around `arguments`.
+    pub(crate) fn with<'v>(&self, arguments: &'v Value) -> Call<'v>
+    where
+        'a: 'v,
+    {
+        Call {
+            tool: self.tool,
+            arguments,
+            exposure: self.exposure,
+            task_context: self.task_context,
+            session: self.session,
+            deadline: self.deadline,
+        }
+    }
+}
+
+impl<'a, A> Call<'a, A> {
     /// Sets the exposure.
     #[must_use]
     pub fn exposure(mut self, exposure: Exposure) -> Self {
@@ -454,6 +530,21 @@ impl Minimizer {
         }
     }
 
+    /// Minimizes one call whose arguments the caller hands over ([`Call::owned`]): the same
+    /// outcome as [`minimize_call`](Self::minimize_call), but the arguments are rewritten in
+    /// place, so a call's memory holds them once rather than twice (a 1,000,000-element
+    /// array is not copied to be forwarded, a long text is rewritten inside its own buffer).
+    /// A call with a session is rewritten on a copy, as it may have to be rewritten again when
+    /// the session changes under it. One difference: a call whose time budget runs out while
+    /// it is rewritten fails with its rewritten arguments, not the original ones (under
+    /// [`FailMode::Open`] those are forwarded; the original texts are gone).
+    pub fn minimize_owned(&self, call: Call<'_, Value>) -> Outcome {
+        match crate::engine::run_owned(&self.inner, call) {
+            Ok(outcome) => outcome,
+            Err((e, arguments)) => self.failed_with(e, || arguments),
+        }
+    }
+
     /// Minimizes one call, asking `judge` which spans of each free-text field the task needs
     /// (see [`ContentJudge`] for an example judge).
     ///
@@ -478,13 +569,18 @@ impl Minimizer {
     }
 
     fn failed(&self, call: &Call<'_>, e: &'static str) -> Outcome {
+        self.failed_with(e, || call.arguments.clone())
+    }
+
+    /// The outcome of a call that failed: blocked, or (failing open) `arguments()` forwarded.
+    fn failed_with(&self, e: &'static str, arguments: impl FnOnce() -> Value) -> Outcome {
         match self.inner.policy.fail_mode {
             FailMode::Closed => Outcome {
                 verdict: Verdict::Block(BlockReason::Internal(e)),
                 report: Report::default(),
             },
             FailMode::Open => Outcome {
-                verdict: Verdict::Forward(call.arguments.clone()),
+                verdict: Verdict::Forward(arguments()),
                 report: Report::default(),
             },
         }

@@ -259,7 +259,7 @@ impl Walk<'_, '_> {
         match v {
             Value::String(s) => {
                 self.deadline.check()?;
-                let info = self.schema.field(self.path);
+                let info = self.schema.field_unkeyed(self.path);
                 let field = Field {
                     path: self.path,
                     key,

@@ -13,7 +13,8 @@ pub mod validity;
 use serde_json::Value;
 
 use self::substitute::Placeholders;
-use self::text::{Edit, apply_edits, removal_range};
+use self::text::{Edit, apply_edits, apply_edits_owned, removal_range};
+use self::validity::Shape;
 use crate::decide::{Decision, Op, Rule};
 use crate::item::{PsdItem, PsdKind};
 use crate::report::Action;
@@ -50,7 +51,8 @@ fn split_parent(path: &str) -> Option<(&str, String)> {
     Some((parent, last.replace("~1", "/").replace("~0", "~")))
 }
 
-/// Applies `decisions` to `args`.
+/// Applies `decisions` to `args`, into a copy of them (only the values rewritten are not
+/// copied first).
 pub fn rewrite(
     args: &Value,
     schema: &SchemaIndex,
@@ -58,12 +60,101 @@ pub fn rewrite(
     decisions: &[Decision],
     placeholders: &mut Placeholders,
 ) -> Rewritten {
+    let mut plan = plan(args, schema, items, decisions, placeholders);
+    let out = clone_patched(args, std::mem::take(&mut plan.patches));
+    plan.remove_fields(out, schema, items)
+}
+
+/// What rewriting decided, before it is applied: the values that replace the input's (by
+/// path), the fields that go (with the shape of the value each held) and the action applied
+/// to each item so far. [`rewrite`] applies it to a copy of the arguments, [`Plan::apply`]
+/// to the arguments themselves; both give the same result.
+pub(crate) struct Plan {
+    /// Values rewritten in place of the input's, by path.
+    patches: Vec<(String, Value)>,
+    /// Fields to remove, with the shape of their value in the input (`None`: not there).
+    removals: Vec<(String, Option<Shape>)>,
+    actions: Vec<Action>,
+    kept_for_validity: Vec<bool>,
+}
+
+/// Decides the rewrite of `args`: reads them, never changes them.
+pub(crate) fn plan(
+    args: &Value,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    decisions: &[Decision],
+    placeholders: &mut Placeholders,
+) -> Plan {
+    plan_from(Source::Shared(args), schema, items, decisions, placeholders)
+}
+
+/// [`plan`] for arguments that [`Plan::apply`] then rewrites in place: a text whose rewrite is
+/// valid whatever it becomes is taken out of them (left empty) and rewritten inside its own
+/// buffer, so a long text is held once, not beside its rewritten copy. The plan applied to
+/// them gives what [`rewrite`] gives.
+pub(crate) fn plan_in_place(
+    args: &mut Value,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    decisions: &[Decision],
+    placeholders: &mut Placeholders,
+) -> Plan {
+    plan_from(Source::Owned(args), schema, items, decisions, placeholders)
+}
+
+/// The arguments a plan is made from.
+enum Source<'a> {
+    /// Read only.
+    Shared(&'a Value),
+    /// To be rewritten in place: texts may be taken out.
+    Owned(&'a mut Value),
+}
+
+impl Source<'_> {
+    fn get(&self) -> &Value {
+        match self {
+            Source::Shared(v) => v,
+            Source::Owned(v) => v,
+        }
+    }
+
+    /// The text at `path` of owned arguments, taken out of them; `None` for shared ones.
+    fn take_text(&mut self, path: &str) -> Option<String> {
+        match self {
+            Source::Shared(_) => None,
+            Source::Owned(v) => match v.pointer_mut(path) {
+                Some(Value::String(s)) => Some(std::mem::take(s)),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// The text a rewrite reads: borrowed, or given up to it.
+enum TextIn<'a> {
+    Borrowed(&'a str),
+    Owned(String),
+}
+
+fn plan_from(
+    mut source: Source<'_>,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    decisions: &[Decision],
+    placeholders: &mut Placeholders,
+) -> Plan {
     // Values rewritten in place of the input's, by path; the output is the input with these
     // put in (the values they replace are never copied).
     let mut patches: Vec<(String, Value)> = Vec::new();
     let mut actions: Vec<Action> = decisions.iter().map(|d| action_of(d.op)).collect();
     let mut kept_for_validity = vec![false; items.len()];
-    let mut removals: Vec<String> = Vec::new();
+    let mut removals: Vec<(String, Option<Shape>)> = Vec::new();
+    let remove =
+        |source: &Source<'_>, removals: &mut Vec<(String, Option<Shape>)>, path: String| {
+            let shape = source.get().pointer(&path).map(Shape::of);
+            removals.push((path, shape));
+        };
 
     let mut i = 0;
     while i < items.len() {
@@ -84,7 +175,7 @@ pub fn rewrite(
             continue;
         }
         if ops.contains(&Op::RemoveField) {
-            removals.push(path.clone());
+            remove(&source, &mut removals, path);
             for &k in &group {
                 if let Some(a) = actions.get_mut(k) {
                     *a = Action::Remove;
@@ -92,18 +183,35 @@ pub fn rewrite(
             }
             continue;
         }
-        let Some(original) = args.pointer(&path) else {
+        let Some(original) = source.get().pointer(&path) else {
             continue;
         };
-        let new_value = match original {
-            Value::String(s) => Some(Value::String(rewrite_text(
-                s,
+        let info = schema.field(&path);
+        // A text whose rewrite is valid whatever it becomes is not read once rewritten.
+        let consumed = matches!(source, Source::Owned(_))
+            && original.is_string()
+            && info.is_none_or(|f| {
+                validity::accepts_any_string(f) || !validity::satisfies(f, original)
+            });
+        let text = if consumed {
+            source.take_text(&path).map(TextIn::Owned)
+        } else {
+            None
+        };
+        let original = source.get().pointer(&path).unwrap_or(&Value::Null);
+        let text = text.or(match original {
+            Value::String(s) => Some(TextIn::Borrowed(s)),
+            _ => None,
+        });
+        let new_value = match (text, original) {
+            (Some(text), _) => Some(Value::String(rewrite_text(
+                text,
                 items,
                 decisions,
                 &group,
                 placeholders,
             ))),
-            Value::Number(n) => {
+            (None, Value::Number(n)) => {
                 let generalize_it = group
                     .iter()
                     .any(|&k| decisions.get(k).is_some_and(|d| d.op == Op::Generalize));
@@ -117,19 +225,21 @@ pub fn rewrite(
             _ => None,
         };
         let Some(new_value) = new_value else { continue };
-        let info = schema.field(&path);
         // An optional text left with nothing to say goes whole.
         if info.is_some_and(|f| !f.required)
             && new_value
                 .as_str()
                 .is_some_and(|t| !t.chars().any(char::is_alphanumeric))
         {
-            removals.push(path.clone());
+            remove(&source, &mut removals, path);
             continue;
         }
-        let valid = info.is_none_or(|f| {
-            validity::satisfies(f, &new_value) || !validity::satisfies(f, original)
-        });
+        // (A text taken out was valid whatever it became: it is not read again.)
+        let original = source.get().pointer(&path).unwrap_or(&Value::Null);
+        let valid = consumed
+            || info.is_none_or(|f| {
+                validity::satisfies(f, &new_value) || !validity::satisfies(f, original)
+            });
         let replacement = if valid {
             Some(new_value)
         } else {
@@ -149,90 +259,128 @@ pub fn rewrite(
             }
         }
     }
-
-    let mut out = clone_patched(args, patches);
-
-    // Field removals, deepest first; removals from one array or object are applied in one
-    // pass over it (removing one element at a time would be quadratic in its length).
-    removals.sort_by(|a, b| b.cmp(a));
-    removals.dedup();
-    let mut from_parent: std::collections::BTreeMap<String, Vec<String>> =
-        std::collections::BTreeMap::new();
-    for path in removals {
-        let info = schema.field(&path);
-        let required = info.is_some_and(|f| f.required);
-        let Some((parent, key)) = split_parent(&path) else {
-            continue;
-        };
-        let parent_is_array = out.pointer(parent).is_some_and(Value::is_array);
-        let removable = if parent_is_array {
-            key.parse::<usize>().is_ok()
-        } else {
-            !required && out.pointer(parent).is_some_and(Value::is_object)
-        };
-        if removable {
-            from_parent.entry(parent.to_owned()).or_default().push(key);
-            continue;
-        }
-        replace_or_keep(
-            &mut out,
-            args,
-            schema,
-            items,
-            &path,
-            &mut actions,
-            &mut kept_for_validity,
-        );
-    }
-    // Deepest parents first: a child's path extends its parent's, so it sorts after it, and
-    // the reverse order handles it before the parent's own removals shift any index.
-    for (parent, keys) in from_parent.into_iter().rev() {
-        let min = schema.field(&parent).and_then(|p| p.min_items).unwrap_or(0);
-        match out.pointer_mut(&parent) {
-            Some(Value::Array(a)) => {
-                let mut drop: Vec<usize> = keys.iter().filter_map(|k| k.parse().ok()).collect();
-                drop.sort_unstable();
-                drop.dedup();
-                drop.retain(|&i| i < a.len());
-                // Keep `minItems`: the last elements to go stay, replaced or kept.
-                let room = usize::try_from((a.len() as u64).saturating_sub(min)).unwrap_or(0);
-                let keep_back = drop.split_off(drop.len().min(room));
-                let mut i = 0;
-                let mut next = drop.iter().peekable();
-                a.retain(|_| {
-                    let gone = next.next_if_eq(&&i).is_some();
-                    i += 1;
-                    !gone
-                });
-                // Elements that could not go: their indices shifted by the removals before.
-                for idx in keep_back {
-                    let shift = drop.partition_point(|&d| d < idx);
-                    let path = format!("{parent}/{idx}");
-                    let now = format!("{parent}/{}", idx - shift);
-                    replace_or_keep_at(
-                        &mut out,
-                        args,
-                        schema,
-                        items,
-                        &path,
-                        &now,
-                        &mut actions,
-                        &mut kept_for_validity,
-                    );
-                }
-            }
-            Some(Value::Object(o)) => {
-                let gone: std::collections::HashSet<&str> =
-                    keys.iter().map(String::as_str).collect();
-                o.retain(|k, _| !gone.contains(k.as_str()));
-            }
-            _ => {}
-        }
-    }
-    Rewritten {
-        arguments: out,
+    Plan {
+        patches,
+        removals,
         actions,
         kept_for_validity,
+    }
+}
+
+impl Plan {
+    /// Applies the plan to the arguments it was made from, in place: nothing of them is
+    /// copied. The result is what [`rewrite`] gives.
+    pub(crate) fn apply(
+        mut self,
+        mut args: Value,
+        schema: &SchemaIndex,
+        items: &[PsdItem],
+    ) -> Rewritten {
+        // In order, as `clone_patched` places them.
+        for (path, v) in std::mem::take(&mut self.patches) {
+            if let Some(slot) = args.pointer_mut(&path) {
+                *slot = v;
+            }
+        }
+        self.remove_fields(args, schema, items)
+    }
+
+    /// Removes the fields to remove from `out` (the arguments with the patches in), or gives
+    /// those that must stay their least informative valid value.
+    fn remove_fields(self, mut out: Value, schema: &SchemaIndex, items: &[PsdItem]) -> Rewritten {
+        let Plan {
+            patches: _,
+            mut removals,
+            mut actions,
+            mut kept_for_validity,
+        } = self;
+        // Field removals, deepest first; removals from one array or object are applied in one
+        // pass over it (removing one element at a time would be quadratic in its length).
+        removals.sort_by(|a, b| b.0.cmp(&a.0));
+        removals.dedup_by(|a, b| a.0 == b.0);
+        let mut from_parent: std::collections::BTreeMap<String, Vec<(String, Option<Shape>)>> =
+            std::collections::BTreeMap::new();
+        for (path, shape) in removals {
+            let info = schema.field(&path);
+            let required = info.is_some_and(|f| f.required);
+            let Some((parent, key)) = split_parent(&path) else {
+                continue;
+            };
+            let parent_is_array = out.pointer(parent).is_some_and(Value::is_array);
+            let removable = if parent_is_array {
+                key.parse::<usize>().is_ok()
+            } else {
+                !required && out.pointer(parent).is_some_and(Value::is_object)
+            };
+            if removable {
+                from_parent
+                    .entry(parent.to_owned())
+                    .or_default()
+                    .push((key, shape));
+                continue;
+            }
+            replace_or_keep_at(
+                &mut out,
+                schema,
+                items,
+                (&path, shape),
+                &path,
+                &mut actions,
+                &mut kept_for_validity,
+            );
+        }
+        // Deepest parents first: a child's path extends its parent's, so it sorts after it, and
+        // the reverse order handles it before the parent's own removals shift any index.
+        for (parent, keys) in from_parent.into_iter().rev() {
+            let min = schema.field(&parent).and_then(|p| p.min_items).unwrap_or(0);
+            match out.pointer_mut(&parent) {
+                Some(Value::Array(a)) => {
+                    let mut drop: Vec<(usize, Option<Shape>)> = keys
+                        .iter()
+                        .filter_map(|(k, shape)| k.parse().ok().map(|i| (i, *shape)))
+                        .collect();
+                    drop.sort_unstable_by_key(|d| d.0);
+                    drop.dedup_by_key(|d| d.0);
+                    drop.retain(|d| d.0 < a.len());
+                    // Keep `minItems`: the last elements to go stay, replaced or kept.
+                    let room = usize::try_from((a.len() as u64).saturating_sub(min)).unwrap_or(0);
+                    let keep_back = drop.split_off(drop.len().min(room));
+                    let mut i = 0;
+                    let mut next = drop.iter().peekable();
+                    a.retain(|_| {
+                        let gone = next.next_if(|d| d.0 == i).is_some();
+                        i += 1;
+                        !gone
+                    });
+                    // Elements that could not go: their indices shifted by the removals before.
+                    for (idx, shape) in keep_back {
+                        let shift = drop.partition_point(|d| d.0 < idx);
+                        let path = format!("{parent}/{idx}");
+                        let now = format!("{parent}/{}", idx - shift);
+                        replace_or_keep_at(
+                            &mut out,
+                            schema,
+                            items,
+                            (&path, shape),
+                            &now,
+                            &mut actions,
+                            &mut kept_for_validity,
+                        );
+                    }
+                }
+                Some(Value::Object(o)) => {
+                    let gone: std::collections::HashSet<&str> =
+                        keys.iter().map(|(k, _)| k.as_str()).collect();
+                    o.retain(|k, _| !gone.contains(k.as_str()));
+                }
+                _ => {}
+            }
+        }
+        Rewritten {
+            arguments: out,
+            actions,
+            kept_for_validity,
+        }
     }
 }
 
@@ -332,45 +480,21 @@ fn array_index(token: &str) -> Option<usize> {
     token.parse().ok()
 }
 
-/// A field that must stay: its least informative valid value, or (when there is none) its
-/// value, with its items reported as kept to stay valid.
-fn replace_or_keep(
-    out: &mut Value,
-    args: &Value,
-    schema: &SchemaIndex,
-    items: &[PsdItem],
-    path: &str,
-    actions: &mut [Action],
-    kept_for_validity: &mut [bool],
-) {
-    replace_or_keep_at(
-        out,
-        args,
-        schema,
-        items,
-        path,
-        path,
-        actions,
-        kept_for_validity,
-    );
-}
-
-/// [`replace_or_keep`] for the field at `path` in the input, now at `now` in the output.
-#[allow(clippy::too_many_arguments)]
+/// A field that must stay (at `path` in the input, with a value of `shape` there; now at
+/// `now` in `out`): its least informative valid value, or (when there is none) its value,
+/// with its items reported as kept to stay valid.
 fn replace_or_keep_at(
     out: &mut Value,
-    args: &Value,
     schema: &SchemaIndex,
     items: &[PsdItem],
-    path: &str,
+    (path, shape): (&str, Option<Shape>),
     now: &str,
     actions: &mut [Action],
     kept_for_validity: &mut [bool],
 ) {
     let info = schema.field(path);
-    let fallback = args
-        .pointer(path)
-        .and_then(|original| info.and_then(|f| validity::least_informative(f, original)));
+    let fallback =
+        shape.and_then(|shape| info.and_then(|f| validity::least_informative_for(f, shape)));
     match fallback {
         Some(v) => {
             if let Some(slot) = out.pointer_mut(now) {
@@ -528,13 +652,19 @@ impl Overlaps {
 }
 
 fn rewrite_text(
-    s: &str,
+    text: TextIn<'_>,
     items: &[PsdItem],
     decisions: &[Decision],
     group: &[usize],
     placeholders: &mut Placeholders,
 ) -> String {
-    let cl = clauses(s);
+    let s: &str = match &text {
+        TextIn::Borrowed(s) => s,
+        TextIn::Owned(s) => s,
+    };
+    // The text's clauses, read when a cut first needs them (a text whose items are cut span
+    // by span is never split into clauses).
+    let mut clause_cache: Option<Vec<crate::text::clauses::Clause>> = None;
     // Spans the tool needs: a clause holding one is cut span by span, never whole.
     // (Family, work and preference mentions are context, not what the text is for: they do not
     // hold a clause in place.)
@@ -565,10 +695,12 @@ fn rewrite_text(
             Op::Keep | Op::RemoveField => {}
             Op::RemoveSpan => edits.push(removal(s, span)),
             Op::RemoveClause => {
+                let cl: &[crate::text::clauses::Clause] =
+                    clause_cache.get_or_insert_with(|| clauses(s));
                 // A clause or segment boundary inside the data itself (the `;` of an HTML
                 // entity) must not leave part of it behind: the cut covers the whole span.
                 // A clause in parentheses takes the whole parenthetical with it.
-                let clause = clause_of(&cl, span.start).and_then(|c| cl.get(c)).map(|c| {
+                let clause = clause_of(cl, span.start).and_then(|c| cl.get(c)).map(|c| {
                     let r = c.range.start.min(span.start)..c.range.end.max(span.end);
                     if c.parenthetical {
                         parenthetical_around(s, r)
@@ -584,7 +716,9 @@ fn rewrite_text(
                 }
             }
             Op::RemoveSentence => {
-                let sentence = clause_of(&cl, span.start)
+                let cl: &[crate::text::clauses::Clause] =
+                    clause_cache.get_or_insert_with(|| clauses(s));
+                let sentence = clause_of(cl, span.start)
                     .and_then(|c| cl.get(c))
                     .map(|c| c.sentence)
                     .and_then(|n| {
@@ -605,7 +739,7 @@ fn rewrite_text(
                     }
                     _ => {
                         // A needed span in the sentence: fall back to the clause.
-                        let clause = clause_of(&cl, span.start)
+                        let clause = clause_of(cl, span.start)
                             .and_then(|c| cl.get(c))
                             .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
                         match clause {
@@ -666,17 +800,21 @@ fn rewrite_text(
             .filter(|&&k| decisions.get(k).is_some_and(|d| d.op != Op::Keep))
             .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
             .collect();
+        let cl: &[crate::text::clauses::Clause] = clause_cache.get_or_insert_with(|| clauses(s));
         edits.extend(
-            proximity_qualifiers(s, &cl, &cut)
+            proximity_qualifiers(s, cl, &cut)
                 .into_iter()
                 .map(Edit::remove),
         );
     }
     // What was built to place the edits goes before the text is copied.
-    drop(cl);
+    drop(clause_cache);
     drop(segs);
     drop(needed);
-    let mut out = apply_edits(s, edits);
+    let mut out = match text {
+        TextIn::Borrowed(s) => apply_edits(s, edits),
+        TextIn::Owned(s) => apply_edits_owned(s, edits),
+    };
     if let Some(n) = truncate
         && let Some((cut, _)) = out.char_indices().nth(n)
     {

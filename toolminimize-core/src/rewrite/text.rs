@@ -398,7 +398,124 @@ pub fn label_start(text: &str, start: usize) -> usize {
 
 /// Applies edits (overlapping ones merged; a replacement inside a removal is dropped) and
 /// tidies the result.
-pub fn apply_edits(text: &str, mut edits: Vec<Edit>) -> String {
+pub fn apply_edits(text: &str, edits: Vec<Edit>) -> String {
+    let merged = merge_edits(text, edits);
+    let mut out = SpaceFold::with_capacity(text.len());
+    let mut pos = 0;
+    for e in &merged {
+        out.push_str(text.get(pos..e.range.start).unwrap_or_default());
+        out.push_str(&e.with);
+        pos = e.range.end;
+    }
+    out.push_str(text.get(pos..).unwrap_or_default());
+    drop(merged);
+    tidy_folded(out.out)
+}
+
+/// [`apply_edits`] to a text the caller gives up. When no edit puts in more than it takes out
+/// (removals, short placeholders), the text is rewritten inside its own buffer, so a long text
+/// is held once, not twice; otherwise it is dropped as soon as its rewritten copy is made.
+pub(crate) fn apply_edits_owned(text: String, edits: Vec<Edit>) -> String {
+    let merged = merge_edits(&text, edits);
+    if merged.iter().any(|e| e.with.len() > e.range.len()) {
+        let mut out = SpaceFold::with_capacity(text.len());
+        let mut pos = 0;
+        for e in &merged {
+            out.push_str(text.get(pos..e.range.start).unwrap_or_default());
+            out.push_str(&e.with);
+            pos = e.range.end;
+        }
+        out.push_str(text.get(pos..).unwrap_or_default());
+        drop(text);
+        return tidy_folded(out.out);
+    }
+    let len = text.len();
+    let mut fold = FoldInPlace {
+        buf: text.into_bytes(),
+        w: 0,
+        space: false,
+    };
+    let mut pos = 0;
+    for e in &merged {
+        fold.keep(pos..e.range.start);
+        fold.put(e.with.as_bytes());
+        pos = e.range.end;
+    }
+    fold.keep(pos..len);
+    drop(merged);
+    tidy_folded(fold.finish())
+}
+
+/// [`SpaceFold`] inside the text's own buffer: what is kept moves left, over what was cut.
+/// Every byte written stands for a byte read before it (a folded space for the space it
+/// folds, a replacement for the bytes it replaces, never longer), so writing never overtakes
+/// reading.
+struct FoldInPlace {
+    buf: Vec<u8>,
+    /// Bytes written so far.
+    w: usize,
+    /// A space was passed since the last piece written.
+    space: bool,
+}
+
+impl FoldInPlace {
+    /// Appends the buffer's own bytes in `range` (at or after what was written).
+    fn keep(&mut self, range: Range<usize>) {
+        let (start, end) = (range.start, range.end.min(self.buf.len()));
+        let mut piece = start;
+        for i in start..=end {
+            if i == end || self.buf.get(i) == Some(&b' ') {
+                if i > piece {
+                    self.write_space();
+                    self.buf.copy_within(piece..i, self.w);
+                    self.w += i - piece;
+                }
+                if i < end {
+                    self.space = true;
+                }
+                piece = i + 1;
+            }
+        }
+    }
+
+    /// Appends `bytes` (a replacement, no longer than what it replaces).
+    fn put(&mut self, bytes: &[u8]) {
+        for (i, piece) in bytes.split(|&b| b == b' ').enumerate() {
+            if i > 0 {
+                self.space = true;
+            }
+            if !piece.is_empty() {
+                self.write_space();
+                let end = self.w + piece.len();
+                if let Some(dst) = self.buf.get_mut(self.w..end) {
+                    dst.copy_from_slice(piece);
+                    self.w = end;
+                }
+            }
+        }
+    }
+
+    fn write_space(&mut self) {
+        if self.space
+            && self.w > 0
+            && let Some(b) = self.buf.get_mut(self.w)
+        {
+            *b = b' ';
+            self.w += 1;
+        }
+        self.space = false;
+    }
+
+    fn finish(mut self) -> String {
+        self.buf.truncate(self.w);
+        // Whole characters moved whole: the bytes are UTF-8.
+        String::from_utf8(self.buf)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+}
+
+/// The edits to apply, in order, overlapping ones merged.
+fn merge_edits(text: &str, mut edits: Vec<Edit>) -> Vec<Edit> {
     edits.retain(|e| {
         e.range.start <= e.range.end
             && e.range.end <= text.len()
@@ -441,17 +558,7 @@ pub fn apply_edits(text: &str, mut edits: Vec<Edit>) -> String {
             }
         }
     }
-    // The kept text with runs of spaces folded as it is put together: one copy of it.
-    let mut out = SpaceFold::with_capacity(text.len());
-    let mut pos = 0;
-    for e in &merged {
-        out.push_str(text.get(pos..e.range.start).unwrap_or_default());
-        out.push_str(&e.with);
-        pos = e.range.end;
-    }
-    out.push_str(text.get(pos..).unwrap_or_default());
-    drop(merged);
-    tidy_folded(out.out)
+    merged
 }
 
 /// Puts text together with every run of spaces folded into one and no space at either end,
@@ -566,7 +673,7 @@ fn tidy_folded(mut t: String) -> String {
             (" \n", "\n"),
         ] {
             if t.contains(from) {
-                t = t.replace(from, to);
+                t = replace_shorter(t, from, to);
                 changed = true;
             }
         }
@@ -582,6 +689,47 @@ fn tidy_folded(mut t: String) -> String {
             .len();
     t.drain(..start);
     capitalize_sentences(t)
+}
+
+/// `t.replace(from, to)` for a `to` no longer than `from`, inside `t`'s own buffer (a long
+/// text is not copied for each kind of debris tidied).
+fn replace_shorter(t: String, from: &str, to: &str) -> String {
+    if from.is_empty() || to.len() > from.len() {
+        return t.replace(from, to);
+    }
+    let (from, to) = (from.as_bytes(), to.as_bytes());
+    let mut b = t.into_bytes();
+    let (mut r, mut w) = (0, 0);
+    // Matches are found in what is not yet rewritten (at or after `r`); writes stay before it.
+    while let Some(at) = find(b.get(r..).unwrap_or_default(), from) {
+        let start = r + at;
+        b.copy_within(r..start, w);
+        w += start - r;
+        if let Some(dst) = b.get_mut(w..w + to.len()) {
+            dst.copy_from_slice(to);
+        }
+        w += to.len();
+        r = start + from.len();
+    }
+    let len = b.len();
+    b.copy_within(r..len, w);
+    b.truncate(w + (len - r));
+    // Whole characters replaced by whole characters: the bytes are UTF-8.
+    String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// The first position of `needle` in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let (&first, rest) = needle.split_first()?;
+    let mut from = 0;
+    while let Some(i) = hay.get(from..)?.iter().position(|&b| b == first) {
+        let at = from + i;
+        if hay.get(at + 1..at + needle.len()) == Some(rest) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// Upper-cases a lower-case word that a cut left at the start of a sentence: in place when
@@ -729,5 +877,47 @@ mod tests {
         );
         assert_eq!(tidy(" - Monday group"), "Monday group");
         assert_eq!(tidy("Hi, , there ."), "Hi, there.");
+    }
+
+    #[test]
+    fn edits_applied_in_place_give_what_a_copy_gives() {
+        let texts = [
+            "Call Rebecca Stone on +1 415 555 0182 about the order.  Thanks ,  bye",
+            "  leading and  double  spaces , (Zoë Brandt) near the café ; end  ",
+            "Écrire à Zoë Brandt: zoë@example.org — merci.",
+            "a",
+            "",
+        ];
+        for text in texts {
+            let n = text.len();
+            let cuts: Vec<Vec<Edit>> = vec![
+                Vec::new(),
+                vec![Edit::remove(0..n.min(4))],
+                vec![Edit::remove(n / 3..n / 2), Edit::remove(n / 4..n / 3 + 1)],
+                vec![Edit::replace(n / 2..n, "X")],
+                vec![Edit::replace(0..n / 2, " [P] ")],
+                // Longer than what it replaces: the text is copied.
+                vec![Edit::replace(1.min(n)..2.min(n), "[PLACEHOLDER_1]")],
+                vec![Edit::remove_with_context((n / 2).min(2)..n / 2, n / 3)],
+            ];
+            for edits in cuts {
+                let copy = apply_edits(text, edits.clone());
+                assert_eq!(apply_edits_owned(text.to_owned(), edits), copy, "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn replacing_in_place_gives_what_replace_gives() {
+        for (t, from, to) in [
+            ("a  b   c    d", "  ", " "),
+            ("((x)) () ()", "()", ""),
+            ("x ,, y ,,, z", ",,", ","),
+            ("、、、。", "、、", "、"),
+            ("nothing here", "zz", ""),
+            ("aaa", "a", "bb"),
+        ] {
+            assert_eq!(replace_shorter(t.to_owned(), from, to), t.replace(from, to));
+        }
     }
 }

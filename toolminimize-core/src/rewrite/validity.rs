@@ -66,14 +66,56 @@ pub fn satisfies(info: &FieldInfo, v: &Value) -> bool {
     }
 }
 
+/// Whether every string satisfies the constraints the index knows of `info`: then a
+/// rewritten text never needs the original to be checked against.
+pub(crate) fn accepts_any_string(info: &FieldInfo) -> bool {
+    info.enum_values.is_none()
+        && info.types.string()
+        && info.min_length.is_none()
+        && info.max_length.is_none()
+        && info.format.is_none()
+        && info.pattern_regex.is_none()
+}
+
+/// The JSON type of a value: all [`least_informative`] reads of the value it replaces, kept
+/// when the value itself is rewritten in place before its fallback is chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+impl Shape {
+    /// The shape of `v`.
+    pub(crate) fn of(v: &Value) -> Shape {
+        match v {
+            Value::Null => Shape::Null,
+            Value::Bool(_) => Shape::Bool,
+            Value::Number(_) => Shape::Number,
+            Value::String(_) => Shape::String,
+            Value::Array(_) => Shape::Array,
+            Value::Object(_) => Shape::Object,
+        }
+    }
+}
+
 /// The least informative value of the field's type that still validates, if one is known.
 pub fn least_informative(info: &FieldInfo, original: &Value) -> Option<Value> {
+    least_informative_for(info, Shape::of(original))
+}
+
+/// [`least_informative`] for a value of this shape.
+pub(crate) fn least_informative_for(info: &FieldInfo, original: Shape) -> Option<Value> {
     let mut candidates: Vec<Value> = Vec::new();
     if let Some(d) = &info.default {
         candidates.push(d.clone());
     }
     match original {
-        Value::String(_) => {
+        Shape::String => {
             if let Some(f) = &info.format {
                 match f.as_str() {
                     "email" | "idn-email" => {
@@ -91,16 +133,16 @@ pub fn least_informative(info: &FieldInfo, original: &Value) -> Option<Value> {
             candidates.push(Value::String("x".repeat(min.max(1))));
             candidates.push(Value::String("redacted".into()));
         }
-        Value::Number(_) => {
+        Shape::Number => {
             if let Some(m) = info.minimum.and_then(Number::from_f64) {
                 candidates.push(Value::Number(m));
             }
             candidates.push(Value::Number(0.into()));
         }
-        Value::Bool(_) => candidates.push(Value::Bool(false)),
-        Value::Array(_) => candidates.push(Value::Array(Vec::new())),
-        Value::Null => candidates.push(Value::Null),
-        Value::Object(_) => {}
+        Shape::Bool => candidates.push(Value::Bool(false)),
+        Shape::Array => candidates.push(Value::Array(Vec::new())),
+        Shape::Null => candidates.push(Value::Null),
+        Shape::Object => {}
     }
     if info.types.null() {
         candidates.push(Value::Null);

@@ -6,12 +6,16 @@
 //!
 //! Annotations guide the analysis and never make it fail: a malformed annotation is ignored.
 
+mod paths;
+
 use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use std::fmt::Write as _;
 
 use serde_json::Value;
 
+use self::paths::{ElementIds, PathIds};
 use crate::item::{Finding, PsdItem};
 use crate::taxonomy::{Category, Sensitivity};
 
@@ -177,15 +181,60 @@ pub struct FieldInfo {
 /// The per-path view of a schema for one call's arguments.
 ///
 /// Built in one pass over the arguments (linear in their size); a lookup is a hash lookup.
-/// Array elements that share their schema share one entry, so a long array costs four bytes
-/// an element.
+/// Scalar array elements that follow a sibling with the same schema share its entry, and
+/// scalar object members share their sibling's entry but for the key, which their own is
+/// given when first looked up (an object of 100,000 keys under one `additionalProperties`
+/// holds one entry and about 40 bytes a key). An array's elements are found through runs of
+/// equal entries (a long array whose elements share their schema costs a few bytes in all)
+/// and the other paths through keyed hashes (16 bytes a path).
 #[derive(Debug, Default)]
 pub struct SchemaIndex {
     fields: Vec<FieldInfo>,
-    /// Path (of the root, object members and arrays themselves) → position in `fields`.
-    by_path: HashMap<String, u32>,
+    /// Path (of the root, object members and arrays themselves) → its [`Slot`].
+    by_path: PathIds,
+    /// Scalar object members: the entry they share (without a key), and their own (with
+    /// their key) once looked up.
+    members: Vec<Member>,
     /// Path of an array → position in `fields` of each of its elements.
-    elements: HashMap<String, Vec<u32>>,
+    elements: HashMap<String, ElementIds>,
+}
+
+/// A scalar object member of the arguments.
+#[derive(Debug)]
+struct Member {
+    /// Position in `fields` of what the schema says of it, the key left out.
+    shared: u32,
+    /// The same with its key, made when first asked for.
+    keyed: OnceLock<Box<FieldInfo>>,
+}
+
+/// Where a path's entry is: what `by_path` maps a path to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// Position in `fields`.
+    Field(u32),
+    /// Position in `members`.
+    Member(u32),
+}
+
+impl Slot {
+    const MEMBER: u32 = 1 << 31;
+
+    fn encode(self) -> Option<u32> {
+        match self {
+            Slot::Field(i) if i < Self::MEMBER => Some(i),
+            Slot::Member(i) if i < Self::MEMBER => Some(i | Self::MEMBER),
+            _ => None,
+        }
+    }
+
+    fn decode(n: u32) -> Slot {
+        if n & Self::MEMBER == 0 {
+            Slot::Field(n)
+        } else {
+            Slot::Member(n & !Self::MEMBER)
+        }
+    }
 }
 
 const MAX_REF_DEPTH: usize = 32;
@@ -244,6 +293,8 @@ struct Builder<'a> {
     root: &'a Value,
     patterns: &'a crate::tool::Patterns,
     index: SchemaIndex,
+    /// Two paths met on one hash: the index must be built with exact paths.
+    collided: bool,
 }
 
 fn resolve_ref<'a>(root: &'a Value, r: &str) -> Option<&'a Value> {
@@ -407,17 +458,58 @@ impl<'a> Builder<'a> {
                 let id = self.record(path, info, element);
                 let lists_required =
                     min_nec.is_some() || schemas.iter().any(|s| s.get("required").is_some());
+                // The previous scalar member's schemas, flags and shared entry: members that
+                // have the same share it (an object of many keys under one
+                // `additionalProperties` holds one entry).
+                let mut previous: Option<(Vec<*const Value>, bool, Option<bool>, u32)> = None;
                 for (k, child) in map {
                     let child_schemas = self.property_schemas(&schemas, k, child);
-                    let mut ci = self.info(&child_schemas, Some(k));
-                    ci.required = required.contains(k.as_str());
-                    ci.parent_lists_required = lists_required;
-                    ci.declared_necessary = min_nec.as_ref().map(|l| l.contains(k.as_str()));
-                    ci.necessary = parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
+                    let required_k = required.contains(k.as_str());
+                    let declared_k = min_nec.as_ref().map(|l| l.contains(k.as_str()));
+                    let scalar = !matches!(child, Value::Object(_) | Value::Array(_));
                     let len = path.len();
                     push_token(path, k);
-                    self.walk(child_schemas, child, path, ci, depth + 1, false);
+                    if !scalar {
+                        let mut ci = self.info(&child_schemas, Some(k));
+                        ci.required = required_k;
+                        ci.parent_lists_required = lists_required;
+                        ci.declared_necessary = declared_k;
+                        ci.necessary =
+                            parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
+                        self.walk(child_schemas, child, path, ci, depth + 1, false);
+                        path.truncate(len);
+                        continue;
+                    }
+                    if depth + 1 > crate::MAX_DEPTH {
+                        path.truncate(len);
+                        continue;
+                    }
+                    let ptrs: Vec<*const Value> = child_schemas
+                        .iter()
+                        .map(|s| std::ptr::from_ref(*s))
+                        .collect();
+                    let shared = match &previous {
+                        Some((p, r, d, shared))
+                            if (p, *r, *d) == (&ptrs, required_k, declared_k) =>
+                        {
+                            Some(*shared)
+                        }
+                        _ => {
+                            // What `info` gives a member, but for its key.
+                            let mut ci = self.info(&child_schemas, None);
+                            ci.required = required_k;
+                            ci.parent_lists_required = lists_required;
+                            ci.declared_necessary = declared_k;
+                            ci.necessary =
+                                parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
+                            self.push_field(ci)
+                        }
+                    };
+                    if let Some(shared) = shared {
+                        self.member(path, shared);
+                    }
                     path.truncate(len);
+                    previous = shared.map(|shared| (ptrs, required_k, declared_k, shared));
                 }
                 id
             }
@@ -430,7 +522,7 @@ impl<'a> Builder<'a> {
                     info.description.clone(),
                 );
                 let id = self.record(path, info, element);
-                let mut ids = Vec::with_capacity(arr.len());
+                let mut ids = ElementIds::default();
                 // The previous scalar element's schemas and entry: elements that share their
                 // schemas share their entry.
                 let mut previous: Option<(Vec<*const Value>, u32)> = None;
@@ -497,12 +589,39 @@ impl<'a> Builder<'a> {
     /// Stores `info`; reachable by `path` unless it is an array element (found through its
     /// array's list).
     fn record(&mut self, path: &str, info: FieldInfo, element: bool) -> Option<u32> {
-        let id = u32::try_from(self.index.fields.len()).ok()?;
-        self.index.fields.push(info);
+        let id = self.push_field(info)?;
         if !element {
-            self.index.by_path.insert(path.to_owned(), id);
+            self.reach(path, Slot::Field(id));
         }
         Some(id)
+    }
+
+    /// Stores `info`, reachable by no path yet.
+    fn push_field(&mut self, info: FieldInfo) -> Option<u32> {
+        let id = u32::try_from(self.index.fields.len()).ok()?;
+        Slot::Field(id).encode()?;
+        self.index.fields.push(info);
+        Some(id)
+    }
+
+    /// Makes `path`, a scalar object member, reach the entry `shared` (with its own key).
+    fn member(&mut self, path: &str, shared: u32) {
+        let Ok(m) = u32::try_from(self.index.members.len()) else {
+            return;
+        };
+        self.index.members.push(Member {
+            shared,
+            keyed: OnceLock::new(),
+        });
+        self.reach(path, Slot::Member(m));
+    }
+
+    /// Makes `path` (not an array element) reach `slot`.
+    fn reach(&mut self, path: &str, slot: Slot) {
+        let Some(n) = slot.encode() else { return };
+        if !self.index.by_path.insert(path, n) {
+            self.collided = true;
+        }
     }
 
     fn property_schemas(&self, parents: &[&'a Value], k: &str, child: &Value) -> Vec<&'a Value> {
@@ -535,10 +654,30 @@ impl SchemaIndex {
     }
 
     fn build_with(schema: &Value, args: &Value, patterns: &crate::tool::Patterns) -> SchemaIndex {
+        let (index, collided) = Self::build_into(SchemaIndex::default(), schema, args, patterns);
+        if !collided {
+            return index;
+        }
+        // Two paths met on one hash (see `PathIds`): built again with the paths as keys.
+        let exact = SchemaIndex {
+            by_path: PathIds::exact(),
+            ..SchemaIndex::default()
+        };
+        Self::build_into(exact, schema, args, patterns).0
+    }
+
+    /// Indexes `args` into `index`; `true` when two paths met on one hash.
+    fn build_into(
+        index: SchemaIndex,
+        schema: &Value,
+        args: &Value,
+        patterns: &crate::tool::Patterns,
+    ) -> (SchemaIndex, bool) {
         let mut b = Builder {
             root: schema,
             patterns,
-            index: SchemaIndex::default(),
+            index,
+            collided: false,
         };
         let mut schemas = Vec::new();
         b.expand(schema, args, &mut schemas, 0);
@@ -547,20 +686,49 @@ impl SchemaIndex {
         info.necessary = true;
         let mut path = String::new();
         b.walk(schemas, args, &mut path, info, 0, false);
-        b.index
+        (b.index, b.collided)
     }
 
     /// What the schema says of `path` (a JSON pointer into the arguments).
     pub fn field(&self, path: &str) -> Option<&FieldInfo> {
-        let id = match self.by_path.get(path) {
-            Some(&id) => id,
+        match self.slot(path)? {
+            Slot::Field(id) => self.fields.get(usize::try_from(id).ok()?),
+            Slot::Member(m) => {
+                let m = self.members.get(usize::try_from(m).ok()?)?;
+                let shared = self.fields.get(usize::try_from(m.shared).ok()?)?;
+                Some(m.keyed.get_or_init(|| {
+                    let key = path
+                        .rsplit_once('/')
+                        .map(|(_, k)| k.replace("~1", "/").replace("~0", "~"));
+                    Box::new(FieldInfo {
+                        key,
+                        ..shared.clone()
+                    })
+                }))
+            }
+        }
+    }
+
+    /// What the schema says of `path`, but for its `key` (which may be `None` where
+    /// [`field`](Self::field) has the key): for readers of everything else, such as the
+    /// classifier, which looks every string up.
+    pub fn field_unkeyed(&self, path: &str) -> Option<&FieldInfo> {
+        let id = match self.slot(path)? {
+            Slot::Field(id) => id,
+            Slot::Member(m) => self.members.get(usize::try_from(m).ok()?)?.shared,
+        };
+        self.fields.get(usize::try_from(id).ok()?)
+    }
+
+    fn slot(&self, path: &str) -> Option<Slot> {
+        match self.by_path.get(path) {
+            Some(n) => Some(Slot::decode(n)),
             None => {
                 let (array, index) = path.rsplit_once('/')?;
                 let index: usize = index.parse().ok()?;
-                *self.elements.get(array)?.get(index)?
+                self.elements.get(array)?.get(index).map(Slot::Field)
             }
-        };
-        self.fields.get(usize::try_from(id).ok()?)
+        }
     }
 
     /// Places a finding at `path`, applying the field's `x-sensitivity` when the finding is of
@@ -571,7 +739,7 @@ impl SchemaIndex {
         span: Option<std::ops::Range<usize>>,
         f: &Finding,
     ) -> PsdItem {
-        let info = self.field(path);
+        let info = self.field_unkeyed(path);
         let declared = info.and_then(|i| i.psd_category);
         let sensitivity = match (declared, info.and_then(|i| i.sensitivity)) {
             (Some(c), Some(s)) if c == f.category => s,
@@ -695,6 +863,45 @@ mod tests {
         let schema = json!({"$ref": "#/$defs/A", "$defs": {"A": {"$ref": "#/$defs/A"}}});
         let idx = SchemaIndex::build(&schema, &json!({"x": 1}));
         assert!(idx.field("").is_some());
+    }
+
+    #[test]
+    fn members_of_one_schema_share_an_entry_and_keep_their_keys() {
+        let schema = json!({"type": "object", "properties": {
+            "extra": {"type": "object", "additionalProperties": {"type": "string", "x-sensitivity": 2}},
+            "tags": {"type": "array", "items": {"type": "string"}}
+        }, "required": ["extra"]});
+        let mut extra = serde_json::Map::new();
+        for i in 0..1000 {
+            extra.insert(format!("key_{i}"), json!(format!("value {i}")));
+        }
+        extra.insert("a/b~c".into(), json!({"inner": 1}));
+        let tags: Vec<Value> = (0..1000).map(|i| json!(format!("tag {i}"))).collect();
+        let args = json!({"extra": extra, "tags": tags});
+        let idx = SchemaIndex::build(&schema, &args);
+        // The root, `extra`, its members' shared entry, `a/b~c` and its member, `tags` and
+        // its elements' shared entry.
+        assert!(idx.fields.len() <= 8, "{} entries", idx.fields.len());
+        for i in [0, 1, 999] {
+            let f = idx.field(&format!("/extra/key_{i}")).unwrap();
+            assert_eq!(f.key.as_deref(), Some(format!("key_{i}").as_str()));
+            assert_eq!(f.sensitivity, Sensitivity::new(2));
+            assert!(f.declared);
+            assert!(!f.required);
+            let unkeyed = idx.field_unkeyed(&format!("/extra/key_{i}")).unwrap();
+            assert_eq!(unkeyed.sensitivity, Sensitivity::new(2));
+        }
+        assert_eq!(
+            idx.field("/extra/a~1b~0c").unwrap().key.as_deref(),
+            Some("a/b~c")
+        );
+        assert_eq!(
+            idx.field("/extra/a~1b~0c/inner").unwrap().key.as_deref(),
+            Some("inner")
+        );
+        assert_eq!(idx.field("/tags/999").unwrap().key.as_deref(), Some("tags"));
+        assert!(idx.field("/tags/1000").is_none());
+        assert!(idx.field("/extra/key_1000").is_none());
     }
 
     #[test]

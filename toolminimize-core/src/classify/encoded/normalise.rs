@@ -455,35 +455,43 @@ fn is_leet_word(tok: &str, next: Option<char>) -> bool {
 
 /// Words in leetspeak ("d1abet1c", "c@ncer", "h3p4t1t1s") read as letters; `one` is what `1`
 /// becomes (`i`, or `l` in a second view).
+///
+/// A leet word holds a leet character right after a letter and before a letter or another
+/// leet character (see `is_leet_word`), so only the tokens around such places are read: one
+/// byte scan of the text finds them, and each token is taken from there (the same maximal run
+/// a scan of every token would give), never the text's other words.
 pub(crate) fn leetspeak(text: &str, one: char) -> Option<View> {
     let bytes = text.as_bytes();
-    // A leet word holds a leet character right after a letter and before a letter or
-    // another leet character (see `is_leet_word`): a text without one has no leet word.
     let is_leet = |b: u8| matches!(b, b'0' | b'1' | b'3' | b'4' | b'5' | b'7' | b'@' | b'$');
-    if !bytes.windows(3).any(|w| {
-        let [a, b, c] = w else { return false };
-        is_leet(*b) && a.is_ascii_alphabetic() && (c.is_ascii_alphabetic() || is_leet(*c))
-    }) {
-        return None;
-    }
     // A token is a run of letters (of any script: "d3pr3ssã0"), digits, `@` and `$`.
     let tok_char = |c: char| c.is_alphanumeric() || c == '@' || c == '$';
     let mut v = View::default();
     let mut copied_from = 0;
     let mut any = false;
-    let mut chars = text.char_indices().peekable();
-    while let Some((start, c)) = chars.next() {
-        if !tok_char(c) {
+    // End of the last token read: later candidates inside it are the same token.
+    let mut read_to = 0;
+    for (i, w) in bytes.windows(3).enumerate() {
+        let [a, b, c] = w else { continue };
+        if !(is_leet(*b) && a.is_ascii_alphabetic() && (c.is_ascii_alphabetic() || is_leet(*c))) {
             continue;
         }
-        let mut end = start + c.len_utf8();
-        while let Some(&(j, d)) = chars.peek() {
-            if !tok_char(d) {
-                break;
-            }
-            end = j + d.len_utf8();
-            chars.next();
+        // `a`, `b` and `c` are ASCII token characters: `i` is a char boundary inside a token.
+        if i < read_to {
+            continue;
         }
+        let head = text.get(..i).unwrap_or("");
+        let start = head
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| tok_char(c))
+            .last()
+            .map_or(i, |(j, _)| j);
+        let tail = text.get(i..).unwrap_or("");
+        let end = tail
+            .char_indices()
+            .find(|&(_, c)| !tok_char(c))
+            .map_or(text.len(), |(j, _)| i + j);
+        read_to = end;
         let tok = text.get(start..end).unwrap_or("");
         let next = text.get(end..).and_then(|r| r.chars().next());
         if !is_leet_word(tok, next) || (one == 'l' && !tok.contains('1')) {

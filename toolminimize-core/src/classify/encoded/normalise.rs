@@ -2,6 +2,11 @@
 //! escapes and rot13. Like the decoders, each yields a [`View`] whose changed bytes map back to
 //! the exact source range they came from.
 
+use std::sync::OnceLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
+use rustc_hash::FxHashMap;
+
 use super::view::View;
 
 /// Digit words in English, German, French, Spanish, Italian, Portuguese and Dutch (lower
@@ -107,9 +112,26 @@ fn words(text: &str) -> Vec<Word> {
 }
 
 /// The digit a word names, or how often it repeats the next one.
+#[derive(Clone, Copy)]
 enum NumberWord {
     Digit(char),
     Repeat(usize),
+}
+
+/// [`DIGIT_WORDS`] then [`REPEATS`] by their ASCII-lower-cased bytes (the first entry of a
+/// spelling wins, as in a search of the lists in order), built on first use.
+fn number_word_index() -> &'static FxHashMap<&'static [u8], NumberWord> {
+    static INDEX: OnceLock<FxHashMap<&'static [u8], NumberWord>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut map = FxHashMap::default();
+        for &(n, d) in DIGIT_WORDS {
+            map.entry(n.as_bytes()).or_insert(NumberWord::Digit(d));
+        }
+        for &(n, k) in REPEATS {
+            map.entry(n.as_bytes()).or_insert(NumberWord::Repeat(k));
+        }
+        map
+    })
 }
 
 fn number_word(w: &str) -> Option<NumberWord> {
@@ -118,16 +140,13 @@ fn number_word(w: &str) -> Option<NumberWord> {
     if w.len() > 8 || w.len() < 2 || !b"acdefhnoqstuvzn".contains(&first) {
         return None;
     }
-    if let Some(&(_, d)) = DIGIT_WORDS
-        .iter()
-        .find(|(n, _)| n.len() == w.len() && n.eq_ignore_ascii_case(w))
-    {
-        return Some(NumberWord::Digit(d));
-    }
-    REPEATS
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(w))
-        .map(|&(_, k)| NumberWord::Repeat(k))
+    // The lists are in lower case: an ASCII-case-insensitive comparison with an entry is an
+    // exact one with the word's ASCII letters lowered.
+    let mut buf = [0u8; 8];
+    let key = buf.get_mut(..w.len())?;
+    key.copy_from_slice(w.as_bytes());
+    key.make_ascii_lowercase();
+    number_word_index().get(&*key).copied()
 }
 
 /// Whether the gap between two words of a spelled number is only spaces and light
@@ -340,17 +359,27 @@ fn year(words: &[&str]) -> Option<(u32, usize)> {
     }
 }
 
+/// The words a year in words needs, ASCII-case-insensitively; `None` when the automaton
+/// cannot build (then no date view is made, as when the words are absent: it always builds).
+fn year_word() -> Option<&'static AhoCorasick> {
+    static WORDS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    WORDS
+        .get_or_init(|| {
+            AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .build(["nineteen", "eighteen", "thousand"])
+                .ok()
+        })
+        .as_ref()
+}
+
 /// Dates written in words ("born the twenty-third of August nineteen sixty-five"): the
 /// ordinal day and the year become digits ("23", "1965") so the date detectors read them.
 /// English only; a view is made only when a year in words is present.
 pub(crate) fn spelled_dates(text: &str) -> Option<View> {
-    // Cheap gate: a year in words needs "nineteen", "eighteen" or "thousand".
-    let lower_has = |w: &str| {
-        text.as_bytes()
-            .windows(w.len())
-            .any(|b| b.eq_ignore_ascii_case(w.as_bytes()))
-    };
-    if !(lower_has("nineteen") || lower_has("eighteen") || lower_has("thousand")) {
+    // Cheap gate: a year in words needs "nineteen", "eighteen" or "thousand" (in any ASCII
+    // case), found in one pass.
+    if !year_word().is_some_and(|ac| ac.is_match(text)) {
         return None;
     }
     let ws = words(text);

@@ -16,9 +16,9 @@ use unicode_normalization::UnicodeNormalization;
 use super::view::View;
 
 /// Shortest base64 blob considered (12 decoded bytes).
-const MIN_BASE64: usize = 16;
+pub(super) const MIN_BASE64: usize = 16;
 /// Shortest hex string considered (8 decoded bytes).
-const MIN_HEX: usize = 16;
+pub(super) const MIN_HEX: usize = 16;
 
 fn lenient(alphabet: &alphabet::Alphabet) -> GeneralPurpose {
     GeneralPurpose::new(

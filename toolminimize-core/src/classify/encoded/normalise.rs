@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind};
 use rustc_hash::FxHashMap;
 
 use super::view::View;
@@ -366,6 +366,7 @@ fn year_word() -> Option<&'static AhoCorasick> {
     WORDS
         .get_or_init(|| {
             AhoCorasickBuilder::new()
+                .kind(Some(AhoCorasickKind::DFA))
                 .ascii_case_insensitive(true)
                 .build(["nineteen", "eighteen", "thousand"])
                 .ok()

@@ -11,6 +11,10 @@ const PERCENT: u8 = 16;
 const BACKSLASH: u8 = 32;
 
 /// The class bits of every byte.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "a constant table: every index is below 256, checked when it is built"
+)]
 const CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
@@ -59,7 +63,7 @@ impl Facts {
         let (mut run, mut best, mut digits) = (0usize, 0usize, 0usize);
         let mut any = 0u8;
         for &b in text.as_bytes() {
-            let bits = CLASS[usize::from(b)];
+            let bits = CLASS.get(usize::from(b)).copied().unwrap_or(0);
             any |= bits;
             digits += usize::from(bits & DIGIT != 0);
             if bits & B64 != 0 {

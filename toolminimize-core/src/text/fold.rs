@@ -48,8 +48,40 @@ pub fn fold(text: &str) -> Folded {
         origin: Vec::with_capacity(text.len()),
     };
     let mut last_space = true; // trims leading whitespace
-    for (i, c) in text.char_indices() {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        // ASCII, byte by byte (most text): whitespace collapses, a backtick is an apostrophe,
+        // everything else lower-cases; nothing else in ASCII is invisible or folds further.
+        if b.is_ascii() {
+            let (start, end) = (i as u32, (i + 1) as u32);
+            i += 1;
+            if matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r') {
+                if !last_space {
+                    out.push_ascii(b' ', start, end);
+                    last_space = true;
+                }
+                continue;
+            }
+            last_space = false;
+            out.push_ascii(
+                if b == b'`' {
+                    b'\''
+                } else {
+                    b.to_ascii_lowercase()
+                },
+                start,
+                end,
+            );
+            continue;
+        }
+        let Some(c) = text.get(i..).and_then(|r| r.chars().next()) else {
+            // Not on a char boundary: cannot happen for a `str`; step on.
+            i += 1;
+            continue;
+        };
         let (start, end) = (i as u32, (i + c.len_utf8()) as u32);
+        i += c.len_utf8();
         if is_invisible(c) {
             continue;
         }
@@ -92,6 +124,12 @@ pub fn fold(text: &str) -> Folded {
 }
 
 impl Folded {
+    /// Appends one ASCII byte.
+    fn push_ascii(&mut self, b: u8, start: u32, end: u32) {
+        self.text.push(char::from(b));
+        self.origin.push((start, end));
+    }
+
     fn push(&mut self, c: char, start: u32, end: u32) {
         self.text.push(c);
         for _ in 0..c.len_utf8() {
@@ -185,6 +223,48 @@ mod tests {
         assert_eq!(f.as_str(), "hiv hiv");
         assert_eq!(&text[f.original_span(0..3)], "H\u{200B}I\u{200B}V");
         assert_eq!(&text[f.original_span(4..7)], "ＨＩＶ");
+    }
+
+    #[test]
+    fn ascii_and_mixed_text_fold_as_char_by_char() {
+        // The byte-wise ASCII path against the rules char by char.
+        for t in [
+            "  Tab\there\r\nand\x0Bvertical\x0C  ",
+            "Don`t STOP",
+            "Café `x` ＡＢ\u{200B}c  Œuvre\u{a0}\u{a0}end ",
+            "\u{2003}lead",
+        ] {
+            let f = fold(t);
+            let mut expect = String::new();
+            let mut last_space = true;
+            for c in t.chars() {
+                if is_invisible(c) {
+                    continue;
+                }
+                if c.is_whitespace() {
+                    if !last_space {
+                        expect.push(' ');
+                        last_space = true;
+                    }
+                    continue;
+                }
+                last_space = false;
+                if let Some(s) = simple_fold(c) {
+                    expect.push_str(s);
+                    continue;
+                }
+                let c = match c as u32 {
+                    0xFF01..=0xFF5E => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+                    _ => c,
+                };
+                for lc in c.to_lowercase() {
+                    expect.extend(lc.nfd().filter(|d| !is_combining_mark(*d)));
+                }
+            }
+            let expect = expect.trim_end_matches(' ');
+            assert_eq!(f.as_str(), expect, "{t:?}");
+            assert_eq!(f.origin.len(), f.text.len());
+        }
     }
 
     #[test]

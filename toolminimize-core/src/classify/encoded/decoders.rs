@@ -16,9 +16,9 @@ use unicode_normalization::UnicodeNormalization;
 use super::view::View;
 
 /// Shortest base64 blob considered (12 decoded bytes).
-const MIN_BASE64: usize = 16;
+pub(super) const MIN_BASE64: usize = 16;
 /// Shortest hex string considered (8 decoded bytes).
-const MIN_HEX: usize = 16;
+pub(super) const MIN_HEX: usize = 16;
 
 fn lenient(alphabet: &alphabet::Alphabet) -> GeneralPurpose {
     GeneralPurpose::new(
@@ -525,11 +525,48 @@ fn spread_sep(c: char) -> bool {
     )
 }
 
+/// Whether `text` holds a run of six single digits (no digit on either side) with one to three
+/// separators between each two: what [`spread_digits`] reads, found in one pass over the
+/// characters without collecting them.
+fn has_spread_run(text: &str) -> bool {
+    let (mut chain, mut gap) = (0usize, 0usize);
+    let mut prev_digit = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let digit = c.is_ascii_digit();
+        if digit {
+            let single = !prev_digit && !chars.peek().is_some_and(char::is_ascii_digit);
+            if single {
+                chain = if chain > 0 && (1..=3).contains(&gap) {
+                    chain + 1
+                } else {
+                    1
+                };
+                gap = 0;
+                if chain >= 6 {
+                    return true;
+                }
+            } else {
+                chain = 0;
+            }
+        } else if chain > 0 && spread_sep(c) {
+            gap += 1;
+            if gap > 3 {
+                chain = 0;
+            }
+        } else {
+            chain = 0;
+        }
+        prev_digit = digit;
+    }
+    false
+}
+
 /// Digits spread out one by one ("1 2 3 - 4 5 - 6 7 8 9", "4.5.5.6 0.1.8.7"): the most
 /// frequent separator inside a run is dropped, other separators become a space or a hyphen.
 pub(crate) fn spread_digits(text: &str) -> Option<View> {
     // A run holds six single digits at least.
-    if text.bytes().filter(u8::is_ascii_digit).take(6).count() < 6 {
+    if text.bytes().filter(u8::is_ascii_digit).take(6).count() < 6 || !has_spread_run(text) {
         return None;
     }
     let chars: Vec<(usize, char)> = text.char_indices().collect();

@@ -13,11 +13,13 @@
 //! already found on the plain text at the same place is not repeated.
 
 mod decoders;
+mod facts;
 mod normalise;
 mod view;
 
 use std::ops::Range;
 
+use self::facts::Facts;
 use self::view::View;
 use super::{Coverage, Detector, Field};
 use crate::item::{Finding, PsdKind};
@@ -36,19 +38,36 @@ const WINDOW_RADIUS: usize = 160;
 /// reported as not wholly scanned.
 const MAX_DECODED: usize = 8 << 20;
 
-/// All decoded views of `text`.
+/// All decoded views of `text`. The decoders whose first test [`Facts`] rules out are not
+/// called (they would find nothing).
 fn views(text: &str) -> Vec<View> {
-    let mut out = decoders::base64_blobs(text);
-    out.extend(decoders::hex_blobs(text));
-    out.extend(decoders::percent(text));
+    let facts = Facts::of(text);
+    let mut out = if facts.base64_run >= decoders::MIN_BASE64 {
+        decoders::base64_blobs(text)
+    } else {
+        Vec::new()
+    };
+    // Sixteen hexadecimal digits in a row are a run of base64 characters too.
+    if facts.base64_run >= decoders::MIN_HEX {
+        out.extend(decoders::hex_blobs(text));
+    }
+    if facts.percent {
+        out.extend(decoders::percent(text));
+    }
     out.extend(decoders::html_entities(text));
-    out.extend(normalise::escapes(text));
+    if facts.backslash {
+        out.extend(normalise::escapes(text));
+    }
     out.extend(decoders::unicode_tricks(text));
-    out.extend(decoders::spread_digits(text));
+    if facts.digits >= 6 {
+        out.extend(decoders::spread_digits(text));
+    }
     out.extend(normalise::number_words(text));
     out.extend(normalise::spelled_dates(text));
-    out.extend(normalise::leetspeak(text, 'i'));
-    out.extend(normalise::leetspeak(text, 'l'));
+    if facts.leet {
+        out.extend(normalise::leetspeak(text, 'i'));
+        out.extend(normalise::leetspeak(text, 'l'));
+    }
     out.extend(normalise::rot13(text));
     out.extend(decoders::spelled_email(text));
     out

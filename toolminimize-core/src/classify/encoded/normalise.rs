@@ -2,6 +2,11 @@
 //! escapes and rot13. Like the decoders, each yields a [`View`] whose changed bytes map back to
 //! the exact source range they came from.
 
+use std::sync::OnceLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind};
+use rustc_hash::FxHashMap;
+
 use super::view::View;
 
 /// Digit words in English, German, French, Spanish, Italian, Portuguese and Dutch (lower
@@ -107,9 +112,26 @@ fn words(text: &str) -> Vec<Word> {
 }
 
 /// The digit a word names, or how often it repeats the next one.
+#[derive(Clone, Copy)]
 enum NumberWord {
     Digit(char),
     Repeat(usize),
+}
+
+/// [`DIGIT_WORDS`] then [`REPEATS`] by their ASCII-lower-cased bytes (the first entry of a
+/// spelling wins, as in a search of the lists in order), built on first use.
+fn number_word_index() -> &'static FxHashMap<&'static [u8], NumberWord> {
+    static INDEX: OnceLock<FxHashMap<&'static [u8], NumberWord>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut map = FxHashMap::default();
+        for &(n, d) in DIGIT_WORDS {
+            map.entry(n.as_bytes()).or_insert(NumberWord::Digit(d));
+        }
+        for &(n, k) in REPEATS {
+            map.entry(n.as_bytes()).or_insert(NumberWord::Repeat(k));
+        }
+        map
+    })
 }
 
 fn number_word(w: &str) -> Option<NumberWord> {
@@ -118,16 +140,13 @@ fn number_word(w: &str) -> Option<NumberWord> {
     if w.len() > 8 || w.len() < 2 || !b"acdefhnoqstuvzn".contains(&first) {
         return None;
     }
-    if let Some(&(_, d)) = DIGIT_WORDS
-        .iter()
-        .find(|(n, _)| n.len() == w.len() && n.eq_ignore_ascii_case(w))
-    {
-        return Some(NumberWord::Digit(d));
-    }
-    REPEATS
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(w))
-        .map(|&(_, k)| NumberWord::Repeat(k))
+    // The lists are in lower case: an ASCII-case-insensitive comparison with an entry is an
+    // exact one with the word's ASCII letters lowered.
+    let mut buf = [0u8; 8];
+    let key = buf.get_mut(..w.len())?;
+    key.copy_from_slice(w.as_bytes());
+    key.make_ascii_lowercase();
+    number_word_index().get(&*key).copied()
 }
 
 /// Whether the gap between two words of a spelled number is only spaces and light
@@ -340,17 +359,28 @@ fn year(words: &[&str]) -> Option<(u32, usize)> {
     }
 }
 
+/// The words a year in words needs, ASCII-case-insensitively; `None` when the automaton
+/// cannot build (then no date view is made, as when the words are absent: it always builds).
+fn year_word() -> Option<&'static AhoCorasick> {
+    static WORDS: OnceLock<Option<AhoCorasick>> = OnceLock::new();
+    WORDS
+        .get_or_init(|| {
+            AhoCorasickBuilder::new()
+                .kind(Some(AhoCorasickKind::DFA))
+                .ascii_case_insensitive(true)
+                .build(["nineteen", "eighteen", "thousand"])
+                .ok()
+        })
+        .as_ref()
+}
+
 /// Dates written in words ("born the twenty-third of August nineteen sixty-five"): the
 /// ordinal day and the year become digits ("23", "1965") so the date detectors read them.
 /// English only; a view is made only when a year in words is present.
 pub(crate) fn spelled_dates(text: &str) -> Option<View> {
-    // Cheap gate: a year in words needs "nineteen", "eighteen" or "thousand".
-    let lower_has = |w: &str| {
-        text.as_bytes()
-            .windows(w.len())
-            .any(|b| b.eq_ignore_ascii_case(w.as_bytes()))
-    };
-    if !(lower_has("nineteen") || lower_has("eighteen") || lower_has("thousand")) {
+    // Cheap gate: a year in words needs "nineteen", "eighteen" or "thousand" (in any ASCII
+    // case), found in one pass.
+    if !year_word().is_some_and(|ac| ac.is_match(text)) {
         return None;
     }
     let ws = words(text);
@@ -455,35 +485,43 @@ fn is_leet_word(tok: &str, next: Option<char>) -> bool {
 
 /// Words in leetspeak ("d1abet1c", "c@ncer", "h3p4t1t1s") read as letters; `one` is what `1`
 /// becomes (`i`, or `l` in a second view).
+///
+/// A leet word holds a leet character right after a letter and before a letter or another
+/// leet character (see `is_leet_word`), so only the tokens around such places are read: one
+/// byte scan of the text finds them, and each token is taken from there (the same maximal run
+/// a scan of every token would give), never the text's other words.
 pub(crate) fn leetspeak(text: &str, one: char) -> Option<View> {
     let bytes = text.as_bytes();
-    // A leet word holds a leet character right after a letter and before a letter or
-    // another leet character (see `is_leet_word`): a text without one has no leet word.
     let is_leet = |b: u8| matches!(b, b'0' | b'1' | b'3' | b'4' | b'5' | b'7' | b'@' | b'$');
-    if !bytes.windows(3).any(|w| {
-        let [a, b, c] = w else { return false };
-        is_leet(*b) && a.is_ascii_alphabetic() && (c.is_ascii_alphabetic() || is_leet(*c))
-    }) {
-        return None;
-    }
     // A token is a run of letters (of any script: "d3pr3ssã0"), digits, `@` and `$`.
     let tok_char = |c: char| c.is_alphanumeric() || c == '@' || c == '$';
     let mut v = View::default();
     let mut copied_from = 0;
     let mut any = false;
-    let mut chars = text.char_indices().peekable();
-    while let Some((start, c)) = chars.next() {
-        if !tok_char(c) {
+    // End of the last token read: later candidates inside it are the same token.
+    let mut read_to = 0;
+    for (i, w) in bytes.windows(3).enumerate() {
+        let [a, b, c] = w else { continue };
+        if !(is_leet(*b) && a.is_ascii_alphabetic() && (c.is_ascii_alphabetic() || is_leet(*c))) {
             continue;
         }
-        let mut end = start + c.len_utf8();
-        while let Some(&(j, d)) = chars.peek() {
-            if !tok_char(d) {
-                break;
-            }
-            end = j + d.len_utf8();
-            chars.next();
+        // `a`, `b` and `c` are ASCII token characters: `i` is a char boundary inside a token.
+        if i < read_to {
+            continue;
         }
+        let head = text.get(..i).unwrap_or("");
+        let start = head
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| tok_char(c))
+            .last()
+            .map_or(i, |(j, _)| j);
+        let tail = text.get(i..).unwrap_or("");
+        let end = tail
+            .char_indices()
+            .find(|&(_, c)| !tok_char(c))
+            .map_or(text.len(), |(j, _)| i + j);
+        read_to = end;
         let tok = text.get(start..end).unwrap_or("");
         let next = text.get(end..).and_then(|r| r.chars().next());
         if !is_leet_word(tok, next) || (one == 'l' && !tok.contains('1')) {

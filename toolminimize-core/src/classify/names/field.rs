@@ -2,7 +2,7 @@
 //! (`first_name`, `displayName`, `cardholder`, `Nachname`, `prénom`, …) and whose value has
 //! the shape of one.
 
-use super::context::{ORG_WORDS, is_in};
+use super::context::{ORG_WORDS, is_in, is_in_slice};
 use super::lists::NameLists;
 use crate::classify::Field;
 use crate::text::fold::fold_term;
@@ -416,7 +416,7 @@ pub(crate) fn whole_value(text: &str, kind: KeyKind) -> Option<(std::ops::Range<
             continue;
         }
         let folded = fold_term(core);
-        if is_in(ORG_WORDS, &folded) || (words.len() == 1 && is_in(PLACEHOLDERS, &folded)) {
+        if is_in(ORG_WORDS, &folded) || (words.len() == 1 && is_in_slice(PLACEHOLDERS, &folded)) {
             return None;
         }
         let flags = lists.flags(&folded);

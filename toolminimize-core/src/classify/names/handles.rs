@@ -102,8 +102,13 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
         if trimmed.is_empty() {
             continue;
         }
-        let before = text.get(..start).and_then(|t| t.chars().next_back());
         let after = text.get(end..).and_then(|t| t.chars().next());
+        // One part, not before an `@`: neither an address's local part, a handle nor a pair
+        // of names in a slug (most words stop here).
+        if after != Some('@') && !trimmed.contains(['.', '_', '-', '+']) {
+            continue;
+        }
+        let before = text.get(..start).and_then(|t| t.chars().next_back());
         let email = after == Some('@')
             && text.get(end + 1..).is_some_and(|d| {
                 d.split(|c: char| !handle_char(c))
@@ -272,7 +277,7 @@ fn is_file_name(s: &str) -> bool {
         "xliff",
     ];
     s.rsplit_once('.')
-        .is_some_and(|(_, ext)| EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()))
+        .is_some_and(|(_, ext)| EXTENSIONS.iter().any(|e| e.eq_ignore_ascii_case(ext)))
 }
 
 #[cfg(test)]

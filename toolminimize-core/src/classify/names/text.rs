@@ -16,7 +16,10 @@
 //! ("San", "St.", "Mount"), sequences ending in a place or organisation word ("Station",
 //! "Street", "Hospital", "GmbH"), months and weekdays at the start.
 
+use std::cell::{Cell, RefCell};
 use std::ops::Range;
+
+use rustc_hash::FxHashMap;
 
 use super::context::{
     BRANDS, CALENDAR, ELIDED, GREETINGS, LABELS, NOT_NAMES, OF, PARTICLES, PLACE_PREFIXES,
@@ -28,6 +31,9 @@ use super::tokens::{Shape, Token, tokenize};
 
 /// Most words in one name (particles and initials included).
 const MAX_RUN: usize = 5;
+
+/// Texts of at least this many words remember the flags of each word they look up.
+const MEMO_TOKENS: usize = 64;
 
 /// A name found in running text.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,6 +55,37 @@ struct Scan<'a, 't> {
     text: &'t str,
     toks: &'a [Token<'t>],
     lists: &'static NameLists,
+    /// Each token's flags, looked up in the name lists on first use (a token is judged from
+    /// several runs and contexts).
+    flags: Vec<Cell<Option<Flags>>>,
+    /// Flags by folded word, for the words a long text repeats (a lookup in the name lists
+    /// costs far more than a hash lookup); `None` for short texts, where words rarely repeat.
+    /// Lives as long as the scan of one text.
+    by_word: Option<RefCell<FxHashMap<&'a str, Flags>>>,
+}
+
+/// The token indices of one capitalised sequence (at most [`MAX_RUN`]), without allocating.
+#[derive(Debug, Clone, Copy, Default)]
+struct Run {
+    idx: [usize; MAX_RUN],
+    len: usize,
+}
+
+impl Run {
+    fn push(&mut self, i: usize) {
+        if let Some(slot) = self.idx.get_mut(self.len) {
+            *slot = i;
+            self.len += 1;
+        }
+    }
+
+    fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        self.idx.get(..self.len).unwrap_or(&[])
+    }
 }
 
 fn gap<'t>(text: &'t str, a: &Token<'_>, b: &Token<'_>) -> &'t str {
@@ -59,11 +96,29 @@ fn is_space_gap(g: &str) -> bool {
     !g.is_empty() && g.chars().all(|c| c == ' ' || c == '\t' || c == '\u{a0}')
 }
 
-impl<'t> Scan<'_, 't> {
+impl<'a, 't> Scan<'a, 't> {
     fn flags(&self, i: usize) -> Flags {
-        self.toks
-            .get(i)
-            .map_or_else(Flags::default, |t| self.lists.flags(&t.key))
+        let toks: &'a [Token<'t>] = self.toks;
+        let Some(t) = toks.get(i) else {
+            return Flags::default();
+        };
+        match self.flags.get(i) {
+            Some(cell) => match cell.get() {
+                Some(f) => f,
+                None => {
+                    let key: &'a str = &t.key;
+                    let f = match self.by_word.as_ref().map(RefCell::try_borrow_mut) {
+                        Some(Ok(mut memo)) => {
+                            *memo.entry(key).or_insert_with(|| self.lists.flags(key))
+                        }
+                        _ => self.lists.flags(key),
+                    };
+                    cell.set(Some(f));
+                    f
+                }
+            },
+            None => self.lists.flags(&t.key),
+        }
     }
 
     fn key(&self, i: usize) -> &str {
@@ -82,8 +137,8 @@ impl<'t> Scan<'_, 't> {
     }
 
     /// Token indices of the capitalised sequence starting at `i` (empty when `i` cannot start one).
-    fn run(&self, i: usize) -> Vec<usize> {
-        let mut run = Vec::new();
+    fn run(&self, i: usize) -> Run {
+        let mut run = Run::default();
         let Some(first) = self.toks.get(i) else {
             return run;
         };
@@ -92,7 +147,7 @@ impl<'t> Scan<'_, 't> {
         }
         run.push(i);
         let mut j = i + 1;
-        while run.len() < MAX_RUN {
+        while run.len < MAX_RUN {
             let (Some(prev), Some(t)) = (self.toks.get(j - 1), self.toks.get(j)) else {
                 break;
             };
@@ -124,8 +179,8 @@ impl<'t> Scan<'_, 't> {
             j += 1;
         }
         // A run never ends on an initial or a particle.
-        while run.len() > 1 {
-            let last = run.last().and_then(|&k| self.toks.get(k));
+        while run.len > 1 {
+            let last = run.as_slice().last().and_then(|&k| self.toks.get(k));
             if last.is_some_and(|t| t.shape == Shape::Cap) {
                 break;
             }
@@ -507,11 +562,14 @@ pub(crate) fn find(text: &str, lists: &'static NameLists) -> Vec<TextName> {
         text,
         toks: &toks,
         lists,
+        flags: vec![Cell::new(None); toks.len()],
+        by_word: (toks.len() >= MEMO_TOKENS).then(|| RefCell::new(FxHashMap::default())),
     };
     let mut out = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         let run = scan.run(i);
+        let run = run.as_slice();
         if run.is_empty() {
             i += 1;
             continue;
@@ -520,7 +578,7 @@ pub(crate) fn find(text: &str, lists: &'static NameLists) -> Vec<TextName> {
             i = run.last().map_or(i + 1, |&l| l + 1);
             continue;
         }
-        match scan.judge(&run) {
+        match scan.judge(run) {
             Some((last, confidence)) => {
                 if let (Some(a), Some(b)) = (toks.get(i), toks.get(last)) {
                     out.push(TextName {

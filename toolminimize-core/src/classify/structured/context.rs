@@ -1,7 +1,7 @@
 //! Shared helpers: context keywords near a match or in the field, character boundaries and
 //! pattern compilation.
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::classify::Field;
 use crate::classify::pattern::{Gate, LazyRegex};
@@ -171,6 +171,7 @@ impl Keywords {
     /// Builds the set.
     pub(super) fn new(detector: &'static str, words: &[&str]) -> Result<Self, Error> {
         let ac = AhoCorasickBuilder::new()
+            .kind(Some(AhoCorasickKind::DFA))
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
             .build(words)

@@ -18,7 +18,7 @@
 //!   language a tool should answer in (`target_language`) is not about the person.
 
 use crate::classify::pattern::LazyRegex as Regex;
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use super::context::{capitalised_run, char_at, char_before, regex};
 use crate::classify::{Detector, Field};
@@ -590,11 +590,13 @@ impl Demographic {
             // "34歳": an age in Japanese.
             kanji_age: regex("demographic", r"(\d{1,3})\s?[歳才]")?,
             work: AhoCorasickBuilder::new()
+                .kind(Some(AhoCorasickKind::DFA))
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::LeftmostLongest)
                 .build(WORK_PHRASES.iter().chain(EMPLOYER_APPOSITIONS))
                 .map_err(|e| Error::new(ErrorKind::Build, format!("employer phrases: {e}")))?,
             links: AhoCorasickBuilder::new()
+                .kind(Some(AhoCorasickKind::DFA))
                 .ascii_case_insensitive(true)
                 .build(link_patterns())
                 .map_err(|e| Error::new(ErrorKind::Build, format!("employer links: {e}")))?,

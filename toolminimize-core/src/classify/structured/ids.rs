@@ -633,12 +633,11 @@ impl Ids {
                 ));
             }
         }
-        for m in self.token.find_iter(text) {
-            let (start, end) = (m.start(), m.end());
+        for (start, end) in self.digit_tokens(text) {
             if !separate(text, start, end) {
                 continue;
             }
-            let s = m.as_str();
+            let s = text.get(start..end).unwrap_or("");
             let mut buf = [0u8; 24];
             let n = digits_of(s, &mut buf);
             let d = buf.get(..n).unwrap_or(&[]);
@@ -678,6 +677,47 @@ impl Ids {
                 out.push(Finding::new(start..end, kind, 0.95, "tax_id"));
             }
         }
+    }
+}
+
+impl Ids {
+    /// The matches of the token pattern holding four ASCII digits or more (the only ones
+    /// [`contextual`](Self::contextual) can report), as byte ranges of `text`.
+    ///
+    /// The pattern's characters are ASCII letters, digits, `-` and `/`, and it looks at
+    /// nothing around a match: its matches in `text` are those found in each maximal run of
+    /// such characters on its own. Runs with fewer than four digits hold no match with four,
+    /// and are not searched.
+    fn digit_tokens(&self, text: &str) -> Vec<(usize, usize)> {
+        let in_class = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'/';
+        let bytes = text.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if !bytes.get(i).copied().is_some_and(in_class) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let mut digits = 0;
+            while let Some(&b) = bytes.get(i).filter(|&&b| in_class(b)) {
+                digits += usize::from(b.is_ascii_digit());
+                i += 1;
+            }
+            // Runs are ASCII: their edges are char boundaries.
+            if digits < 4 || i - start < 6 {
+                continue;
+            }
+            let Some(run) = text.get(start..i) else {
+                continue;
+            };
+            out.extend(
+                self.token
+                    .find_iter(run)
+                    .map(|m| (start + m.start(), start + m.end())),
+            );
+        }
+        out
     }
 }
 

@@ -6,7 +6,7 @@
 //! philosophical beliefs"), so the finding is a belief; the span covers the phrase and the
 //! name ("Medlem af 3F"), so nothing of the statement is left behind.
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use super::context::{capitalised_run, char_at, char_before};
 use crate::classify::{Detector, Field};
@@ -171,6 +171,7 @@ impl Membership {
     pub(super) fn new() -> Result<Self, Error> {
         Ok(Membership {
             phrases: AhoCorasickBuilder::new()
+                .kind(Some(AhoCorasickKind::DFA))
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::LeftmostLongest)
                 .build(PHRASES)

@@ -1,0 +1,100 @@
+//! What the decoders' first tests read, computed in one pass over a text's bytes: a text
+//! without a `%` has no percent escape, one without a run of sixteen base64 characters no
+//! base64 blob. Each decoder is skipped when the facts rule out what it looks for; the
+//! decoders keep their own tests (the facts are only necessary conditions).
+
+/// Byte classes, as bits of [`CLASS`].
+const B64: u8 = 1; // [A-Za-z0-9+/_-]: the base64 pattern's characters
+const DIGIT: u8 = 4; // [0-9]
+const LEET: u8 = 8; // a leetspeak character: 0 1 3 4 5 7 @ $
+const PERCENT: u8 = 16;
+const BACKSLASH: u8 = 32;
+
+/// The class bits of every byte.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "a constant table: every index is below 256, checked when it is built"
+)]
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let mut bits = 0;
+        if c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'_' | b'-') {
+            bits |= B64;
+        }
+        if c.is_ascii_digit() {
+            bits |= DIGIT;
+        }
+        if matches!(c, b'0' | b'1' | b'3' | b'4' | b'5' | b'7' | b'@' | b'$') {
+            bits |= LEET;
+        }
+        if c == b'%' {
+            bits |= PERCENT;
+        }
+        if c == b'\\' {
+            bits |= BACKSLASH;
+        }
+        t[b] = bits;
+        b += 1;
+    }
+    t
+};
+
+/// Facts about one text (see the module docs).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Facts {
+    /// Longest run of base64 characters (a run of hexadecimal digits is one too).
+    pub(super) base64_run: usize,
+    /// ASCII digits.
+    pub(super) digits: usize,
+    /// A leetspeak character occurs.
+    pub(super) leet: bool,
+    /// A `%` occurs.
+    pub(super) percent: bool,
+    /// A backslash occurs.
+    pub(super) backslash: bool,
+}
+
+impl Facts {
+    /// One pass over `text`.
+    pub(super) fn of(text: &str) -> Self {
+        let (mut run, mut best, mut digits) = (0usize, 0usize, 0usize);
+        let mut any = 0u8;
+        for &b in text.as_bytes() {
+            let bits = CLASS.get(usize::from(b)).copied().unwrap_or(0);
+            any |= bits;
+            digits += usize::from(bits & DIGIT != 0);
+            if bits & B64 != 0 {
+                run += 1;
+            } else {
+                best = best.max(run);
+                run = 0;
+            }
+        }
+        Facts {
+            base64_run: best.max(run),
+            digits,
+            leet: any & LEET != 0,
+            percent: any & PERCENT != 0,
+            backslash: any & BACKSLASH != 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_and_marks() {
+        let f = Facts::of("see a1b2c3d4e5f60718 and 100% of C:\\x or dGVzdA-_+/abcdefgh");
+        assert!(f.base64_run >= 16);
+        assert_eq!(f.digits, 13);
+        assert!(f.leet && f.percent && f.backslash);
+        let g = Facts::of("plain words only, nothing else");
+        assert!(!g.leet && !g.percent && !g.backslash);
+        assert_eq!((g.digits, g.base64_run), (0, 7));
+    }
+}

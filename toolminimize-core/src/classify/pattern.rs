@@ -149,6 +149,23 @@ struct Inner {
     gate: Option<Gate>,
     /// `None` when the pattern failed to compile (recorded by `shared::checked`).
     compiled: OnceLock<Option<regex::Regex>>,
+    /// Clones of `compiled`, one for each thread slot (see [`thread_slot`]): a clone shares
+    /// the compiled program but has its own pool of search caches, owned by the first thread
+    /// that searches with it, which then takes a cache without a lock. Threads that share one
+    /// `Regex` take their caches from a mutex-guarded pool on every search.
+    per_thread: [OnceLock<regex::Regex>; THREAD_SLOTS],
+}
+
+/// How many threads get a clone of each pattern of their own; more threads share them.
+const THREAD_SLOTS: usize = 16;
+
+/// This thread's slot among [`THREAD_SLOTS`], given in the order threads first search.
+fn thread_slot() -> usize {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    thread_local! {
+        static SLOT: usize = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % THREAD_SLOTS;
+    }
+    SLOT.with(|s| *s)
 }
 
 impl Inner {
@@ -184,6 +201,7 @@ impl LazyRegex {
             source: source.into(),
             gate,
             compiled: OnceLock::new(),
+            per_thread: std::array::from_fn(|_| OnceLock::new()),
         });
         if let Ok(mut all) = REGISTRY.lock() {
             all.retain(|w| w.strong_count() > 0);
@@ -195,13 +213,17 @@ impl LazyRegex {
     /// The compiled pattern, or `None` when `haystack` cannot match (its gate says so) or the
     /// pattern failed to compile.
     fn for_haystack(&self, haystack: &str) -> Option<&regex::Regex> {
-        if let Some(compiled) = self.0.compiled.get() {
-            return compiled.as_ref();
-        }
-        if self.0.gate.as_ref().is_some_and(|g| !g.admits(haystack)) {
-            return None;
-        }
-        self.0.compile()
+        let shared = match self.0.compiled.get() {
+            Some(compiled) => compiled.as_ref()?,
+            None => {
+                if self.0.gate.as_ref().is_some_and(|g| !g.admits(haystack)) {
+                    return None;
+                }
+                self.0.compile()?
+            }
+        };
+        let own = self.0.per_thread.get(thread_slot())?;
+        Some(own.get_or_init(|| shared.clone()))
     }
 
     /// As [`regex::Regex::is_match`].
@@ -258,6 +280,28 @@ pub(crate) fn compile_all() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_thread_searches_with_a_clone_of_its_own() {
+        let re = LazyRegex::new("test", r"\d{3}-\d{4}", None);
+        let here = (re.find("call 555-0182").map(|m| m.range()), thread_slot());
+        let there = std::thread::scope(|s| {
+            s.spawn(|| (re.find("call 555-0182").map(|m| m.range()), thread_slot()))
+                .join()
+                .ok()
+        });
+        assert_eq!(here.0, Some(5..13));
+        assert_eq!(there.as_ref().map(|t| &t.0), Some(&here.0));
+        let clones = re.0.per_thread.iter().filter(|c| c.get().is_some()).count();
+        // Two threads share a slot only when a multiple of the slot count began searching
+        // between them (other tests' threads).
+        let shared = there.is_some_and(|t| t.1 == here.1);
+        assert_eq!(
+            clones,
+            if shared { 1 } else { 2 },
+            "a clone for each slot used"
+        );
+    }
 
     #[test]
     fn a_gated_pattern_compiles_only_for_a_text_its_gate_admits() {

@@ -400,16 +400,22 @@ pub fn label_start(text: &str, start: usize) -> usize {
 /// tidies the result.
 pub fn apply_edits(text: &str, edits: Vec<Edit>) -> String {
     let merged = merge_edits(text, edits);
+    let out = copy_with_edits(text, &merged);
+    drop(merged);
+    tidy_folded(out.out)
+}
+
+/// `text` with the (merged, ordered) edits applied, into a new buffer.
+fn copy_with_edits(text: &str, merged: &[Edit]) -> SpaceFold {
     let mut out = SpaceFold::with_capacity(text.len());
     let mut pos = 0;
-    for e in &merged {
+    for e in merged {
         out.push_str(text.get(pos..e.range.start).unwrap_or_default());
         out.push_str(&e.with);
         pos = e.range.end;
     }
     out.push_str(text.get(pos..).unwrap_or_default());
-    drop(merged);
-    tidy_folded(out.out)
+    out
 }
 
 /// [`apply_edits`] to a text the caller gives up. When no edit puts in more than it takes out
@@ -418,14 +424,7 @@ pub fn apply_edits(text: &str, edits: Vec<Edit>) -> String {
 pub(crate) fn apply_edits_owned(text: String, edits: Vec<Edit>) -> String {
     let merged = merge_edits(&text, edits);
     if merged.iter().any(|e| e.with.len() > e.range.len()) {
-        let mut out = SpaceFold::with_capacity(text.len());
-        let mut pos = 0;
-        for e in &merged {
-            out.push_str(text.get(pos..e.range.start).unwrap_or_default());
-            out.push_str(&e.with);
-            pos = e.range.end;
-        }
-        out.push_str(text.get(pos..).unwrap_or_default());
+        let out = copy_with_edits(&text, &merged);
         drop(text);
         return tidy_folded(out.out);
     }

@@ -510,12 +510,29 @@ fn jobs_keep_order_one_line_per_input_line_and_the_same_output() {
         input.push_str(&long.to_string());
         input.push('\n');
     }
-    let one = run(&["minimize", "--jobs", "1"], input.as_bytes());
+    // Order is under test, not time: without a time budget, a slow (debug, loaded) run cannot
+    // block the long lines in one run and not in another.
+    let dir = std::env::temp_dir().join(format!("toolminimize-jobs-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let policy = dir.join("no-budget.json");
+    std::fs::write(&policy, r#"{"time_budget_ms": null}"#).unwrap();
+    let policy = policy.to_str().unwrap();
+    let one = run(
+        &["minimize", "--policy", policy, "--jobs", "1"],
+        input.as_bytes(),
+    );
     assert!(one.status.success());
     let n_in = input.lines().filter(|l| !l.trim().is_empty()).count();
     assert_eq!(output_lines(&one).len(), n_in);
+    assert!(
+        !String::from_utf8_lossy(&one.stdout).contains("\"blocked\""),
+        "nothing here is blocked"
+    );
     for jobs in ["2", "3", "8"] {
-        let many = run(&["minimize", "--jobs", jobs], input.as_bytes());
+        let many = run(
+            &["minimize", "--policy", policy, "--jobs", jobs],
+            input.as_bytes(),
+        );
         assert!(many.status.success());
         assert!(
             one.stdout == many.stdout,

@@ -225,7 +225,12 @@ pub(crate) fn parse_line_with(
 
 /// Parses input line number `line` (its text already read, see [`Stream::next_text`]).
 pub(crate) fn parse_numbered(line: u64, text: &str, tools: &mut ToolCache) -> Parsed {
-    match parse_line_with(text, tools) {
+    numbered(line, parse_line_with(text, tools))
+}
+
+/// What parsing input line number `line` gave, as a [`Parsed`].
+fn numbered(line: u64, parsed: Result<CallLine, (Option<Value>, String)>) -> Parsed {
+    match parsed {
         Err((id, message)) => Parsed::Bad(LineError { line, id, message }),
         Ok(c) => Parsed::Call(Box::new(c)),
     }
@@ -440,12 +445,13 @@ impl<R: BufRead> Stream<R> {
     /// # Errors
     /// Only when reading the input fails.
     pub(crate) fn next_parsed(&mut self) -> io::Result<Option<Parsed>> {
-        let Some(next) = self.next_text(|text, _| text.to_owned())? else {
+        // Parsed where it lies in the read buffer, with this stream's tools: no copy.
+        let Some(next) = self.next_text(parse_line_with)? else {
             return Ok(None);
         };
         Ok(Some(match next {
             Err(e) => Parsed::Bad(e),
-            Ok((line, text)) => parse_numbered(line, &text, &mut self.tools),
+            Ok((line, parsed)) => numbered(line, parsed),
         }))
     }
 

@@ -744,6 +744,10 @@ fn other(
                 Decision::keep(Rule::ContactRequested)
             } else if !public && !in_sig && !bystander && needs(it.kind) {
                 Decision::keep(Rule::IdentifierForRecipient)
+            } else if it.kind == Phone && in_sig && !public && arranges_call(r) {
+                // The writer's own number under a message that sets up a call or a visit
+                // ("Tuesday works for a call", "could you send someone"): the reader rings back.
+                Decision::keep(Rule::ContactRequested)
             } else {
                 Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
             }
@@ -1037,6 +1041,15 @@ fn owner_of_dropped(mv: &MsgView<'_, '_>, s: &Range<usize>) -> bool {
         text.get(from..x.start).is_some_and(|gap| {
             gap.split_whitespace().count() <= 1 && !gap.contains([',', '.', ';'])
         })
+    })
+}
+
+/// Whether a sentence before the signature sets up a call or a visit.
+fn arranges_call(r: &Reading<'_>) -> bool {
+    let arranging = r.sentences_with(WordSet::Arrange);
+    r.clauses.iter().any(|c| {
+        !r.in_signature(c.clause.range.start)
+            && arranging.get(c.clause.sentence).copied().unwrap_or(false)
     })
 }
 

@@ -65,6 +65,9 @@ pub enum WordSet {
     ActFor,
     /// What needs a person's date of birth ("flight", "insurance", "visa", "clinic").
     BirthPurpose,
+    /// Setting up a call or a visit ("a call", "send someone", "Besichtigung"): the reader
+    /// will phone the writer back.
+    Arrange,
 }
 
 impl WordSet {
@@ -111,6 +114,7 @@ impl WordSet {
             "offered" => WordSet::Offered,
             "act_for" => WordSet::ActFor,
             "birth_purpose" => WordSet::BirthPurpose,
+            "arrange" => WordSet::Arrange,
             _ => return None,
         })
     }

@@ -315,6 +315,14 @@ pub(super) fn decide(
         })
     });
     let title = f.role == FieldRole::Title;
+    // Where the first person is named: a body named after them is not whom a payment pays.
+    let first_name_at = pending
+        .iter()
+        .filter_map(|&k| items.get(k))
+        .filter(|it| it.kind == PsdKind::PersonName)
+        .filter_map(|it| it.span.as_ref().map(|sp| sp.start))
+        .min()
+        .unwrap_or(usize::MAX);
     let mut out: Vec<(usize, Decision)> = Vec::with_capacity(pending.len());
     // Pass 1: what the message is about.
     let mut special_drops: Vec<(usize, Range<usize>)> = Vec::new();
@@ -327,7 +335,7 @@ pub(super) fn decide(
         if !is_special(it) {
             continue;
         }
-        match point(cv, f, r, it, &s, &psd) {
+        match point(cv, f, r, it, &s, &psd, first_name_at) {
             Some(rule) => {
                 mv.keep_span(&s);
                 out.push((k, Decision::keep(rule)));
@@ -413,6 +421,7 @@ fn point(
     it: &PsdItem,
     s: &Range<usize>,
     psd: &[Range<usize>],
+    first_name_at: usize,
 ) -> Option<Rule> {
     let text = span_text(cv.args, it).unwrap_or_default();
     let clause = r.clause_at(s.start);
@@ -426,6 +435,24 @@ fn point(
     let in_request = r.is_request_sentence(sentence);
     // Notes about other people (a CRM's observations) are never their own point.
     let about_others = cv.kind == ToolKind::Crm;
+    // A payment's reference is read by the payee and every bank between: it needs what is
+    // paid (its head: "Union dues June", "Tithe") and whom (a parish, a union), not why
+    // ("half of the clinic copay (follow-up)", "rent - late because I was in hospital"). A
+    // body named after the person paid is part of the why.
+    if cv.kind == ToolKind::Payment {
+        if s.end <= reference_head(r.text) {
+            return Some(Rule::PointOfMessage);
+        }
+        if s.start > first_name_at {
+            return None;
+        }
+        // A union or a party is paid under its acronym ("SEIU Local 12 dues").
+        let acronym = it.kind == PsdKind::Belief
+            && text.split_whitespace().next().is_some_and(|w| {
+                w.chars().count() >= 2 && w.chars().all(|c| c.is_uppercase() || c == '-')
+            });
+        return (acronym || names_institution(text)).then_some(Rule::PointOfMessage);
+    }
     if f.role == FieldRole::Title || f.needed && is_short(r) && !about_others {
         // A subject line, an event's title, a short task: the text is its point.
         return (!(aside || personal_aside) || cv.kind.writes_publicly())
@@ -487,6 +514,50 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     None
+}
+
+/// Where the head of a payment reference ends: its first dash between spaces, parenthesis,
+/// semicolon or full stop ("Rent June - late because …", "Dues (reduced …)").
+fn reference_head(text: &str) -> usize {
+    [" - ", " – ", " — ", "(", ";", ". "]
+        .iter()
+        .filter_map(|sep| text.find(sep))
+        .min()
+        .unwrap_or(text.len())
+}
+
+/// Whether `text` is the proper name of a body ("St Aidan's Church", "Stateville CC", "Local
+/// 12"): two words or more (a number counts), each capitalised but for short joining words,
+/// and not a lawsuit's caption ("Doe v. Doe").
+fn names_institution(text: &str) -> bool {
+    const JOINING: &[&str] = &[
+        "of", "the", "and", "for", "des", "der", "del", "den", "van", "von", "los", "las", "und",
+        "et", "y", "e", "i", "og", "och",
+    ];
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '-' | '–'))
+        .filter(|w| {
+            w.chars().any(char::is_alphabetic)
+                || !w.is_empty() && w.chars().all(|c| c.is_ascii_digit())
+        })
+        .collect();
+    words.len() >= 2
+        && words
+            .first()
+            .is_some_and(|w| w.chars().any(char::is_alphabetic))
+        && !words.iter().any(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "v" | "v." | "vs" | "vs." | "versus"
+            )
+        })
+        && words.iter().all(|w| {
+            w.chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+                || w.chars().count() < 3
+                || JOINING.contains(&w.to_lowercase().as_str())
+        })
 }
 
 /// Whether `at` is on a line that is a note or remark ("Note: …", "NB: …", "Hinweis: …").

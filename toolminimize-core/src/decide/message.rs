@@ -315,14 +315,14 @@ pub(super) fn decide(
         })
     });
     let title = f.role == FieldRole::Title;
-    // Where the first person is named: a body named after them is not whom a payment pays.
-    let first_name_at = pending
+    // Where people are named, in text order (read by a payment's reference).
+    let mut names: Vec<Range<usize>> = pending
         .iter()
         .filter_map(|&k| items.get(k))
         .filter(|it| it.kind == PsdKind::PersonName)
-        .filter_map(|it| it.span.as_ref().map(|sp| sp.start))
-        .min()
-        .unwrap_or(usize::MAX);
+        .filter_map(|it| it.span.clone())
+        .collect();
+    names.sort_by_key(|n| n.start);
     let mut out: Vec<(usize, Decision)> = Vec::with_capacity(pending.len());
     // Pass 1: what the message is about.
     let mut special_drops: Vec<(usize, Range<usize>)> = Vec::new();
@@ -335,7 +335,7 @@ pub(super) fn decide(
         if !is_special(it) {
             continue;
         }
-        match point(cv, f, r, it, &s, &psd, first_name_at) {
+        match point(cv, f, r, it, &s, &psd, &names) {
             Some(rule) => {
                 mv.keep_span(&s);
                 out.push((k, Decision::keep(rule)));
@@ -421,7 +421,7 @@ fn point(
     it: &PsdItem,
     s: &Range<usize>,
     psd: &[Range<usize>],
-    first_name_at: usize,
+    names: &[Range<usize>],
 ) -> Option<Rule> {
     let text = span_text(cv.args, it).unwrap_or_default();
     let clause = r.clause_at(s.start);
@@ -443,7 +443,11 @@ fn point(
         if s.end <= reference_head(r.text) {
             return Some(Rule::PointOfMessage);
         }
-        if s.start > first_name_at {
+        if payee_number(r.text, names, s) {
+            // "Jo Doe, inmate no. X1234": the account of the person paid.
+            return Some(Rule::IdentifierForRecipient);
+        }
+        if names.first().is_some_and(|n| s.start > n.start) {
             return None;
         }
         // A union or a party is paid under its acronym ("SEIU Local 12 dues").
@@ -514,6 +518,28 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     None
+}
+
+/// Whether the item at `s` is a number written right after a named person (a label between,
+/// no sentence break): in a payment's reference, the account of the person paid.
+fn payee_number(text: &str, names: &[Range<usize>], s: &Range<usize>) -> bool {
+    let own = text.get(s.clone()).unwrap_or_default();
+    if !own.chars().any(|c| c.is_ascii_digit()) || own.contains(char::is_whitespace) {
+        return false;
+    }
+    let before = names.partition_point(|n| n.end <= s.start);
+    before
+        .checked_sub(1)
+        .and_then(|i| names.get(i))
+        .is_some_and(|n| {
+            text.get(n.end..s.start).is_some_and(|gap| {
+                gap.split_whitespace()
+                    .filter(|w| w.chars().any(char::is_alphanumeric))
+                    .count()
+                    <= 2
+                    && !gap.contains([';', '(', '\n'])
+            })
+        })
 }
 
 /// Where the head of a payment reference ends: its first dash between spaces, parenthesis,

@@ -133,7 +133,22 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
                         .is_some_and(|c| c.reason || c.first_person)
             })
     });
+    // A place field holds one place, which its value's head names ("Corner Market, 14 Main
+    // St"): a second address told after a dash ("- deliver to Jo Doe, 9 Elm St") is another
+    // place, not the one the field asks for.
+    let second_place = matches!(item.kind, StreetAddress | Postcode)
+        && item.span.as_ref().is_some_and(|s| {
+            let head_end = [" - ", " – ", " — "]
+                .iter()
+                .filter_map(|sep| text.find(sep))
+                .min()
+                .unwrap_or(text.len());
+            s.start > head_end && text.get(..head_end).is_some_and(has_street_address)
+        });
     match item.kind {
+        StreetAddress | Postcode if second_place => {
+            Decision::drop(Op::RemoveSegment, Rule::RemarkOnValue)
+        }
         StreetAddress | Coordinates | Postcode
             if remark && precision(cv.kind) == Precision::City =>
         {

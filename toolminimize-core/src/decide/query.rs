@@ -135,7 +135,7 @@ fn content_flags(r: &Reading<'_>, psd: &[Range<usize>]) -> Vec<bool> {
             }
             w.range.end > reach
                 && w.folded.chars().filter(|c| c.is_alphabetic()).count() >= 3
-                && !v.is_function_word(&w.folded)
+                && !v.is_function(w)
         })
         .collect()
 }

@@ -32,6 +32,17 @@ pub struct ClauseInfo {
     pub has_fact: bool,
     /// It offers data nobody asked for ("in case you need it", "zur Sicherheit").
     pub offered: bool,
+    /// The word lists that can match at one of its words (see
+    /// [`super::vocab::Vocab::lists_in`]).
+    lists: u32,
+}
+
+impl ClauseInfo {
+    /// Whether a term of `set` can start at one of the clause's words: when not, no term of
+    /// it occurs among them (a term of an unspaced script may still occur in its text).
+    pub fn may_match(&self, set: WordSet) -> bool {
+        vocab().set(set).may_match(self.lists)
+    }
 }
 
 /// A reading of one free-text field.
@@ -51,6 +62,10 @@ pub struct Reading<'a> {
     pub signature: Option<usize>,
     /// The languages the text is most likely written in.
     pub lang: LangMask,
+    /// The word lists that can match at one of its words.
+    lists: u32,
+    /// The part read may hold a character of an unspaced script (Japanese).
+    unspaced: bool,
     /// The sentences that hold a request, in order.
     requests: Vec<usize>,
     /// Byte offsets where lines start.
@@ -154,6 +169,7 @@ impl<'a> Reading<'a> {
                 contact_ask: has(WordSet::ContactAsk),
                 has_fact,
                 offered,
+                lists,
                 words: start..end,
                 clause: c,
             });
@@ -194,6 +210,8 @@ impl<'a> Reading<'a> {
             .map(|c| c.clause.sentence);
         Reading {
             text,
+            lists: v.lists_in(&ws),
+            unspaced: may_hold_unspaced(text),
             words: ws,
             segments: segments(text),
             clauses: infos,
@@ -205,6 +223,18 @@ impl<'a> Reading<'a> {
             first_news,
             window: 0..text.len(),
         }
+    }
+
+    /// Whether a term of `set` in the text's languages occurs in the part read.
+    pub fn mentions(&self, set: WordSet) -> bool {
+        let raw = if self.unspaced {
+            self.window_text()
+        } else {
+            ""
+        };
+        vocab()
+            .set(set)
+            .any_in_langs_of(self.lists, self.lang, &self.words, raw)
     }
 
     /// Whether sentence `n` holds a request.

@@ -373,17 +373,21 @@ const REASON: &[&str] = &[
     "eftersom",
 ];
 
-/// Per lower-cased first byte: the [`REASON`] conjunctions that start with it, one bit each.
-const REASON_BY_FIRST: [u16; 256] = {
+/// Per lower-cased byte: the [`REASON`] conjunctions whose byte `at` it is, one bit each
+/// (every conjunction has two bytes or more).
+const fn reason_bytes(at: usize) -> [u16; 256] {
     let mut t = [0u16; 256];
     let mut k = 0;
     while k < REASON.len() {
-        let first = REASON[k].as_bytes()[0].to_ascii_lowercase();
-        t[first as usize] |= 1 << k;
+        let b = REASON[k].as_bytes()[at].to_ascii_lowercase();
+        t[b as usize] |= 1 << k;
         k += 1;
     }
     t
-};
+}
+
+const REASON_BY_FIRST: [u16; 256] = reason_bytes(0);
+const REASON_BY_SECOND: [u16; 256] = reason_bytes(1);
 
 /// Whether `rest` starts with a reason conjunction followed by a space or apostrophe end.
 fn starts_reason(rest: &str) -> bool {
@@ -392,10 +396,15 @@ fn starts_reason(rest: &str) -> bool {
     let Some(&first) = bytes.first() else {
         return false;
     };
+    let second = bytes.get(1).map_or(0, u8::to_ascii_lowercase);
     let mut candidates = REASON_BY_FIRST
         .get(usize::from(first.to_ascii_lowercase()))
         .copied()
-        .unwrap_or(0);
+        .unwrap_or(0)
+        & REASON_BY_SECOND
+            .get(usize::from(second))
+            .copied()
+            .unwrap_or(0);
     while candidates != 0 {
         let k = candidates.trailing_zeros() as usize;
         candidates &= candidates - 1;

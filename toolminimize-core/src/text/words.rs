@@ -163,6 +163,22 @@ pub fn identifier_words(name: &str) -> Vec<String> {
     let mut cur = String::new();
     let mut prev_lower = false;
     for c in name.chars() {
+        // ASCII (most names): the same rules without the Unicode tables.
+        if c.is_ascii() {
+            if !c.is_ascii_alphanumeric() {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                prev_lower = false;
+                continue;
+            }
+            if c.is_ascii_uppercase() && prev_lower && !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = !c.is_ascii_uppercase();
+            cur.push(c.to_ascii_lowercase());
+            continue;
+        }
         if !c.is_alphanumeric() {
             if !cur.is_empty() {
                 out.push(std::mem::take(&mut cur));

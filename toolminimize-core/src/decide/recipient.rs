@@ -123,7 +123,7 @@ fn mark(hit: &mut [bool], folded: &str, ws: &[&str], inside_words: bool) {
                 } else if inside_words && t.chars().count() >= 5 {
                     ws.iter().any(|w| w.contains(t.as_str()))
                 } else {
-                    ws.iter().any(|w| *w == t.as_str())
+                    ws.contains(&t.as_str())
                 }
             });
             if found {

@@ -674,6 +674,7 @@ const DEBRIS_SECOND: [u64; 256] = debris_bytes(1);
 
 /// Per byte: the [`DEBRIS`] patterns whose byte `at` it is (every pattern has two bytes or
 /// more).
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
 const fn debris_bytes(at: usize) -> [u64; 256] {
     let mut t = [0u64; 256];
     let mut k = 0;

@@ -28,6 +28,7 @@ const ABBREVIATIONS: &[&str] = &[
 ];
 
 /// The length of the longest of [`ABBREVIATIONS`] (bytes).
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
 const LONGEST_ABBREVIATION: usize = {
     let mut n = 0;
     let mut k = 0;
@@ -41,6 +42,7 @@ const LONGEST_ABBREVIATION: usize = {
 };
 
 /// Per length and lower-cased first byte: whether an abbreviation of [`ABBREVIATIONS`] has them.
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
 const ABBREVIATION_STARTS: [[bool; 128]; LONGEST_ABBREVIATION + 1] = {
     let mut t = [[false; 128]; LONGEST_ABBREVIATION + 1];
     let mut k = 0;
@@ -98,6 +100,7 @@ const SEGMENT_MARKS: &[u8] = b"-|\n.!?";
 
 /// The class of every byte, for a splitter that reads `marks` and (with `reasons`) the
 /// first letters of reason conjunctions.
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
 const fn classes(marks: &[u8], reasons: bool) -> [Class; 256] {
     let mut t = [Class::Skip; 256];
     let mut b = 128;
@@ -375,6 +378,7 @@ const REASON: &[&str] = &[
 
 /// Per lower-cased byte: the [`REASON`] conjunctions whose byte `at` it is, one bit each
 /// (every conjunction has two bytes or more).
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
 const fn reason_bytes(at: usize) -> [u16; 256] {
     let mut t = [0u16; 256];
     let mut k = 0;

@@ -90,6 +90,7 @@ enum AsciiClass {
     NotAscii,
 }
 
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
 const ASCII_CLASS: [AsciiClass; 256] = {
     let mut t = [AsciiClass::NotAscii; 256];
     let mut b = 0;

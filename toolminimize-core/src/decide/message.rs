@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use super::reading::Reading;
 use super::vocab::{WordSet, vocab};
-use super::{CallView, Decision, FieldCtx, Op, Rule, is_special, named_in_point, span_text};
+use super::{CallView, Decision, FieldCtx, Op, Rule, field_span_text, is_special, named_in_point};
 use crate::decide::field::FieldRole;
 use crate::decide::purpose::ToolKind;
 use crate::item::{PsdItem, PsdKind};
@@ -423,7 +423,7 @@ fn point(
     psd: &[Range<usize>],
     names: &[Range<usize>],
 ) -> Option<Rule> {
-    let text = span_text(cv.args, it).unwrap_or_default();
+    let text = field_span_text(f, it).unwrap_or_default();
     let clause = r.clause_at(s.start);
     let aside =
         clause.is_some_and(|c| c.reason || c.relation || c.third_person || c.clause.parenthetical);
@@ -746,7 +746,7 @@ fn other(
     // ("my brother Tom can't help, he is in debt counselling"), is a bystander.
     let told_about = relation_near(r, s.start)
         && !sentence_asks
-        && !named_in_point(cv, span_text(cv.args, it).unwrap_or_default());
+        && !named_in_point(cv, field_span_text(f, it).unwrap_or_default());
     // A relation told about in a sentence with someone's story is a bystander, unless the
     // name's own clause carries the message's facts ("her aunt Ana picks her up Friday").
     let own_clause_carries = ci.is_some_and(|i| mv.clause_carries(i));
@@ -757,7 +757,7 @@ fn other(
             || mv.care && super::recipient::Recipients::kind_needs("clinic", kind)
     };
     // An identifier the subject line repeats is what the message is about.
-    let in_point = named_in_point(cv, span_text(cv.args, it).unwrap_or_default());
+    let in_point = named_in_point(cv, field_span_text(f, it).unwrap_or_default());
     let labelled = |set: WordSet| {
         let before = r.words_before_on_line(s.start, 3);
         let n = before.len();
@@ -773,7 +773,7 @@ fn other(
     });
     // "In case you need it, my card number is …": given, not asked for.
     let offered = clause.is_some_and(|c| r.sentence_offers(c.clause.sentence)) && !in_point;
-    let text = span_text(cv.args, it).unwrap_or_default();
+    let text = field_span_text(f, it).unwrap_or_default();
     // A task handed to another agent needs the task, not the profile of the people in it: past
     // the task's first sentence, who they are goes unless the task names them.
     let profile_line = cv.kind == ToolKind::Delegation

@@ -297,6 +297,15 @@ fn span_text<'a>(args: &'a Value, item: &PsdItem) -> Option<&'a str> {
     }
 }
 
+/// [`span_text`] of an item of the field `f`: its text is at hand, not looked up again.
+fn field_span_text<'a>(f: &FieldCtx<'a>, item: &PsdItem) -> Option<&'a str> {
+    let s = f.text?;
+    match &item.span {
+        Some(r) => s.get(r.clone()),
+        None => Some(s),
+    }
+}
+
 fn consented(ctx: &CallContext<'_>, item: &PsdItem) -> bool {
     let Some(c) = ctx.consent else { return false };
     c.allows_kind(item.kind) || span_text(ctx.args, item).is_some_and(|v| c.allows_value(v))

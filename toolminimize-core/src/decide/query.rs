@@ -60,12 +60,16 @@ fn view(
     let topic_segment = topic_segment(r, flags, sensitive, profile);
     for c in &r.clauses {
         let cw = r.words.get(c.words.clone()).unwrap_or_default();
-        let turn = (0..cw.len()).find(|&i| {
-            v.set(WordSet::PersonalTurn)
-                .match_in(r.lang, cw, i)
-                .is_some()
-                || v.set(WordSet::Relation).match_in(r.lang, cw, i).is_some()
-        });
+        let turn = (c.may_match(WordSet::PersonalTurn) || c.may_match(WordSet::Relation))
+            .then(|| {
+                (0..cw.len()).find(|&i| {
+                    v.set(WordSet::PersonalTurn)
+                        .match_in(r.lang, cw, i)
+                        .is_some()
+                        || v.set(WordSet::Relation).match_in(r.lang, cw, i).is_some()
+                })
+            })
+            .flatten();
         personal_from.push(turn.and_then(|i| cw.get(i)).map(|w| w.range.start));
         let seg = r.segment_index(c.clause.range.start);
         let later_segment = match topic_segment {
@@ -134,19 +138,36 @@ fn content_flags(r: &Reading<'_>, psd: &[Range<usize>]) -> Vec<bool> {
                 pi += 1;
             }
             w.range.end > reach
-                && w.folded.chars().filter(|c| c.is_alphabetic()).count() >= 3
-                && !v.is_function_word(&w.folded)
+                && w.folded
+                    .chars()
+                    .filter(|c| c.is_alphabetic())
+                    .nth(2)
+                    .is_some()
+                && !v.is_function(w)
         })
         .collect()
 }
 
-/// How many content words lie in `range`.
-fn content_words(r: &Reading<'_>, flags: &[bool], range: &Range<usize>) -> usize {
-    let a = r.words.partition_point(|w| w.range.start < range.start);
-    let b = r.words.partition_point(|w| w.range.end <= range.end);
-    flags
-        .get(a..b.max(a))
-        .map_or(0, |f| f.iter().filter(|c| **c).count())
+/// Per segment: how many content words lie in it (the words that start in it and end in it),
+/// in one pass: segments and words are in text order.
+fn content_counts(r: &Reading<'_>, flags: &[bool]) -> Vec<usize> {
+    let mut a = 0usize;
+    let mut b = 0usize;
+    r.segments
+        .iter()
+        .map(|s| {
+            while r.words.get(a).is_some_and(|w| w.range.start < s.start) {
+                a += 1;
+            }
+            b = b.max(a);
+            while r.words.get(b).is_some_and(|w| w.range.end <= s.end) {
+                b += 1;
+            }
+            flags
+                .get(a..b)
+                .map_or(0, |f| f.iter().filter(|c| **c).count())
+        })
+        .collect()
 }
 
 /// Whether any of `spans` (sorted by start) starts inside `range`.
@@ -165,11 +186,7 @@ fn topic_segment(
     if r.segments.len() < 2 {
         return None;
     }
-    let counts: Vec<usize> = r
-        .segments
-        .iter()
-        .map(|s| content_words(r, flags, s))
-        .collect();
+    let counts = content_counts(r, flags);
     let first = counts.first().copied().unwrap_or(0);
     // The first segment reads as the user's profile: where they live, who they are, "I …".
     let first_is_profile = r.segments.first().is_some_and(|s| {
@@ -288,10 +305,7 @@ pub(super) fn decide(
     let qv = view(cv, r, &flags, &sensitive, &profile);
     let own = matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database);
     // A search about the weather needs a city: no special-category topic, no street.
-    let weather = cv.kind == ToolKind::Weather
-        || vocab()
-            .set(WordSet::Weather)
-            .any_in_langs(r.lang, &r.words, r.window_text());
+    let weather = cv.kind == ToolKind::Weather || r.mentions(WordSet::Weather);
     let spans: Vec<(usize, Range<usize>)> = pending
         .iter()
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()).map(|s| (k, s)))

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use super::vocab::{LangMask, WordSet, vocab};
+use super::vocab::{LangMask, WordSet, may_hold_unspaced, vocab};
 use crate::text::clauses::{Clause, clauses, is_ja_reason, segment_of, segments};
 use crate::text::words::{Word, words};
 
@@ -32,6 +32,17 @@ pub struct ClauseInfo {
     pub has_fact: bool,
     /// It offers data nobody asked for ("in case you need it", "zur Sicherheit").
     pub offered: bool,
+    /// The word lists that can match at one of its words (see
+    /// [`super::vocab::Vocab::lists_in`]).
+    lists: u32,
+}
+
+impl ClauseInfo {
+    /// Whether a term of `set` can start at one of the clause's words: when not, no term of
+    /// it occurs among them (a term of an unspaced script may still occur in its text).
+    pub fn may_match(&self, set: WordSet) -> bool {
+        vocab().set(set).may_match(self.lists)
+    }
 }
 
 /// A reading of one free-text field.
@@ -51,6 +62,10 @@ pub struct Reading<'a> {
     pub signature: Option<usize>,
     /// The languages the text is most likely written in.
     pub lang: LangMask,
+    /// The word lists that can match at one of its words.
+    lists: u32,
+    /// The part read may hold a character of an unspaced script (Japanese).
+    unspaced: bool,
     /// The sentences that hold a request, in order.
     requests: Vec<usize>,
     /// Byte offsets where lines start.
@@ -115,9 +130,11 @@ impl<'a> Reading<'a> {
     }
 
     fn read(text: &'a str) -> Self {
-        let ws = words(text);
         let v = vocab();
-        let lang = v.languages(&ws, text);
+        let mut ws = words(text);
+        // Each word is looked up in the lists once; every list's question about it is then
+        // answered without hashing it again.
+        let lang = v.look_up_languages(&mut ws, text);
         let cl = clauses(text);
         let mut infos = Vec::with_capacity(cl.len());
         let mut wi = 0usize;
@@ -132,22 +149,27 @@ impl<'a> Reading<'a> {
             }
             let cw = ws.get(start..end).unwrap_or_default();
             let raw = text.get(c.range.clone()).unwrap_or_default();
-            let has = |set: WordSet| v.set(set).any_in_langs(lang, cw, raw);
+            // The lists that can match in the clause: the others are not asked; nor is a
+            // clause with no unspaced script searched for such terms.
+            let lists = v.lists_in(cw);
+            let unspaced = if may_hold_unspaced(raw) { raw } else { "" };
+            let has = |set: WordSet| v.set(set).any_in_langs_of(lists, lang, cw, unspaced);
             // Japanese states a reason before what it explains, ending it with a particle.
             let reason =
                 v.set(WordSet::Reason).match_in(lang, cw, 0).is_some() || is_ja_reason(raw);
-            let has_fact = raw.chars().any(|ch| ch.is_ascii_digit()) || has(WordSet::Time);
+            let has_fact = raw.bytes().any(|b| b.is_ascii_digit()) || has(WordSet::Time);
             // "in case you need it" offers; it asks nothing of the reader.
             let offered = has(WordSet::Offered);
             infos.push(ClauseInfo {
                 request: (has(WordSet::Request) || asks_at_open(v, lang, cw)) && !offered,
                 reason,
                 first_person: has(WordSet::FirstPerson),
-                relation: relation_in(v, lang, cw),
+                relation: v.set(WordSet::Relation).may_match(lists) && relation_in(v, lang, cw),
                 third_person: has(WordSet::ThirdPerson),
                 contact_ask: has(WordSet::ContactAsk),
                 has_fact,
                 offered,
+                lists,
                 words: start..end,
                 clause: c,
             });
@@ -168,7 +190,10 @@ impl<'a> Reading<'a> {
                     .all(|w| w.raw.chars().next().is_some_and(char::is_uppercase));
             (cw.len() <= 6 && (opens || lone_name)).then(|| first.clause.range.clone())
         });
-        let signature = signature_start(text, &ws);
+        let line_starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let signature = signature_start(text, &ws, &line_starts);
         let mut requests: Vec<usize> = infos
             .iter()
             .filter(|c| c.request)
@@ -183,11 +208,10 @@ impl<'a> Reading<'a> {
                     .is_none_or(|g| !g.contains(&c.clause.range.start))
             })
             .map(|c| c.clause.sentence);
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
         Reading {
             text,
+            lists: v.lists_in(&ws),
+            unspaced: may_hold_unspaced(text),
             words: ws,
             segments: segments(text),
             clauses: infos,
@@ -199,6 +223,18 @@ impl<'a> Reading<'a> {
             first_news,
             window: 0..text.len(),
         }
+    }
+
+    /// Whether a term of `set` in the text's languages occurs in the part read.
+    pub fn mentions(&self, set: WordSet) -> bool {
+        let raw = if self.unspaced {
+            self.window_text()
+        } else {
+            ""
+        };
+        vocab()
+            .set(set)
+            .any_in_langs_of(self.lists, self.lang, &self.words, raw)
     }
 
     /// Whether sentence `n` holds a request.
@@ -381,15 +417,13 @@ fn relation_in(v: &super::vocab::Vocab, lang: LangMask, cw: &[Word<'_>]) -> bool
 
 /// The start of a signature block: the line after a closing ("Thanks,", "Mit freundlichen
 /// Grüßen") in the last lines of the text, or the closing itself.
-fn signature_start(text: &str, ws: &[Word<'_>]) -> Option<usize> {
+fn signature_start(text: &str, ws: &[Word<'_>], line_starts: &[usize]) -> Option<usize> {
     let v = vocab();
-    // Only the last few lines can hold a signature.
-    let mut line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    line_starts.retain(|&s| s < text.len());
-    let tail_from = line_starts.len().saturating_sub(6);
-    for &ls in line_starts.get(tail_from..).unwrap_or_default() {
+    // Only the last few lines can hold a signature (line starts are in order: those before
+    // the end of the text are a prefix).
+    let lines = line_starts.partition_point(|&s| s < text.len());
+    let tail_from = lines.saturating_sub(6);
+    for &ls in line_starts.get(tail_from..lines).unwrap_or_default() {
         let le = text
             .get(ls..)
             .and_then(|t| t.find('\n'))
@@ -398,14 +432,16 @@ fn signature_start(text: &str, ws: &[Word<'_>]) -> Option<usize> {
         if line.is_empty() || line.chars().count() > 40 {
             continue;
         }
-        let lw: Vec<Word<'_>> = ws
-            .iter()
-            .filter(|w| w.range.start >= ls && w.range.end <= le)
-            .cloned()
-            .collect();
+        // Words are in text order and do not overlap: the line's are consecutive.
+        let first = ws.partition_point(|w| w.range.start < ls);
+        let last = first
+            + ws.get(first..)
+                .unwrap_or_default()
+                .partition_point(|w| w.range.end <= le);
+        let lw = ws.get(first..last).unwrap_or_default();
         let closing = v
             .set(WordSet::Signoff)
-            .match_at(&lw, 0)
+            .match_at(lw, 0)
             .is_some_and(|n| n + 1 >= lw.len());
         if closing {
             return Some(ls);

@@ -108,7 +108,7 @@ fn is_unspaced(c: char) -> bool {
 }
 
 /// Marks in `hit` the kinds whose terms occur in `folded` (its words `ws`).
-fn mark(hit: &mut [bool], folded: &str, ws: &[String], inside_words: bool) {
+fn mark(hit: &mut [bool], folded: &str, ws: &[&str], inside_words: bool) {
     let mut set = |k: usize| {
         if let Some(h) = hit.get_mut(k) {
             *h = true;
@@ -123,7 +123,7 @@ fn mark(hit: &mut [bool], folded: &str, ws: &[String], inside_words: bool) {
                 } else if inside_words && t.chars().count() >= 5 {
                     ws.iter().any(|w| w.contains(t.as_str()))
                 } else {
-                    ws.iter().any(|w| w == t)
+                    ws.contains(&t.as_str())
                 }
             });
             if found {
@@ -137,18 +137,18 @@ fn mark(hit: &mut [bool], folded: &str, ws: &[String], inside_words: bool) {
             set(k);
         }
     }
-    for w in ws {
-        for &k in ix.short_words.get(w.as_str()).into_iter().flatten() {
+    for &w in ws {
+        for &k in ix.short_words.get(w).into_iter().flatten() {
             set(k);
         }
         if inside_words {
-            for m in ix.long.find_overlapping_iter(w.as_str()) {
+            for m in ix.long.find_overlapping_iter(w) {
                 if let Some(&k) = ix.long_kinds.get(m.pattern().as_usize()) {
                     set(k);
                 }
             }
         } else {
-            for &k in ix.long_words.get(w.as_str()).into_iter().flatten() {
+            for &k in ix.long_words.get(w).into_iter().flatten() {
                 set(k);
             }
         }
@@ -169,10 +169,8 @@ impl Recipients {
         let mut found = Vec::new();
         let mut check = |text: &str, inside_words: bool| {
             let folded = fold_term(text);
-            let ws: Vec<String> = words(&folded)
-                .into_iter()
-                .map(|w| w.folded.into_owned())
-                .collect();
+            let found_words = words(&folded);
+            let ws: Vec<&str> = found_words.iter().map(|w| w.folded.as_ref()).collect();
             let mut hit = vec![false; kinds.len()];
             mark(&mut hit, &folded, &ws, inside_words);
             for (i, h) in hit.into_iter().enumerate() {

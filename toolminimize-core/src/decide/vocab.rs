@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::LazyLock;
 
 use crate::text::fold::fold_term;
-use crate::text::words::Word;
+use crate::text::words::{NOT_LOOKED_UP, Word};
 
 const WORDS: &str = include_str!("../../data/decide/words.tsv");
 
@@ -71,6 +71,39 @@ pub enum WordSet {
 }
 
 impl WordSet {
+    /// Every list, in the order of the variants (see [`WordSet::index`]).
+    const ALL: [WordSet; 24] = [
+        WordSet::FirstPerson,
+        WordSet::Relation,
+        WordSet::Greeting,
+        WordSet::Signoff,
+        WordSet::ContactAsk,
+        WordSet::Request,
+        WordSet::RequestOpen,
+        WordSet::Reason,
+        WordSet::Link,
+        WordSet::Time,
+        WordSet::Proximity,
+        WordSet::PersonalTurn,
+        WordSet::PayMe,
+        WordSet::AccountRef,
+        WordSet::Business,
+        WordSet::ThirdPerson,
+        WordSet::Weather,
+        WordSet::PersonRef,
+        WordSet::Residence,
+        WordSet::SecondPerson,
+        WordSet::RoleMailbox,
+        WordSet::Offered,
+        WordSet::ActFor,
+        WordSet::BirthPurpose,
+    ];
+
+    /// The list's number: its place in [`WordSet::ALL`].
+    const fn index(self) -> usize {
+        self as usize
+    }
+
     /// Lists of closed-class words (see [`Terms::match_in`]); the others hold labels,
     /// company suffixes and abbreviations that are written in capitals ("SMS", "GmbH", "HR").
     fn is_function_words(self) -> bool {
@@ -138,11 +171,32 @@ fn lang_bit(lang: &str) -> LangMask {
         .map_or(ALL_LANGS, |i| 1 << i)
 }
 
-/// One list: single words, phrases of several words, and unspaced-script terms, each with the
-/// languages it belongs to.
+/// The number of lists: the [`WordSet`]s, then the stop words.
+const LISTS: usize = WordSet::ALL.len() + 1;
+
+/// The number of the stop-word list.
+const STOP: usize = WordSet::ALL.len();
+
+/// [`Word::entry`] of a word no list holds.
+const ABSENT: u32 = NOT_LOOKED_UP - 1;
+
+/// What the lists hold of one folded word: looked up once per word of a text, it answers
+/// every list's question about that word without hashing it again.
+#[derive(Debug, Clone, Default)]
+struct Entry {
+    /// Per list: the languages in which the word is a term of the list by itself (0: none).
+    single: [LangMask; LISTS],
+    /// The lists that hold a phrase starting with the word, one bit each.
+    opens_phrase: u32,
+    /// The lists that hold the word alone or open a phrase with it, one bit each: no other
+    /// list can match at the word.
+    lists: u32,
+}
+
+/// What one list holds besides its single words (those are in [`Vocab`]'s entries): phrases of
+/// several words and unspaced-script terms, each with the languages it belongs to.
 #[derive(Debug, Default)]
-pub struct Terms {
-    words: HashMap<String, LangMask>,
+struct List {
     /// Phrases of several words, by their first word.
     phrases: HashMap<String, Vec<(Vec<String>, LangMask)>>,
     unspaced: Vec<(String, LangMask)>,
@@ -151,80 +205,118 @@ pub struct Terms {
     function_words: bool,
 }
 
+/// One list of [`Vocab`], to match words against (see [`Vocab::set`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Terms<'v> {
+    vocab: &'v Vocab,
+    list: &'v List,
+    /// The list's number (bit in [`Entry::opens_phrase`], slot in [`Entry::single`]).
+    id: usize,
+}
+
 /// Whether `text` may hold a character of an unspaced script: each of them is at U+3040 or
 /// above, so its UTF-8 form opens with a byte of 0xE3 or more (a byte scan, not a decode).
-fn may_hold_unspaced(text: &str) -> bool {
-    text.bytes().any(|b| b >= 0xE3)
+pub fn may_hold_unspaced(text: &str) -> bool {
+    // By chunks, so that the scan of a chunk needs no branch per byte.
+    text.as_bytes()
+        .chunks(32)
+        .any(|c| c.iter().fold(0u8, |m, &b| m.max(b)) >= 0xE3)
 }
 
 fn is_unspaced_script(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{AC00}'..='\u{D7AF}')
 }
 
-impl Terms {
-    fn add(&mut self, term: &str, lang: LangMask) {
-        let f = fold_term(term);
-        let f = f.trim();
-        if f.is_empty() {
-            return;
-        }
-        if f.chars().any(is_unspaced_script) {
-            self.unspaced.push((f.to_owned(), lang));
-            return;
-        }
-        // Split as texts are split, so "pourriez-vous" is the two words "pourriez vous".
-        let parts: Vec<String> = crate::text::words::words(f)
-            .into_iter()
-            .map(|w| w.folded.into_owned())
-            .collect();
-        match parts.len() {
-            0 => {}
-            1 => {
-                if let Some(w) = parts.first() {
-                    *self.words.entry(w.clone()).or_insert(0) |= lang;
-                }
-            }
-            _ => {
-                if let Some(first) = parts.first().cloned() {
-                    self.phrases.entry(first).or_default().push((parts, lang));
-                }
-            }
-        }
+impl Terms<'_> {
+    /// The languages in which `entry`'s word is a term of this list by itself.
+    fn single(&self, entry: &Entry) -> LangMask {
+        entry.single.get(self.id).copied().unwrap_or(0)
     }
 
     /// Whether `word` (already folded) is a single-word term of any language.
     pub fn has_word(&self, word: &str) -> bool {
-        self.words.contains_key(word)
+        self.vocab
+            .entry_of(word)
+            .is_some_and(|e| self.single(e) != 0)
+    }
+
+    /// Whether a word of the words whose [`Vocab::lists_in`] is `lists` can match this list
+    /// (when not, no term of it occurs among them but perhaps an unspaced one).
+    pub fn may_match(&self, lists: u32) -> bool {
+        lists & (1 << self.id) != 0
+    }
+
+    /// Whether any term of a language in `langs` occurs among `words` (or, for unspaced
+    /// scripts, in `raw`), where [`Vocab::lists_in`] of `words` is `lists`.
+    pub fn any_in_langs_of(
+        &self,
+        lists: u32,
+        langs: LangMask,
+        words: &[Word<'_>],
+        raw: &str,
+    ) -> bool {
+        (self.may_match(lists)
+            && (0..words.len()).any(|i| self.match_in(langs, words, i).is_some()))
+            || self.any_unspaced(langs, raw)
+    }
+
+    /// Whether an unspaced-script term of a language in `langs` occurs in `raw`.
+    fn any_unspaced(&self, langs: LangMask, raw: &str) -> bool {
+        !self.list.unspaced.is_empty()
+            && may_hold_unspaced(raw)
+            && self
+                .list
+                .unspaced
+                .iter()
+                .any(|(t, l)| l & langs != 0 && raw.contains(t.as_str()))
     }
 
     /// The length in words of the longest term of a language in `langs` starting at
     /// `words[i]`.
+    #[inline]
     pub fn match_in(&self, langs: LangMask, words: &[Word<'_>], i: usize) -> Option<usize> {
+        let w = words.get(i)?;
+        // A word no list holds (most words), or that this list does not hold, is answered by
+        // its entry, without a hash.
+        let entry = self.vocab.entry(w)?;
+        if entry.lists & (1 << self.id) == 0 {
+            return None;
+        }
+        self.match_entry(entry, langs, words, i)
+    }
+
+    /// [`Terms::match_in`] at a word whose entry is `entry`.
+    fn match_entry(
+        &self,
+        entry: &Entry,
+        langs: LangMask,
+        words: &[Word<'_>],
+        i: usize,
+    ) -> Option<usize> {
+        let w = words.get(i)?;
         let mut best = None;
-        let candidates = words
-            .get(i)
-            .and_then(|w| self.phrases.get(w.folded.as_ref()))
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        for (p, l) in candidates {
-            if l & langs != 0
-                && words
-                    .get(i..i + p.len())
-                    .is_some_and(|ws| ws.iter().zip(p).all(|(w, t)| w.folded == *t))
-                && best.is_none_or(|b| p.len() > b)
-            {
-                best = Some(p.len());
+        if entry.opens_phrase & (1 << self.id) != 0 {
+            let candidates = self
+                .list
+                .phrases
+                .get(w.folded.as_ref())
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            for (p, l) in candidates {
+                if l & langs != 0
+                    && words
+                        .get(i..i + p.len())
+                        .is_some_and(|ws| ws.iter().zip(p).all(|(w, t)| w.folded == *t))
+                    && best.is_none_or(|b| p.len() > b)
+                {
+                    best = Some(p.len());
+                }
             }
         }
-        if best.is_none()
-            && words
-                .get(i)
-                .and_then(|w| self.words.get(w.folded.as_ref()))
-                .is_some_and(|l| l & langs != 0)
-        {
+        if best.is_none() && self.single(entry) & langs != 0 {
             best = Some(1);
         }
-        best.filter(|_| !(self.function_words && acronym_at(words, i)))
+        best.filter(|_| !(self.list.function_words && acronym_at(words, i)))
     }
 
     /// [`Terms::match_in`] over every language.
@@ -236,11 +328,7 @@ impl Terms {
     /// scripts, in `raw`).
     pub fn any_in_langs(&self, langs: LangMask, words: &[Word<'_>], raw: &str) -> bool {
         (0..words.len()).any(|i| self.match_in(langs, words, i).is_some())
-            || (may_hold_unspaced(raw)
-                && self
-                    .unspaced
-                    .iter()
-                    .any(|(t, l)| l & langs != 0 && raw.contains(t.as_str())))
+            || self.any_unspaced(langs, raw)
     }
 
     /// Whether `raw` starts or ends with a term of an unspaced script: a Japanese greeting
@@ -249,6 +337,7 @@ impl Terms {
         let t = raw.trim();
         may_hold_unspaced(t)
             && self
+                .list
                 .unspaced
                 .iter()
                 .any(|(term, _)| t.starts_with(term.as_str()) || t.ends_with(term.as_str()))
@@ -262,16 +351,23 @@ impl Terms {
 }
 
 /// Every word list of the decision stage.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Vocab {
-    sets: HashMap<WordSet, Terms>,
-    stop: Terms,
-    empty: Terms,
+    /// The lists, by number: the [`WordSet`]s, then the stop words.
+    lists: Vec<List>,
+    /// Every folded word a list holds alone or opens a phrase with: its entry's number.
+    index: HashMap<Box<str>, u32>,
+    /// The entries, by number.
+    entries: Vec<Entry>,
 }
 
 impl Vocab {
     fn load() -> Vocab {
-        let mut v = Vocab::default();
+        let mut v = Vocab {
+            lists: (0..LISTS).map(|_| List::default()).collect(),
+            index: HashMap::default(),
+            entries: Vec::new(),
+        };
         for line in WORDS.lines() {
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
@@ -282,76 +378,210 @@ impl Vocab {
                 continue;
             };
             let lang = lang_bit(lang.trim());
-            let entry = if set.trim() == "stop" {
-                &mut v.stop
+            let list = if set.trim() == "stop" {
+                STOP
             } else {
                 let Some(set) = WordSet::parse(set.trim()) else {
                     continue;
                 };
-                let terms = v.sets.entry(set).or_default();
-                terms.function_words = set.is_function_words();
-                terms
+                if let Some(l) = v.lists.get_mut(set.index()) {
+                    l.function_words = set.is_function_words();
+                }
+                set.index()
             };
             for t in terms.split(',') {
-                entry.add(t, lang);
+                v.add(list, t, lang);
             }
         }
         v
     }
 
-    /// The list `set`.
-    pub fn set(&self, set: WordSet) -> &Terms {
-        self.sets.get(&set).unwrap_or(&self.empty)
+    /// The entry of `word` (folded), made when it has none.
+    fn entry_mut(&mut self, word: &str) -> Option<&mut Entry> {
+        let n = match self.index.get(word) {
+            Some(&n) => n,
+            None => {
+                let n = u32::try_from(self.entries.len())
+                    .ok()
+                    .filter(|&n| n < ABSENT)?;
+                self.entries.push(Entry::default());
+                self.index.insert(word.into(), n);
+                n
+            }
+        };
+        self.entries.get_mut(n as usize)
     }
 
-    /// Whether `word` (folded) is a function word of some language: a common word, a
-    /// pronoun of the speaker, a link or a personal turn.
-    pub fn is_function_word(&self, word: &str) -> bool {
-        self.stop.has_word(word)
-            || [
-                WordSet::FirstPerson,
-                WordSet::Link,
-                WordSet::PersonalTurn,
-                WordSet::Request,
-                WordSet::Proximity,
-            ]
+    /// Adds `term` to list `list` for the languages `lang`.
+    fn add(&mut self, list: usize, term: &str, lang: LangMask) {
+        let f = fold_term(term);
+        let f = f.trim();
+        if f.is_empty() {
+            return;
+        }
+        if f.chars().any(is_unspaced_script) {
+            if let Some(l) = self.lists.get_mut(list) {
+                l.unspaced.push((f.to_owned(), lang));
+            }
+            return;
+        }
+        // Split as texts are split, so "pourriez-vous" is the two words "pourriez vous".
+        let parts: Vec<String> = crate::text::words::words(f)
+            .into_iter()
+            .map(|w| w.folded.into_owned())
+            .collect();
+        match parts.as_slice() {
+            [] => {}
+            [w] => {
+                if let Some(e) = self.entry_mut(w) {
+                    e.lists |= 1 << list;
+                    if let Some(slot) = e.single.get_mut(list) {
+                        *slot |= lang;
+                    }
+                }
+            }
+            [first, ..] => {
+                let first = first.clone();
+                if let Some(e) = self.entry_mut(&first) {
+                    e.opens_phrase |= 1 << list;
+                    e.lists |= 1 << list;
+                }
+                if let Some(l) = self.lists.get_mut(list) {
+                    l.phrases.entry(first).or_default().push((parts, lang));
+                }
+            }
+        }
+    }
+
+    /// The list `set`.
+    pub fn set(&self, set: WordSet) -> Terms<'_> {
+        self.list(set.index())
+    }
+
+    fn list(&self, id: usize) -> Terms<'_> {
+        static EMPTY: List = List {
+            phrases: HashMap::with_hasher(rustc_hash::FxBuildHasher),
+            unspaced: Vec::new(),
+            function_words: false,
+        };
+        Terms {
+            vocab: self,
+            list: self.lists.get(id).unwrap_or(&EMPTY),
+            id,
+        }
+    }
+
+    /// The entry of the folded word `word`, if a list holds it.
+    fn entry_of(&self, word: &str) -> Option<&Entry> {
+        self.index
+            .get(word)
+            .and_then(|&n| self.entries.get(n as usize))
+    }
+
+    /// The entry of `w`: the one [`Vocab::look_up_languages`] found, or looked up now.
+    #[inline]
+    fn entry(&self, w: &Word<'_>) -> Option<&Entry> {
+        match w.entry {
+            NOT_LOOKED_UP => self.entry_of(&w.folded),
+            n => self.entries.get(n as usize),
+        }
+    }
+
+    /// The lists that can match at some word of `words`, one bit each (see
+    /// [`Terms::may_match`]).
+    pub fn lists_in(&self, words: &[Word<'_>]) -> u32 {
+        words
             .iter()
-            .any(|s| self.set(*s).has_word(word))
+            .filter_map(|w| self.entry(w))
+            .fold(0, |acc, e| acc | e.lists)
+    }
+
+    /// Looks every word of `words` up once, so that matching them against any list needs no
+    /// further hashing, and gives [`Vocab::languages`] of them (they are the words of `raw`).
+    pub fn look_up_languages(&self, words: &mut [Word<'_>], raw: &str) -> LangMask {
+        let mut scores = [0u32; 13];
+        for w in words {
+            w.entry = self.index.get(w.folded.as_ref()).copied().unwrap_or(ABSENT);
+            let stop = self
+                .entries
+                .get(w.entry as usize)
+                .and_then(|e| e.single.get(STOP).copied())
+                .unwrap_or(0);
+            add_scores(&mut scores, stop);
+        }
+        languages_of(scores, raw)
+    }
+
+    /// Whether the word `w` is a function word of some language: a common word, a pronoun of
+    /// the speaker, a link or a personal turn.
+    pub fn is_function(&self, w: &Word<'_>) -> bool {
+        self.entry(w).is_some_and(is_function_entry)
     }
 
     /// The languages `words` are most likely written in: those whose commonest function words
     /// occur at least half as often as the best language's; every language when none occurs.
     pub fn languages(&self, words: &[Word<'_>], raw: &str) -> LangMask {
-        // A word common to several languages speaks for each of them a little ("to" is
-        // English, Polish and Czech); a word of one language speaks for it fully.
         let mut scores = [0u32; 13];
         for w in words {
-            if let Some(&mask) = self.stop.words.get(w.folded.as_ref()) {
-                let share = 60 / mask.count_ones().max(1);
-                for (i, c) in scores.iter_mut().enumerate() {
-                    if mask & (1 << i) != 0 {
-                        *c += share;
-                    }
-                }
-            }
+            let stop = self
+                .entry(w)
+                .and_then(|e| e.single.get(STOP).copied())
+                .unwrap_or(0);
+            add_scores(&mut scores, stop);
         }
-        if raw.chars().any(is_unspaced_script)
-            && let Some(ja) = scores.get_mut(12)
-        {
-            *ja += 180;
-        }
-        let best = scores.iter().copied().max().unwrap_or(0);
-        if best == 0 {
-            return ALL_LANGS;
-        }
-        let mut mask: LangMask = 0;
-        for (i, c) in scores.iter().enumerate() {
-            if *c * 10 >= best * 7 {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        languages_of(scores, raw)
     }
+}
+
+/// Counts a word that is a stop word of the languages `mask` (none: 0) for them.
+fn add_scores(scores: &mut [u32; 13], mask: LangMask) {
+    if mask == 0 {
+        return;
+    }
+    // A word common to several languages speaks for each of them a little ("to" is English,
+    // Polish and Czech); a word of one language speaks for it fully.
+    let share = 60 / mask.count_ones().max(1);
+    for (i, c) in scores.iter_mut().enumerate() {
+        if mask & (1 << i) != 0 {
+            *c += share;
+        }
+    }
+}
+
+/// The languages of a text from its stop words' `scores` (see [`Vocab::languages`]).
+fn languages_of(mut scores: [u32; 13], raw: &str) -> LangMask {
+    if may_hold_unspaced(raw)
+        && raw.chars().any(is_unspaced_script)
+        && let Some(ja) = scores.get_mut(12)
+    {
+        *ja += 180;
+    }
+    let best = scores.iter().copied().max().unwrap_or(0);
+    if best == 0 {
+        return ALL_LANGS;
+    }
+    let mut mask: LangMask = 0;
+    for (i, c) in scores.iter().enumerate() {
+        if *c * 10 >= best * 7 {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+/// Whether an entry's word is a function word: a stop word, or a single-word term of the
+/// speaker's pronouns, links, personal turns, requests or nearness.
+fn is_function_entry(e: &Entry) -> bool {
+    [
+        STOP,
+        WordSet::FirstPerson.index(),
+        WordSet::Link.index(),
+        WordSet::PersonalTurn.index(),
+        WordSet::Request.index(),
+        WordSet::Proximity.index(),
+    ]
+    .iter()
+    .any(|&l| e.single.get(l).is_some_and(|m| *m != 0))
 }
 
 static VOCAB: LazyLock<Vocab> = LazyLock::new(Vocab::load);

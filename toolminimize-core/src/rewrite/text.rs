@@ -613,71 +613,119 @@ fn tidy_owned(s: String) -> String {
     tidy_folded(t.out)
 }
 
+/// The debris tidying replaces, in order: each `from` with its `to` (never longer).
+const DEBRIS: [(&str, &str); 49] = [
+    (" ,", ","),
+    (" .", "."),
+    (" ;", ";"),
+    (" :", ":"),
+    (" )", ")"),
+    ("( ", "("),
+    ("()", ""),
+    ("[]", ""),
+    ("（）", ""),
+    ("【】", ""),
+    ("、、", "、"),
+    ("、。", "。"),
+    ("（、", "（"),
+    ("、）", "）"),
+    (",,", ","),
+    (", ,", ","),
+    (",.", "."),
+    (";.", "."),
+    (".;", "."),
+    (",;", ";"),
+    (";;", ";"),
+    (". .", "."),
+    ("..", "."),
+    (" - -", " -"),
+    (". - ", ". "),
+    (". – ", ". "),
+    (" -,", ","),
+    ("-,", ","),
+    (" -)", ")"),
+    (" - )", ")"),
+    ("(- ", "("),
+    ("( -", "("),
+    (" – –", " –"),
+    ("- ,", "-"),
+    (", -", " -"),
+    (" - .", "."),
+    (" -.", "."),
+    (" - ,", ","),
+    ("  ", " "),
+    (":,", ":"),
+    (":.", "."),
+    (", )", ")"),
+    ("( ,", "("),
+    ("(,", "("),
+    (",)", ")"),
+    (" !", "!"),
+    (" ?", "?"),
+    ("\n ", "\n"),
+    (" \n", "\n"),
+];
+
+/// Per byte: the [`DEBRIS`] patterns whose first byte it is, one bit each.
+const DEBRIS_FIRST: [u64; 256] = debris_bytes(0);
+
+/// Per byte: the [`DEBRIS`] patterns whose second byte it is, one bit each.
+const DEBRIS_SECOND: [u64; 256] = debris_bytes(1);
+
+/// Per byte: the [`DEBRIS`] patterns whose byte `at` it is (every pattern has two bytes or
+/// more).
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+const fn debris_bytes(at: usize) -> [u64; 256] {
+    let mut t = [0u64; 256];
+    let mut k = 0;
+    while k < DEBRIS.len() {
+        let b = DEBRIS[k].0.as_bytes()[at];
+        t[b as usize] |= 1 << k;
+        k += 1;
+    }
+    t
+}
+
+/// The [`DEBRIS`] patterns that occur in `t`, one bit each: one pass, where a pattern is only
+/// compared at a byte pair that can start it.
+fn debris_in(t: &[u8]) -> u64 {
+    let mut found = 0u64;
+    for (i, pair) in t.windows(2).enumerate() {
+        let [a, b] = pair else { continue };
+        let mut candidates = DEBRIS_FIRST.get(usize::from(*a)).copied().unwrap_or(0)
+            & DEBRIS_SECOND.get(usize::from(*b)).copied().unwrap_or(0)
+            & !found;
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if DEBRIS
+                .get(k)
+                .is_some_and(|(from, _)| t.get(i..).is_some_and(|r| r.starts_with(from.as_bytes())))
+            {
+                found |= 1 << k;
+            }
+        }
+    }
+    found
+}
+
 /// [`tidy`] of a text whose spaces are already folded.
 fn tidy_folded(mut t: String) -> String {
     // Each round is linear; rounds are bounded so that nested debris ("((((…))))") costs
     // linear time too (what is left after the last round stays as it is). Every replacement
     // shortens the text, so a round that replaced nothing left it as it was: the last one.
+    // Which patterns occur is known from one pass over the text, made again after each
+    // replacement (a replacement can make or unmake the others).
+    let mut present = debris_in(t.as_bytes());
     for _ in 0..MAX_TIDY_ROUNDS {
-        let mut changed = false;
-        for (from, to) in [
-            (" ,", ","),
-            (" .", "."),
-            (" ;", ";"),
-            (" :", ":"),
-            (" )", ")"),
-            ("( ", "("),
-            ("()", ""),
-            ("[]", ""),
-            ("（）", ""),
-            ("【】", ""),
-            ("、、", "、"),
-            ("、。", "。"),
-            ("（、", "（"),
-            ("、）", "）"),
-            (",,", ","),
-            (", ,", ","),
-            (",.", "."),
-            (";.", "."),
-            (".;", "."),
-            (",;", ";"),
-            (";;", ";"),
-            (". .", "."),
-            ("..", "."),
-            (" - -", " -"),
-            (". - ", ". "),
-            (". – ", ". "),
-            (" -,", ","),
-            ("-,", ","),
-            (" -)", ")"),
-            (" - )", ")"),
-            ("(- ", "("),
-            ("( -", "("),
-            (" – –", " –"),
-            ("- ,", "-"),
-            (", -", " -"),
-            (" - .", "."),
-            (" -.", "."),
-            (" - ,", ","),
-            ("  ", " "),
-            (":,", ":"),
-            (":.", "."),
-            (", )", ")"),
-            ("( ,", "("),
-            ("(,", "("),
-            (",)", ")"),
-            (" !", "!"),
-            (" ?", "?"),
-            ("\n ", "\n"),
-            (" \n", "\n"),
-        ] {
-            if t.contains(from) {
-                t = replace_shorter(t, from, to);
-                changed = true;
-            }
-        }
-        if !changed {
+        if present == 0 {
             break;
+        }
+        for (k, (from, to)) in DEBRIS.iter().enumerate() {
+            if present & (1 << k) != 0 {
+                t = replace_shorter(t, from, to);
+                present = debris_in(t.as_bytes());
+            }
         }
     }
     let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/', '、'];
@@ -735,26 +783,29 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 /// every such letter is ASCII (the text is not copied), else into a new text.
 fn capitalize_sentences(mut t: String) -> String {
     let mut starts = Vec::new();
-    let mut at_start = false;
-    let mut prev: Option<char> = None;
-    let mut prev2: Option<char> = None;
-    for (i, c) in t.char_indices() {
-        if prev == Some(' ') && matches!(prev2, Some('.' | '!' | '?')) {
-            at_start = true;
-        }
-        if at_start && c.is_alphabetic() {
-            if c.is_lowercase() {
-                if !c.is_ascii() {
-                    return capitalize_sentences_copy(&t);
+    let bytes = t.as_bytes();
+    let mut from = 0;
+    // A sentence starts after ". ", "! " or "? ": its first character past any blanks is read.
+    while let Some(at) = bytes.get(from..).and_then(|r| {
+        r.windows(2)
+            .position(|w| matches!(w, [b'.' | b'!' | b'?', b' ']))
+    }) {
+        let first = from + at + 2;
+        from = from + at + 1;
+        for (k, c) in t.get(first..).unwrap_or_default().char_indices() {
+            if c.is_alphabetic() {
+                if c.is_lowercase() {
+                    if !c.is_ascii() {
+                        return capitalize_sentences_copy(&t);
+                    }
+                    starts.push(first + k);
                 }
-                starts.push(i);
+                break;
             }
-            at_start = false;
-        } else if !c.is_whitespace() {
-            at_start = false;
+            if !c.is_whitespace() {
+                break;
+            }
         }
-        prev2 = prev;
-        prev = Some(c);
     }
     for i in starts {
         if let Some(letter) = t.get_mut(i..i + 1) {
@@ -917,6 +968,141 @@ mod tests {
             ("aaa", "a", "bb"),
         ] {
             assert_eq!(replace_shorter(t.to_owned(), from, to), t.replace(from, to));
+        }
+    }
+
+    // The tidying as it was written (a scan of the text per pattern and round, a char-by-char
+    // capitalisation): the one-pass tidying must agree with it.
+    /// [`tidy`] of a text whose spaces are already folded.
+    fn reference_tidy_folded(mut t: String) -> String {
+        // Each round is linear; rounds are bounded so that nested debris ("((((…))))") costs
+        // linear time too (what is left after the last round stays as it is). Every replacement
+        // shortens the text, so a round that replaced nothing left it as it was: the last one.
+        for _ in 0..MAX_TIDY_ROUNDS {
+            let mut changed = false;
+            for (from, to) in [
+                (" ,", ","),
+                (" .", "."),
+                (" ;", ";"),
+                (" :", ":"),
+                (" )", ")"),
+                ("( ", "("),
+                ("()", ""),
+                ("[]", ""),
+                ("（）", ""),
+                ("【】", ""),
+                ("、、", "、"),
+                ("、。", "。"),
+                ("（、", "（"),
+                ("、）", "）"),
+                (",,", ","),
+                (", ,", ","),
+                (",.", "."),
+                (";.", "."),
+                (".;", "."),
+                (",;", ";"),
+                (";;", ";"),
+                (". .", "."),
+                ("..", "."),
+                (" - -", " -"),
+                (". - ", ". "),
+                (". – ", ". "),
+                (" -,", ","),
+                ("-,", ","),
+                (" -)", ")"),
+                (" - )", ")"),
+                ("(- ", "("),
+                ("( -", "("),
+                (" – –", " –"),
+                ("- ,", "-"),
+                (", -", " -"),
+                (" - .", "."),
+                (" -.", "."),
+                (" - ,", ","),
+                ("  ", " "),
+                (":,", ":"),
+                (":.", "."),
+                (", )", ")"),
+                ("( ,", "("),
+                ("(,", "("),
+                (",)", ")"),
+                (" !", "!"),
+                (" ?", "?"),
+                ("\n ", "\n"),
+                (" \n", "\n"),
+            ] {
+                if t.contains(from) {
+                    t = replace_shorter(t, from, to);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/', '、'];
+        let end = t.trim_end_matches(trim_chars).len();
+        t.truncate(end);
+        let start = t.len()
+            - t.trim_start_matches(|c: char| trim_chars.contains(&c) || c == '.')
+                .len();
+        t.drain(..start);
+        reference_capitalize(t)
+    }
+
+    /// Upper-cases a lower-case word that a cut left at the start of a sentence: in place when
+    /// every such letter is ASCII (the text is not copied), else into a new text.
+    fn reference_capitalize(mut t: String) -> String {
+        let mut starts = Vec::new();
+        let mut at_start = false;
+        let mut prev: Option<char> = None;
+        let mut prev2: Option<char> = None;
+        for (i, c) in t.char_indices() {
+            if prev == Some(' ') && matches!(prev2, Some('.' | '!' | '?')) {
+                at_start = true;
+            }
+            if at_start && c.is_alphabetic() {
+                if c.is_lowercase() {
+                    if !c.is_ascii() {
+                        return capitalize_sentences_copy(&t);
+                    }
+                    starts.push(i);
+                }
+                at_start = false;
+            } else if !c.is_whitespace() {
+                at_start = false;
+            }
+            prev2 = prev;
+            prev = Some(c);
+        }
+        for i in starts {
+            if let Some(letter) = t.get_mut(i..i + 1) {
+                letter.make_ascii_uppercase();
+            }
+        }
+        t
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2048))]
+        /// One pass per replacement finds the debris a scan per pattern finds, and the
+        /// capitalisation by sentence ends agrees with the char-by-char one.
+        #[test]
+        fn one_pass_tidying_agrees_with_the_reference(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                " ", "  ", ",", ".", ";", ":", "(", ")", "[", "]", "（", "）", "【", "】", "、",
+                "。", "-", "–", "—", "!", "?", "\n", "|", "/", "a", "word", "é", "über", "İ",
+                "\u{a0}", "Ana", "x",
+            ]), 0..24)
+        ) {
+            let text: String = parts.concat();
+            let mut folded = SpaceFold::with_capacity(text.len());
+            folded.push_str(&text);
+            let folded = folded.out;
+            proptest::prop_assert_eq!(
+                tidy_folded(folded.clone()),
+                reference_tidy_folded(folded)
+            );
         }
     }
 }

@@ -43,16 +43,36 @@ fn simple_fold(c: char) -> Option<&'static str> {
 
 /// Folds `text` (see the module docs).
 pub fn fold(text: &str) -> Folded {
-    let mut out = Folded {
-        text: String::with_capacity(text.len()),
+    let mut out = Builder {
+        bytes: Vec::with_capacity(text.len()),
         origin: Vec::with_capacity(text.len()),
     };
     let mut last_space = true; // trims leading whitespace
     let bytes = text.as_bytes();
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
-        // ASCII, byte by byte (most text): whitespace collapses, a backtick is an apostrophe,
-        // everything else lower-cases; nothing else in ASCII is invisible or folds further.
+        // ASCII (most text): whitespace collapses, a backtick is an apostrophe, everything else
+        // lower-cases; nothing else in ASCII is invisible or folds further. A run of bytes that
+        // only lower-case, with single spaces between them (which stay as they are), is copied
+        // at once.
+        if lowers_only(b) {
+            let mut end = i;
+            let mut space = false;
+            while let Some(&c) = bytes.get(end) {
+                if lowers_only(c) {
+                    space = false;
+                } else if c == b' ' && !space {
+                    space = true;
+                } else {
+                    break;
+                }
+                end += 1;
+            }
+            out.push_run(bytes.get(i..end).unwrap_or_default(), i);
+            last_space = space;
+            i = end;
+            continue;
+        }
         if b.is_ascii() {
             let (start, end) = (i as u32, (i + 1) as u32);
             i += 1;
@@ -63,16 +83,9 @@ pub fn fold(text: &str) -> Folded {
                 }
                 continue;
             }
+            // A backtick: an apostrophe.
             last_space = false;
-            out.push_ascii(
-                if b == b'`' {
-                    b'\''
-                } else {
-                    b.to_ascii_lowercase()
-                },
-                start,
-                end,
-            );
+            out.push_ascii(b'\'', start, end);
             continue;
         }
         let Some(c) = text.get(i..).and_then(|r| r.chars().next()) else {
@@ -116,20 +129,68 @@ pub fn fold(text: &str) -> Folded {
             }
         }
     }
-    if out.text.ends_with(' ') {
-        out.text.pop();
-        out.origin.pop();
+    out.finish()
+}
+
+/// Whether the byte `b` is ASCII and folds to its lower case: not whitespace, not a backtick.
+fn lowers_only(b: u8) -> bool {
+    b.is_ascii() && !matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b'`')
+}
+
+/// Folded text being made: its bytes (whole characters: UTF-8) and their origins.
+struct Builder {
+    bytes: Vec<u8>,
+    origin: Vec<(u32, u32)>,
+}
+
+impl Builder {
+    /// Appends `run` (bytes that [`lowers_only`] and single spaces), which starts at byte
+    /// `start` of the original: lower-cased, each byte mapped to itself.
+    fn push_run(&mut self, run: &[u8], start: usize) {
+        self.bytes.extend(run.iter().map(u8::to_ascii_lowercase));
+        self.origin
+            .extend((start..start + run.len()).map(|k| (k as u32, (k + 1) as u32)));
     }
-    out
+
+    /// Appends one ASCII byte.
+    fn push_ascii(&mut self, b: u8, start: u32, end: u32) {
+        self.bytes.push(b);
+        self.origin.push((start, end));
+    }
+
+    fn push(&mut self, c: char, start: u32, end: u32) {
+        let mut buf = [0u8; 4];
+        self.bytes
+            .extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        for _ in 0..c.len_utf8() {
+            self.origin.push((start, end));
+        }
+    }
+
+    /// The folded text, without a trailing space.
+    fn finish(mut self) -> Folded {
+        if self.bytes.last() == Some(&b' ') {
+            self.bytes.pop();
+            self.origin.pop();
+        }
+        Folded {
+            // Whole characters were appended: the bytes are UTF-8.
+            text: String::from_utf8(self.bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            origin: self.origin,
+        }
+    }
 }
 
 impl Folded {
     /// Appends one ASCII byte.
+    #[cfg(test)]
     fn push_ascii(&mut self, b: u8, start: u32, end: u32) {
         self.text.push(char::from(b));
         self.origin.push((start, end));
     }
 
+    #[cfg(test)]
     fn push(&mut self, c: char, start: u32, end: u32) {
         self.text.push(c);
         for _ in 0..c.len_utf8() {
@@ -286,5 +347,104 @@ mod tests {
         let f = fold("abc");
         assert_eq!(f.original_span(10..20), 3..3);
         assert_eq!(f.original_span(0..0), 3..3);
+    }
+
+    /// The fold byte by byte, before ASCII runs were copied at once.
+    fn reference_fold(text: &str) -> Folded {
+        let mut out = Folded {
+            text: String::with_capacity(text.len()),
+            origin: Vec::with_capacity(text.len()),
+        };
+        let mut last_space = true; // trims leading whitespace
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            // ASCII, byte by byte (most text): whitespace collapses, a backtick is an apostrophe,
+            // everything else lower-cases; nothing else in ASCII is invisible or folds further.
+            if b.is_ascii() {
+                let (start, end) = (i as u32, (i + 1) as u32);
+                i += 1;
+                if matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r') {
+                    if !last_space {
+                        out.push_ascii(b' ', start, end);
+                        last_space = true;
+                    }
+                    continue;
+                }
+                last_space = false;
+                out.push_ascii(
+                    if b == b'`' {
+                        b'\''
+                    } else {
+                        b.to_ascii_lowercase()
+                    },
+                    start,
+                    end,
+                );
+                continue;
+            }
+            let Some(c) = text.get(i..).and_then(|r| r.chars().next()) else {
+                // Not on a char boundary: cannot happen for a `str`; step on.
+                i += 1;
+                continue;
+            };
+            let (start, end) = (i as u32, (i + c.len_utf8()) as u32);
+            i += c.len_utf8();
+            if is_invisible(c) {
+                continue;
+            }
+            if c.is_whitespace() {
+                if !last_space {
+                    out.push(' ', start, end);
+                    last_space = true;
+                }
+                continue;
+            }
+            last_space = false;
+            if let Some(s) = simple_fold(c) {
+                for ch in s.chars() {
+                    out.push(ch, start, end);
+                }
+                continue;
+            }
+            let c = match c as u32 {
+                // Full-width ASCII forms.
+                0xFF01..=0xFF5E => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+                _ => c,
+            };
+            if c.is_ascii() {
+                out.push(c.to_ascii_lowercase(), start, end);
+                continue;
+            }
+            for lc in c.to_lowercase() {
+                for d in lc.nfd() {
+                    if !is_combining_mark(d) {
+                        out.push(d, start, end);
+                    }
+                }
+            }
+        }
+        if out.text.ends_with(' ') {
+            out.text.pop();
+            out.origin.pop();
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1024))]
+        /// Copying ASCII runs at once folds and maps back as byte by byte.
+        #[test]
+        fn ascii_runs_fold_as_byte_by_byte(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                " ", "  ", "\t", "\n", "\r", "\x0B", "\x0C", "`", "'", "Ab", "xyz", "A-1",
+                "Café", "\u{200B}", "ＡＢ", "ß", "\u{a0}", "İ", "’", "—", ".", "9",
+            ]), 0..16)
+        ) {
+            let text: String = parts.concat();
+            let (a, b) = (fold(&text), reference_fold(&text));
+            proptest::prop_assert_eq!(&a.text, &b.text);
+            proptest::prop_assert_eq!(&a.origin, &b.origin);
+        }
     }
 }

@@ -16,7 +16,13 @@ pub struct Word<'a> {
     /// Lower case, diacritics stripped: the word itself when folding leaves it as it is
     /// (most words), without a copy.
     pub folded: Cow<'a, str>,
+    /// The word's entry in the decision stage's word lists, once looked up there (see
+    /// `decide::vocab::Vocab::look_up_languages`): [`NOT_LOOKED_UP`] until then.
+    pub entry: u32,
 }
+
+/// [`Word::entry`] of a word not looked up yet.
+pub const NOT_LOOKED_UP: u32 = u32::MAX;
 
 fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '\'' || c == '\u{2019}'
@@ -25,38 +31,116 @@ fn is_word_char(c: char) -> bool {
 /// The words of `text`: runs of letters and digits (an apostrophe inside a word stays in it:
 /// "i'm", "j'ai").
 pub fn words(text: &str) -> Vec<Word<'_>> {
-    let mut out = Vec::new();
-    let mut start: Option<usize> = None;
-    for (i, c) in text.char_indices() {
-        if is_word_char(c) {
-            if start.is_none() {
-                start = Some(i);
+    let mut out = Vec::with_capacity(text.len() / 6 + 1);
+    let bytes = text.as_bytes();
+    let mut i = 0usize;
+    while let Some(&b) = bytes.get(i) {
+        // Between words: ASCII byte by byte (most text), other characters decoded.
+        let len = match ascii_class(b) {
+            AsciiClass::Other => {
+                i += 1;
+                continue;
             }
-        } else if let Some(s) = start.take() {
-            push(text, s, i, &mut out);
+            AsciiClass::NotAscii => match text.get(i..).and_then(|t| t.chars().next()) {
+                Some(c) if is_word_char(c) => 0,
+                Some(c) => c.len_utf8(),
+                None => 1,
+            },
+            AsciiClass::Lower | AsciiClass::Upper => 0,
+        };
+        if len > 0 {
+            i += len;
+            continue;
         }
-    }
-    if let Some(s) = start {
-        push(text, s, text.len(), &mut out);
+        // A word: to its end, noting whether it is ASCII with no capital.
+        let start = i;
+        let mut plain = true;
+        while let Some(&b) = bytes.get(i) {
+            match ascii_class(b) {
+                AsciiClass::Lower => i += 1,
+                AsciiClass::Upper => {
+                    plain = false;
+                    i += 1;
+                }
+                AsciiClass::Other => break,
+                AsciiClass::NotAscii => match text.get(i..).and_then(|t| t.chars().next()) {
+                    Some(c) if is_word_char(c) => {
+                        plain = false;
+                        i += c.len_utf8();
+                    }
+                    _ => break,
+                },
+            }
+        }
+        push(text, start, i, plain, &mut out);
     }
     out
 }
 
-fn push<'a>(text: &'a str, s: usize, e: usize, out: &mut Vec<Word<'a>>) {
+/// What an ASCII byte is to [`words`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AsciiClass {
+    /// A lower-case letter, a digit or an apostrophe: part of a word, folded as it is.
+    Lower,
+    /// A capital letter: part of a word.
+    Upper,
+    /// Anything else ASCII: between words.
+    Other,
+    /// Not ASCII: the start (or a continuation) of a longer character.
+    NotAscii,
+}
+
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+const ASCII_CLASS: [AsciiClass; 256] = {
+    let mut t = [AsciiClass::NotAscii; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_uppercase() {
+            AsciiClass::Upper
+        } else if c.is_ascii_alphanumeric() || c == b'\'' {
+            AsciiClass::Lower
+        } else {
+            AsciiClass::Other
+        };
+        b += 1;
+    }
+    t
+};
+
+fn ascii_class(b: u8) -> AsciiClass {
+    ASCII_CLASS
+        .get(usize::from(b))
+        .copied()
+        .unwrap_or(AsciiClass::NotAscii)
+}
+
+/// The apostrophes that quote rather than belong to a word when they stand at its edge.
+const QUOTES: [char; 2] = ['\'', '\u{2019}'];
+
+/// Adds the word `text[s..e]`; `plain`: it is ASCII with no capital letter.
+fn push<'a>(text: &'a str, s: usize, e: usize, plain: bool, out: &mut Vec<Word<'a>>) {
     let raw = text.get(s..e).unwrap_or_default();
-    // Apostrophes at the edges are quotes, not part of the word.
-    let trimmed_start = raw.len() - raw.trim_start_matches(['\'', '\u{2019}']).len();
-    let raw = raw.trim_start_matches(['\'', '\u{2019}']);
-    let raw_t = raw.trim_end_matches(['\'', '\u{2019}']);
+    // Apostrophes at the edges are quotes, not part of the word (most words have none: their
+    // first and last bytes tell).
+    let edge = |b: Option<&u8>| matches!(b, Some(b'\'' | 0xE2 | 0x99));
+    let (raw_t, s) = if edge(raw.as_bytes().first()) || edge(raw.as_bytes().last()) {
+        let trimmed_start = raw.len() - raw.trim_start_matches(QUOTES).len();
+        let raw_t = raw.trim_start_matches(QUOTES).trim_end_matches(QUOTES);
+        (raw_t, s + trimmed_start)
+    } else {
+        (raw, s)
+    };
     if raw_t.is_empty() {
         return;
     }
-    let s = s + trimmed_start;
-    let folded = if raw_t
-        .bytes()
-        .all(|b| b.is_ascii_graphic() && b != b'`' && !b.is_ascii_uppercase())
+    // What `fold_term` would return: the word itself when it is ASCII with no capital (the
+    // characters of a word are letters, digits and apostrophes: all graphic, none a backtick).
+    let folded = if plain
+        || raw_t
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && b != b'`' && !b.is_ascii_uppercase())
     {
-        // What `fold_term` would return.
         Cow::Borrowed(raw_t)
     } else {
         let mut folded = fold_term(raw_t);
@@ -69,6 +153,7 @@ fn push<'a>(text: &'a str, s: usize, e: usize, out: &mut Vec<Word<'a>>) {
         range: s..s + raw_t.len(),
         raw: raw_t,
         folded,
+        entry: NOT_LOOKED_UP,
     });
 }
 
@@ -79,6 +164,22 @@ pub fn identifier_words(name: &str) -> Vec<String> {
     let mut cur = String::new();
     let mut prev_lower = false;
     for c in name.chars() {
+        // ASCII (most names): the same rules without the Unicode tables.
+        if c.is_ascii() {
+            if !c.is_ascii_alphanumeric() {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                prev_lower = false;
+                continue;
+            }
+            if c.is_ascii_uppercase() && prev_lower && !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = !c.is_ascii_uppercase();
+            cur.push(c.to_ascii_lowercase());
+            continue;
+        }
         if !c.is_alphanumeric() {
             if !cur.is_empty() {
                 out.push(std::mem::take(&mut cur));
@@ -134,5 +235,61 @@ mod tests {
             identifier_words("medical_records.get_disease_info")[2],
             "get"
         );
+    }
+
+    /// The splitter char by char, before its byte-wise fast path.
+    fn reference_words(text: &str) -> Vec<Word<'_>> {
+        let mut out = Vec::new();
+        let mut start: Option<usize> = None;
+        let mut spans = Vec::new();
+        for (i, c) in text.char_indices() {
+            if is_word_char(c) {
+                if start.is_none() {
+                    start = Some(i);
+                }
+            } else if let Some(s) = start.take() {
+                spans.push((s, i));
+            }
+        }
+        if let Some(s) = start {
+            spans.push((s, text.len()));
+        }
+        for (s, e) in spans {
+            let raw = &text[s..e];
+            let trimmed_start = raw.len() - raw.trim_start_matches(['\'', '\u{2019}']).len();
+            let raw_t = raw
+                .trim_start_matches(['\'', '\u{2019}'])
+                .trim_end_matches(['\'', '\u{2019}']);
+            if raw_t.is_empty() {
+                continue;
+            }
+            let mut folded = fold_term(raw_t);
+            if !folded.is_ascii() && folded.contains('\u{2019}') {
+                folded = folded.replace('\u{2019}', "'");
+            }
+            out.push(Word {
+                range: s + trimmed_start..s + trimmed_start + raw_t.len(),
+                raw: raw_t,
+                folded: Cow::Owned(folded),
+                entry: NOT_LOOKED_UP,
+            });
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1024))]
+        /// The byte-wise splitter finds the words, ranges and folded forms a char-by-char
+        /// reading finds.
+        #[test]
+        fn byte_wise_words_agree_with_the_reference(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                " ", "'", "\u{2019}", "`", "-", ".", "—", "\u{a0}", "Ana", "ana", "ÉCOLE", "café",
+                "l'", "j'ai", "Straße", "ＡＢ", "9", "30", "x", "日本", "Œuvre", "İ", "K",
+            ]), 0..16)
+        ) {
+            let text: String = parts.concat();
+            proptest::prop_assert_eq!(words(&text), reference_words(&text));
+        }
     }
 }

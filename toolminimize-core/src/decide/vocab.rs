@@ -72,7 +72,7 @@ pub enum WordSet {
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 24] = [
+    const ALL: [WordSet; 25] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Greeting,
@@ -97,6 +97,7 @@ impl WordSet {
         WordSet::Offered,
         WordSet::ActFor,
         WordSet::BirthPurpose,
+        WordSet::Arrange,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -610,6 +611,28 @@ fn acronym_at(words: &[Word<'_>], i: usize) -> bool {
 mod tests {
     use super::*;
     use crate::text::words::words;
+
+    #[test]
+    fn every_list_of_the_data_has_its_own_number() {
+        // A set missing from `ALL` would share its number with the stop words.
+        for (i, set) in WordSet::ALL.iter().enumerate() {
+            assert_eq!(set.index(), i, "{set:?}");
+        }
+        for line in WORDS
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let name = line.split('\t').next().unwrap_or_default();
+            if name == "stop" {
+                continue;
+            }
+            let set = WordSet::parse(name).unwrap_or_else(|| panic!("unknown list {name}"));
+            assert!(
+                set.index() < WordSet::ALL.len(),
+                "{set:?} is not in WordSet::ALL"
+            );
+        }
+    }
 
     #[test]
     fn the_byte_gate_admits_every_unspaced_script() {

@@ -20,6 +20,8 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
 use regex::{Captures, Match};
 
+use super::need::Need;
+
 /// A necessary condition for a match of a pattern, tested on the haystack before the pattern
 /// is compiled. It must hold for every text the pattern can match in; it may hold for others.
 pub(crate) enum Gate {
@@ -68,6 +70,13 @@ impl Edge {
 const FOLD_TO_ASCII: [char; 3] = ['\u{17F}', '\u{212A}', '\u{130}'];
 
 impl Gate {
+    /// Whether testing `text` with the gate costs less than the search it may spare, once the
+    /// pattern is compiled: a test (a plain byte search) does; a words gate, an Aho-Corasick
+    /// search with its own fixed cost, does not.
+    fn cheaper_than_search(&self, _text: &str) -> bool {
+        matches!(self, Gate::Test(_))
+    }
+
     /// The text may hold a match.
     fn admits(&self, text: &str) -> bool {
         match self {
@@ -147,8 +156,9 @@ struct Inner {
     what: &'static str,
     source: String,
     gate: Option<Gate>,
-    /// `None` when the pattern failed to compile (recorded by `shared::checked`).
-    compiled: OnceLock<Option<regex::Regex>>,
+    /// `None` when the pattern failed to compile (recorded by `shared::checked`); with what
+    /// every match needs of the text.
+    compiled: OnceLock<Option<(regex::Regex, Need)>>,
     /// Clones of `compiled`, one for each thread slot (see [`thread_slot`]): a clone shares
     /// the compiled program but has its own pool of search caches, owned by the first thread
     /// that searches with it, which then takes a cache without a lock. Threads that share one
@@ -169,9 +179,12 @@ fn thread_slot() -> usize {
 }
 
 impl Inner {
-    fn compile(&self) -> Option<&regex::Regex> {
+    fn compile(&self) -> Option<&(regex::Regex, Need)> {
         self.compiled
-            .get_or_init(|| super::shared::checked(self.what, regex::Regex::new(&self.source)).ok())
+            .get_or_init(|| {
+                let re = super::shared::checked(self.what, regex::Regex::new(&self.source)).ok()?;
+                Some((re, Need::of(&self.source)))
+            })
             .as_ref()
     }
 }
@@ -214,12 +227,30 @@ impl LazyRegex {
     /// pattern failed to compile.
     fn for_haystack(&self, haystack: &str) -> Option<&regex::Regex> {
         let shared = match self.0.compiled.get() {
-            Some(compiled) => compiled.as_ref()?,
+            Some(compiled) => {
+                let (re, need) = compiled.as_ref()?;
+                // Compiled: what every match needs, then the gate where it costs less than the
+                // search it may spare (a short text, or a test that is a plain byte search).
+                if !need.admits_haystack(haystack)
+                    || self
+                        .0
+                        .gate
+                        .as_ref()
+                        .is_some_and(|g| g.cheaper_than_search(haystack) && !g.admits(haystack))
+                {
+                    return None;
+                }
+                re
+            }
             None => {
                 if self.0.gate.as_ref().is_some_and(|g| !g.admits(haystack)) {
                     return None;
                 }
-                self.0.compile()?
+                let (re, need) = self.0.compile()?;
+                if !need.admits_haystack(haystack) {
+                    return None;
+                }
+                re
             }
         };
         let own = self.0.per_thread.get(thread_slot())?;
@@ -345,5 +376,39 @@ mod tests {
         let spaced = words_ci(&["st"], Edge::Space, Edge::Boundary).unwrap();
         assert!(spaced.admits("Elm\u{a0}St."));
         assert!(!spaced.admits("my stage 3, the dentist"));
+    }
+
+    /// Lists the built-in patterns whose need admits a short value (`cargo test --release -p
+    /// toolminimize-core -- --ignored --nocapture patterns_searched_on`): the searches a
+    /// value like it still pays for.
+    #[test]
+    #[ignore = "a diagnostic listing, not a check"]
+    fn patterns_searched_on_a_short_value() {
+        let _ = crate::classify::Classifier::build(&crate::policy::Policy::default(), Vec::new());
+        crate::classify::structured::warm_up();
+        crate::classify::lexicon::warm_up();
+        crate::classify::encoded::warm_up();
+        let all: Vec<Arc<Inner>> = REGISTRY
+            .lock()
+            .map(|all| all.iter().filter_map(Weak::upgrade).collect())
+            .unwrap_or_default();
+        for text in ["quick 12345", "garden 123456"] {
+            let facts = super::super::need::TextFacts::of(text);
+            for p in &all {
+                if let Some(Some((_, need))) = p.compiled.get()
+                    && need.admits(&facts)
+                    && !p
+                        .gate
+                        .as_ref()
+                        .is_some_and(|g| g.cheaper_than_search(text) && !g.admits(text))
+                {
+                    println!(
+                        "{text:?} {} {}",
+                        p.what,
+                        p.source.chars().take(150).collect::<String>()
+                    );
+                }
+            }
+        }
     }
 }

@@ -275,9 +275,7 @@ impl LazyRegex {
 
     /// As [`regex::Regex::find_iter`].
     pub(crate) fn find_iter<'h>(&self, haystack: &'h str) -> impl Iterator<Item = Match<'h>> {
-        self.for_haystack(haystack)
-            .into_iter()
-            .flat_map(move |re| re.find_iter(haystack))
+        Searched(self.for_haystack(haystack).map(|re| re.find_iter(haystack)))
     }
 
     /// As [`regex::Regex::captures`].
@@ -290,9 +288,22 @@ impl LazyRegex {
         &self,
         haystack: &'h str,
     ) -> impl Iterator<Item = Captures<'h>> {
-        self.for_haystack(haystack)
-            .into_iter()
-            .flat_map(move |re| re.captures_iter(haystack))
+        Searched(
+            self.for_haystack(haystack)
+                .map(|re| re.captures_iter(haystack)),
+        )
+    }
+}
+
+/// The matches of a search, or none when the pattern was not searched (its gate or need
+/// rejected the text): cheaper to step through than a flattened `Option`.
+struct Searched<I>(Option<I>);
+
+impl<I: Iterator> Iterator for Searched<I> {
+    type Item = I::Item;
+
+    fn next(&mut self) -> Option<I::Item> {
+        self.0.as_mut()?.next()
     }
 }
 

@@ -15,6 +15,7 @@
 //! compiles them all ahead of need, and the tests compile them all (see `classify::build_tests`).
 
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
@@ -156,15 +157,22 @@ struct Inner {
     what: &'static str,
     source: String,
     gate: Option<Gate>,
-    /// `None` when the pattern failed to compile (recorded by `shared::checked`); with what
-    /// every match needs of the text.
-    compiled: OnceLock<Option<(regex::Regex, Need)>>,
+    /// `None` when the pattern failed to compile (recorded by `shared::checked`).
+    compiled: OnceLock<Option<regex::Regex>>,
+    /// What every match needs of the text, derived after [`NEED_AFTER`] searches (a process
+    /// that searches a pattern a few times does not pay for reading its syntax tree again).
+    need: OnceLock<Need>,
+    /// Searches so far, until `need` is derived.
+    searches: AtomicU32,
     /// Clones of `compiled`, one for each thread slot (see [`thread_slot`]): a clone shares
     /// the compiled program but has its own pool of search caches, owned by the first thread
     /// that searches with it, which then takes a cache without a lock. Threads that share one
     /// `Regex` take their caches from a mutex-guarded pool on every search.
     per_thread: [OnceLock<regex::Regex>; THREAD_SLOTS],
 }
+
+/// Searches of a pattern after which what its matches need is derived and tested.
+const NEED_AFTER: u32 = 32;
 
 /// How many threads get a clone of each pattern of their own; more threads share them.
 const THREAD_SLOTS: usize = 16;
@@ -179,13 +187,25 @@ fn thread_slot() -> usize {
 }
 
 impl Inner {
-    fn compile(&self) -> Option<&(regex::Regex, Need)> {
+    fn compile(&self) -> Option<&regex::Regex> {
         self.compiled
-            .get_or_init(|| {
-                let re = super::shared::checked(self.what, regex::Regex::new(&self.source)).ok()?;
-                Some((re, Need::of(&self.source)))
-            })
+            .get_or_init(|| super::shared::checked(self.what, regex::Regex::new(&self.source)).ok())
             .as_ref()
+    }
+
+    /// Whether `haystack` may hold a match by what every match needs, once the pattern has
+    /// been searched [`NEED_AFTER`] times (before that, every haystack is admitted).
+    fn needs_met(&self, haystack: &str) -> bool {
+        let need = match self.need.get() {
+            Some(need) => need,
+            None => {
+                if self.searches.fetch_add(1, Ordering::Relaxed) < NEED_AFTER {
+                    return true;
+                }
+                self.need.get_or_init(|| Need::of(&self.source))
+            }
+        };
+        need.admits_haystack(haystack)
     }
 }
 
@@ -214,6 +234,8 @@ impl LazyRegex {
             source: source.into(),
             gate,
             compiled: OnceLock::new(),
+            need: OnceLock::new(),
+            searches: AtomicU32::new(0),
             per_thread: std::array::from_fn(|_| OnceLock::new()),
         });
         if let Ok(mut all) = REGISTRY.lock() {
@@ -228,10 +250,10 @@ impl LazyRegex {
     fn for_haystack(&self, haystack: &str) -> Option<&regex::Regex> {
         let shared = match self.0.compiled.get() {
             Some(compiled) => {
-                let (re, need) = compiled.as_ref()?;
+                let re = compiled.as_ref()?;
                 // Compiled: what every match needs, then the gate where it costs less than the
-                // search it may spare (a short text, or a test that is a plain byte search).
-                if !need.admits_haystack(haystack)
+                // search it may spare (a test that is a plain byte search).
+                if !self.0.needs_met(haystack)
                     || self
                         .0
                         .gate
@@ -246,8 +268,8 @@ impl LazyRegex {
                 if self.0.gate.as_ref().is_some_and(|g| !g.admits(haystack)) {
                     return None;
                 }
-                let (re, need) = self.0.compile()?;
-                if !need.admits_haystack(haystack) {
+                let re = self.0.compile()?;
+                if !self.0.needs_met(haystack) {
                     return None;
                 }
                 re
@@ -361,6 +383,18 @@ mod tests {
     }
 
     #[test]
+    fn what_matches_need_is_derived_after_some_searches_and_skips_the_rest() {
+        let re = LazyRegex::new("test", r"\d{3}-\d{4}", None);
+        for _ in 0..=NEED_AFTER {
+            assert!(re.find("quick 123").is_none());
+        }
+        assert!(re.0.need.get().is_some());
+        assert_eq!(re.find("call 555-0182").map(|m| m.range()), Some(5..13));
+        assert_eq!(re.find_iter("555-0182, 555-0199").count(), 2);
+        assert!(re.find("quick 123").is_none());
+    }
+
+    #[test]
     fn a_words_gate_admits_what_unicode_case_folding_matches() {
         let words = ["suite", "kai", "straße", "vägen", "rue"];
         let re = regex::Regex::new(r"(?i:suite|kai|straße|vägen|rue)(?-u:\b)").unwrap();
@@ -406,8 +440,8 @@ mod tests {
         for text in ["quick 12345", "garden 123456"] {
             let facts = super::super::need::TextFacts::of(text);
             for p in &all {
-                if let Some(Some((_, need))) = p.compiled.get()
-                    && need.admits(&facts)
+                if p.compiled.get().is_some_and(Option::is_some)
+                    && Need::of(&p.source).admits(&facts)
                     && !p
                         .gate
                         .as_ref()

@@ -23,7 +23,7 @@ use regex_syntax::hir::{Class, Hir, HirKind};
 const FRESH_FACTS_MAX: usize = 256;
 
 /// A test of one character.
-type CharTest = dyn Fn(char) -> bool;
+type CharTest<'a> = dyn Fn(char) -> bool + 'a;
 
 /// The counts a text must reach for a pattern to match in it (see the module docs).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -118,7 +118,7 @@ impl Need {
                 let mut n = Need::default();
                 if let Ok(s) = std::str::from_utf8(&lit.0) {
                     for c in s.chars() {
-                        n = n.then(Self::of_char_set(&|p: &CharTest| p(c), c, c));
+                        n = n.then(Self::of_char_set(&|p: &CharTest<'_>| p(c), c, c));
                     }
                 }
                 n
@@ -171,7 +171,7 @@ impl Need {
 
     /// One character from a class: `all` tells whether every character of the class passes a
     /// test; `lo..=hi` are the class's first and last characters.
-    fn of_char_set(all: &dyn Fn(&CharTest) -> bool, lo: char, hi: char) -> Need {
+    fn of_char_set(all: &dyn Fn(&CharTest<'_>) -> bool, lo: char, hi: char) -> Need {
         let mut n = Need::default();
         if all(&char::is_numeric) {
             n.numeric = 1;
@@ -219,7 +219,8 @@ impl Need {
             .iter()
             .map(|&(a, b)| u32::from(b).saturating_sub(u32::from(a)).saturating_add(1))
             .fold(0, u32::saturating_add);
-        let all = |p: &CharTest| size <= MAX_VISIT && ranges.iter().all(|&(a, b)| (a..=b).all(p));
+        let all =
+            |p: &CharTest<'_>| size <= MAX_VISIT && ranges.iter().all(|&(a, b)| (a..=b).all(p));
         Self::of_char_set(&all, lo, hi)
     }
 

@@ -8,8 +8,8 @@
 //! ```
 //!
 //! With a JSONL file of calls (the CLI's input format) as a second argument, it minimizes every
-//! call of the file instead, once to warm up and then `N` times measured: instructions a call
-//! are the measured total over `N` × the number of calls.
+//! call of the file instead (with no time budget), once to warm up and then `N` times measured:
+//! instructions a call are the measured total over `N` × the number of calls.
 #![allow(
     clippy::expect_used,
     clippy::panic,
@@ -124,7 +124,12 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1);
-    let minimizer = Minimizer::new().expect("the default minimizer builds");
+    // No time budget: a large call under valgrind would otherwise stop at the budget and
+    // measure only part of its work.
+    let minimizer = Minimizer::builder()
+        .policy(Policy::default().with_time_budget(None))
+        .build()
+        .expect("the default minimizer builds");
     minimizer
         .wait_until_ready()
         .expect("every detector compiles");

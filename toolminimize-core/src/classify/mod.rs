@@ -11,6 +11,7 @@ mod detector;
 pub mod encoded;
 pub mod lexicon;
 pub mod names;
+mod need;
 mod overlap;
 mod pattern;
 mod shared;
@@ -199,6 +200,16 @@ impl Classifier {
     }
 
     fn scan_window(&self, text: &str, field: &Field<'_>, coverage: &mut Coverage) -> Vec<Finding> {
+        need::with_text(text, || self.scan_window_with_facts(text, field, coverage))
+    }
+
+    /// [`scan_window`](Self::scan_window), the facts of `text` computed (see [`need`]).
+    fn scan_window_with_facts(
+        &self,
+        text: &str,
+        field: &Field<'_>,
+        coverage: &mut Coverage,
+    ) -> Vec<Finding> {
         let mut out = Vec::new();
         for d in &self.detectors {
             d.detect(text, field, &mut out);

@@ -15,10 +15,13 @@
 //! compiles them all ahead of need, and the tests compile them all (see `classify::build_tests`).
 
 use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
 use regex::{Captures, Match};
+
+use super::need::Need;
 
 /// A necessary condition for a match of a pattern, tested on the haystack before the pattern
 /// is compiled. It must hold for every text the pattern can match in; it may hold for others.
@@ -68,6 +71,13 @@ impl Edge {
 const FOLD_TO_ASCII: [char; 3] = ['\u{17F}', '\u{212A}', '\u{130}'];
 
 impl Gate {
+    /// Whether testing `text` with the gate costs less than the search it may spare, once the
+    /// pattern is compiled: a test (a plain byte search) does; a words gate, an Aho-Corasick
+    /// search with its own fixed cost, does not.
+    fn cheaper_than_search(&self, _text: &str) -> bool {
+        matches!(self, Gate::Test(_))
+    }
+
     /// The text may hold a match.
     fn admits(&self, text: &str) -> bool {
         match self {
@@ -149,12 +159,20 @@ struct Inner {
     gate: Option<Gate>,
     /// `None` when the pattern failed to compile (recorded by `shared::checked`).
     compiled: OnceLock<Option<regex::Regex>>,
+    /// What every match needs of the text, derived after [`NEED_AFTER`] searches (a process
+    /// that searches a pattern a few times does not pay for reading its syntax tree again).
+    need: OnceLock<Need>,
+    /// Searches so far, until `need` is derived.
+    searches: AtomicU32,
     /// Clones of `compiled`, one for each thread slot (see [`thread_slot`]): a clone shares
     /// the compiled program but has its own pool of search caches, owned by the first thread
     /// that searches with it, which then takes a cache without a lock. Threads that share one
     /// `Regex` take their caches from a mutex-guarded pool on every search.
     per_thread: [OnceLock<regex::Regex>; THREAD_SLOTS],
 }
+
+/// Searches of a pattern after which what its matches need is derived and tested.
+const NEED_AFTER: u32 = 32;
 
 /// How many threads get a clone of each pattern of their own; more threads share them.
 const THREAD_SLOTS: usize = 16;
@@ -173,6 +191,21 @@ impl Inner {
         self.compiled
             .get_or_init(|| super::shared::checked(self.what, regex::Regex::new(&self.source)).ok())
             .as_ref()
+    }
+
+    /// Whether `haystack` may hold a match by what every match needs, once the pattern has
+    /// been searched [`NEED_AFTER`] times (before that, every haystack is admitted).
+    fn needs_met(&self, haystack: &str) -> bool {
+        let need = match self.need.get() {
+            Some(need) => need,
+            None => {
+                if self.searches.fetch_add(1, Ordering::Relaxed) < NEED_AFTER {
+                    return true;
+                }
+                self.need.get_or_init(|| Need::of(&self.source))
+            }
+        };
+        need.admits_haystack(haystack)
     }
 }
 
@@ -201,6 +234,8 @@ impl LazyRegex {
             source: source.into(),
             gate,
             compiled: OnceLock::new(),
+            need: OnceLock::new(),
+            searches: AtomicU32::new(0),
             per_thread: std::array::from_fn(|_| OnceLock::new()),
         });
         if let Ok(mut all) = REGISTRY.lock() {
@@ -214,12 +249,30 @@ impl LazyRegex {
     /// pattern failed to compile.
     fn for_haystack(&self, haystack: &str) -> Option<&regex::Regex> {
         let shared = match self.0.compiled.get() {
-            Some(compiled) => compiled.as_ref()?,
+            Some(compiled) => {
+                let re = compiled.as_ref()?;
+                // Compiled: what every match needs, then the gate where it costs less than the
+                // search it may spare (a test that is a plain byte search).
+                if !self.0.needs_met(haystack)
+                    || self
+                        .0
+                        .gate
+                        .as_ref()
+                        .is_some_and(|g| g.cheaper_than_search(haystack) && !g.admits(haystack))
+                {
+                    return None;
+                }
+                re
+            }
             None => {
                 if self.0.gate.as_ref().is_some_and(|g| !g.admits(haystack)) {
                     return None;
                 }
-                self.0.compile()?
+                let re = self.0.compile()?;
+                if !self.0.needs_met(haystack) {
+                    return None;
+                }
+                re
             }
         };
         let own = self.0.per_thread.get(thread_slot())?;
@@ -244,9 +297,7 @@ impl LazyRegex {
 
     /// As [`regex::Regex::find_iter`].
     pub(crate) fn find_iter<'h>(&self, haystack: &'h str) -> impl Iterator<Item = Match<'h>> {
-        self.for_haystack(haystack)
-            .into_iter()
-            .flat_map(move |re| re.find_iter(haystack))
+        Searched(self.for_haystack(haystack).map(|re| re.find_iter(haystack)))
     }
 
     /// As [`regex::Regex::captures`].
@@ -259,9 +310,22 @@ impl LazyRegex {
         &self,
         haystack: &'h str,
     ) -> impl Iterator<Item = Captures<'h>> {
-        self.for_haystack(haystack)
-            .into_iter()
-            .flat_map(move |re| re.captures_iter(haystack))
+        Searched(
+            self.for_haystack(haystack)
+                .map(|re| re.captures_iter(haystack)),
+        )
+    }
+}
+
+/// The matches of a search, or none when the pattern was not searched (its gate or need
+/// rejected the text): cheaper to step through than a flattened `Option`.
+struct Searched<I>(Option<I>);
+
+impl<I: Iterator> Iterator for Searched<I> {
+    type Item = I::Item;
+
+    fn next(&mut self) -> Option<I::Item> {
+        self.0.as_mut()?.next()
     }
 }
 
@@ -319,6 +383,18 @@ mod tests {
     }
 
     #[test]
+    fn what_matches_need_is_derived_after_some_searches_and_skips_the_rest() {
+        let re = LazyRegex::new("test", r"\d{3}-\d{4}", None);
+        for _ in 0..=NEED_AFTER {
+            assert!(re.find("quick 123").is_none());
+        }
+        assert!(re.0.need.get().is_some());
+        assert_eq!(re.find("call 555-0182").map(|m| m.range()), Some(5..13));
+        assert_eq!(re.find_iter("555-0182, 555-0199").count(), 2);
+        assert!(re.find("quick 123").is_none());
+    }
+
+    #[test]
     fn a_words_gate_admits_what_unicode_case_folding_matches() {
         let words = ["suite", "kai", "straße", "vägen", "rue"];
         let re = regex::Regex::new(r"(?i:suite|kai|straße|vägen|rue)(?-u:\b)").unwrap();
@@ -345,5 +421,39 @@ mod tests {
         let spaced = words_ci(&["st"], Edge::Space, Edge::Boundary).unwrap();
         assert!(spaced.admits("Elm\u{a0}St."));
         assert!(!spaced.admits("my stage 3, the dentist"));
+    }
+
+    /// Lists the built-in patterns whose need admits a short value (`cargo test --release -p
+    /// toolminimize-core -- --ignored --nocapture patterns_searched_on`): the searches a
+    /// value like it still pays for.
+    #[test]
+    #[ignore = "a diagnostic listing, not a check"]
+    fn patterns_searched_on_a_short_value() {
+        let _ = crate::classify::Classifier::build(&crate::policy::Policy::default(), Vec::new());
+        crate::classify::structured::warm_up();
+        crate::classify::lexicon::warm_up();
+        crate::classify::encoded::warm_up();
+        let all: Vec<Arc<Inner>> = REGISTRY
+            .lock()
+            .map(|all| all.iter().filter_map(Weak::upgrade).collect())
+            .unwrap_or_default();
+        for text in ["quick 12345", "garden 123456"] {
+            let facts = super::super::need::TextFacts::of(text);
+            for p in &all {
+                if p.compiled.get().is_some_and(Option::is_some)
+                    && Need::of(&p.source).admits(&facts)
+                    && !p
+                        .gate
+                        .as_ref()
+                        .is_some_and(|g| g.cheaper_than_search(text) && !g.admits(text))
+                {
+                    println!(
+                        "{text:?} {} {}",
+                        p.what,
+                        p.source.chars().take(150).collect::<String>()
+                    );
+                }
+            }
+        }
     }
 }

@@ -344,7 +344,47 @@ fn mentions(text: &str, hints: &[&str]) -> bool {
 }
 
 /// What the field's key (and, for a bare `name`, its description and path) says.
+///
+/// Every string of an array (and every value under one key) asks with the same key: the last
+/// answer that depends on the key alone is kept, per thread, and given again without
+/// normalising the key.
 pub(crate) fn key_kind(field: &Field<'_>) -> Option<KeyKind> {
+    thread_local! {
+        /// The last key whose kind depends on the key alone, and its kind.
+        static LAST: std::cell::RefCell<(String, Option<KeyKind>)> =
+            const { std::cell::RefCell::new((String::new(), None)) };
+    }
+    let raw = field.key?;
+    if let Some(kind) = LAST.with_borrow(|(k, kind)| (k == raw).then_some(*kind)) {
+        return kind;
+    }
+    let key = normalise_key(raw);
+    if !matches!(key.as_str(), "name" | "names") {
+        let kind = kind_of_key(&key);
+        LAST.with_borrow_mut(|last| {
+            last.0.clear();
+            last.0.push_str(raw);
+            last.1 = kind;
+        });
+        return kind;
+    }
+    kind_of_name_key(field)
+}
+
+/// [`key_kind`] of a normalised key other than `name`: the key alone decides.
+fn kind_of_key(key: &str) -> Option<KeyKind> {
+    if NAME_PART_KEYS.contains(&key) || NAME_PART_SUFFIXES.iter().any(|s| key.ends_with(s)) {
+        return Some(KeyKind::NamePart);
+    }
+    if PERSON_KEYS.contains(&key) {
+        return Some(KeyKind::Person);
+    }
+    None
+}
+
+/// [`key_kind`] of a field whose key is `name` or `names`: the description and the path
+/// decide.
+fn kind_of_name_key(field: &Field<'_>) -> Option<KeyKind> {
     let key = normalise_key(field.key?);
     // Keys inside an array: the key is the array's, the path ends in an index.
     if NAME_PART_KEYS.contains(&key.as_str()) || NAME_PART_SUFFIXES.iter().any(|s| key.ends_with(s))

@@ -605,11 +605,8 @@ impl Demographic {
     }
 
     fn gender_field(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
-        let Some(key) = letters_of_key(field) else {
-            return false;
-        };
         let value = text.trim();
-        if !GENDER_KEYS.contains(&key.as_str())
+        if key_class(field) != KeyClass::Gender
             || value.is_empty()
             || value.chars().count() > 24
             || value.bytes().any(|b| b.is_ascii_digit())
@@ -628,18 +625,17 @@ impl Demographic {
 
     /// An age band or a person's own language in a field named for it.
     fn quasi_field(text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
-        let Some(key) = letters_of_key(field) else {
+        let class = key_class(field);
+        if !matches!(class, KeyClass::AgeGroup | KeyClass::OwnLanguage) {
             return false;
-        };
+        }
         let value = text.trim();
         if value.is_empty() || value.chars().count() > 32 {
             return false;
         }
-        let kind = if AGE_GROUP_KEYS.contains(&key.as_str()) {
+        let kind = if class == KeyClass::AgeGroup {
             PsdKind::Age
-        } else if OWN_LANGUAGE_KEYS.contains(&key.as_str())
-            && !value.bytes().any(|b| b.is_ascii_digit())
-        {
+        } else if class == KeyClass::OwnLanguage && !value.bytes().any(|b| b.is_ascii_digit()) {
             PsdKind::Preference
         } else {
             return false;
@@ -1003,6 +999,43 @@ impl Detector for Demographic {
     }
 }
 
+/// What a field's key names, for the field rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum KeyClass {
+    /// No key, or a key of none of the lists.
+    Other,
+    Gender,
+    AgeGroup,
+    OwnLanguage,
+}
+
+/// What the field's key names. Every string of an array asks with the same key: the last
+/// key's class is kept, per thread, and given again without lower-casing the key.
+fn key_class(field: &Field<'_>) -> KeyClass {
+    thread_local! {
+        static LAST: std::cell::RefCell<(String, KeyClass)> =
+            const { std::cell::RefCell::new((String::new(), KeyClass::Other)) };
+    }
+    let Some(raw) = field.key else {
+        return KeyClass::Other;
+    };
+    if let Some(class) = LAST.with_borrow(|(k, class)| (k == raw).then_some(*class)) {
+        return class;
+    }
+    let class = match letters_of_key(field) {
+        Some(key) if GENDER_KEYS.contains(&key.as_str()) => KeyClass::Gender,
+        Some(key) if AGE_GROUP_KEYS.contains(&key.as_str()) => KeyClass::AgeGroup,
+        Some(key) if OWN_LANGUAGE_KEYS.contains(&key.as_str()) => KeyClass::OwnLanguage,
+        _ => KeyClass::Other,
+    };
+    LAST.with_borrow_mut(|last| {
+        last.0.clear();
+        last.0.push_str(raw);
+        last.1 = class;
+    });
+    class
+}
+
 /// The letters of a field's key in lower case ("Gender_Identity" → "genderidentity").
 fn letters_of_key(field: &Field<'_>) -> Option<String> {
     field.key.map(|key| {
@@ -1100,6 +1133,20 @@ mod tests {
         // Other parameters, pages and ages of things are not someone's.
         assert!(found("https://a.example/list?page=12&storage=64").is_empty());
         assert!(found("https://a.example/list?agent=12").is_empty());
+    }
+
+    /// A key is in one list at most: [`key_class`] gives one class.
+    #[test]
+    fn the_key_lists_are_disjoint() {
+        for k in GENDER_KEYS {
+            assert!(
+                !AGE_GROUP_KEYS.contains(k) && !OWN_LANGUAGE_KEYS.contains(k),
+                "{k}"
+            );
+        }
+        for k in AGE_GROUP_KEYS {
+            assert!(!OWN_LANGUAGE_KEYS.contains(k), "{k}");
+        }
     }
 
     #[test]

@@ -211,13 +211,36 @@ fn check_with(db: &Database, region: Option<Id>, s: &str) -> Checked {
     }
 }
 
+/// Answers remembered per thread (see [`check`]); cleared when it holds this many.
+const MEMO: usize = 4096;
+
+thread_local! {
+    /// `check`'s answers on this thread, by region and number text: a text repeats a number
+    /// (a signature, a contact line), and every candidate is tried against several regions.
+    static ANSWERS: std::cell::RefCell<HashMap<(Option<Id>, Box<str>), Checked>> =
+        std::cell::RefCell::new(HashMap::new());
+}
+
 /// `phonenumber::parse(region, s)` and `is_valid`, on the least metadata that gives the full
-/// database's answer.
+/// database's answer. The answer depends only on `region` and `s` (every database gives the
+/// full one's answer), so it is remembered per thread, without a lock.
 pub(super) fn check(region: Option<Id>, s: &str) -> Checked {
-    match database_for(region, s) {
+    let key = (region, Box::<str>::from(s));
+    if let Ok(Some(hit)) = ANSWERS.try_with(|a| a.borrow().get(&key).copied()) {
+        return hit;
+    }
+    let answer = match database_for(region, s) {
         Some(db) => check_with(&db, region, s),
         None => check_with(full(), region, s),
-    }
+    };
+    let _ = ANSWERS.try_with(|a| {
+        let mut a = a.borrow_mut();
+        if a.len() >= MEMO {
+            a.clear();
+        }
+        a.insert(key, answer);
+    });
+    answer
 }
 
 #[cfg(test)]

@@ -165,11 +165,19 @@ fn gap_kind(gap: &str) -> Option<bool> {
 /// prefix.
 pub(crate) fn number_words(text: &str) -> Option<View> {
     // Few number words at all: nothing to read (most texts stop here, without allocating).
-    let hits = text
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| number_word(w).is_some())
-        .take(MIN_DIGIT_WORDS)
-        .count();
+    // An ASCII text is split byte by byte (its alphabetic characters are the ASCII letters).
+    let hits = if text.is_ascii() {
+        text.as_bytes()
+            .split(|b| !b.is_ascii_alphabetic())
+            .filter(|w| std::str::from_utf8(w).ok().and_then(number_word).is_some())
+            .take(MIN_DIGIT_WORDS)
+            .count()
+    } else {
+        text.split(|c: char| !c.is_alphabetic())
+            .filter(|w| number_word(w).is_some())
+            .take(MIN_DIGIT_WORDS)
+            .count()
+    };
     if hits < MIN_DIGIT_WORDS {
         return None;
     }
@@ -374,13 +382,28 @@ fn year_word() -> Option<&'static AhoCorasick> {
         .as_ref()
 }
 
+/// Whether `b` holds "teen" or "sand" in any ASCII case (every word of [`year_word`] holds
+/// one): four bytes compared at once, a cheaper pass than the automaton's.
+fn teen_or_sand(b: &[u8]) -> bool {
+    const TEEN: u32 = u32::from_le_bytes(*b"teen");
+    const SAND: u32 = u32::from_le_bytes(*b"sand");
+    b.windows(4).any(|w| {
+        // Setting bit 5 lowers an ASCII capital and leaves a lower-case letter as it is.
+        let x = w
+            .iter()
+            .rev()
+            .fold(0u32, |x, &c| (x << 8) | u32::from(c | 0x20));
+        x == TEEN || x == SAND
+    })
+}
+
 /// Dates written in words ("born the twenty-third of August nineteen sixty-five"): the
 /// ordinal day and the year become digits ("23", "1965") so the date detectors read them.
 /// English only; a view is made only when a year in words is present.
 pub(crate) fn spelled_dates(text: &str) -> Option<View> {
     // Cheap gate: a year in words needs "nineteen", "eighteen" or "thousand" (in any ASCII
-    // case), found in one pass.
-    if !year_word().is_some_and(|ac| ac.is_match(text)) {
+    // case), found in one pass; a text without "teen" or "sand" has none of them.
+    if !teen_or_sand(text.as_bytes()) || !year_word().is_some_and(|ac| ac.is_match(text)) {
         return None;
     }
     let ws = words(text);
@@ -638,7 +661,13 @@ pub(crate) fn escapes(text: &str) -> Option<View> {
 /// rotated back.
 pub(crate) fn rot13(text: &str) -> Option<View> {
     let b = text.as_bytes();
-    let at = text.match_indices(['r', 'R']).find_map(|(i, _)| {
+    // The `r`s and `R`s of the text, read byte by byte (setting bit 5 lowers only `R`).
+    let mut rs = b
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c | 0x20 == b'r')
+        .map(|(i, _)| i);
+    let at = rs.find_map(|i| {
         let w = b.get(i..i + 3)?;
         if !w.eq_ignore_ascii_case(b"rot") {
             return None;
@@ -706,6 +735,16 @@ mod tests {
         // Counting in prose is no number.
         assert!(number_words("one or two, maybe three people and one dog").is_none());
         assert!(number_words("").is_none());
+    }
+
+    #[test]
+    fn year_word_gate() {
+        for t in ["NINETEEN", "eighTeen", "two Thousand", "xteen", "sandwich"] {
+            assert!(teen_or_sand(t.as_bytes()), "{t}");
+        }
+        for t in ["", "ten", "the parcel ships", "tee n", "san d"] {
+            assert!(!teen_or_sand(t.as_bytes()), "{t}");
+        }
     }
 
     #[test]

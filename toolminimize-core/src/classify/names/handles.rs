@@ -80,20 +80,22 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
     {
         return out;
     }
-    let mut iter = text.char_indices().peekable();
-    while let Some((start, c)) = iter.next() {
-        if !handle_char(c) {
+    // Every handle character is ASCII: runs of them are found byte by byte (a byte of a
+    // multi-byte character is never one), and their ends are character boundaries.
+    let bytes = text.as_bytes();
+    let is_handle = |i: usize| bytes.get(i).is_some_and(|&b| handle_char(char::from(b)));
+    let mut next = 0;
+    while next < bytes.len() {
+        let start = next;
+        if !is_handle(start) {
+            next += 1;
             continue;
         }
-        let mut end = start + c.len_utf8();
-        while let Some(&(i, c)) = iter.peek() {
-            if handle_char(c) {
-                end = i + c.len_utf8();
-                iter.next();
-            } else {
-                break;
-            }
+        let mut end = start + 1;
+        while is_handle(end) {
+            end += 1;
         }
+        next = end;
         // Trim sentence punctuation.
         let raw = text.get(start..end).unwrap_or("");
         let trimmed = raw.trim_matches(['.', '-', '_', '+']);

@@ -108,18 +108,17 @@ fn shape_ascii(w: &[u8]) -> Shape {
     let Some(&first) = w.first() else {
         return Shape::Other;
     };
-    if w.iter().any(u8::is_ascii_digit) {
+    // One pass: digits, letters, lower- and upper-case letters.
+    let (mut digits, mut letters, mut lower) = (false, 0usize, 0usize);
+    for &c in w {
+        digits |= c.is_ascii_digit();
+        letters += usize::from(c.is_ascii_alphabetic());
+        lower += usize::from(c.is_ascii_lowercase());
+    }
+    if digits {
         return Shape::Other;
     }
-    let (mut letters, mut any_lower, mut all_lower) = (0usize, false, true);
-    for &c in w.iter().filter(|c| c.is_ascii_alphabetic()) {
-        letters += 1;
-        if c.is_ascii_lowercase() {
-            any_lower = true;
-        } else {
-            all_lower = false;
-        }
-    }
+    let (any_lower, all_lower) = (lower > 0, lower == letters);
     if letters == 1 && first.is_ascii_uppercase() {
         return Shape::Initial;
     }
@@ -181,27 +180,35 @@ fn fold_key(word: &str) -> Cow<'_, str> {
     }
 }
 
+/// The character that starts at byte `i` of `text` (an ASCII byte read without decoding), or
+/// `None` at the end or inside a character.
+fn char_at(text: &str, i: usize) -> Option<char> {
+    match *text.as_bytes().get(i)? {
+        b if b.is_ascii() => Some(char::from(b)),
+        _ => text.get(i..)?.chars().next(),
+    }
+}
+
 /// Splits `text` into words. A word is a run of letters and digits, with apostrophes and
 /// hyphens allowed between letters.
 pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
     // About one word in six bytes of prose: one allocation for most texts.
     let mut out = Vec::with_capacity(text.len() / 6 + 1);
-    let mut iter = text.char_indices().peekable();
-    while let Some((start, c)) = iter.next() {
+    let mut pos = 0;
+    while let Some(c) = char_at(text, pos) {
+        let start = pos;
+        pos += c.len_utf8();
         if !c.is_alphanumeric() {
             continue;
         }
-        let mut end = start + c.len_utf8();
-        while let Some(&(i, c)) = iter.peek() {
+        let mut end = pos;
+        while let Some(c) = char_at(text, end) {
             if c.is_alphanumeric() {
-                end = i + c.len_utf8();
-                iter.next();
+                end += c.len_utf8();
             } else if is_joiner(c) {
                 // Only between two word characters.
-                let next = text.get(i + c.len_utf8()..).and_then(|s| s.chars().next());
-                if next.is_some_and(char::is_alphanumeric) {
-                    end = i + c.len_utf8();
-                    iter.next();
+                if char_at(text, end + c.len_utf8()).is_some_and(char::is_alphanumeric) {
+                    end += c.len_utf8();
                 } else {
                     break;
                 }
@@ -209,6 +216,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
                 break;
             }
         }
+        pos = end;
         let mut word = text.get(start..end).unwrap_or("");
         // Possessive `'s`.
         for suffix in ["'s", "\u{2019}s"] {

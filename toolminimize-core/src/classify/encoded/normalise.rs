@@ -135,8 +135,13 @@ fn number_word_index() -> &'static FxHashMap<&'static [u8], NumberWord> {
 }
 
 fn number_word(w: &str) -> Option<NumberWord> {
+    number_word_bytes(w.as_bytes())
+}
+
+/// [`number_word`] of a word's bytes.
+fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
     // Every digit word is 2–7 bytes and starts with one of these letters.
-    let first = w.as_bytes().first()?.to_ascii_lowercase();
+    let first = w.first()?.to_ascii_lowercase();
     if w.len() > 8 || w.len() < 2 || !b"acdefhnoqstuvzn".contains(&first) {
         return None;
     }
@@ -144,7 +149,7 @@ fn number_word(w: &str) -> Option<NumberWord> {
     // exact one with the word's ASCII letters lowered.
     let mut buf = [0u8; 8];
     let key = buf.get_mut(..w.len())?;
-    key.copy_from_slice(w.as_bytes());
+    key.copy_from_slice(w);
     key.make_ascii_lowercase();
     number_word_index().get(&*key).copied()
 }
@@ -169,7 +174,7 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
     let hits = if text.is_ascii() {
         text.as_bytes()
             .split(|b| !b.is_ascii_alphabetic())
-            .filter(|w| std::str::from_utf8(w).ok().and_then(number_word).is_some())
+            .filter(|w| number_word_bytes(w).is_some())
             .take(MIN_DIGIT_WORDS)
             .count()
     } else {

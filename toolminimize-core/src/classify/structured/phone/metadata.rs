@@ -214,11 +214,13 @@ fn check_with(db: &Database, region: Option<Id>, s: &str) -> Checked {
 /// Answers remembered per thread (see [`check`]); cleared when it holds this many.
 const MEMO: usize = 4096;
 
+/// `check`'s answers by default region and number text.
+type Answers = HashMap<(Option<Id>, Box<str>), Checked>;
+
 thread_local! {
     /// `check`'s answers on this thread, by region and number text: a text repeats a number
     /// (a signature, a contact line), and every candidate is tried against several regions.
-    static ANSWERS: std::cell::RefCell<HashMap<(Option<Id>, Box<str>), Checked>> =
-        std::cell::RefCell::new(HashMap::new());
+    static ANSWERS: std::cell::RefCell<Answers> = std::cell::RefCell::new(HashMap::new());
 }
 
 /// `phonenumber::parse(region, s)` and `is_valid`, on the least metadata that gives the full

@@ -728,6 +728,12 @@ fn tidy_folded(mut t: String) -> String {
             }
         }
     }
+    trim_edges(&mut t);
+    capitalize_sentences(t)
+}
+
+/// Drops the separators a cut left at either end of a text (and full stops at its start).
+fn trim_edges(t: &mut String) {
     let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/', '、'];
     let end = t.trim_end_matches(trim_chars).len();
     t.truncate(end);
@@ -735,7 +741,6 @@ fn tidy_folded(mut t: String) -> String {
         - t.trim_start_matches(|c: char| trim_chars.contains(&c) || c == '.')
             .len();
     t.drain(..start);
-    capitalize_sentences(t)
 }
 
 /// `t.replace(from, to)` for a `to` no longer than `from`, inside `t`'s own buffer (a long
@@ -991,13 +996,7 @@ mod tests {
                 break;
             }
         }
-        let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/', '、'];
-        let end = t.trim_end_matches(trim_chars).len();
-        t.truncate(end);
-        let start = t.len()
-            - t.trim_start_matches(|c: char| trim_chars.contains(&c) || c == '.')
-                .len();
-        t.drain(..start);
+        trim_edges(&mut t);
         reference_capitalize(t)
     }
 

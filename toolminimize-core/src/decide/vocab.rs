@@ -314,7 +314,7 @@ impl Terms<'_> {
                 }
             }
         }
-        if best.is_none() && self.single(entry) & langs != 0 {
+        if best.is_none() && self.single(entry) & langs & w.read_in != 0 {
             best = Some(1);
         }
         best.filter(|_| !(self.list.function_words && acronym_at(words, i)))
@@ -501,16 +501,34 @@ impl Vocab {
     /// further hashing, and gives [`Vocab::languages`] of them (they are the words of `raw`).
     pub fn look_up_languages(&self, words: &mut [Word<'_>], raw: &str) -> LangMask {
         let mut scores = [0u32; 13];
-        for w in words {
+        for w in words.iter_mut() {
             w.entry = self.index.get(w.folded.as_ref()).copied().unwrap_or(ABSENT);
-            let stop = self
-                .entries
-                .get(w.entry as usize)
-                .and_then(|e| e.single.get(STOP).copied())
-                .unwrap_or(0);
-            add_scores(&mut scores, stop);
+            add_scores(&mut scores, self.stop_langs(w));
+        }
+        // A function word of the likeliest language is read in it: "on" in an English text
+        // is the preposition, whatever other languages of the text it is a pronoun of.
+        let best = scores.iter().copied().max().unwrap_or(0);
+        if best > 0 {
+            let likeliest = scores
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c == best)
+                .fold(0, |m, (i, _)| m | 1 << i);
+            for w in words.iter_mut() {
+                if self.stop_langs(w) & likeliest != 0 {
+                    w.read_in = likeliest;
+                }
+            }
         }
         languages_of(scores, raw)
+    }
+
+    /// The languages of which the looked-up word `w` is a common function word.
+    fn stop_langs(&self, w: &Word<'_>) -> LangMask {
+        self.entries
+            .get(w.entry as usize)
+            .and_then(|e| e.single.get(STOP).copied())
+            .unwrap_or(0)
     }
 
     /// Whether the word `w` is a function word of some language: a common word, a pronoun of
@@ -693,5 +711,22 @@ mod tests {
         let wf = words(fr);
         let m = v.languages(&wf, fr);
         assert!(v.set(WordSet::Reason).any_in_langs(m, &wf, fr));
+    }
+
+    #[test]
+    fn a_function_word_of_the_likeliest_language_is_read_in_it() {
+        let v = vocab();
+        // Two "a"s speak for Portuguese and Czech nearly as much as "on" and "at" speak for
+        // English: all three are the text's languages, but "on" is read as English.
+        let text = "Book a cab on Friday, pickup at noon, a ramp needed";
+        let mut ws = words(text);
+        let langs = v.look_up_languages(&mut ws, text);
+        assert_ne!(langs & (1 << 11), 0, "Czech is among the languages");
+        assert!(!v.set(WordSet::ThirdPerson).any_in_langs(langs, &ws, text));
+        // In a Czech text "on" is "he".
+        let text = "Mám strach, že on to nezvládne a je to na mně";
+        let mut ws = words(text);
+        let langs = v.look_up_languages(&mut ws, text);
+        assert!(v.set(WordSet::ThirdPerson).any_in_langs(langs, &ws, text));
     }
 }

@@ -19,6 +19,11 @@ pub struct Word<'a> {
     /// The word's entry in the decision stage's word lists, once looked up there (see
     /// `decide::vocab::Vocab::look_up_languages`): [`NOT_LOOKED_UP`] until then.
     pub entry: u32,
+    /// The languages the word can be read in, one bit each (see `decide::vocab::LANGS`):
+    /// every language, unless the text's likeliest language uses it as a function word, in
+    /// which case it is read in that language only ("on" in an English text is not the
+    /// Polish or Czech "he").
+    pub read_in: u16,
 }
 
 /// [`Word::entry`] of a word not looked up yet.
@@ -154,6 +159,7 @@ fn push<'a>(text: &'a str, s: usize, e: usize, plain: bool, out: &mut Vec<Word<'
         raw: raw_t,
         folded,
         entry: NOT_LOOKED_UP,
+        read_in: u16::MAX,
     });
 }
 
@@ -272,6 +278,7 @@ mod tests {
                 raw: raw_t,
                 folded: Cow::Owned(folded),
                 entry: NOT_LOOKED_UP,
+                read_in: u16::MAX,
             });
         }
         out

@@ -428,14 +428,29 @@ impl Detector for Lexicon {
                 if entry.flags.amount {
                     match span::amount_after(text, span.end) {
                         Some(end) => span.end = end,
-                        None if entry.flags.need_amount => continue,
+                        None if entry.flags.need_amount => {
+                            // The term is not there; a shorter one at its start may be.
+                            if let Some(c) = shorter_end(s, m_start, m_end) {
+                                cap = Some(c);
+                                at = m_start;
+                                continue 'search;
+                            }
+                            continue;
+                        }
                         None => {}
                     }
                 }
                 if entry.flags.number {
                     match span::number_after(text, span.end) {
                         Some(end) => span.end = end,
-                        None if entry.flags.need_number => continue,
+                        None if entry.flags.need_number => {
+                            if let Some(c) = shorter_end(s, m_start, m_end) {
+                                cap = Some(c);
+                                at = m_start;
+                                continue 'search;
+                            }
+                            continue;
+                        }
                         None => {}
                     }
                 }
@@ -448,6 +463,13 @@ impl Detector for Lexicon {
                         (2..=3).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_uppercase())
                     });
                     if entry.flags.need_name && (named.end == span.end || acronym) {
+                        // "ricoverata al" with no name after it: "ricoverata" alone is still
+                        // a term.
+                        if let Some(c) = shorter_end(s, m_start, m_end) {
+                            cap = Some(c);
+                            at = m_start;
+                            continue 'search;
+                        }
                         continue;
                     }
                     span = named;
@@ -482,6 +504,13 @@ fn prev_char(s: &str, at: usize) -> usize {
     s.get(..at)
         .and_then(|h| h.char_indices().next_back())
         .map_or(0, |(i, _)| i)
+}
+
+/// Where to cut the folded text `s` to search again for a shorter term at `m_start` than the
+/// rejected match `m_start..m_end`, if one can fit.
+fn shorter_end(s: &str, m_start: usize, m_end: usize) -> Option<usize> {
+    let shorter = prev_char(s, m_end);
+    (shorter > m_start).then_some(shorter)
 }
 
 /// The byte offset of the character after the one at `at`.

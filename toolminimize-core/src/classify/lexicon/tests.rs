@@ -1153,6 +1153,13 @@ fn partners_gender_services_and_insolvency() {
 
 #[test]
 fn admissions_strokes_and_meetings() {
+    // A term whose name, amount or number is missing gives way to a shorter term at its start:
+    // "ricoverato al" needs a name, an acronym is a ward, and "ricoverato" alone still counts.
+    has(
+        "mio padre è ricoverato al CSM da lunedì",
+        "ricoverato",
+        Category::Health,
+    );
     has(
         "da giugno sarò ricoverata a Villa Serena per qualche mese",
         "ricoverata a Villa Serena",

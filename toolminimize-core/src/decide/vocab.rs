@@ -4,6 +4,7 @@
 //! of whole words; terms in unspaced scripts (Japanese) match as substrings.
 
 use rustc_hash::FxHashMap as HashMap;
+use std::ops::Range;
 use std::sync::LazyLock;
 
 use crate::text::fold::fold_term;
@@ -503,7 +504,9 @@ impl Vocab {
         let mut scores = [0u32; 13];
         for w in words.iter_mut() {
             w.entry = self.index.get(w.folded.as_ref()).copied().unwrap_or(ABSENT);
-            add_scores(&mut scores, self.stop_langs(w));
+            if !in_address(raw, &w.range) {
+                add_scores(&mut scores, self.stop_langs(w));
+            }
         }
         // A function word of the likeliest language is read in it: "on" in an English text
         // is the preposition, whatever other languages of the text it is a pronoun of.
@@ -541,7 +544,7 @@ impl Vocab {
     /// occur at least half as often as the best language's; every language when none occurs.
     pub fn languages(&self, words: &[Word<'_>], raw: &str) -> LangMask {
         let mut scores = [0u32; 13];
-        for w in words {
+        for w in words.iter().filter(|w| !in_address(raw, &w.range)) {
             let stop = self
                 .entry(w)
                 .and_then(|e| e.single.get(STOP).copied())
@@ -550,6 +553,46 @@ impl Vocab {
         }
         languages_of(scores, raw)
     }
+}
+
+/// How far around a word [`in_address`] looks for the marks of an address.
+const ADDRESS_REACH: usize = 64;
+
+/// Whether the word at `range` of `raw` is part of an e-mail address, a web address or a
+/// host name ("com" in "ana@mail.com", "de" in "shop.de"): such words are not the text's
+/// language. Looks at most [`ADDRESS_REACH`] bytes either way, within the word's run of
+/// non-space characters.
+fn in_address(raw: &str, range: &Range<usize>) -> bool {
+    let bytes = raw.as_bytes();
+    let joined = |b: Option<&u8>| b.is_some_and(|&b| b == b'.' || b == b'@');
+    let before = range.start.checked_sub(1).and_then(|i| bytes.get(i));
+    let next_is_word = bytes
+        .get(range.end + 1)
+        .is_some_and(|b| b.is_ascii_alphanumeric());
+    // Right after a dot or an at sign ("mail.com", "ana@mail"), or right before one that
+    // another word follows ("ana" in "ana.lowe@…", "mail" in "mail.com").
+    if joined(before) || joined(bytes.get(range.end)) && next_is_word {
+        return true;
+    }
+    // Further inside an address: "mail" in "https://mail/…", "lowe" in "ana-lowe@x.org".
+    let lo = range.start.saturating_sub(ADDRESS_REACH);
+    let hi = (range.end + ADDRESS_REACH).min(bytes.len());
+    let left = bytes.get(lo..range.start).unwrap_or_default();
+    let right = bytes.get(range.end..hi).unwrap_or_default();
+    let start = left
+        .iter()
+        .rposition(u8::is_ascii_whitespace)
+        .map_or(0, |i| i + 1);
+    let end = right
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .unwrap_or(right.len());
+    let (left, right) = (
+        left.get(start..).unwrap_or_default(),
+        right.get(..end).unwrap_or_default(),
+    );
+    let scheme = |run: &[u8]| run.windows(3).any(|w| w == b"://");
+    left.contains(&b'@') || right.contains(&b'@') || scheme(left) || scheme(right)
 }
 
 /// Counts a word that is a stop word of the languages `mask` (none: 0) for them.
@@ -711,6 +754,23 @@ mod tests {
         let wf = words(fr);
         let m = v.languages(&wf, fr);
         assert!(v.set(WordSet::Reason).any_in_langs(m, &wf, fr));
+    }
+
+    #[test]
+    fn addresses_do_not_vote_for_a_language() {
+        let v = vocab();
+        // "com" is a Portuguese function word, "de" a Spanish, Dutch and Nordic one.
+        for text in [
+            "Reach Ana Vale at ana.vale@mail.com",
+            "Reach Ana Vale at https://mail.de/ana",
+        ] {
+            let mut ws = words(text);
+            let langs = v.look_up_languages(&mut ws, text);
+            assert_ne!(langs & 1, 0, "{text}");
+            assert_eq!(langs & (1 << 5), 0, "{text}");
+            assert_eq!(v.languages(&ws, text), langs, "{text}");
+        }
+        assert!(!in_address("i.e. de", &(5..7)));
     }
 
     #[test]

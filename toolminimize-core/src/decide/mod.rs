@@ -454,8 +454,64 @@ pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) ->
     out
 }
 
-fn field_ctx<'a>(ctx: &CallContext<'a>, schema: &'a SchemaIndex, path: &str) -> FieldCtx<'a> {
-    let info = schema.field(path);
+/// The keys of a form-filling call's typed value ("fill `value` into `selector`").
+const TYPED_KEYS: &[&str] = &["value", "text"];
+
+/// The keys that name the form field a value is typed into.
+const TARGET_KEYS: &[&str] = &["selector", "element", "locator", "field"];
+
+/// Tag and attribute words of a selector, which name no field.
+const SELECTOR_NOISE: &[&str] = &[
+    "input",
+    "textarea",
+    "select",
+    "div",
+    "span",
+    "form",
+    "button",
+    "label",
+    "name",
+    "id",
+    "type",
+    "text",
+    "class",
+    "data",
+    "aria",
+    "placeholder",
+    "testid",
+    "textbox",
+    "field",
+    "nth",
+    "child",
+    "of",
+    "first",
+    "last",
+];
+
+/// The name of the form field a form-filling call types the value at `path` into: a browser
+/// tool fills `value` into the field its `selector` names (`textarea[name="reason_for_visit"]`,
+/// `#patient-dob`, "Allergies textbox"), and that field, not the word "value", says what the
+/// value is for. `None` when `path` is not such a value.
+fn form_target(args: &Value, path: &str) -> Option<String> {
+    let key = path.strip_prefix('/').filter(|k| !k.contains('/'))?;
+    if !TYPED_KEYS.contains(&key) {
+        return None;
+    }
+    let obj = args.as_object()?;
+    let target = obj.iter().find_map(|(k, v)| {
+        TARGET_KEYS
+            .contains(&k.as_str())
+            .then(|| v.as_str())
+            .flatten()
+    })?;
+    let words: Vec<String> = identifier_words(target)
+        .into_iter()
+        .filter(|w| w.chars().any(char::is_alphabetic) && !SELECTOR_NOISE.contains(&w.as_str()))
+        .collect();
+    (!words.is_empty()).then(|| words.join("_"))
+}
+
+fn field_ctx<'a>(ctx: &CallContext<'a>, info: Option<&'a FieldInfo>, path: &str) -> FieldCtx<'a> {
     let text = text_at(ctx.args, path);
     let key = info
         .and_then(|i| i.key.as_deref())
@@ -532,7 +588,11 @@ fn decide_field(
     else {
         return;
     };
-    let mut f = field_ctx(ctx, schema, path);
+    let target = form_target(ctx.args, path).map(|key| FieldInfo {
+        key: Some(key),
+        ..schema.field(path).cloned().unwrap_or_default()
+    });
+    let mut f = field_ctx(ctx, target.as_ref().or_else(|| schema.field(path)), path);
     // A statement that writes a record carries the record's text; one that reads finds
     // entries by its literals.
     let writes_record = cv.kind == ToolKind::Database
@@ -906,6 +966,12 @@ pub(super) fn holds_requirements(info: Option<&FieldInfo>) -> bool {
         "accommodations",
         "accommodation",
         "assistance",
+        // A clinical form's fields: what brings the patient, their symptoms and history.
+        "complaint",
+        "symptoms",
+        "symptom",
+        "medications",
+        "history",
     ];
     info.and_then(|i| i.key.as_deref()).is_some_and(|k| {
         identifier_words(k)
@@ -991,5 +1057,38 @@ mod long_text_tests {
         }
         assert!(!text.contains("0182"), "a number went out undecided");
         assert!(text.len() > copies * 60);
+    }
+}
+
+#[cfg(test)]
+mod form_target_tests {
+    use serde_json::json;
+
+    use super::form_target;
+
+    #[test]
+    fn the_selector_names_the_field_a_value_is_typed_into() {
+        let at =
+            |selector: &str| form_target(&json!({"selector": selector, "value": "x"}), "/value");
+        assert_eq!(
+            at(r#"textarea[name="chief_complaint"]"#).as_deref(),
+            Some("chief_complaint")
+        );
+        assert_eq!(at("#patient-dob").as_deref(), Some("patient_dob"));
+        assert_eq!(at("input[type=text]"), None);
+        assert_eq!(
+            form_target(
+                &json!({"element": "Allergies textbox", "text": "x"}),
+                "/text"
+            )
+            .as_deref(),
+            Some("allergies")
+        );
+        // Only the typed value of a form-filling call.
+        assert_eq!(
+            form_target(&json!({"selector": "#a", "value": "x"}), "/selector"),
+            None
+        );
+        assert_eq!(form_target(&json!({"query": "x"}), "/query"), None);
     }
 }

@@ -8,11 +8,12 @@
 
 mod paths;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use std::fmt::Write as _;
 
+use rustc_hash::FxHashSet;
 use serde_json::Value;
 
 use self::paths::{ElementIds, PathIds};
@@ -46,7 +47,12 @@ impl Types {
     }
 
     fn of_schema(s: &Value) -> Types {
-        match s.get("type") {
+        Self::of_type(s.get("type"))
+    }
+
+    /// The types a schema's `type` keyword names.
+    fn of_type(t: Option<&Value>) -> Types {
+        match t {
             Some(Value::String(t)) => Types(Self::bit(t)),
             Some(Value::Array(ts)) => Types(
                 ts.iter()
@@ -239,9 +245,14 @@ impl Slot {
 
 const MAX_REF_DEPTH: usize = 32;
 
-/// The keywords [`Builder::info`] reads, each from the first schema that has it.
+/// The keywords [`Builder::info`] reads, each from the first schema that has it, but for
+/// `type` and `additionalProperties`, read from every schema.
 #[derive(Default)]
 struct Keywords<'v> {
+    /// The types every schema's `type` names, together.
+    types: Types,
+    /// Some schema has `additionalProperties: false`.
+    closed: bool,
     enum_: Option<&'v Value>,
     const_: Option<&'v Value>,
     description: Option<&'v Value>,
@@ -264,6 +275,14 @@ struct Keywords<'v> {
 impl<'v> Keywords<'v> {
     fn offer(&mut self, key: &str, value: &'v Value) {
         let slot = match key {
+            "type" => {
+                self.types.0 |= Types::of_type(Some(value)).0;
+                return;
+            }
+            "additionalProperties" => {
+                self.closed |= *value == Value::Bool(false);
+                return;
+            }
             "enum" => &mut self.enum_,
             "const" => &mut self.const_,
             "description" => &mut self.description,
@@ -331,22 +350,37 @@ impl<'a> Builder<'a> {
     /// Expands `$ref`, `allOf` and the branches of `anyOf`/`oneOf` that fit `v` into the list
     /// of schemas that apply to `v`.
     fn expand(&self, s: &'a Value, v: &Value, acc: &mut Vec<&'a Value>, depth: usize) {
-        if depth > MAX_REF_DEPTH || !s.is_object() {
+        if depth > MAX_REF_DEPTH {
             return;
         }
+        let Value::Object(o) = s else {
+            return;
+        };
         acc.push(s);
-        if let Some(r) = s.get("$ref").and_then(Value::as_str)
+        // The four keywords read in one pass over the schema's keys (a look-up per keyword
+        // would hash each name), then followed in their fixed order.
+        let (mut r#ref, mut all_of, mut any_of, mut one_of) = (None, None, None, None);
+        for (k, x) in o {
+            match k.as_str() {
+                "$ref" => r#ref = Some(x),
+                "allOf" => all_of = Some(x),
+                "anyOf" => any_of = Some(x),
+                "oneOf" => one_of = Some(x),
+                _ => {}
+            }
+        }
+        if let Some(r) = r#ref.and_then(Value::as_str)
             && let Some(t) = resolve_ref(self.root, r)
         {
             self.expand(t, v, acc, depth + 1);
         }
-        if let Some(all) = s.get("allOf").and_then(Value::as_array) {
+        if let Some(all) = all_of.and_then(Value::as_array) {
             for b in all {
                 self.expand(b, v, acc, depth + 1);
             }
         }
-        for key in ["anyOf", "oneOf"] {
-            if let Some(branches) = s.get(key).and_then(Value::as_array) {
+        for branches in [any_of, one_of] {
+            if let Some(branches) = branches.and_then(Value::as_array) {
                 let mut fitting: Vec<&'a Value> = Vec::new();
                 for b in branches {
                     let mut sub = Vec::new();
@@ -374,10 +408,7 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        let mut types = Types(0);
-        for s in schemas {
-            types.0 |= Types::of_schema(s).0;
-        }
+        let types = kw.types;
         let enum_values = kw
             .enum_
             .and_then(Value::as_array)
@@ -419,9 +450,7 @@ impl<'a> Builder<'a> {
             minimize: kw.minimize.and_then(MinimizeDirective::parse),
             default: kw.default.cloned(),
             declared: !schemas.is_empty(),
-            closed: schemas
-                .iter()
-                .any(|s| s.get("additionalProperties") == Some(&Value::Bool(false))),
+            closed: kw.closed,
             ..FieldInfo::default()
         }
     }
@@ -441,12 +470,12 @@ impl<'a> Builder<'a> {
         let parent_necessary = info.necessary;
         match v {
             Value::Object(map) => {
-                let min_nec: Option<HashSet<&str>> = schemas.iter().find_map(|s| {
+                let min_nec: Option<FxHashSet<&str>> = schemas.iter().find_map(|s| {
                     s.get("minimum_necessary")
                         .and_then(Value::as_array)
                         .map(|a| a.iter().filter_map(Value::as_str).collect())
                 });
-                let required: HashSet<&str> = schemas
+                let required: FxHashSet<&str> = schemas
                     .iter()
                     .filter_map(|s| s.get("required").and_then(Value::as_array))
                     .flatten()
@@ -462,8 +491,11 @@ impl<'a> Builder<'a> {
                 // have the same share it (an object of many keys under one
                 // `additionalProperties` holds one entry).
                 let mut previous: Option<(Vec<*const Value>, bool, Option<bool>, u32)> = None;
+                // Each schema's `properties`, looked up once for all the members.
+                let properties: Vec<Option<&'a Value>> =
+                    schemas.iter().map(|s| s.get("properties")).collect();
                 for (k, child) in map {
-                    let child_schemas = self.property_schemas(&schemas, k, child);
+                    let child_schemas = self.property_schemas(&schemas, &properties, k, child);
                     let required_k = required.contains(k.as_str());
                     let declared_k = min_nec.as_ref().map(|l| l.contains(k.as_str()));
                     let scalar = !matches!(child, Value::Object(_) | Value::Array(_));
@@ -624,10 +656,18 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn property_schemas(&self, parents: &[&'a Value], k: &str, child: &Value) -> Vec<&'a Value> {
+    /// The schemas of member `k` of an object under `parents`, whose `properties` are
+    /// `properties` (one per parent).
+    fn property_schemas(
+        &self,
+        parents: &[&'a Value],
+        properties: &[Option<&'a Value>],
+        k: &str,
+        child: &Value,
+    ) -> Vec<&'a Value> {
         let mut acc = Vec::new();
-        for s in parents {
-            if let Some(p) = s.get("properties").and_then(|p| p.get(k)) {
+        for p in properties {
+            if let Some(p) = p.and_then(|p| p.get(k)) {
                 self.expand(p, child, &mut acc, 0);
             }
         }

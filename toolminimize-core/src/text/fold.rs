@@ -43,9 +43,20 @@ fn simple_fold(c: char) -> Option<&'static str> {
 
 /// Folds `text` (see the module docs).
 pub fn fold(text: &str) -> Folded {
+    fold_with(text, true)
+}
+
+/// Folds `text`; with `map` false the map back to the original is left empty (for callers
+/// that only read the folded text).
+fn fold_with(text: &str, map: bool) -> Folded {
     let mut out = Builder {
         bytes: Vec::with_capacity(text.len()),
-        origin: Vec::with_capacity(text.len()),
+        origin: if map {
+            Vec::with_capacity(text.len())
+        } else {
+            Vec::new()
+        },
+        map,
     };
     let mut last_space = true; // trims leading whitespace
     let bytes = text.as_bytes();
@@ -137,10 +148,12 @@ fn lowers_only(b: u8) -> bool {
     b.is_ascii() && !matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b'`')
 }
 
-/// Folded text being made: its bytes (whole characters: UTF-8) and their origins.
+/// Folded text being made: its bytes (whole characters: UTF-8) and, when `map`, their
+/// origins.
 struct Builder {
     bytes: Vec<u8>,
     origin: Vec<(u32, u32)>,
+    map: bool,
 }
 
 impl Builder {
@@ -148,22 +161,28 @@ impl Builder {
     /// `start` of the original: lower-cased, each byte mapped to itself.
     fn push_run(&mut self, run: &[u8], start: usize) {
         self.bytes.extend(run.iter().map(u8::to_ascii_lowercase));
-        self.origin
-            .extend((start..start + run.len()).map(|k| (k as u32, (k + 1) as u32)));
+        if self.map {
+            self.origin
+                .extend((start..start + run.len()).map(|k| (k as u32, (k + 1) as u32)));
+        }
     }
 
     /// Appends one ASCII byte.
     fn push_ascii(&mut self, b: u8, start: u32, end: u32) {
         self.bytes.push(b);
-        self.origin.push((start, end));
+        if self.map {
+            self.origin.push((start, end));
+        }
     }
 
     fn push(&mut self, c: char, start: u32, end: u32) {
         let mut buf = [0u8; 4];
         self.bytes
             .extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-        for _ in 0..c.len_utf8() {
-            self.origin.push((start, end));
+        if self.map {
+            for _ in 0..c.len_utf8() {
+                self.origin.push((start, end));
+            }
         }
     }
 
@@ -235,7 +254,7 @@ pub fn fold_term(term: &str) -> String {
     if term.bytes().all(|b| b.is_ascii_graphic() && b != b'`') {
         return term.to_ascii_lowercase();
     }
-    fold(term).text
+    fold_with(term, false).text
 }
 
 #[cfg(test)]
@@ -347,6 +366,21 @@ mod tests {
         let f = fold("abc");
         assert_eq!(f.original_span(10..20), 3..3);
         assert_eq!(f.original_span(0..0), 3..3);
+    }
+
+    #[test]
+    fn fold_term_is_the_text_of_fold() {
+        for t in [
+            "Hello  World\t\n",
+            "  Ça   va?  ",
+            "Straße `quoted` \u{2019}s",
+            "\u{200B}zero\u{00A0}width\u{FF21}",
+            "",
+            " ",
+            "ﬁ Œuvre — ok",
+        ] {
+            assert_eq!(fold_term(t), fold(t).as_str(), "{t:?}");
+        }
     }
 
     /// The fold byte by byte, before ASCII runs were copied at once.

@@ -83,7 +83,12 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
     // Every handle character is ASCII: runs of them are found byte by byte (a byte of a
     // multi-byte character is never one), and their ends are character boundaries.
     let bytes = text.as_bytes();
-    let is_handle = |i: usize| bytes.get(i).is_some_and(|&b| handle_char(char::from(b)));
+    let is_separator = |b: u8| matches!(b, b'.' | b'_' | b'-' | b'+');
+    let is_handle = |i: usize| {
+        bytes
+            .get(i)
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || is_separator(b))
+    };
     let mut next = 0;
     while next < bytes.len() {
         let start = next;
@@ -91,11 +96,18 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
             next += 1;
             continue;
         }
-        let mut end = start + 1;
+        let mut end = start;
+        let mut separated = false;
         while is_handle(end) {
+            separated |= bytes.get(end).is_some_and(|&b| is_separator(b));
             end += 1;
         }
         next = end;
+        // One part, not before an `@`: neither an address's local part, a handle nor a pair
+        // of names in a slug (most words stop here, before any trimming).
+        if !separated && bytes.get(end) != Some(&b'@') {
+            continue;
+        }
         // Trim sentence punctuation.
         let raw = text.get(start..end).unwrap_or("");
         let trimmed = raw.trim_matches(['.', '-', '_', '+']);
@@ -105,8 +117,7 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
             continue;
         }
         let after = text.get(end..).and_then(|t| t.chars().next());
-        // One part, not before an `@`: neither an address's local part, a handle nor a pair
-        // of names in a slug (most words stop here).
+        // One part (its separators trimmed away), not before an `@`: as above.
         if after != Some('@') && !trimmed.contains(['.', '_', '-', '+']) {
             continue;
         }

@@ -105,9 +105,6 @@ fn shape(w: &str) -> Shape {
 /// [`shape`] of an ASCII word, read byte by byte (the same rules: in ASCII the only digits
 /// are `0`–`9` and the only joiners `'` and `-`).
 fn shape_ascii(w: &[u8]) -> Shape {
-    let Some(&first) = w.first() else {
-        return Shape::Other;
-    };
     // One pass: digits, letters, lower- and upper-case letters.
     let (mut digits, mut letters, mut lower) = (false, 0usize, 0usize);
     for &c in w {
@@ -115,6 +112,15 @@ fn shape_ascii(w: &[u8]) -> Shape {
         letters += usize::from(c.is_ascii_alphabetic());
         lower += usize::from(c.is_ascii_lowercase());
     }
+    shape_ascii_counted(w, digits, letters, lower)
+}
+
+/// [`shape_ascii`] of `w` from its counts: whether it holds a digit, its letters and its
+/// lower-case letters.
+fn shape_ascii_counted(w: &[u8], digits: bool, letters: usize, lower: usize) -> Shape {
+    let Some(&first) = w.first() else {
+        return Shape::Other;
+    };
     if digits {
         return Shape::Other;
     }
@@ -161,11 +167,20 @@ fn shape_ascii(w: &[u8]) -> Shape {
 
 /// Characters right before a word that make it part of code, a path or a handle.
 /// (Not `=`: a query string `q=Greta Lindgren` holds prose.)
-const CODE_BEFORE: &[char] = &[
-    '_', '/', '\\', '@', '#', '$', '<', '{', '[', '`', '~', '*', '+', '|',
-];
+fn is_code_before(c: char) -> bool {
+    matches!(
+        c,
+        '_' | '/' | '\\' | '@' | '#' | '$' | '<' | '{' | '[' | '`' | '~' | '*' | '+' | '|'
+    )
+}
+
 /// Characters right after a word that make it part of code, a path or a key.
-const CODE_AFTER: &[char] = &['_', '/', '\\', '@', '=', '(', '[', '{', '`', '*', '+', '|'];
+fn is_code_after(c: char) -> bool {
+    matches!(
+        c,
+        '_' | '/' | '\\' | '@' | '=' | '(' | '[' | '{' | '`' | '*' | '+' | '|'
+    )
+}
 
 /// [`fold_term`] of `word`, borrowing the word when folding leaves it unchanged (printable
 /// ASCII without capitals or a backtick).
@@ -189,25 +204,69 @@ fn char_at(text: &str, i: usize) -> Option<char> {
     }
 }
 
+/// The character that ends right before byte `i` of `text` (an ASCII byte read without
+/// decoding), or `None` at the start or inside a character.
+fn char_before(text: &str, i: usize) -> Option<char> {
+    match *text.as_bytes().get(i.checked_sub(1)?)? {
+        b if b.is_ascii() => Some(char::from(b)),
+        _ => text.get(..i)?.chars().next_back(),
+    }
+}
+
+/// What the scan of one word saw: its ASCII letters and digits, and whether it holds a
+/// character outside ASCII or an apostrophe.
+#[derive(Default)]
+struct Seen {
+    digits: bool,
+    upper: usize,
+    lower: usize,
+    non_ascii: bool,
+    apostrophe: bool,
+}
+
 /// Splits `text` into words. A word is a run of letters and digits, with apostrophes and
 /// hyphens allowed between letters.
 pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
+    let bytes = text.as_bytes();
     // About one word in six bytes of prose: one allocation for most texts.
     let mut out = Vec::with_capacity(text.len() / 6 + 1);
     let mut pos = 0;
-    while let Some(c) = char_at(text, pos) {
+    while let Some(&b) = bytes.get(pos) {
+        // ASCII that cannot start a word is passed over without decoding.
+        if b.is_ascii() && !b.is_ascii_alphanumeric() {
+            pos += 1;
+            continue;
+        }
+        let Some(c) = char_at(text, pos) else {
+            break;
+        };
         let start = pos;
         pos += c.len_utf8();
         if !c.is_alphanumeric() {
             continue;
         }
-        let mut end = pos;
-        while let Some(c) = char_at(text, end) {
+        // The word is scanned again from its first character, which is counted too.
+        let mut seen = Seen::default();
+        let mut end = start;
+        while let Some(&b) = bytes.get(end) {
+            if b.is_ascii_alphanumeric() {
+                seen.digits |= b.is_ascii_digit();
+                seen.upper += usize::from(b.is_ascii_uppercase());
+                seen.lower += usize::from(b.is_ascii_lowercase());
+                end += 1;
+                continue;
+            }
+            let Some(c) = char_at(text, end) else {
+                break;
+            };
             if c.is_alphanumeric() {
+                seen.non_ascii = true;
                 end += c.len_utf8();
             } else if is_joiner(c) {
                 // Only between two word characters.
                 if char_at(text, end + c.len_utf8()).is_some_and(char::is_alphanumeric) {
+                    seen.non_ascii |= !c.is_ascii();
+                    seen.apostrophe |= matches!(c, '\'' | '\u{2019}');
                     end += c.len_utf8();
                 } else {
                     break;
@@ -218,30 +277,33 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
         }
         pos = end;
         let mut word = text.get(start..end).unwrap_or("");
-        // Possessive `'s`.
-        for suffix in ["'s", "\u{2019}s"] {
-            if word.len() > suffix.len() + 1 && word.ends_with(suffix) {
-                end -= suffix.len();
-                word = text.get(start..end).unwrap_or("");
+        // Possessive `'s` and an elided article or preposition glued to a name ("d'Anaïs",
+        // "dell'Anna") both need an apostrophe.
+        let mut elision = None;
+        if seen.apostrophe {
+            for suffix in ["'s", "\u{2019}s"] {
+                if word.len() > suffix.len() + 1 && word.ends_with(suffix) {
+                    end -= suffix.len();
+                    word = text.get(start..end).unwrap_or("");
+                }
             }
+            // The elision makes two words, so the name is judged on its own.
+            elision = word
+                .char_indices()
+                .find(|&(_, c)| c == '\'' || c == '\u{2019}')
+                .filter(|&(i, _)| (1..=4).contains(&i))
+                .filter(|&(i, _)| {
+                    word.get(..i)
+                        .is_some_and(|p| p.chars().all(char::is_lowercase))
+                })
+                .and_then(|(i, c)| {
+                    let rest = word.get(i + c.len_utf8()..)?;
+                    rest.chars()
+                        .next()
+                        .is_some_and(char::is_uppercase)
+                        .then_some(i + c.len_utf8())
+                });
         }
-        // An elided article or preposition glued to a name ("d'Anaïs", "dell'Anna"): two
-        // words, so the name is judged on its own.
-        let elision = word
-            .char_indices()
-            .find(|&(_, c)| c == '\'' || c == '\u{2019}')
-            .filter(|&(i, _)| (1..=4).contains(&i))
-            .filter(|&(i, _)| {
-                word.get(..i)
-                    .is_some_and(|p| p.chars().all(char::is_lowercase))
-            })
-            .and_then(|(i, c)| {
-                let rest = word.get(i + c.len_utf8()..)?;
-                rest.chars()
-                    .next()
-                    .is_some_and(char::is_uppercase)
-                    .then_some(i + c.len_utf8())
-            });
         let (start, word) = match elision {
             Some(cut) => {
                 let prefix = text.get(start..start + cut).unwrap_or("");
@@ -257,29 +319,39 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
             }
             None => (start, word),
         };
-        let before = text.get(..start).and_then(|s| s.chars().next_back());
+        let before = char_before(text, start);
         // The character before that, read only after a `.` or `:`.
-        let before2 = || {
-            text.get(..start)
-                .and_then(|s| s.char_indices().next_back())
-                .and_then(|(i, _)| text.get(..i))
-                .and_then(|s| s.chars().next_back())
-        };
-        let after_str = text.get(end..).unwrap_or("");
-        let mut after = after_str.chars();
-        let (a1, a2) = (after.next(), after.next());
-        let code = before.is_some_and(|b| CODE_BEFORE.contains(&b))
+        let before2 = || before.and_then(|b| char_before(text, start - b.len_utf8()));
+        let a1 = char_at(text, end);
+        let a2 = a1.and_then(|a| char_at(text, end + a.len_utf8()));
+        let code = before.is_some_and(is_code_before)
             || (before == Some('.') && before2().is_some_and(char::is_alphanumeric))
             || (before == Some(':') && before2().is_some_and(|c| !c.is_whitespace()))
-            || a1.is_some_and(|a| CODE_AFTER.contains(&a))
+            || a1.is_some_and(is_code_after)
             || (a1 == Some('.') && a2.is_some_and(char::is_alphanumeric))
             || (a1 == Some(':') && a2.is_some_and(|c| !c.is_whitespace()));
+        // A word of ASCII letters, digits and hyphens, as scanned: its shape and key from
+        // the counts of the scan, without reading it again.
+        let (key, shape) = if seen.non_ascii || seen.apostrophe {
+            (fold_key(word), shape(word))
+        } else {
+            let key = if seen.upper == 0 {
+                Cow::Borrowed(word)
+            } else {
+                Cow::Owned(fold_term(word))
+            };
+            let letters = seen.upper + seen.lower;
+            (
+                key,
+                shape_ascii_counted(word.as_bytes(), seen.digits, letters, seen.lower),
+            )
+        };
         out.push(Token {
             start,
             end,
             text: word,
-            key: fold_key(word),
-            shape: shape(word),
+            key,
+            shape,
             code,
         });
     }

@@ -70,7 +70,9 @@ pub enum ToolKind {
 }
 
 impl ToolKind {
+    // `Generic` first: a tie goes to the kind listed later.
     const SCORED: &'static [ToolKind] = &[
+        ToolKind::Generic,
         ToolKind::Weather,
         ToolKind::Geocode,
         ToolKind::ReverseGeocode,
@@ -406,6 +408,17 @@ mod tests {
         let kinds: std::collections::HashSet<_> = evidence().iter().map(|e| e.kind).collect();
         assert!(lines > 20);
         assert_eq!(kinds.len(), ToolKind::SCORED.len());
+    }
+
+    #[test]
+    fn a_browser_form_is_not_the_user_s_file() {
+        let tool = ToolDef::new(
+            "browser_fill",
+            "Fill out an input field on the current page",
+            serde_json::json!({"type": "object", "properties": {
+                "selector": {"type": "string"}, "value": {"type": "string"}}}),
+        );
+        assert_eq!(ToolKind::of(&tool), ToolKind::Generic);
     }
 
     #[test]

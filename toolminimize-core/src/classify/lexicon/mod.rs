@@ -425,36 +425,22 @@ impl Detector for Lexicon {
                         continue;
                     }
                 }
+                // A term whose name, amount or number is missing is not there; a shorter term
+                // at its start may be ("ricoverata al" with no name after it: "ricoverata").
+                let mut missing = false;
                 if entry.flags.amount {
                     match span::amount_after(text, span.end) {
                         Some(end) => span.end = end,
-                        None if entry.flags.need_amount => {
-                            // The term is not there; a shorter one at its start may be.
-                            if let Some(c) = shorter_end(s, m_start, m_end) {
-                                cap = Some(c);
-                                at = m_start;
-                                continue 'search;
-                            }
-                            continue;
-                        }
-                        None => {}
+                        None => missing = entry.flags.need_amount,
                     }
                 }
-                if entry.flags.number {
+                if !missing && entry.flags.number {
                     match span::number_after(text, span.end) {
                         Some(end) => span.end = end,
-                        None if entry.flags.need_number => {
-                            if let Some(c) = shorter_end(s, m_start, m_end) {
-                                cap = Some(c);
-                                at = m_start;
-                                continue 'search;
-                            }
-                            continue;
-                        }
-                        None => {}
+                        None => missing = entry.flags.need_number,
                     }
                 }
-                if entry.flags.name {
+                if !missing && entry.flags.name {
                     let named = span::extend_name(text, span.clone());
                     // The name must be a name: an acronym of two or three capitals ("from
                     // HR", "from IT") is a department.
@@ -462,17 +448,16 @@ impl Detector for Lexicon {
                         let n = n.trim();
                         (2..=3).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_uppercase())
                     });
-                    if entry.flags.need_name && (named.end == span.end || acronym) {
-                        // "ricoverata al" with no name after it: "ricoverata" alone is still
-                        // a term.
-                        if let Some(c) = shorter_end(s, m_start, m_end) {
-                            cap = Some(c);
-                            at = m_start;
-                            continue 'search;
-                        }
-                        continue;
-                    }
+                    missing = entry.flags.need_name && (named.end == span.end || acronym);
                     span = named;
+                }
+                if missing {
+                    if let Some(c) = shorter_end(s, m_start, m_end) {
+                        cap = Some(c);
+                        at = m_start;
+                        continue 'search;
+                    }
+                    continue;
                 }
                 out.push(finding(span, entry));
             }

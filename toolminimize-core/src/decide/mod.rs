@@ -588,11 +588,12 @@ fn decide_field(
     else {
         return;
     };
+    let info = schema.field(path);
     let target = form_target(ctx.args, path).map(|key| FieldInfo {
         key: Some(key),
-        ..schema.field(path).cloned().unwrap_or_default()
+        ..info.cloned().unwrap_or_default()
     });
-    let mut f = field_ctx(ctx, target.as_ref().or_else(|| schema.field(path)), path);
+    let mut f = field_ctx(ctx, target.as_ref().or(info), path);
     // A statement that writes a record carries the record's text; one that reads finds
     // entries by its literals.
     let writes_record = cv.kind == ToolKind::Database

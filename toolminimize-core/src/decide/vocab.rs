@@ -526,10 +526,9 @@ impl Vocab {
         languages_of(scores, raw)
     }
 
-    /// The languages of which the looked-up word `w` is a common function word.
+    /// The languages of which the word `w` is a common function word.
     fn stop_langs(&self, w: &Word<'_>) -> LangMask {
-        self.entries
-            .get(w.entry as usize)
+        self.entry(w)
             .and_then(|e| e.single.get(STOP).copied())
             .unwrap_or(0)
     }
@@ -545,11 +544,7 @@ impl Vocab {
     pub fn languages(&self, words: &[Word<'_>], raw: &str) -> LangMask {
         let mut scores = [0u32; 13];
         for w in words.iter().filter(|w| !in_address(raw, &w.range)) {
-            let stop = self
-                .entry(w)
-                .and_then(|e| e.single.get(STOP).copied())
-                .unwrap_or(0);
-            add_scores(&mut scores, stop);
+            add_scores(&mut scores, self.stop_langs(w));
         }
         languages_of(scores, raw)
     }

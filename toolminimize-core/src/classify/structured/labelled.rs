@@ -52,6 +52,9 @@ enum Class {
     National,
     /// Tax numbers.
     Tax,
+    /// A bare "ID": a person's number only where a person is named just before it
+    /// ("Employee: Ana Ruiz, ID 0041-882", "user ana@example.org (id 77120)").
+    PersonId,
 }
 
 use Class::*;
@@ -81,6 +84,7 @@ const LABELS: &[(&str, Class)] = &[
     ("customer", Account),
     ("student", Account),
     ("patient", Medical),
+    ("id", PersonId),
     ("employee id", Account),
     ("employee number", Account),
     ("employee no", Account),
@@ -532,6 +536,43 @@ const LEGAL_CONTEXT: &[&str] = &[
     "fängelse",
 ];
 
+/// Words for a person that make a bare "ID" after them the person's number.
+const PERSON_CONTEXT: &[&str] = &[
+    "user",
+    "employee",
+    "patient",
+    "customer",
+    "client",
+    "member",
+    "student",
+    "tenant",
+    "resident",
+    "applicant",
+    "passenger",
+    "guest",
+    "subscriber",
+    "holder",
+    "mitarbeiter",
+    "kunde",
+    "kundin",
+    "patientin",
+    "paciente",
+    "cliente",
+    "utente",
+    "klant",
+    "medewerker",
+    "klient",
+    "pacjent",
+    "pracownik",
+    "zaměstnanec",
+    "ansatt",
+    "anställd",
+    "medarbejder",
+];
+
+/// Bytes before a bare "ID" searched for a person.
+const PERSON_REACH: usize = 64;
+
 /// Words between a label and its token ("member ID no. 4471", "Kundennummer lautet 9921",
 /// "n° allocataire 22071", "my A-number is A-209…").
 const CONNECTORS: &[&str] = &[
@@ -603,6 +644,7 @@ pub(super) struct Labelled {
     classes: Vec<(Class, bool)>,
     legal: Keywords,
     jail: Keywords,
+    person: Keywords,
 }
 
 /// The spellings of one label: as written, and for a multi-word ASCII label also joined by
@@ -640,6 +682,7 @@ impl Labelled {
             classes,
             legal: Keywords::new("labelled", LEGAL_CONTEXT)?,
             jail: Keywords::new("labelled", JAIL_CONTEXT)?,
+            person: Keywords::new("labelled", PERSON_CONTEXT)?,
         })
     }
 }
@@ -829,6 +872,7 @@ impl Class {
             Medical => (PsdKind::MedicalRecord, None),
             Belief => (PsdKind::AccountId, Some(Category::Beliefs)),
             Criminal | Case | Booking => (PsdKind::CriminalRecord, None),
+            PersonId => (PsdKind::AccountId, None),
             National => (PsdKind::NationalId, None),
             Tax => (PsdKind::TaxId, None),
         };
@@ -885,6 +929,20 @@ impl Labelled {
     }
 }
 
+impl Labelled {
+    /// Whether a person (a word for one, or an e-mail address) is named on the line in the
+    /// [`PERSON_REACH`] bytes before `at`.
+    fn person_before(&self, text: &str, at: usize) -> bool {
+        let mut from = at.saturating_sub(PERSON_REACH);
+        while !text.is_char_boundary(from) {
+            from += 1;
+        }
+        let window = text.get(from..at).unwrap_or_default();
+        let line = window.rsplit('\n').next().unwrap_or_default();
+        line.contains('@') || self.person.any_word_in(line)
+    }
+}
+
 impl crate::classify::shared::Gate for Labelled {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
         text.len() >= 4 && super::context::longest_digit_run(text) >= 3
@@ -906,6 +964,7 @@ impl Detector for Labelled {
         }
         let mut legal: Option<bool> = None;
         let mut jail: Option<bool> = None;
+        let mut covered = 0;
         for m in self.labels.find_iter(text) {
             let Some(&(class, compound)) = self.classes.get(m.pattern().as_usize()) else {
                 continue;
@@ -945,6 +1004,11 @@ impl Detector for Labelled {
                     continue;
                 }
             }
+            // A bare "ID" that is the connector of a label before it ("Member: ID 4471")
+            // adds nothing to that label's finding.
+            if class == PersonId && (m.start() < covered || !self.person_before(text, m.start())) {
+                continue;
+            }
             if class == Booking {
                 let in_jail = *jail.get_or_insert_with(|| {
                     self.jail.any_in(text) || field.description.is_some_and(|d| self.jail.any_in(d))
@@ -953,6 +1017,7 @@ impl Detector for Labelled {
                     continue;
                 }
             }
+            covered = span.end;
             out.push(class.finding(span, 0.85));
         }
     }

@@ -419,11 +419,17 @@ impl Detector for Phone {
                 .map(|ws| start + ws + 1);
             // An unbalanced closing parenthesis at the end belongs to the text.
             let mut cand = m.as_str();
+            let mut start = start;
             if cand.ends_with(')') && !cand.contains('(') {
                 cand = cand.trim_end_matches(')');
             }
-            if cand.starts_with('(') && !cand.contains(')') {
-                continue;
+            // An unbalanced opening one too: "Keisha Monroe (917-555-0148)" is read without
+            // its brackets.
+            if let Some(inner) = cand.strip_prefix('(')
+                && !inner.contains(')')
+            {
+                cand = inner;
+                start += 1;
             }
             // Phone layouts never end in a one-digit group: "+44 20 7946 0958 2 times".
             if let Some((head, last)) = cand.rsplit_once(' ')

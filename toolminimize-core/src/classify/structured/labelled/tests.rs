@@ -170,6 +170,25 @@ fn a_bare_role_word_before_the_number() {
 }
 
 #[test]
+fn a_bare_id_after_a_person() {
+    assert_eq!(
+        plain("Staff member: Tove Brandt, ID 0041-882, cannot log in"),
+        [("0041-882", ACC)]
+    );
+    assert_eq!(
+        plain("Seen by user lumi.k@example.org (id 55120) on iOS"),
+        [("55120", ACC)]
+    );
+    assert_eq!(plain("Kunde Jan Vos, ID 77881203"), [("77881203", ACC)]);
+    // "Member: ID 4471" is one finding, the label's.
+    assert_eq!(plain("Member: ID 44718"), [("44718", ACC)]);
+    // An ID of a thing, or a person named on another line, is not a person's number.
+    assert!(plain("Sentry event id 5120847, build id 20881").is_empty());
+    assert!(plain("Order ID 88213 for the customer").is_empty());
+    assert!(plain("Ask the user.\nThe job ID 4471 failed").is_empty());
+}
+
+#[test]
 fn prosecution_and_prison_register_labels() {
     assert_eq!(
         plain("audience fixée (n° parquet 29117004418)"),

@@ -34,6 +34,16 @@ fn national_formats() {
 }
 
 #[test]
+fn a_number_in_brackets_after_a_name() {
+    assert_eq!(
+        plain("Ring Pia Lund (312-555-0199) first."),
+        ["312-555-0199"]
+    );
+    assert_eq!(plain("via Ola (+47 912 34 567)"), ["+47 912 34 567"]);
+    assert_eq!(plain("the years (2019-2021) were busy").len(), 0);
+}
+
+#[test]
 fn bare_digits_only_in_a_phone_field() {
     let f = Field {
         path: "/recipient",

@@ -18,6 +18,16 @@ fn names_in_a_greeting_and_a_signature() {
     assert!(out.iter().all(|f| f.kind == PsdKind::PersonName));
 }
 
+#[test]
+fn a_dash_signs_only_at_a_line_start_or_after_a_sentence() {
+    let plain = Field::default();
+    assert_eq!(found("See you Friday! - Ola Brenna", &plain), ["Ola Brenna"]);
+    assert_eq!(found("Noted.\n— Ola Brenna", &plain), ["Ola Brenna"]);
+    // A dash between two parts of one line joins them: German nouns are capitalised.
+    assert!(found("Rollstuhl - Öffnungszeiten Bürgeramt", &plain).is_empty());
+    assert!(found("Gartenmöbel - Angebote Baumarkt", &plain).is_empty());
+}
+
 fn scan(text: &str, field: &Field<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     PersonNames::new().detect(text, field, &mut out);

@@ -334,9 +334,13 @@ impl<'a, 't> Scan<'a, 't> {
         if !dash {
             return false;
         }
-        let before_dash = trimmed.trim_end_matches(['-', '\u{2013}', '\u{2014}', '~']);
-        let line_start =
-            i == 0 || before_dash.is_empty() || before_dash.ends_with(['\n', ' ', '\t']);
+        // The dash opens its line or follows the end of a sentence ("Thanks! - Ana"); after
+        // a word it joins two parts of one line ("Rollstuhl - Öffnungszeiten Bürgeramt").
+        let before_dash = trimmed
+            .trim_end_matches(['-', '\u{2013}', '\u{2014}', '~'])
+            .trim_end_matches([' ', '\t']);
+        let line_start = i == 0
+            || before_dash.ends_with(['\n', '\r', '.', '!', '?', ')', '"', '\u{201d}']);
         let rest = self.text.get(end..).unwrap_or("");
         let line_end = rest
             .chars()

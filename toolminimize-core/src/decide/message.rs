@@ -236,6 +236,13 @@ impl<'a, 'r> MsgView<'a, 'r> {
             || self.facts.get(ci).copied().unwrap_or(false)
     }
 
+    /// Whether dropped special-category data lies in `range`.
+    fn special_in(&self, range: &Range<usize>) -> bool {
+        let d = &self.dropped_special;
+        let k = d.partition_point(|x| x.start < range.start);
+        d.get(k).is_some_and(|x| x.start < range.end)
+    }
+
     /// Whether a kept span lies in the clause at `ci`.
     fn kept_in(&self, ci: usize) -> bool {
         self.kept.get(ci).copied().unwrap_or(false)
@@ -750,8 +757,14 @@ fn other(
     // A relation told about in a sentence with someone's story is a bystander, unless the
     // name's own clause carries the message's facts ("her aunt Ana picks her up Friday").
     let own_clause_carries = ci.is_some_and(|i| mv.clause_carries(i));
-    let bystander =
-        cut || (context_sentence && relation_near(r, s.start) && !own_clause_carries) || told_about;
+    // Someone whose own clause told special-category data that went, in a clause that asks
+    // nothing ("Mr Rossi on the third floor is under house arrest"), is who it was about.
+    let subject_of_dropped =
+        clause.is_some_and(|c| !c.request && !c.contact_ask && mv.special_in(&c.clause.range));
+    let bystander = cut
+        || (context_sentence && relation_near(r, s.start) && !own_clause_carries)
+        || told_about
+        || subject_of_dropped && matches!(it.kind, PersonName);
     let needs = |kind: PsdKind| {
         cv.recipients.needs(kind)
             || mv.care && super::recipient::Recipients::kind_needs("clinic", kind)

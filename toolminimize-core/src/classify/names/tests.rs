@@ -21,7 +21,10 @@ fn names_in_a_greeting_and_a_signature() {
 #[test]
 fn a_dash_signs_only_at_a_line_start_or_after_a_sentence() {
     let plain = Field::default();
-    assert_eq!(found("See you Friday! - Ola Brenna", &plain), ["Ola Brenna"]);
+    assert_eq!(
+        found("See you Friday! - Ola Brenna", &plain),
+        ["Ola Brenna"]
+    );
     assert_eq!(found("Noted.\n— Ola Brenna", &plain), ["Ola Brenna"]);
     // A dash between two parts of one line joins them: German nouns are capitalised.
     assert!(found("Rollstuhl - Öffnungszeiten Bürgeramt", &plain).is_empty());

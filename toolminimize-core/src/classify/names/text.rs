@@ -339,8 +339,8 @@ impl<'a, 't> Scan<'a, 't> {
         let before_dash = trimmed
             .trim_end_matches(['-', '\u{2013}', '\u{2014}', '~'])
             .trim_end_matches([' ', '\t']);
-        let line_start = i == 0
-            || before_dash.ends_with(['\n', '\r', '.', '!', '?', ')', '"', '\u{201d}']);
+        let line_start =
+            i == 0 || before_dash.ends_with(['\n', '\r', '.', '!', '?', ')', '"', '\u{201d}']);
         let rest = self.text.get(end..).unwrap_or("");
         let line_end = rest
             .chars()

@@ -992,6 +992,10 @@ fn other(
                 || home && !needs(StreetAddress) && !matches!(cv.kind, ToolKind::Crm)
             {
                 Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
+            } else if profile_line && !cv.task_acts && it.kind != Place {
+                // A handed-over task that sends, books or delivers nothing needs at most the
+                // town of the people in it, not their street.
+                Decision::drop(Op::Generalize, Rule::CityLevelForPurpose)
             } else {
                 Decision::keep(Rule::PointOfMessage)
             }

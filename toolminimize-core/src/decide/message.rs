@@ -803,6 +803,30 @@ fn other(
     {
         return Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded);
     }
+    // A field that holds needs or a complaint holds them, not whose they are: who, their
+    // numbers, address and circumstances in brackets are a remark ("Burning on urination
+    // since Tuesday (patient Ana Ruiz, SSN …, lives alone)").
+    if super::holds_requirements(f.info)
+        && clause.is_some_and(|c| c.clause.parenthetical)
+        && matches!(
+            it.kind,
+            PersonName
+                | Ssn
+                | NationalId
+                | Passport
+                | TaxId
+                | MedicalRecord
+                | DateOfBirth
+                | StreetAddress
+                | Postcode
+                | Age
+                | Family
+                | Gender
+                | Occupation
+        )
+    {
+        return Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
+    }
     match it.kind {
         PersonName | Username => {
             if r.is_greeting(s.start) {

@@ -846,6 +846,10 @@ fn gate(
         return Some(url::decide(cv, f, item));
     }
 
+    // A member the schema does not ask for is not the tool's to have, whatever it holds.
+    if !f.needed && info.is_some_and(|i| i.undeclared) {
+        return Some(Decision::drop(Op::RemoveField, Rule::NotDeclared));
+    }
     if !f.needed {
         // The value that opens a short value field is decided as the field's value would be
         // alone: what follows it does not make an optional field needed.

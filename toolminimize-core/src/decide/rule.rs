@@ -46,6 +46,9 @@ pub enum Rule {
     OptionalField,
     /// A field left out of `minimum_necessary`.
     NotMinimumNecessary,
+    /// A member the schema does not ask for: its object lists its properties and this is
+    /// not one of them.
+    NotDeclared,
     /// A field that exists to carry this data (`x-psd-category`, or named for it).
     FieldCarriesThisData,
     /// A required field whose whole value is the item.
@@ -142,6 +145,7 @@ impl Rule {
         Rule::ConsentTaskContext,
         Rule::OptionalField,
         Rule::NotMinimumNecessary,
+        Rule::NotDeclared,
         Rule::FieldCarriesThisData,
         Rule::RequiredField,
         Rule::PurposeArgument,
@@ -196,6 +200,7 @@ impl Rule {
             Rule::ConsentTaskContext => "consent:task-context",
             Rule::OptionalField => "schema:optional-field",
             Rule::NotMinimumNecessary => "schema:not-minimum-necessary",
+            Rule::NotDeclared => "schema:not-declared",
             Rule::FieldCarriesThisData => "schema:field-carries-this-data",
             Rule::RequiredField => "schema:required-field",
             Rule::PurposeArgument => "purpose:argument",

@@ -174,6 +174,10 @@ pub struct FieldInfo {
     pub declared: bool,
     /// `additionalProperties: false` on this object.
     pub closed: bool,
+    /// The field, or an object or array it lies in, is a member the parent's schema does not
+    /// ask for: the parent lists its `properties`, the key is not among them and no
+    /// `additionalProperties` schema covers it.
+    pub undeclared: bool,
     /// `x-psd-category`.
     pub psd_category: Option<Category>,
     /// `x-sensitivity`.
@@ -468,6 +472,7 @@ impl<'a> Builder<'a> {
             return None;
         }
         let parent_necessary = info.necessary;
+        let parent_undeclared = info.undeclared;
         match v {
             Value::Object(map) => {
                 let min_nec: Option<FxHashSet<&str>> = schemas.iter().find_map(|s| {
@@ -494,8 +499,11 @@ impl<'a> Builder<'a> {
                 // Each schema's `properties`, looked up once for all the members.
                 let properties: Vec<Option<&'a Value>> =
                     schemas.iter().map(|s| s.get("properties")).collect();
+                let lists_properties = properties.iter().any(Option::is_some);
                 for (k, child) in map {
                     let child_schemas = self.property_schemas(&schemas, &properties, k, child);
+                    let undeclared_k =
+                        parent_undeclared || lists_properties && child_schemas.is_empty();
                     let required_k = required.contains(k.as_str());
                     let declared_k = min_nec.as_ref().map(|l| l.contains(k.as_str()));
                     let scalar = !matches!(child, Value::Object(_) | Value::Array(_));
@@ -508,6 +516,7 @@ impl<'a> Builder<'a> {
                         ci.declared_necessary = declared_k;
                         ci.necessary =
                             parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
+                        ci.undeclared = undeclared_k;
                         self.walk(child_schemas, child, path, ci, depth + 1, false);
                         path.truncate(len);
                         continue;
@@ -534,6 +543,7 @@ impl<'a> Builder<'a> {
                             ci.declared_necessary = declared_k;
                             ci.necessary =
                                 parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
+                            ci.undeclared = undeclared_k;
                             self.push_field(ci)
                         }
                     };
@@ -592,6 +602,7 @@ impl<'a> Builder<'a> {
                     let mut ci = self.info(&item_schemas, key.as_deref());
                     ci.required = true;
                     ci.necessary = parent_necessary;
+                    ci.undeclared = parent_undeclared;
                     // An array's annotations speak for its elements unless they say otherwise.
                     ci.psd_category = ci.psd_category.or(array_annotations.0);
                     ci.sensitivity = ci.sensitivity.or(array_annotations.1);
@@ -865,6 +876,31 @@ mod tests {
         assert!(idx.field("/a").unwrap().necessary);
         assert!(!idx.field("/b").unwrap().necessary);
         assert_eq!(idx.field("/b").unwrap().declared_necessary, Some(false));
+    }
+
+    #[test]
+    fn members_the_schema_does_not_ask_for_are_undeclared() {
+        let schema = json!({"type": "object", "properties": {
+            "people": {"type": "array", "items": {"type": "object",
+                "properties": {"name": {"type": "string"}}}},
+            "meta": {"type": "object"},
+            "tags": {"type": "object", "additionalProperties": {"type": "string"}}
+        }});
+        let args = json!({
+            "people": [{"name": "a", "note": "n", "extra": {"deep": ["x"]}}],
+            "meta": {"free": "f"},
+            "tags": {"any": "t"},
+            "stray": "s"
+        });
+        let idx = SchemaIndex::build(&schema, &args);
+        for path in ["/people/0/note", "/people/0/extra/deep/0", "/stray"] {
+            assert!(idx.field(path).unwrap().undeclared, "{path}");
+        }
+        // A declared member, a member of an object that lists no properties and one that
+        // `additionalProperties` covers are asked for.
+        for path in ["/people/0/name", "/meta/free", "/tags/any"] {
+            assert!(!idx.field(path).unwrap().undeclared, "{path}");
+        }
     }
 
     #[test]

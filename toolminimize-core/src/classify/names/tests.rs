@@ -31,6 +31,15 @@ fn a_dash_signs_only_at_a_line_start_or_after_a_sentence() {
     assert!(found("Gartenmöbel - Angebote Baumarkt", &plain).is_empty());
 }
 
+#[test]
+fn a_place_alone_after_a_label_is_no_name() {
+    let plain = Field::default();
+    assert!(found("Owner: Leeds. Built 1974.", &plain).is_empty());
+    assert_eq!(found("Owner: Leeds Halvorsen", &plain), ["Leeds Halvorsen"]);
+    // A given name that is also a place still names someone after a label.
+    assert_eq!(found("Patient: Florence", &plain), ["Florence"]);
+}
+
 fn scan(text: &str, field: &Field<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     PersonNames::new().detect(text, field, &mut out);

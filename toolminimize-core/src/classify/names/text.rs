@@ -451,6 +451,11 @@ impl<'a, 't> Scan<'a, 't> {
                 }
                 last = k;
             }
+            // A place alone that is no given name ("Owner: Leeds", "Patient: Washington") is
+            // where, not who.
+            if last == i && first.has(Flags::PLACE) && !first.first() {
+                return None;
+            }
             let known = first.name() || run.iter().any(|&k| self.flags(k).name());
             return Some((last, if known { 0.85 } else { 0.7 }));
         }

@@ -20,6 +20,8 @@ const MAX_TASK: usize = 64 * 1024;
 pub struct Consent {
     folded: String,
     share_verb: bool,
+    /// The words ask to write to someone or pass something on.
+    message_verb: bool,
     /// The folded words, for word lookups in constant time.
     words: HashSet<String>,
     /// The byte trigrams of `folded`: a value whose first trigram is not among them is not in
@@ -27,6 +29,8 @@ pub struct Consent {
     trigrams: HashSet<[u8; 3]>,
 }
 
+/// Verbs that ask to pass something on ("send the plumber our address"): with a word for a
+/// kind of data they consent to that kind.
 const SHARE_VERBS: &[&str] = &[
     "send",
     "share",
@@ -69,6 +73,135 @@ const SHARE_VERBS: &[&str] = &[
     "condividi",
     "dai",
     "comunica",
+];
+
+/// Verbs that ask to write to someone or pass something on, in more languages (folded: lower
+/// case, no diacritics): the user's own words in such a request are what is to be told, so
+/// special-category data they hold is consented to ("Mejla hyresvärden – jag använder
+/// rullstol"). They consent to values, never to a kind of data.
+const MESSAGE_VERBS: &[&str] = &[
+    // English
+    "write",
+    "reply",
+    "answer",
+    "respond",
+    "ask",
+    "inform",
+    "notify",
+    "message",
+    "explain",
+    "mention",
+    "apply",
+    "request",
+    // German
+    "schicke",
+    "teil",
+    "schreib",
+    "schreibe",
+    "frag",
+    "frage",
+    "sag",
+    "sage",
+    "informiere",
+    "antworte",
+    // French
+    "ecris",
+    "ecrire",
+    "demande",
+    "dis",
+    "informe",
+    "previens",
+    "reponds",
+    // Spanish
+    "escribe",
+    "pregunta",
+    "pide",
+    "avisa",
+    "informa",
+    "cuenta",
+    "responde",
+    // Italian
+    "scrivi",
+    "chiedi",
+    "avvisa",
+    "racconta",
+    "rispondi",
+    // Portuguese
+    "envie",
+    "diz",
+    "diga",
+    "partilha",
+    "compartilha",
+    "escreve",
+    "escreva",
+    "pede",
+    "peca",
+    // Dutch
+    "stuur",
+    "deel",
+    "geef",
+    "vertel",
+    "schrijf",
+    "vraag",
+    "meld",
+    "laat",
+    "antwoord",
+    // Swedish, Danish, Norwegian
+    "skicka",
+    "mejla",
+    "maila",
+    "beratta",
+    "dela",
+    "ge",
+    "skriv",
+    "fraga",
+    "meddela",
+    "svara",
+    "ansok",
+    "fortael",
+    "fortæl",
+    "del",
+    "giv",
+    "sporg",
+    "spørg",
+    "fortell",
+    "gi",
+    "spor",
+    "spør",
+    "svar",
+    // Polish, Czech
+    "wyslij",
+    "napisz",
+    "przekaz",
+    "powiedz",
+    "udostepnij",
+    "zapytaj",
+    "popros",
+    "daj",
+    "odpowiedz",
+    "posli",
+    "napis",
+    "sdel",
+    "rekni",
+    "zeptej",
+    "dej",
+    "preposli",
+    "odpovez",
+    // Turkish
+    "gonder",
+    "ilet",
+    "soyle",
+    "paylas",
+    "yaz",
+    "sor",
+    // Japanese (matched inside the text)
+    "送って",
+    "伝えて",
+    "連絡して",
+    "書いて",
+    "聞いて",
+    "返信して",
+    "共有して",
 ];
 
 fn kind_words(kind: PsdKind) -> &'static [&'static str] {
@@ -181,12 +314,15 @@ impl Consent {
             .windows(3)
             .filter_map(|w| <[u8; 3]>::try_from(w).ok())
             .collect();
-        let share_verb = SHARE_VERBS
-            .iter()
-            .any(|v| words.contains(*v) || (v.contains(' ') && folded.contains(v)));
+        let said = |v: &&str| {
+            words.contains(*v) || ((v.contains(' ') || !v.is_ascii()) && folded.contains(*v))
+        };
+        let share_verb = SHARE_VERBS.iter().any(said);
+        let message_verb = share_verb || MESSAGE_VERBS.iter().any(said);
         Consent {
             folded,
             share_verb,
+            message_verb,
             words,
             trigrams,
         }
@@ -203,6 +339,11 @@ impl Consent {
                 .and_then(|t| <[u8; 3]>::try_from(t).ok())
                 .is_some_and(|t| self.trigrams.contains(&t))
             && self.folded.contains(v)
+    }
+
+    /// Whether the user's words ask to send, share or tell something at all.
+    pub fn asks_to_share(&self) -> bool {
+        self.message_verb
     }
 
     /// Whether the user asks to send data of this kind.
@@ -238,6 +379,21 @@ mod tests {
         assert!(Consent::new("Envoie mon numéro de téléphone à Paul").allows_kind(PsdKind::Phone));
         assert!(Consent::new("Envía a mi banco mi IBAN").allows_kind(PsdKind::Iban));
         assert!(Consent::new("Manda a Luca il mio indirizzo").allows_kind(PsdKind::StreetAddress));
+    }
+
+    #[test]
+    fn a_request_that_writes_to_someone_shares_in_many_languages() {
+        for task in [
+            "Mejla hyresvärden om en ramp",
+            "Napisz do szkoły, że Ola jest chora",
+            "Stuur de huisarts een bericht",
+            "Skriv til udlejeren om trappen",
+            "大家さんに伝えてください",
+            "Ask the coach if Tom can play",
+        ] {
+            assert!(Consent::new(task).asks_to_share(), "{task}");
+        }
+        assert!(!Consent::new("I'm starting PrEP - look up Truvada for me").asks_to_share());
     }
 
     #[test]

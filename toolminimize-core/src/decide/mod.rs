@@ -308,7 +308,12 @@ fn field_span_text<'a>(f: &FieldCtx<'a>, item: &PsdItem) -> Option<&'a str> {
 
 fn consented(ctx: &CallContext<'_>, item: &PsdItem) -> bool {
     let Some(c) = ctx.consent else { return false };
-    c.allows_kind(item.kind) || span_text(ctx.args, item).is_some_and(|v| c.allows_value(v))
+    // Telling the assistant about one's health, faith or record ("I'm starting PrEP - look up
+    // Truvada") is not asking to pass it on: special-category data the user's words hold is
+    // kept for a request that shares something ("tell the school Ana has asthma").
+    c.allows_kind(item.kind)
+        || span_text(ctx.args, item)
+            .is_some_and(|v| c.allows_value(v) && (!is_special(item) || c.asks_to_share()))
 }
 
 /// Field names that say what they carry beyond the roles: ids, cards, accounts.

@@ -359,6 +359,15 @@ pub(super) fn decide(
         }) && !other_personal
             && !has_topic_special;
 
+    // Where the first kept topic term of a search of the user's own store starts.
+    let topic_start = spans
+        .iter()
+        .filter(|(k, _)| topic.contains(k))
+        .map(|(_, s)| s.start)
+        .min();
+    let after_topic = |s: &Range<usize>| {
+        cv.kind == ToolKind::SearchOwn && topic_start.is_some_and(|t| t < s.start)
+    };
     let mut out = Vec::with_capacity(pending.len());
     for &k in pending {
         if crate::budget::expired() {
@@ -410,8 +419,17 @@ pub(super) fn decide(
         } else {
             use PsdKind::*;
             match it.kind {
-                PersonName | Username | Email | Phone | AccountId if own && !context => {
+                PersonName | Username | Email | Phone | AccountId
+                    if own && !context && !after_topic(&s) =>
+                {
                     Decision::keep(Rule::OwnDataSearchKey)
+                }
+                // The entry is found by the term before; a name or number after it only
+                // describes whose it is ("egg retrieval date Ana Ruiz" in one's own mail).
+                PersonName | Username | Email | Phone | AccountId
+                    if cv.kind == ToolKind::SearchOwn && !context =>
+                {
+                    Decision::drop(drop_op, Rule::PersonalContextInQuery)
                 }
                 PersonName | Username if subject_person && !context => {
                     Decision::keep(Rule::SubjectOfQuery)

@@ -107,6 +107,9 @@ struct FieldCtx<'a> {
     /// A short value that is not prose (an item to order, a specialty): a few words, no
     /// sentence.
     short_value: bool,
+    /// The key names a value, not a text for a reader (`hotel`, `company`, an unknown key),
+    /// whatever role its value gave it: a remark in brackets after it is not the value.
+    value_key: bool,
 }
 
 fn is_special(item: &PsdItem) -> bool {
@@ -547,6 +550,8 @@ fn field_ctx<'a>(ctx: &CallContext<'a>, info: Option<&'a FieldInfo>, path: &str)
     let query = role == FieldRole::Query
         || (ctx.kind.is_search() && matches!(role, FieldRole::Title | FieldRole::Message));
     let reads = role.is_free_text() || matches!(role, FieldRole::Value | FieldRole::Location);
+    let value_key = role == FieldRole::Value
+        || field_role(key, info.and_then(|i| i.description.as_deref()), "") == FieldRole::Value;
     let short_value = role == FieldRole::Value
         && text.is_some_and(|t| {
             t.split_whitespace().nth(8).is_none() && !t.contains(['.', '!', '?', '\n', ';'])
@@ -560,6 +565,7 @@ fn field_ctx<'a>(ctx: &CallContext<'a>, info: Option<&'a FieldInfo>, path: &str)
         reads,
         reading: None,
         short_value,
+        value_key,
     }
 }
 
@@ -739,7 +745,7 @@ fn decide_items(
     }
     // A short value with a remark appended ("Gastroenterology - flare, colonoscopy overdue",
     // "Cardiology (my father's bypass)"): the remark is not the value, however it is read.
-    if f.role == FieldRole::Value
+    if f.value_key
         && let Some(text) = f.text.filter(|t| t.len() <= SHORT_VALUE)
     {
         // The value itself ("Dermatology" of "Dermatology - in-network with …") is what
@@ -748,15 +754,17 @@ fn decide_items(
             let Some(it) = items.get(k) else {
                 return true;
             };
-            if heads_value(text, it) {
+            if f.role == FieldRole::Value && heads_value(text, it) {
                 if let Some(slot) = out.get_mut(k) {
                     *slot = Decision::keep(Rule::FieldCarriesThisData);
                 }
                 return false;
             }
+            // A dashed appendix is a remark only where the field itself is a value: a text read
+            // as prose may go on after a dash ("JPay - Ana Ruiz, inmate no. …").
             let remark = !f.role.carries(it.kind)
                 && (structured::in_parentheses(text, it)
-                    || structured::in_personal_appendix(text, it));
+                    || f.role == FieldRole::Value && structured::in_personal_appendix(text, it));
             if remark && let Some(slot) = out.get_mut(k) {
                 *slot = Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
             }

@@ -233,8 +233,9 @@ impl Keywords {
     pub(super) fn any_word_in(&self, hay: &str) -> bool {
         self.may_be_in(hay)
             && self.ac.find_overlapping_iter(hay).any(|m| {
-            word_start(hay, m.start()) && !char_at(hay, m.end()).is_some_and(char::is_alphanumeric)
-        })
+                word_start(hay, m.start())
+                    && !char_at(hay, m.end()).is_some_and(char::is_alphanumeric)
+            })
     }
 
     /// Whether a keyword occurs as a whole word in the `n` bytes before `start`.

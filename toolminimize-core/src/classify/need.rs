@@ -6,17 +6,38 @@
 //! that cannot match ("quick 123" holds no date, no street, no card). [`Need::of`] reads a
 //! pattern's syntax tree once, when it is compiled, and derives necessary conditions: the
 //! shortest match in bytes, how many numeric, upper-case and non-ASCII characters every match
-//! holds at least, and which ASCII characters (letters case-folded) every match holds. A text
-//! whose [`TextFacts`] fall short of them holds no match, and the search is skipped.
+//! holds at least, which ASCII characters (letters case-folded) every match holds, and a set of
+//! adjacent ASCII letter pairs of which every match holds one, or else a character outside
+//! ASCII (`pa`, `pw`, `to` for `password|pwd|token`: a word alternation that shares no letter
+//! still tells "quick 123" it holds none of its words). A text whose [`TextFacts`] fall short
+//! of them holds no match, and the search is skipped. [`WordsNeed`] answers the same question
+//! for the keywords of an automaton.
 //!
 //! The facts of the string being classified are computed once, in one pass, by [`with_text`]
 //! (the classifier wraps each scanned window in it); a pattern searching another haystack
 //! (a decoded view, a part of the text) computes them for a short haystack and skips the test
-//! for a long one.
+//! for a long one. Letter pairs are read in texts of at most [`PAIRS_MAX`] bytes only: a longer
+//! text is taken to hold them all.
 
 use std::cell::Cell;
+use std::sync::{LazyLock, Mutex};
+
+use rustc_hash::FxHashMap;
 
 use regex_syntax::hir::{Class, Hir, HirKind};
+
+/// Classes of more characters than this have what they need remembered, per process.
+const CACHED_CLASS_MIN: u32 = 64;
+
+/// A class's character ranges and what it needs.
+type ClassNeeds = FxHashMap<Vec<(char, char)>, Need>;
+
+/// What the large classes read so far need (see [`Need::of_class`]).
+static CLASS_NEEDS: LazyLock<Mutex<ClassNeeds>> =
+    LazyLock::new(|| Mutex::new(ClassNeeds::default()));
+
+/// ASCII texts at least this long have their characters counted by value first.
+const HISTOGRAM_MIN: usize = 128;
 
 /// Haystacks other than the scanned text get their facts computed when at most this long;
 /// longer ones are searched untested (so that repeated searches of long parts stay linear).
@@ -24,6 +45,136 @@ const FRESH_FACTS_MAX: usize = 256;
 
 /// A test of one character.
 type CharTest<'a> = dyn Fn(char) -> bool + 'a;
+
+/// Texts longer than this (bytes) are taken to hold every pair of letters.
+const PAIRS_MAX: usize = 64;
+
+/// Letters in the ASCII alphabet.
+const LETTERS: usize = 26;
+
+/// A set of pairs of adjacent ASCII letters (case-folded), hashed to 256 bits: two sets
+/// without a bit in common share no pair (sets that share a bit may still share none).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Pairs([u64; 4]);
+
+impl Pairs {
+    /// The set holding only the pair `a`, `b` (letter indexes below 26).
+    fn one(a: usize, b: usize) -> Self {
+        let mut p = Pairs::default();
+        p.insert(a, b);
+        p
+    }
+
+    fn insert(&mut self, a: usize, b: usize) {
+        let i = (a * LETTERS + b) % 256;
+        if let Some(w) = self.0.get_mut(i / 64) {
+            *w |= 1u64 << (i % 64);
+        }
+    }
+
+    fn union(self, other: Pairs) -> Pairs {
+        let mut out = self;
+        for (w, o) in out.0.iter_mut().zip(other.0) {
+            *w |= o;
+        }
+        out
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    fn meets(&self, other: &Pairs) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+
+    /// Every pair of adjacent letters of `text` when it is at most [`PAIRS_MAX`] bytes long;
+    /// every pair otherwise (a long text holds most pairs: testing them would spare little).
+    fn of_text(text: &str) -> Pairs {
+        if text.len() > PAIRS_MAX {
+            return Pairs([u64::MAX; 4]);
+        }
+        let mut p = Pairs::default();
+        let mut prev = None;
+        for c in text.chars() {
+            let l = letter(c);
+            if let (Some(a), Some(b)) = (prev, l) {
+                p.insert(a, b);
+            }
+            prev = l;
+        }
+        p
+    }
+
+    /// The first pair of adjacent ASCII letters of `word`.
+    fn first_of(word: &str) -> Option<Pairs> {
+        let mut prev = None;
+        for c in word.chars() {
+            let l = letter(c);
+            if let (Some(a), Some(b)) = (prev, l) {
+                return Some(Pairs::one(a, b));
+            }
+            prev = l;
+        }
+        None
+    }
+}
+
+/// What a text must hold to contain one of a set of words matched ASCII-case-insensitively
+/// (an automaton's keywords): one of their letter pairs, or, when some word has no pair but
+/// characters outside ASCII, a character outside ASCII.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct WordsNeed {
+    pairs: Pairs,
+    or_non_ascii: bool,
+}
+
+impl WordsNeed {
+    /// `None` when some ASCII word holds no pair of letters (every text may hold it).
+    pub(crate) fn of<S: AsRef<str>>(words: &[S]) -> Option<Self> {
+        let mut need = WordsNeed {
+            pairs: Pairs::default(),
+            or_non_ascii: false,
+        };
+        for w in words {
+            let w = w.as_ref();
+            match Pairs::first_of(w) {
+                Some(p) => need.pairs = need.pairs.union(p),
+                None if !w.is_ascii() => need.or_non_ascii = true,
+                None => return None,
+            }
+        }
+        Some(need)
+    }
+
+    /// `false` when `haystack` is the text being scanned and holds none of the words by its
+    /// facts; `true` otherwise.
+    pub(crate) fn may_be_in(&self, haystack: &str) -> bool {
+        let key = (haystack.as_ptr() as usize, haystack.len());
+        match CURRENT.get() {
+            Some((k, facts)) if k == key => {
+                self.pairs.meets(&facts.pairs) || (self.or_non_ascii && facts.non_ascii > 0)
+            }
+            _ => true,
+        }
+    }
+}
+
+/// The index (0..26) of an ASCII letter, case-folded; the long s (`ſ`) and the Kelvin sign are
+/// `s` and `k`, as case-insensitive patterns match them for those letters.
+fn letter(c: char) -> Option<usize> {
+    let c = match c {
+        '\u{17F}' => 's',
+        '\u{212A}' => 'k',
+        c => c,
+    };
+    c.is_ascii_alphabetic()
+        .then(|| usize::from(c.to_ascii_lowercase() as u8 - b'a'))
+}
 
 /// The counts a text must reach for a pattern to match in it (see the module docs).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -40,6 +191,11 @@ pub(crate) struct Need {
     space: u32,
     /// ASCII characters every match holds, one bit each, letters folded to lower case.
     ascii: u128,
+    /// Pairs of adjacent ASCII letters of which every match holds one, or else (when
+    /// `or_non_ascii`) a character outside ASCII; no requirement when empty and not
+    /// `or_non_ascii`.
+    pairs: Pairs,
+    or_non_ascii: bool,
 }
 
 /// The facts of one text that a [`Need`] is tested against.
@@ -52,6 +208,9 @@ pub(crate) struct TextFacts {
     space: u32,
     /// Every ASCII character present, letters folded to lower case.
     ascii: u128,
+    /// Every pair of adjacent ASCII letters present, case-folded (all of them, for a text
+    /// longer than [`PAIRS_MAX`]).
+    pairs: Pairs,
 }
 
 /// The bit of an ASCII byte, letters folded to lower case.
@@ -64,9 +223,14 @@ impl TextFacts {
     pub(crate) fn of(text: &str) -> Self {
         let mut f = TextFacts {
             len: text.len(),
+            pairs: Pairs::of_text(text),
             ..TextFacts::default()
         };
         if text.is_ascii() {
+            if text.len() >= HISTOGRAM_MIN {
+                f.add_ascii_counts(text.as_bytes());
+                return f;
+            }
             for &b in text.as_bytes() {
                 f.ascii |= bit(b);
                 f.numeric += u32::from(b.is_ascii_digit());
@@ -92,6 +256,225 @@ impl TextFacts {
         }
         f
     }
+
+    /// The facts of the ASCII bytes `ascii`, counted by value first, then read off the 128
+    /// counts (fewer instructions a byte than testing each byte, for a long text).
+    fn add_ascii_counts(&mut self, ascii: &[u8]) {
+        let mut counts = [0u32; 128];
+        for &b in ascii {
+            if let Some(n) = counts.get_mut(usize::from(b & 0x7f)) {
+                *n += 1;
+            }
+        }
+        for (b, &n) in (0u8..).zip(counts.iter()) {
+            if n == 0 {
+                continue;
+            }
+            self.ascii |= bit(b);
+            if b.is_ascii_digit() {
+                self.numeric = self.numeric.saturating_add(n);
+            }
+            if b.is_ascii_uppercase() {
+                self.upper = self.upper.saturating_add(n);
+            }
+            if b.is_ascii_whitespace() || b == 0x0b {
+                self.space = self.space.saturating_add(n);
+            }
+        }
+    }
+}
+
+/// The letters the first and the last character of every match of a pattern part may be
+/// (one bit each), when it is always an ASCII letter, and whether the part matches no
+/// character at all.
+#[derive(Debug, Clone, Copy)]
+struct Edges {
+    first: Option<u32>,
+    last: Option<u32>,
+    zero_width: bool,
+}
+
+impl Edges {
+    const NONE: Edges = Edges {
+        first: None,
+        last: None,
+        zero_width: false,
+    };
+
+    fn of(hir: &Hir) -> Edges {
+        let bit = |l: usize| 1u32 << l;
+        match hir.kind() {
+            HirKind::Empty | HirKind::Look(_) => Edges {
+                zero_width: true,
+                ..Edges::NONE
+            },
+            HirKind::Literal(lit) => match std::str::from_utf8(&lit.0) {
+                Ok(s) => Edges {
+                    first: s.chars().next().and_then(letter).map(bit),
+                    last: s.chars().next_back().and_then(letter).map(bit),
+                    zero_width: s.is_empty(),
+                },
+                Err(_) => Edges::NONE,
+            },
+            HirKind::Class(class) => {
+                let letters = class_letters(class);
+                Edges {
+                    first: letters,
+                    last: letters,
+                    zero_width: false,
+                }
+            }
+            HirKind::Repetition(rep) if rep.min > 0 => Self::of(&rep.sub),
+            HirKind::Repetition(_) => Edges::NONE,
+            HirKind::Capture(cap) => Self::of(&cap.sub),
+            HirKind::Concat(subs) => {
+                let parts: Vec<Edges> = subs
+                    .iter()
+                    .map(Self::of)
+                    .filter(|e| !e.zero_width)
+                    .collect();
+                match (parts.first(), parts.last()) {
+                    (Some(f), Some(l)) => Edges {
+                        first: f.first,
+                        last: l.last,
+                        zero_width: false,
+                    },
+                    _ => Edges {
+                        zero_width: true,
+                        ..Edges::NONE
+                    },
+                }
+            }
+            HirKind::Alternation(subs) => {
+                let all: Vec<Edges> = subs.iter().map(Self::of).collect();
+                let union = |f: fn(&Edges) -> Option<u32>| {
+                    all.iter().try_fold(0u32, |acc, e| {
+                        f(e).filter(|_| !e.zero_width).map(|m| acc | m)
+                    })
+                };
+                Edges {
+                    first: union(|e| e.first),
+                    last: union(|e| e.last),
+                    zero_width: false,
+                }
+            }
+        }
+    }
+}
+
+/// The letters (one bit each) of a class whose every character is a letter by [`letter`],
+/// when there are at most a few of them (`[Pp]`, `[Ss\u{17F}]`).
+fn class_letters(class: &Class) -> Option<u32> {
+    const MAX_CHARS: u32 = 8;
+    let ranges: Vec<(char, char)> = match class {
+        Class::Unicode(u) => u.ranges().iter().map(|r| (r.start(), r.end())).collect(),
+        Class::Bytes(b) => b
+            .ranges()
+            .iter()
+            .map(|r| (char::from(r.start()), char::from(r.end())))
+            .collect(),
+    };
+    let size: u32 = ranges
+        .iter()
+        .map(|&(a, b)| u32::from(b).saturating_sub(u32::from(a)).saturating_add(1))
+        .fold(0, u32::saturating_add);
+    if ranges.is_empty() || size > MAX_CHARS {
+        return None;
+    }
+    ranges.iter().try_fold(0u32, |acc, &(a, b)| {
+        (a..=b).try_fold(acc, |acc, c| letter(c).map(|l| acc | 1 << l))
+    })
+}
+
+/// Every pair of a letter of `a` followed by a letter of `b` (bit masks of letters).
+fn pairs_between(a: u32, b: u32) -> Pairs {
+    let mut p = Pairs::default();
+    for x in (0..LETTERS).filter(|&x| a & (1 << x) != 0) {
+        for y in (0..LETTERS).filter(|&y| b & (1 << y) != 0) {
+            p.insert(x, y);
+        }
+    }
+    p
+}
+
+/// What every match of `hir` holds of the text (see [`WordsNeed`]), if the pattern tells.
+fn words_of(hir: &Hir) -> Option<WordsNeed> {
+    let pairs = |p: Pairs| WordsNeed {
+        pairs: p,
+        or_non_ascii: false,
+    };
+    let non_ascii = WordsNeed {
+        pairs: Pairs::default(),
+        or_non_ascii: true,
+    };
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => None,
+        HirKind::Class(class) => class_is_non_ascii(class).then_some(non_ascii),
+        HirKind::Literal(lit) => {
+            let s = std::str::from_utf8(&lit.0).ok()?;
+            let mut prev = None;
+            for c in s.chars() {
+                let l = letter(c);
+                if let (Some(a), Some(b)) = (prev, l) {
+                    return Some(pairs(Pairs::one(a, b)));
+                }
+                prev = l;
+            }
+            (!s.is_ascii()).then_some(non_ascii)
+        }
+        HirKind::Repetition(rep) if rep.min > 0 => words_of(&rep.sub),
+        HirKind::Repetition(_) => None,
+        HirKind::Capture(cap) => words_of(&cap.sub),
+        HirKind::Concat(subs) => {
+            // Any part's need will do, and so will the pairs across two adjacent parts: the
+            // narrowest is kept (pairs alone before pairs or a character outside ASCII, then
+            // the fewest pairs).
+            let mut best: Option<WordsNeed> = None;
+            let mut keep = |w: WordsNeed| {
+                let rank = |w: &WordsNeed| (w.or_non_ascii, w.pairs.len());
+                if (w.or_non_ascii || !w.pairs.is_empty())
+                    && best.is_none_or(|b| rank(&w) < rank(&b))
+                {
+                    best = Some(w);
+                }
+            };
+            let mut prev: Option<u32> = None;
+            for s in subs {
+                let e = Edges::of(s);
+                if e.zero_width {
+                    continue;
+                }
+                if let (Some(a), Some(b)) = (prev, e.first) {
+                    keep(pairs(pairs_between(a, b)));
+                }
+                if let Some(w) = words_of(s) {
+                    keep(w);
+                }
+                prev = e.last;
+            }
+            best
+        }
+        HirKind::Alternation(subs) => subs.iter().map(words_of).try_fold(
+            WordsNeed {
+                pairs: Pairs::default(),
+                or_non_ascii: false,
+            },
+            |acc, w| {
+                w.map(|w| WordsNeed {
+                    pairs: acc.pairs.union(w.pairs),
+                    or_non_ascii: acc.or_non_ascii || w.or_non_ascii,
+                })
+            },
+        ),
+    }
+}
+
+/// Whether every character of `class` is outside ASCII.
+fn class_is_non_ascii(class: &Class) -> bool {
+    match class {
+        Class::Unicode(u) => u.ranges().first().is_some_and(|r| !r.start().is_ascii()),
+        Class::Bytes(_) => false,
+    }
 }
 
 impl Need {
@@ -107,6 +490,9 @@ impl Need {
     fn of_hir(hir: &Hir) -> Self {
         let mut n = Self::walk(hir);
         n.min_len = hir.properties().minimum_len().unwrap_or(0);
+        if let Some(w) = words_of(hir) {
+            (n.pairs, n.or_non_ascii) = (w.pairs, w.or_non_ascii);
+        }
         n
     }
 
@@ -136,6 +522,8 @@ impl Need {
                     non_ascii: sub.non_ascii.saturating_mul(rep.min),
                     space: sub.space.saturating_mul(rep.min),
                     ascii: sub.ascii,
+                    pairs: Pairs::default(),
+                    or_non_ascii: false,
                 }
             }
             HirKind::Capture(cap) => Self::walk(&cap.sub),
@@ -152,6 +540,8 @@ impl Need {
                     non_ascii: a.non_ascii.min(b.non_ascii),
                     space: a.space.min(b.space),
                     ascii: a.ascii & b.ascii,
+                    pairs: Pairs::default(),
+                    or_non_ascii: false,
                 })
             }
         }
@@ -166,6 +556,8 @@ impl Need {
             non_ascii: self.non_ascii.saturating_add(next.non_ascii),
             space: self.space.saturating_add(next.space),
             ascii: self.ascii | next.ascii,
+            pairs: Pairs::default(),
+            or_non_ascii: false,
         }
     }
 
@@ -221,7 +613,22 @@ impl Need {
             .fold(0, u32::saturating_add);
         let all =
             |p: &CharTest<'_>| size <= MAX_VISIT && ranges.iter().all(|&(a, b)| (a..=b).all(p));
-        Self::of_char_set(&all, lo, hi)
+        if size <= CACHED_CLASS_MIN {
+            return Self::of_char_set(&all, lo, hi);
+        }
+        // Large classes (`\p{Lu}`, `\p{L}`, `\w`) recur across patterns: each is read once.
+        if let Some(n) = CLASS_NEEDS
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&ranges).copied())
+        {
+            return n;
+        }
+        let n = Self::of_char_set(&all, lo, hi);
+        if let Ok(mut m) = CLASS_NEEDS.lock() {
+            m.insert(ranges, n);
+        }
+        n
     }
 
     /// Whether a text with these facts may hold a match.
@@ -232,6 +639,9 @@ impl Need {
             && f.non_ascii >= self.non_ascii
             && f.space >= self.space
             && self.ascii & !f.ascii == 0
+            && ((self.pairs.is_empty() && !self.or_non_ascii)
+                || self.pairs.meets(&f.pairs)
+                || (self.or_non_ascii && f.non_ascii > 0))
     }
 
     /// Whether `haystack` may hold a match: tested against the facts of the scanned text when
@@ -257,6 +667,8 @@ impl Need {
             && self.non_ascii == 0
             && self.space == 0
             && self.ascii == 0
+            && self.pairs.is_empty()
+            && !self.or_non_ascii
     }
 }
 

@@ -423,6 +423,54 @@ mod tests {
         assert!(!spaced.admits("my stage 3, the dentist"));
     }
 
+    /// Every string of the example calls (and every part of it between punctuation) that a
+    /// built-in pattern matches is admitted by what the pattern's matches need: the needs only
+    /// skip searches that would find nothing.
+    #[test]
+    fn needs_admit_every_example_text_a_pattern_matches() {
+        let _ = crate::classify::Classifier::build(&crate::policy::Policy::default(), Vec::new());
+        crate::classify::structured::warm_up();
+        crate::classify::lexicon::warm_up();
+        crate::classify::encoded::warm_up();
+        let all: Vec<Arc<Inner>> = REGISTRY
+            .lock()
+            .map(|all| all.iter().filter_map(Weak::upgrade).collect())
+            .unwrap_or_default();
+        let mut texts = Vec::new();
+        for line in include_str!("../../../examples/calls.jsonl").lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            strings(&v, &mut texts);
+        }
+        let parts: Vec<String> = texts
+            .iter()
+            .flat_map(|t| t.split([',', ';', '.', '\n']).map(str::to_owned))
+            .collect();
+        texts.extend(parts);
+        let mut matched = 0;
+        for p in &all {
+            let (Some(Some(re)), need) = (p.compiled.get(), Need::of(&p.source)) else {
+                continue;
+            };
+            for t in &texts {
+                if re.is_match(t) {
+                    matched += 1;
+                    let facts = super::super::need::TextFacts::of(t);
+                    assert!(need.admits(&facts), "{} {:.80} on {t:?}", p.what, p.source);
+                }
+            }
+        }
+        assert!(matched > 100, "{matched}");
+    }
+
+    fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::String(s) => out.push(s.clone()),
+            serde_json::Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+            serde_json::Value::Object(m) => m.values().for_each(|x| strings(x, out)),
+            _ => {}
+        }
+    }
+
     /// Lists the built-in patterns whose need admits a short value (`cargo test --release -p
     /// toolminimize-core -- --ignored --nocapture patterns_searched_on`): the searches a
     /// value like it still pays for.

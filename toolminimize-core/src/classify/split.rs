@@ -9,6 +9,7 @@
 //! Bounded: at most [`MAX_PIECES`] strings of an array, and only [`RADIUS`] bytes on each side
 //! of a joint are scanned again.
 
+use std::fmt::Write as _;
 use std::ops::Range;
 
 use serde_json::Value;
@@ -55,16 +56,22 @@ fn collect<'a>(
             at: 0,
         }),
         Value::Array(arr) => {
+            // Past the last piece read, the rest of a long array is not walked.
             for (i, child) in arr.iter().enumerate() {
+                if out.len() >= MAX_PIECES {
+                    break;
+                }
                 let len = path.len();
-                path.push('/');
-                path.push_str(&i.to_string());
+                let _ = write!(path, "/{i}");
                 collect(child, key, path, out, depth + 1);
                 path.truncate(len);
             }
         }
         Value::Object(map) => {
             for (k, child) in map {
+                if out.len() >= MAX_PIECES {
+                    break;
+                }
                 let len = path.len();
                 push_token(path, k);
                 collect(child, Some(k), path, out, depth + 1);

@@ -9,6 +9,8 @@ const DIGIT: u8 = 4; // [0-9]
 const LEET: u8 = 8; // a leetspeak character: 0 1 3 4 5 7 @ $
 const PERCENT: u8 = 16;
 const BACKSLASH: u8 = 32;
+const LETTER: u8 = 64; // [A-Za-z]
+const R: u8 = 128; // `r` or `R`: rot13's marker starts with one
 
 /// The class bits of every byte.
 #[allow(
@@ -36,6 +38,12 @@ const CLASS: [u8; 256] = {
         if c == b'\\' {
             bits |= BACKSLASH;
         }
+        if c.is_ascii_alphabetic() {
+            bits |= LETTER;
+        }
+        if c == b'r' || c == b'R' {
+            bits |= R;
+        }
         t[b] = bits;
         b += 1;
     }
@@ -49,23 +57,36 @@ pub(super) struct Facts {
     pub(super) base64_run: usize,
     /// ASCII digits.
     pub(super) digits: usize,
-    /// A leetspeak character occurs.
+    /// A leetspeak character occurs right after an ASCII letter (`d1`, `c@`).
     pub(super) leet: bool,
     /// A `%` occurs.
     pub(super) percent: bool,
     /// A backslash occurs.
     pub(super) backslash: bool,
+    /// An `r` or `R` occurs.
+    pub(super) r: bool,
+    /// `at` occurs, in any ASCII case.
+    pub(super) at: bool,
+    /// Runs of ASCII letters.
+    pub(super) letter_runs: usize,
+    /// A byte outside ASCII occurs.
+    pub(super) non_ascii: bool,
 }
 
 impl Facts {
     /// One pass over `text`.
     pub(super) fn of(text: &str) -> Self {
         let (mut run, mut best, mut digits) = (0usize, 0usize, 0usize);
-        let mut any = 0u8;
+        let (mut any, mut prev, mut prev_byte) = (0u8, 0u8, 0u8);
+        let (mut leet, mut at, mut letter_runs) = (false, false, 0usize);
         for &b in text.as_bytes() {
             let bits = CLASS.get(usize::from(b)).copied().unwrap_or(0);
             any |= bits;
             digits += usize::from(bits & DIGIT != 0);
+            leet |= bits & LEET != 0 && prev & LETTER != 0;
+            at |= prev_byte | 0x20 == b'a' && b | 0x20 == b't';
+            letter_runs += usize::from(bits & LETTER != 0 && prev & LETTER == 0);
+            (prev, prev_byte) = (bits, b);
             if bits & B64 != 0 {
                 run += 1;
             } else {
@@ -76,9 +97,13 @@ impl Facts {
         Facts {
             base64_run: best.max(run),
             digits,
-            leet: any & LEET != 0,
+            leet,
             percent: any & PERCENT != 0,
             backslash: any & BACKSLASH != 0,
+            r: any & R != 0,
+            at,
+            letter_runs,
+            non_ascii: !text.is_ascii(),
         }
     }
 }
@@ -92,9 +117,13 @@ mod tests {
         let f = Facts::of("see a1b2c3d4e5f60718 and 100% of C:\\x or dGVzdA-_+/abcdefgh");
         assert!(f.base64_run >= 16);
         assert_eq!(f.digits, 13);
-        assert!(f.leet && f.percent && f.backslash);
+        assert!(f.leet && f.percent && f.backslash && f.r && !f.at);
         let g = Facts::of("plain words only, nothing else");
-        assert!(!g.leet && !g.percent && !g.backslash);
-        assert_eq!((g.digits, g.base64_run), (0, 7));
+        assert!(!g.leet && !g.percent && !g.backslash && !g.at && !g.non_ascii);
+        assert_eq!((g.digits, g.base64_run, g.letter_runs), (0, 7, 5));
+        // A leetspeak character counts after a letter only.
+        assert!(!Facts::of("quick 123 @ $5").leet);
+        assert!(Facts::of("c@ncer").leet);
+        assert!(Facts::of("AT").at && Facts::of("née").non_ascii);
     }
 }

@@ -62,14 +62,21 @@ fn views(text: &str) -> Vec<View> {
     if facts.digits >= 6 {
         out.extend(decoders::spread_digits(text));
     }
-    out.extend(normalise::number_words(text));
+    // Number words enough need as many words (runs of ASCII letters, in an ASCII text).
+    if facts.non_ascii || facts.letter_runs >= normalise::MIN_DIGIT_WORDS {
+        out.extend(normalise::number_words(text));
+    }
     out.extend(normalise::spelled_dates(text));
     if facts.leet {
         out.extend(normalise::leetspeak(text, 'i'));
         out.extend(normalise::leetspeak(text, 'l'));
     }
-    out.extend(normalise::rot13(text));
-    out.extend(decoders::spelled_email(text));
+    if facts.r {
+        out.extend(normalise::rot13(text));
+    }
+    if facts.at {
+        out.extend(decoders::spelled_email(text));
+    }
     out
 }
 

@@ -84,7 +84,7 @@ const DIGIT_WORDS: &[(&str, char)] = &[
 const REPEATS: &[(&str, usize)] = &[("double", 2), ("triple", 3), ("doppel", 2)];
 
 /// Fewest digit words in a row that make a number worth reading.
-const MIN_DIGIT_WORDS: usize = 6;
+pub(super) const MIN_DIGIT_WORDS: usize = 6;
 
 /// A word of `text` (a run of letters).
 struct Word {

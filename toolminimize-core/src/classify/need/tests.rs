@@ -33,6 +33,42 @@ fn counts_what_every_match_holds() {
 }
 
 #[test]
+fn word_alternations_need_one_of_their_letter_pairs() {
+    let words = need(r"(?i)(?-u:\b)(?:password|pwd|token|api[_\-\s]?key)(?-u:\b)");
+    assert!(!words.pairs.is_empty());
+    assert!(!words.admits(&TextFacts::of("quick 12345")));
+    assert!(words.admits(&TextFacts::of("the API key")));
+    assert!(words.admits(&TextFacts::of("PWD=1")));
+    // A pair across two parts of a concatenation.
+    assert!(!need(r"(?i:a)(?-u:\B)(?i:b)\d").admits(&TextFacts::of("a-b 1")));
+    assert!(need(r"(?i:a)(?-u:\B)(?i:b)\d").admits(&TextFacts::of("xAb1")));
+    assert!(need(r"(?i:a)(?i:b)\d").admits(&TextFacts::of("AB1")));
+    // An alternative without a pair of letters, or with an optional letter between two,
+    // requires none.
+    assert!(need(r"(?:token|\d{3})").pairs.is_empty());
+    assert!(need(r"y/?o").pairs.is_empty());
+    // Letters that a non-ASCII character separates are no pair, in the text or the pattern;
+    // `(?i)k` and `(?i)s` also match the Kelvin sign and the long s.
+    assert!(need(r"née").admits(&TextFacts::of("née")));
+    assert!(!TextFacts::of("aéb").pairs.meets(&Pairs::one(0, 1)));
+    assert!(need(r"(?i:ka|sa)").admits(&TextFacts::of("\u{212A}A")));
+    assert!(need(r"(?i:ka|sa)").admits(&TextFacts::of("\u{17F}a")));
+    assert!(!need(r"(?i:ka|sa)").admits(&TextFacts::of("k-a s-a")));
+    // A word without a pair of ASCII letters but with a character outside ASCII: that
+    // character, or another word's pair.
+    let types = need(r"(?:út|tér|straße)\s*\d");
+    assert!(types.admits(&TextFacts::of("Fő út 5")));
+    assert!(!types.admits(&TextFacts::of("quick 123")));
+    assert!(need(r"\d\s?[º°ª]").admits(&TextFacts::of("3º")));
+    assert!(!need(r"\d\s?[º°ª]").admits(&TextFacts::of("quick 3")));
+    // Alternatives that start with different letters, after a common one (`c(?:vv|id|sc)`).
+    let codes = need(r"(?i:cvv|cid|csc)\s*\d");
+    assert!(!codes.pairs.is_empty());
+    assert!(codes.admits(&TextFacts::of("CSC 123")));
+    assert!(!codes.admits(&TextFacts::of("quick 123")));
+}
+
+#[test]
 fn a_text_short_of_the_need_is_rejected() {
     let ssn = need(r"\d{3}-\d{2}-\d{4}");
     assert!(!ssn.admits(&TextFacts::of("quick 12345")));
@@ -72,6 +108,10 @@ fn needs_never_reject_a_text_that_matches() {
         r"(?-u:\b)A-?\d{3}-\d{3}-\d{3}(?-u:\b)",
         r"^\s*\d{5}\s*$",
         r"(?i)ſtraße|\x{212A}ai",
+        r"(?i)(?-u:\b)(?:card|visa|master\s?card|amex)(?-u:\b)[^.\n]{0,20}\d",
+        r"(?i:(?:i'?m|we are)\s+(?:in\s+)?(?:room|suite))\s*\d",
+        r"(?:Straße|Strasse|Rue|Calle)\s+\d",
+        r"(?i)KAi|Straße",
     ];
     let texts = [
         "",
@@ -92,6 +132,14 @@ fn needs_never_reject_a_text_that_matches() {
         "\u{212A}ai",
         "STRASSE",
         "١٢ شارع",
+        "MasterCard ending 4242",
+        "visa: 1",
+        "I'm in room 12",
+        "we are  suite 3",
+        "Rue 5",
+        "Straße 12",
+        "\u{212A}AI",
+        "ſtrasse",
     ];
     for p in patterns {
         let re = regex::Regex::new(p).unwrap();
@@ -102,4 +150,19 @@ fn needs_never_reject_a_text_that_matches() {
             }
         }
     }
+}
+
+#[test]
+fn long_ascii_texts_are_counted_alike() {
+    let unit = "ab12 CD\t\u{b}";
+    let long = unit.repeat(20);
+    assert!(long.len() >= HISTOGRAM_MIN);
+    let f = TextFacts::of(&long);
+    assert_eq!((f.numeric, f.upper, f.space), (40, 40, 60));
+    let short = TextFacts::of(unit);
+    assert_eq!(f.ascii, short.ascii);
+    assert_eq!((f.len, f.non_ascii), (long.len(), 0));
+    // Classes read once are remembered alike.
+    assert_eq!(need(r"\p{Lu}\p{Lu}").upper, 2);
+    assert_eq!(need(r"\p{Lu}x").upper, 1);
 }

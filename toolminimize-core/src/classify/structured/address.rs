@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use regex::Captures;
 
-use super::context::{Keywords, char_before, regex, regex_gated};
+use super::context::{Keywords, LastKey, by_key, char_before, regex, regex_gated};
 use crate::classify::pattern::{
     Edge, Gate, LazyRegex as Regex, any_word, any_word_ci, words, words_ci,
 };
@@ -378,7 +378,16 @@ impl Detector for Address {
         if !text.bytes().any(|b| b.is_ascii_digit()) {
             return;
         }
-        if self.postcode_field.in_field(field) && self.postcode_value.is_match(text) {
+        thread_local! {
+            static LAST: LastKey<bool> = const { LastKey::new((String::new(), None)) };
+        }
+        let postcode_field = field
+            .key
+            .is_some_and(|k| by_key(&LAST, k, |k| self.postcode_field.any_in(k)))
+            || field
+                .description
+                .is_some_and(|d| self.postcode_field.any_in(d));
+        if postcode_field && self.postcode_value.is_match(text) {
             let t = text.trim();
             let start = text.len() - text.trim_start().len();
             out.push(Finding::new(

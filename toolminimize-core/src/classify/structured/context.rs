@@ -4,6 +4,7 @@
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::classify::Field;
+use crate::classify::need::WordsNeed;
 use crate::classify::pattern::{Gate, LazyRegex};
 use crate::error::{Error, ErrorKind};
 
@@ -65,6 +66,29 @@ pub(super) fn before(text: &str, end: usize, n: usize) -> &str {
         start -= 1;
     }
     text.get(start..end).unwrap_or("")
+}
+
+/// The last key asked about at one place, on this thread, and the answer (see [`by_key`]).
+pub(super) type LastKey<T> = std::cell::RefCell<(String, Option<T>)>;
+
+/// `answer(key)`, remembered per thread for the last key asked about at `last`: every string of
+/// an array, and every value under one key, asks with the same key, and is given the answer
+/// again without it being worked out.
+pub(super) fn by_key<T: Copy>(
+    last: &'static std::thread::LocalKey<LastKey<T>>,
+    key: &str,
+    answer: impl FnOnce(&str) -> T,
+) -> T {
+    if let Some(a) = last.with_borrow(|(k, a)| a.filter(|_| k == key)) {
+        return a;
+    }
+    let a = answer(key);
+    last.with_borrow_mut(|(k, v)| {
+        k.clear();
+        k.push_str(key);
+        *v = Some(a);
+    });
+    a
 }
 
 /// The longest run of consecutive ASCII digits in `s`.
@@ -165,6 +189,8 @@ pub(super) fn capitalised_run(text: &str, at: usize, max: usize) -> Option<std::
 #[derive(Debug)]
 pub(super) struct Keywords {
     ac: AhoCorasick,
+    /// What the scanned text must hold to contain a keyword.
+    need: Option<WordsNeed>,
 }
 
 impl Keywords {
@@ -176,27 +202,40 @@ impl Keywords {
             .match_kind(MatchKind::Standard)
             .build(words)
             .map_err(|e| Error::new(ErrorKind::Build, format!("{detector} keywords: {e}")))?;
-        Ok(Keywords { ac })
+        Ok(Keywords {
+            ac,
+            need: WordsNeed::of(words),
+        })
+    }
+
+    /// Whether `hay` may hold a keyword: not when it is the scanned text and its facts say it
+    /// holds none (see [`WordsNeed`]).
+    fn may_be_in(&self, hay: &str) -> bool {
+        self.need.as_ref().is_none_or(|n| n.may_be_in(hay))
     }
 
     /// Whether a keyword occurs anywhere in `hay`, at a word start or not: what every other
     /// test of the set on `hay` or a part of it requires.
     pub(super) fn occurs_in(&self, hay: &str) -> bool {
-        self.ac.is_match(hay)
+        self.may_be_in(hay) && self.ac.is_match(hay)
     }
 
     /// Whether a keyword starts at a word start anywhere in `hay`.
     pub(super) fn any_in(&self, hay: &str) -> bool {
-        self.ac
-            .find_overlapping_iter(hay)
-            .any(|m| word_start(hay, m.start()))
+        self.may_be_in(hay)
+            && self
+                .ac
+                .find_overlapping_iter(hay)
+                .any(|m| word_start(hay, m.start()))
     }
 
     /// Whether a keyword occurs as a whole word anywhere in `hay`.
     pub(super) fn any_word_in(&self, hay: &str) -> bool {
-        self.ac.find_overlapping_iter(hay).any(|m| {
-            word_start(hay, m.start()) && !char_at(hay, m.end()).is_some_and(char::is_alphanumeric)
-        })
+        self.may_be_in(hay)
+            && self.ac.find_overlapping_iter(hay).any(|m| {
+                word_start(hay, m.start())
+                    && !char_at(hay, m.end()).is_some_and(char::is_alphanumeric)
+            })
     }
 
     /// Whether a keyword occurs as a whole word in the `n` bytes before `start`.
@@ -211,11 +250,6 @@ impl Keywords {
     pub(super) fn in_field(&self, field: &Field<'_>) -> bool {
         field.key.is_some_and(|k| self.any_in(k))
             || field.description.is_some_and(|d| self.any_in(d))
-    }
-
-    /// Whether the field's key names one of the words.
-    pub(super) fn in_key(&self, field: &Field<'_>) -> bool {
-        field.key.is_some_and(|k| self.any_in(k))
     }
 
     /// Whether a keyword occurs in the `n` bytes before `start`.

@@ -5,7 +5,7 @@
 
 use crate::classify::pattern::LazyRegex as Regex;
 
-use super::context::{Keywords, char_at, char_before, regex_gated};
+use super::context::{Keywords, LastKey, by_key, char_at, char_before, regex_gated};
 use crate::classify::pattern::{Edge, words, words_ci};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
@@ -159,7 +159,13 @@ impl Detector for Credential {
         if text.len() < 4 {
             return;
         }
-        if field.key.is_some_and(|k| self.fields.any_in(k)) {
+        thread_local! {
+            static LAST: LastKey<bool> = const { LastKey::new((String::new(), None)) };
+        }
+        if field
+            .key
+            .is_some_and(|k| by_key(&LAST, k, |k| self.fields.any_in(k)))
+        {
             let t = text.trim();
             if t.len() >= 4 && !t.contains(char::is_whitespace) {
                 let start = text.len() - text.trim_start().len();

@@ -21,6 +21,7 @@ use crate::classify::pattern::LazyRegex as Regex;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use super::context::{capitalised_run, char_at, char_before, regex};
+use crate::classify::need::WordsNeed;
 use crate::classify::{Detector, Field};
 use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};
@@ -556,7 +557,11 @@ pub(super) struct Demographic {
     kanji_age: Regex,
     /// The work phrases, then the employer appositions.
     work: AhoCorasick,
+    /// What the scanned text must hold to contain a work phrase or apposition.
+    work_need: Option<WordsNeed>,
     links: AhoCorasick,
+    /// What the scanned text must hold to contain a link.
+    links_need: Option<WordsNeed>,
     occupations: Vec<(&'static str, &'static str)>,
 }
 
@@ -595,11 +600,18 @@ impl Demographic {
                 .match_kind(MatchKind::LeftmostLongest)
                 .build(WORK_PHRASES.iter().chain(EMPLOYER_APPOSITIONS))
                 .map_err(|e| Error::new(ErrorKind::Build, format!("employer phrases: {e}")))?,
+            work_need: WordsNeed::of(
+                &WORK_PHRASES
+                    .iter()
+                    .chain(EMPLOYER_APPOSITIONS)
+                    .collect::<Vec<_>>(),
+            ),
             links: AhoCorasickBuilder::new()
                 .kind(Some(AhoCorasickKind::DFA))
                 .ascii_case_insensitive(true)
                 .build(link_patterns())
                 .map_err(|e| Error::new(ErrorKind::Build, format!("employer links: {e}")))?,
+            links_need: WordsNeed::of(&link_patterns()),
             occupations: occupations(),
         })
     }
@@ -764,7 +776,9 @@ impl Demographic {
         // The hand-written verbs and roles ("works at", "ingénieur chez"). Where each found
         // phrase ends, in text order, so the job-noun pass below does not find it again.
         let mut phrase_ends: Vec<usize> = Vec::new();
-        for m in self.work.find_iter(text) {
+        let may_hold = |need: &Option<WordsNeed>| need.as_ref().is_none_or(|n| n.may_be_in(text));
+        let work = may_hold(&self.work_need).then(|| self.work.find_iter(text));
+        for m in work.into_iter().flatten() {
             if m.pattern().as_usize() >= WORK_PHRASES.len() {
                 // The apposition closes right after ("(my old employer)", ", my employer,").
                 let closes =
@@ -788,7 +802,8 @@ impl Demographic {
         }
         // A job noun of the table, then its language's link ("associate at", "Pflegerin
         // bei"): the link is found first, the noun before it looked up.
-        for m in self.links.find_iter(text) {
+        let links = may_hold(&self.links_need).then(|| self.links.find_iter(text));
+        for m in links.into_iter().flatten() {
             let link = text
                 .get(m.start() + 1..m.end() - 1)
                 .unwrap_or("")

@@ -9,7 +9,7 @@
 use crate::classify::pattern::LazyRegex as Regex;
 
 use super::card::luhn;
-use super::context::{Keywords, char_at, char_before, regex};
+use super::context::{Keywords, LastKey, by_key, char_at, char_before, regex};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -475,7 +475,12 @@ fn separate(text: &str, start: usize, end: usize) -> bool {
 
 impl Ids {
     fn checksummed(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
-        let field_says = self.national_words.in_key(field);
+        thread_local! {
+            static LAST: LastKey<bool> = const { LastKey::new((String::new(), None)) };
+        }
+        let field_says = field
+            .key
+            .is_some_and(|k| by_key(&LAST, k, |k| self.national_words.any_in(k)));
         // A valid key: sure. A wrong key right after a word naming the document: likely.
         let confidence = |ok: bool, start: usize| -> Option<f32> {
             if ok {

@@ -22,7 +22,8 @@ use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
-use super::context::{Keywords, char_at, char_before};
+use super::context::{Keywords, LastKey, by_key, char_at, char_before};
+use crate::classify::need::WordsNeed;
 use crate::classify::{Detector, Field};
 use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};
@@ -641,6 +642,8 @@ const KEY_SUFFIXES: &[(&str, Class)] = &[
 #[derive(Debug)]
 pub(super) struct Labelled {
     labels: AhoCorasick,
+    /// What the scanned text must hold to contain a label.
+    labels_need: Option<WordsNeed>,
     classes: Vec<(Class, bool)>,
     legal: Keywords,
     jail: Keywords,
@@ -678,6 +681,7 @@ impl Labelled {
             .build(&patterns)
             .map_err(|e| Error::new(ErrorKind::Build, format!("labelled keywords: {e}")))?;
         Ok(Labelled {
+            labels_need: WordsNeed::of(&patterns),
             labels,
             classes,
             legal: Keywords::new("labelled", LEGAL_CONTEXT)?,
@@ -892,23 +896,31 @@ fn normalise_key(key: &str) -> String {
         .collect()
 }
 
+/// The class of identifier a field's key names, if it is a label.
+fn key_label(key: &str) -> Option<Class> {
+    let key = normalise_key(key);
+    // A short label with a word for "number" after it is the label: `cprNumber`,
+    // `peselNr`, `bsnNummer`, `cpfNumero`.
+    let bare = ["number", "nummer", "numero", "num", "nr", "no"]
+        .iter()
+        .find_map(|w| key.strip_suffix(w).filter(|b| b.len() >= 3));
+    // Short keys must match exactly (`cpf`, but not `visanumber` for `anumber`).
+    KEY_SUFFIXES
+        .iter()
+        .find(|(s, _)| key == *s || bare == Some(*s) || (s.len() >= 8 && key.ends_with(s)))
+        .map(|&(_, class)| class)
+}
+
 impl Labelled {
     /// A field whose key is a label and whose whole value is one token.
     fn whole_value(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
         let Some(key) = field.key else {
             return false;
         };
-        let key = normalise_key(key);
-        // A short label with a word for "number" after it is the label: `cprNumber`,
-        // `peselNr`, `bsnNummer`, `cpfNumero`.
-        let bare = ["number", "nummer", "numero", "num", "nr", "no"]
-            .iter()
-            .find_map(|w| key.strip_suffix(w).filter(|b| b.len() >= 3));
-        // Short keys must match exactly (`cpf`, but not `visanumber` for `anumber`).
-        let Some(&(_, class)) = KEY_SUFFIXES
-            .iter()
-            .find(|(s, _)| key == *s || bare == Some(*s) || (s.len() >= 8 && key.ends_with(s)))
-        else {
+        thread_local! {
+            static LAST: LastKey<Option<Class>> = const { LastKey::new((String::new(), None)) };
+        }
+        let Some(class) = by_key(&LAST, key, key_label) else {
             return false;
         };
         if (class == Case && !field.description.is_some_and(|d| self.legal.any_in(d)))
@@ -960,6 +972,9 @@ impl Detector for Labelled {
             return;
         }
         if self.whole_value(text, field, out) {
+            return;
+        }
+        if !self.labels_need.as_ref().is_none_or(|n| n.may_be_in(text)) {
             return;
         }
         let mut legal: Option<bool> = None;

@@ -6,7 +6,7 @@
 
 use crate::classify::pattern::LazyRegex as Regex;
 
-use super::context::{Keywords, before, char_at, char_before, regex};
+use super::context::{Keywords, LastKey, before, by_key, char_at, char_before, regex};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -153,14 +153,20 @@ impl Money {
 }
 
 fn field_says(field: &Field<'_>) -> bool {
-    field.key.is_some_and(|k| {
-        let k: String = k
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .flat_map(char::to_lowercase)
-            .collect();
-        FIELD_SUFFIXES.iter().any(|s| k.ends_with(s))
-    })
+    thread_local! {
+        static LAST: LastKey<bool> = const { LastKey::new((String::new(), None)) };
+    }
+    field.key.is_some_and(|k| by_key(&LAST, k, key_says))
+}
+
+/// Whether a field's key names an amount of money.
+fn key_says(key: &str) -> bool {
+    let k: String = key
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    FIELD_SUFFIXES.iter().any(|s| k.ends_with(s))
 }
 
 impl crate::classify::shared::Gate for Money {

@@ -7,7 +7,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::classify::pattern::LazyRegex as Regex;
 
-use super::context::{Keywords, char_at, char_before, regex};
+use super::context::{Keywords, LastKey, by_key, char_at, char_before, regex};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -99,7 +99,12 @@ impl Network {
     }
 
     fn ipv4(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
-        let version_field = self.version.in_key(field);
+        thread_local! {
+            static LAST: LastKey<bool> = const { LastKey::new((String::new(), None)) };
+        }
+        let version_field = field
+            .key
+            .is_some_and(|k| by_key(&LAST, k, |k| self.version.any_in(k)));
         for m in self.v4.find_iter(text) {
             let (start, end) = (m.start(), m.end());
             let before = char_before(text, start);

@@ -1033,6 +1033,11 @@ fn other(
             } else if cut
                 || context_sentence && matches!(it.kind, Family | Age)
                 || public && !matches!(it.kind, Occupation)
+                // Where someone works, in a handed-over task's profile or in a clause whose
+                // special-category data went ("my discrimination case against Acme Corp"),
+                // singles them out and is not what the reader acts on.
+                || it.kind == Occupation
+                    && (profile_line && !cv.task_acts || subject_of_dropped)
             {
                 Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
             } else {

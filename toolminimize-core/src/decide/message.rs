@@ -126,6 +126,8 @@ struct MsgView<'a, 'r> {
     /// A national or tax identifier stands before the signature: the person the message is
     /// about is identified there.
     id_before_signature: bool,
+    /// The words of the account handles in the text (`ana_ruiz_2210` → `ana`, `ruiz`), folded.
+    handles: Vec<Vec<String>>,
 }
 
 impl<'a, 'r> MsgView<'a, 'r> {
@@ -184,6 +186,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             pay: Vec::new(),
             pay_asked: false,
             id_before_signature: false,
+            handles: Vec::new(),
         }
     }
 
@@ -321,6 +324,20 @@ pub(super) fn decide(
                 && it.span.as_ref().is_some_and(|sp| !r.in_signature(sp.start))
         })
     });
+    mv.handles = pending
+        .iter()
+        .filter_map(|&k| items.get(k))
+        .filter(|it| it.detector == HANDLE_DETECTOR || it.kind == PsdKind::Username)
+        .filter_map(|it| field_span_text(f, it))
+        .map(|h| {
+            crate::text::fold::fold(h)
+                .as_str()
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_owned)
+                .collect()
+        })
+        .collect();
     let title = f.role == FieldRole::Title;
     // Where people are named, in text order (read by a payment's reference).
     let mut names: Vec<Range<usize>> = pending
@@ -829,7 +846,11 @@ fn other(
     }
     match it.kind {
         PersonName | Username => {
-            if r.is_greeting(s.start) {
+            if it.detector != HANDLE_DETECTOR && named_by_handle(mv, text) {
+                // "User ana_ruiz_2210 (Ana Ruiz)": the account handle finds the person; their
+                // name beside it only repeats who it is.
+                Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
+            } else if r.is_greeting(s.start) {
                 Decision::keep(Rule::Addressee)
             } else if role_before_dropped(mv, s.start)
                 || clinician_of_dropped(mv, s)
@@ -1059,6 +1080,22 @@ fn other(
             }
         }
     }
+}
+
+/// The detector that reports account handles (`ana_ruiz_2210`) as names.
+const HANDLE_DETECTOR: &str = "person_name:handle";
+
+/// Whether every word of the name `text` (two at least) is a word of one handle of the text.
+fn named_by_handle(mv: &MsgView<'_, '_>, text: &str) -> bool {
+    if mv.handles.is_empty() {
+        return false;
+    }
+    let ws = crate::text::words::words(text);
+    ws.len() >= 2
+        && mv.handles.iter().any(|h| {
+            ws.iter()
+                .all(|w| w.folded.chars().count() >= 2 && h.iter().any(|x| *x == *w.folded))
+        })
 }
 
 /// Whether byte `at` lies on a line that is a list entry ("1. …", "- …", "• …").

@@ -46,6 +46,27 @@ impl Edit {
 
 /// Words that name the identifier that follows them ("SSN 123…", "Tel.: …", "DOB …").
 const LABELS: &[&str] = &[
+    // Honorifics: a removed name takes its title with it ("Mr Halvorsen" leaves no "Mr").
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "prof",
+    "sr",
+    "sra",
+    "sig",
+    "herr",
+    "frau",
+    "mme",
+    "mlle",
+    "dhr",
+    "mevr",
+    "mevrouw",
+    "meneer",
+    "senor",
+    "senora",
+    "signor",
+    "signora",
     "ssn",
     "social security",
     "social security number",
@@ -348,7 +369,16 @@ pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
             _ => break,
         }
     }
-    start..span.end
+    // A possessive ending goes with its word ("at Dr. Okwu's for …" leaves no "'s").
+    let rest = text.get(span.end..).unwrap_or_default();
+    let end = ["'s", "\u{2019}s"]
+        .iter()
+        .find(|p| {
+            rest.strip_prefix(**p)
+                .is_some_and(|after| !after.starts_with(char::is_alphanumeric))
+        })
+        .map_or(span.end, |p| span.end + p.len());
+    start..end
 }
 
 /// Where the identifier label before `start` begins ("SSN", "Tel.:", "date of birth"), or
@@ -874,6 +904,16 @@ mod tests {
         let t = "I have an appointment at the clinic for my refill.";
         let s = t.find("clinic").unwrap();
         assert_eq!(&t[removal_range(t, s..s + 6)], "at the clinic");
+        // A removed name takes its title.
+        let t = "Ask Mr. Halvorsen on the fifth floor.";
+        let s = t.find("Halvorsen").unwrap();
+        assert_eq!(&t[removal_range(t, s..s + 9)], "Mr. Halvorsen");
+        let t = "Termin bei Frau Lindqvist";
+        let s = t.find("Lindqvist").unwrap();
+        assert_eq!(&t[removal_range(t, s..s + 9)], "Frau Lindqvist");
+        let t = "I'll be at Dr. Okwu's for my follow-up";
+        let s = t.find("Okwu").unwrap();
+        assert_eq!(&t[removal_range(t, s..s + 4)], "at Dr. Okwu's");
     }
 
     #[test]

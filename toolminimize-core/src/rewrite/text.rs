@@ -910,7 +910,7 @@ mod tests {
         assert_eq!(&t[removal_range(t, s..s + 9)], "Mr. Halvorsen");
         let t = "Termin bei Frau Lindqvist";
         let s = t.find("Lindqvist").unwrap();
-        assert_eq!(&t[removal_range(t, s..s + 9)], "Frau Lindqvist");
+        assert_eq!(&t[removal_range(t, s..s + 9)], "bei Frau Lindqvist");
         let t = "I'll be at Dr. Okwu's for my follow-up";
         let s = t.find("Okwu").unwrap();
         assert_eq!(&t[removal_range(t, s..s + 4)], "at Dr. Okwu's");

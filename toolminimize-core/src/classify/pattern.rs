@@ -428,14 +428,7 @@ mod tests {
     /// skip searches that would find nothing.
     #[test]
     fn needs_admit_every_example_text_a_pattern_matches() {
-        let _ = crate::classify::Classifier::build(&crate::policy::Policy::default(), Vec::new());
-        crate::classify::structured::warm_up();
-        crate::classify::lexicon::warm_up();
-        crate::classify::encoded::warm_up();
-        let all: Vec<Arc<Inner>> = REGISTRY
-            .lock()
-            .map(|all| all.iter().filter_map(Weak::upgrade).collect())
-            .unwrap_or_default();
+        let all = built_in_patterns();
         let mut texts = Vec::new();
         for line in include_str!("../../../examples/calls.jsonl").lines() {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -462,6 +455,18 @@ mod tests {
         assert!(matched > 100, "{matched}");
     }
 
+    /// Every built-in pattern, compiled: the classifier built and every detector warmed up.
+    fn built_in_patterns() -> Vec<Arc<Inner>> {
+        let _ = crate::classify::Classifier::build(&crate::policy::Policy::default(), Vec::new());
+        crate::classify::structured::warm_up();
+        crate::classify::lexicon::warm_up();
+        crate::classify::encoded::warm_up();
+        REGISTRY
+            .lock()
+            .map(|all| all.iter().filter_map(Weak::upgrade).collect())
+            .unwrap_or_default()
+    }
+
     fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
         match v {
             serde_json::Value::String(s) => out.push(s.clone()),
@@ -477,14 +482,7 @@ mod tests {
     #[test]
     #[ignore = "a diagnostic listing, not a check"]
     fn patterns_searched_on_a_short_value() {
-        let _ = crate::classify::Classifier::build(&crate::policy::Policy::default(), Vec::new());
-        crate::classify::structured::warm_up();
-        crate::classify::lexicon::warm_up();
-        crate::classify::encoded::warm_up();
-        let all: Vec<Arc<Inner>> = REGISTRY
-            .lock()
-            .map(|all| all.iter().filter_map(Weak::upgrade).collect())
-            .unwrap_or_default();
+        let all = built_in_patterns();
         for text in ["quick 12345", "garden 123456"] {
             let facts = super::super::need::TextFacts::of(text);
             for p in &all {

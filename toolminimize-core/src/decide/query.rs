@@ -427,7 +427,7 @@ pub(super) fn decide(
                 // The entry is found by the term before; a name or number after it only
                 // describes whose it is ("egg retrieval date Ana Ruiz" in one's own mail).
                 PersonName | Username | Email | Phone | AccountId
-                    if cv.kind == ToolKind::SearchOwn && !context =>
+                    if !context && after_topic(&s) =>
                 {
                     Decision::drop(drop_op, Rule::PersonalContextInQuery)
                 }

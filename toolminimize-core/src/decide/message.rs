@@ -723,6 +723,48 @@ fn is_meeting_point(r: &Reading<'_>, at: usize, psd: &[Range<usize>]) -> bool {
         .any(|w| MEET.contains(&w.folded.as_ref()) && !inside_any(psd, &w.range))
 }
 
+/// Whether the clause after the one at `ci`, in the same sentence, opens on a pronoun for
+/// someone else, and it or a later clause of the sentence told special-category data that
+/// went: they tell about the person the clause at `ci` ends on.
+fn told_next(mv: &MsgView<'_, '_>, ci: usize) -> bool {
+    let r = mv.r;
+    let (Some(c), Some(next)) = (r.clauses.get(ci), r.clauses.get(ci + 1)) else {
+        return false;
+    };
+    if next.clause.sentence != c.clause.sentence || !next.third_person {
+        return false;
+    }
+    let cw = r.words.get(next.words.clone()).unwrap_or_default();
+    let opens = (0..cw.len().min(2)).any(|i| {
+        vocab()
+            .set(WordSet::ThirdPerson)
+            .match_in(r.lang, cw, i)
+            .is_some()
+    });
+    opens
+        && r.clauses
+            .get(ci + 1..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|n| n.clause.sentence == c.clause.sentence)
+            .any(|n| mv.special_in(&n.clause.range))
+}
+
+/// Whether the span is among the last words of its clause: at most one word follows it.
+fn last_in_clause(r: &Reading<'_>, s: &Range<usize>) -> bool {
+    let Some(c) = r.clause_at(s.start) else {
+        return false;
+    };
+    let after = r
+        .words
+        .get(c.words.clone())
+        .unwrap_or_default()
+        .iter()
+        .filter(|w| w.range.start >= s.end)
+        .count();
+    after <= 1
+}
+
 /// Whether `range` lies inside one of `spans` (sorted by start): "meeting" in "her AA meeting"
 /// is part of what the message withholds, not a meeting it arranges.
 fn inside_any(spans: &[Range<usize>], range: &Range<usize>) -> bool {
@@ -778,10 +820,15 @@ fn other(
     // nothing ("Mr Rossi on the third floor is under house arrest"), is who it was about.
     let subject_of_dropped =
         clause.is_some_and(|c| !c.request && !c.contact_ask && mv.special_in(&c.clause.range));
+    // Someone named just before a clause that tells about them ("… to my flatmate Ana Ruiz,
+    // she is undocumented"), whose special-category data went, goes with it.
+    let antecedent_of_dropped = ci.is_some_and(|i| {
+        clause.is_some_and(|c| !c.contact_ask) && told_next(mv, i) && last_in_clause(r, s)
+    });
     let bystander = cut
         || (context_sentence && relation_near(r, s.start) && !own_clause_carries)
         || told_about
-        || subject_of_dropped && matches!(it.kind, PersonName);
+        || (subject_of_dropped || antecedent_of_dropped) && matches!(it.kind, PersonName);
     let needs = |kind: PsdKind| {
         cv.recipients.needs(kind)
             || mv.care && super::recipient::Recipients::kind_needs("clinic", kind)

@@ -4,6 +4,7 @@
 use std::ops::Range;
 
 use crate::text::fold::fold_term;
+use crate::text::titles::written_as_title;
 
 /// One edit: replace `range` with `with` (empty = removal).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,27 +47,6 @@ impl Edit {
 
 /// Words that name the identifier that follows them ("SSN 123…", "Tel.: …", "DOB …").
 const LABELS: &[&str] = &[
-    // Honorifics: a removed name takes its title with it ("Mr Halvorsen" leaves no "Mr").
-    "mr",
-    "mrs",
-    "ms",
-    "dr",
-    "prof",
-    "sr",
-    "sra",
-    "sig",
-    "herr",
-    "frau",
-    "mme",
-    "mlle",
-    "dhr",
-    "mevr",
-    "mevrouw",
-    "meneer",
-    "senor",
-    "senora",
-    "signor",
-    "signora",
     "ssn",
     "social security",
     "social security number",
@@ -411,8 +391,13 @@ pub fn label_start(text: &str, start: usize) -> usize {
                 continue;
             }
             let cand = stripped.get(s..).unwrap_or_default();
-            if LABELS.contains(&fold_term(cand).trim_end_matches(['.', ':']).trim())
-                || LABELS.contains(&fold_term(cand).as_str())
+            let folded = fold_term(cand);
+            let trimmed = folded.trim_end_matches(['.', ':']).trim();
+            // A removed name takes its title with it ("Mr Halvorsen" leaves no "Mr").
+            // Only a title written as one, not the everyday word ("we will miss …").
+            if LABELS.contains(&trimmed)
+                || written_as_title(cand)
+                || LABELS.contains(&folded.as_str())
             {
                 start = from + s;
                 matched = true;
@@ -914,6 +899,17 @@ mod tests {
         let t = "I'll be at Dr. Okwu's for my follow-up";
         let s = t.find("Okwu").unwrap();
         assert_eq!(&t[removal_range(t, s..s + 4)], "at Dr. Okwu's");
+        // Any title of the shared list, in its inflected forms too.
+        let t = "Sagen Sie nichts zu Herrn Kölling.";
+        let s = t.find("Kölling").unwrap();
+        assert_eq!(&t[removal_range(t, s..s + 8)], "Herrn Kölling");
+        let t = "Ask D. Amalia upstairs.";
+        let s = t.find("Amalia").unwrap();
+        assert_eq!(&t[removal_range(t, s..s + 6)], "D. Amalia");
+        // The everyday word a title is spelt like stays.
+        let t = "We will miss Tove Lindahl at the party.";
+        let s = t.find("Tove").unwrap();
+        assert_eq!(&t[removal_range(t, s..s + 12)], "Tove Lindahl");
     }
 
     #[test]

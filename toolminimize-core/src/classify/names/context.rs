@@ -7,63 +7,8 @@ use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
-/// Honorifics and titles directly before a name ("Dr. Weber", "Mme Laurent", "Sig.ra Conti").
-pub(crate) const TITLES: Words = Words::new(
-    0,
-    &[
-        "mr",
-        "mrs",
-        "ms",
-        "miss",
-        "mx",
-        "dr",
-        "prof",
-        "professor",
-        "sir",
-        "dame",
-        "lady",
-        "lord",
-        "rev",
-        "fr",
-        "frau",
-        "herr",
-        "fraulein",
-        "m",
-        "mme",
-        "mlle",
-        "monsieur",
-        "madame",
-        "mademoiselle",
-        "sr",
-        "sra",
-        "srta",
-        "senor",
-        "senora",
-        "senorita",
-        "don",
-        "dona",
-        "sig",
-        "sigra",
-        "signor",
-        "signore",
-        "signora",
-        "signorina",
-        "dott",
-        "dottssa",
-        "dottor",
-        "dottore",
-        "dottoressa",
-        "avv",
-        "ing",
-        "mevrouw",
-        "meneer",
-        "dhr",
-        "mevr",
-        "doktor",
-        "dra",
-        "d",
-    ],
-);
+/// Honorifics and titles directly before a name (the shared list of [`crate::text::titles`]).
+pub(crate) const TITLES: Words = Words::new(0, crate::text::titles::TITLES);
 
 /// Family and social relations before a name ("my mother Ruth", "ma fille Chloé").
 pub(crate) const RELATIONS: Words = Words::new(

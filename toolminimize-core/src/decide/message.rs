@@ -529,11 +529,13 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     // A reply about an order or a support case names its product in its news ("your
-    // replacement glucose sensor ships tomorrow").
+    // replacement glucose sensor ships tomorrow"); the writer's own story is not that news
+    // ("I was admitted after …").
     if matches!(cv.kind, ToolKind::Support | ToolKind::Shopping)
         && matches!(it.kind, PsdKind::Medication | PsdKind::Condition)
         && first_news == Some(sentence)
         && !aside
+        && !clause.is_some_and(|c| c.first_person)
     {
         return Some(Rule::PointOfMessage);
     }
@@ -866,6 +868,17 @@ fn other(
         && !(cv.task_needs_birth_date && it.kind == DateOfBirth)
     {
         return Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded);
+    }
+    // A support case named by its reference (a booking, an order, a ticket) is found by it:
+    // the writer's documents and date of birth only repeat who they are.
+    if cv.kind == ToolKind::Support
+        && cv.case_reference
+        && matches!(
+            it.kind,
+            DateOfBirth | NationalId | Ssn | TaxId | Passport | DriverLicence
+        )
+    {
+        return Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded);
     }
     // A field that holds needs or a complaint holds them, not whose they are: who, their
     // numbers, address and circumstances in brackets are a remark ("Burning on urination

@@ -87,8 +87,23 @@ struct CallView<'a> {
     task_needs_birth_date: bool,
     /// Folded words of the call's "point" fields (subject, title, summary, task).
     point_words: Vec<String>,
+    /// A filled argument names the case the call is about (`booking_id`, `order_number`,
+    /// `ticket_ref`): the case is found by it, not by who the writer is.
+    case_reference: bool,
     args: &'a Value,
 }
+
+/// Key words of an argument that names a case: a booking, an order, a ticket.
+const CASE_KEYS: &[&str] = &[
+    "booking",
+    "order",
+    "reservation",
+    "confirmation",
+    "ticket",
+    "case",
+    "claim",
+    "pnr",
+];
 
 /// Per-field facts shared by the field's items.
 struct FieldCtx<'a> {
@@ -163,10 +178,17 @@ impl<'a> CallView<'a> {
         let mut point: Vec<&str> = Vec::new();
         let mut body_opening: Option<String> = None;
         let mut tasks: Vec<&str> = Vec::new();
+        let mut case_reference = false;
         if let Some(obj) = ctx.args.as_object() {
             for (k, v) in obj {
                 let kw = identifier_words(k);
                 let has = |list: &[&str]| kw.iter().any(|w| list.contains(&w.as_str()));
+                case_reference |= has(CASE_KEYS)
+                    && match v {
+                        Value::String(s) => !s.trim().is_empty(),
+                        Value::Number(_) => true,
+                        _ => false,
+                    };
                 if ctx.kind == ToolKind::Delegation
                     && has(TASK_KEYS)
                     && let Some(s) = v.as_str()
@@ -229,6 +251,7 @@ impl<'a> CallView<'a> {
             task_acts,
             task_needs_birth_date: task_acts && task_needs_birth_date,
             point_words,
+            case_reference,
             args: ctx.args,
         }
     }

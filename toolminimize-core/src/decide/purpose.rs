@@ -150,7 +150,9 @@ impl ToolKind {
             .map(|p| p.keys().flat_map(|k| identifier_words(k)).collect())
             .unwrap_or_default();
         // Each piece of evidence counts once, wherever its phrase occurs: the phrases are
-        // looked up by their first word at every word of each place.
+        // looked up by their first word at every word of each place. The longest phrase at a
+        // word takes the words it spans: "customer support" is support, and its "customer"
+        // is no evidence of a customer database.
         let index = evidence_index();
         let mut seen = vec![false; index.evidence.len()];
         let mut scores = [0u32; 32];
@@ -159,19 +161,27 @@ impl ToolKind {
             (Place::Description, &desc),
             (Place::Property, &props),
         ] {
+            let mut taken_to = 0usize;
             for (i, w) in hay.iter().enumerate() {
+                if i < taken_to {
+                    continue;
+                }
                 let Some(starting) = index.starting(place, w) else {
                     continue;
                 };
-                for &e in starting {
-                    let Some(ev) = index.evidence.get(e) else {
-                        continue;
-                    };
-                    if seen.get(e).copied().unwrap_or(true)
-                        || !hay
-                            .get(i..)
-                            .is_some_and(|rest| starts_with_phrase(rest, &ev.words))
-                    {
+                let rest = hay.get(i..).unwrap_or_default();
+                let matching = || {
+                    starting.iter().filter_map(|&e| {
+                        let ev = index.evidence.get(e)?;
+                        starts_with_phrase(rest, &ev.words).then_some((e, ev))
+                    })
+                };
+                let Some(longest) = matching().map(|(_, ev)| ev.words.len()).max() else {
+                    continue;
+                };
+                taken_to = i + longest;
+                for (e, ev) in matching().filter(|(_, ev)| ev.words.len() == longest) {
+                    if seen.get(e).copied().unwrap_or(true) {
                         continue;
                     }
                     if let Some(slot) = seen.get_mut(e) {
@@ -408,6 +418,29 @@ mod tests {
         let kinds: std::collections::HashSet<_> = evidence().iter().map(|e| e.kind).collect();
         assert!(lines > 20);
         assert_eq!(kinds.len(), ToolKind::SCORED.len());
+    }
+
+    #[test]
+    fn a_phrase_takes_the_words_it_spans() {
+        // "customer" alone would vote for a customer database.
+        assert_eq!(
+            kind(
+                "reach_customer_support",
+                "Open a chat with the shop's customer support about an order"
+            ),
+            ToolKind::Support
+        );
+        assert_eq!(
+            kind(
+                "customer_service_contact",
+                "Contact the airline's help desk"
+            ),
+            ToolKind::Support
+        );
+        assert_eq!(
+            kind("create_customer", "Add a customer record to the CRM"),
+            ToolKind::Crm
+        );
     }
 
     #[test]

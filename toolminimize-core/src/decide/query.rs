@@ -327,9 +327,33 @@ pub(super) fn decide(
         topic.push(*k);
     }
     // A search of the user's own store finds its entry by one term: the first sensitive one
-    // stays, the rest only describe it.
+    // stays, the rest only describe it. When a person, an address or an account comes first
+    // ("Dr. Lee oncology follow-up"), that is the term, and the sensitive ones describe it.
     if own && let Some(&first) = topic.first() {
         topic.retain(|k| *k == first);
+        let first_start = spans
+            .iter()
+            .find(|(k, _)| *k == first)
+            .map_or(usize::MAX, |(_, s)| s.start);
+        let key_first = cv.kind == ToolKind::SearchOwn
+            && spans.iter().any(|(k, s)| {
+                s.start < first_start
+                    && item(*k).is_some_and(|it| {
+                        matches!(
+                            it.kind,
+                            PsdKind::PersonName
+                                | PsdKind::Username
+                                | PsdKind::Email
+                                | PsdKind::Phone
+                                | PsdKind::AccountId
+                        )
+                    })
+                    && !qv.in_context(r, s)
+                    && !relation_before(r, s.start)
+            });
+        if key_first {
+            topic.clear();
+        }
     }
     let topic: std::collections::HashSet<usize> = topic.into_iter().collect();
     let other_personal = spans.iter().any(|(k, s)| {

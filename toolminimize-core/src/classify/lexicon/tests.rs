@@ -519,6 +519,13 @@ fn criminal() {
         "court-ordered",
         Category::Criminal,
     );
+    // A term that needs a legal context finds it in a correctional body's name beside it.
+    has(
+        "Ridgefield County Corrections community service",
+        "community service",
+        Category::Criminal,
+    );
+    none_of("volunteer community service at the library", Category::Criminal);
 }
 
 #[test]

@@ -870,13 +870,14 @@ fn other(
         return Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded);
     }
     // A support case named by its reference (a booking, an order, a ticket) is found by it:
-    // the writer's documents and date of birth only repeat who they are.
+    // the writer's documents and date of birth only repeat who they are, and so does a name
+    // told beside the case ("Passenger: …", the signature) rather than asked about.
     if cv.kind == ToolKind::Support
         && cv.case_reference
-        && matches!(
+        && (matches!(
             it.kind,
             DateOfBirth | NationalId | Ssn | TaxId | Passport | DriverLicence
-        )
+        ) || it.kind == PersonName && !r.is_greeting(s.start) && !sentence_asks && !in_point)
     {
         return Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded);
     }

@@ -525,7 +525,10 @@ fn criminal() {
         "community service",
         Category::Criminal,
     );
-    none_of("volunteer community service at the library", Category::Criminal);
+    none_of(
+        "volunteer community service at the library",
+        Category::Criminal,
+    );
 }
 
 #[test]

@@ -798,7 +798,7 @@ fn decide_items(
         return;
     }
     let decided: Vec<(usize, Decision)> = match (&f.reading, scan.query) {
-        (Some(r), true) => query::decide(cv, f, r, items, &pending),
+        (Some(r), true) => query::decide(cv, f, r, items, group, &pending),
         (Some(r), false) => message::decide(cv, f, r, items, &pending),
         (None, _) => pending
             .iter()

@@ -253,6 +253,7 @@ pub(super) fn decide(
     f: &FieldCtx<'_>,
     r: &Reading<'_>,
     items: &[PsdItem],
+    field_items: &[usize],
     pending: &[usize],
 ) -> Vec<(usize, Decision)> {
     let psd: Vec<Range<usize>> = pending
@@ -335,10 +336,15 @@ pub(super) fn decide(
             .iter()
             .find(|(k, _)| *k == first)
             .map_or(usize::MAX, |(_, s)| s.start);
+        // Every item of the field counts, decided already or not (a name the user's request
+        // gives is kept by consent before the search is read).
         let key_first = cv.kind == ToolKind::SearchOwn
-            && spans.iter().any(|(k, s)| {
+            && field_items.iter().any(|&k| {
+                let Some(s) = item(k).and_then(|it| it.span.as_ref()) else {
+                    return false;
+                };
                 s.start < first_start
-                    && item(*k).is_some_and(|it| {
+                    && item(k).is_some_and(|it| {
                         matches!(
                             it.kind,
                             PsdKind::PersonName

@@ -341,6 +341,11 @@ impl Consent {
             && self.folded.contains(v)
     }
 
+    /// Whether the folded word `w` is one of the user's words.
+    pub fn has_word(&self, w: &str) -> bool {
+        self.words.contains(w)
+    }
+
     /// Whether the user's words ask to send, share or tell something at all.
     pub fn asks_to_share(&self) -> bool {
         self.message_verb

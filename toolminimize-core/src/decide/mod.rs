@@ -628,6 +628,14 @@ fn decide_field(
         ..info.cloned().unwrap_or_default()
     });
     let mut f = field_ctx(ctx, target.as_ref().or(info), path);
+    if note_not_in_request(ctx, cv, &f, path, items, group) {
+        for &k in group {
+            if let Some(slot) = out.get_mut(k) {
+                *slot = Decision::drop(Op::RemoveField, Rule::NotInRequest);
+            }
+        }
+        return;
+    }
     // A statement that writes a record carries the record's text; one that reads finds
     // entries by its literals.
     let writes_record = cv.kind == ToolKind::Database
@@ -693,6 +701,46 @@ fn decide_field(
         f.reading = Some(Reading::window(text, lead..w.end, i == 0, i == last));
         decide_items(ctx, cv, &f, &scan, items, &sub, out);
     }
+}
+
+/// Whether the field is an optional note about someone, in a record the user's request
+/// writes (a contact, a lead, an event), of which the request says nothing: neither the
+/// field's name nor any word of its text (five letters or more) is among the request's words,
+/// and none of its data is given by the request. Read only when the request is at hand.
+fn note_not_in_request(
+    ctx: &CallContext<'_>,
+    cv: &CallView<'_>,
+    f: &FieldCtx<'_>,
+    path: &str,
+    items: &[PsdItem],
+    group: &[usize],
+) -> bool {
+    let Some(consent) = ctx.consent.filter(|_| ctx.policy.honour_task_context) else {
+        return false;
+    };
+    if !matches!(cv.kind, ToolKind::Crm | ToolKind::Calendar)
+        || f.role != FieldRole::Message
+        || f.needed
+        || f.info.is_some_and(|i| i.required)
+    {
+        return false;
+    }
+    let Some(text) = f.text else { return false };
+    let key = f
+        .info
+        .and_then(|i| i.key.as_deref())
+        .or_else(|| path.rsplit('/').next())
+        .unwrap_or_default();
+    let named = identifier_words(key).iter().any(|w| consent.has_word(w));
+    let told = words(text)
+        .iter()
+        .any(|w| w.folded.chars().count() >= 5 && consent.has_word(&w.folded));
+    !named
+        && !told
+        && !group
+            .iter()
+            .filter_map(|&k| items.get(k))
+            .any(|it| consented(ctx, it))
 }
 
 /// How far before a window (of a long text) its reading starts: the window's items are read

@@ -381,11 +381,16 @@ pub(super) fn decide(
     let has_topic_special = !topic.is_empty();
     // A person the search is about: a name outside the context, in a search that carries no
     // other personal data.
+    // The name counts when it was decided already too (the user's request gave it).
     let subject_person =
-        !own && spans.iter().any(|(k, s)| {
-            item(*k).is_some_and(|it| it.kind == PsdKind::PersonName)
-                && !qv.in_context(r, s)
-                && !relation_before(r, s.start)
+        !own && field_items.iter().any(|&k| {
+            item(k).is_some_and(|it| {
+                it.kind == PsdKind::PersonName
+                    && it
+                        .span
+                        .as_ref()
+                        .is_some_and(|s| !qv.in_context(r, s) && !relation_before(r, s.start))
+            })
         }) && !other_personal
             && !has_topic_special;
 

@@ -42,6 +42,9 @@ pub enum Rule {
     DirectiveTruncate,
     /// The user's own words contain the value or ask to send that kind of data.
     ConsentTaskContext,
+    /// An optional note about someone, in a record the user's request writes, that the
+    /// request says nothing of.
+    NotInRequest,
     /// A field the tool does not need (optional, no role for this data).
     OptionalField,
     /// A field left out of `minimum_necessary`.
@@ -143,6 +146,7 @@ impl Rule {
         Rule::DirectiveSubstitute,
         Rule::DirectiveTruncate,
         Rule::ConsentTaskContext,
+        Rule::NotInRequest,
         Rule::OptionalField,
         Rule::NotMinimumNecessary,
         Rule::NotDeclared,
@@ -198,6 +202,7 @@ impl Rule {
             Rule::DirectiveSubstitute => "x-minimize:substitute",
             Rule::DirectiveTruncate => "x-minimize:truncate",
             Rule::ConsentTaskContext => "consent:task-context",
+            Rule::NotInRequest => "consent:not-in-request",
             Rule::OptionalField => "schema:optional-field",
             Rule::NotMinimumNecessary => "schema:not-minimum-necessary",
             Rule::NotDeclared => "schema:not-declared",

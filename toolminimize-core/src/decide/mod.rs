@@ -704,9 +704,9 @@ fn decide_field(
 }
 
 /// Whether the field is an optional note about someone, in a record the user's request
-/// writes (a contact, a lead, an event), of which the request says nothing: neither the
-/// field's name nor any word of its text (five letters or more) is among the request's words,
-/// and none of its data is given by the request. Read only when the request is at hand.
+/// writes (a contact, a lead, an event), of which the request says nothing: the field's name
+/// is not among the request's words and none of its data is given by the request. Read only
+/// when the request is at hand.
 fn note_not_in_request(
     ctx: &CallContext<'_>,
     cv: &CallView<'_>,
@@ -725,18 +725,16 @@ fn note_not_in_request(
     {
         return false;
     }
-    let Some(text) = f.text else { return false };
+    if f.text.is_none() {
+        return false;
+    }
     let key = f
         .info
         .and_then(|i| i.key.as_deref())
         .or_else(|| path.rsplit('/').next())
         .unwrap_or_default();
     let named = identifier_words(key).iter().any(|w| consent.has_word(w));
-    let told = words(text)
-        .iter()
-        .any(|w| w.folded.chars().count() >= 5 && consent.has_word(&w.folded));
     !named
-        && !told
         && !group
             .iter()
             .filter_map(|&k| items.get(k))

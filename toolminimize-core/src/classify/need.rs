@@ -164,6 +164,16 @@ impl WordsNeed {
     }
 }
 
+/// `false` when `haystack` is the text being scanned and holds no upper-case character
+/// (`char::is_uppercase`) by its facts; `true` otherwise.
+pub(crate) fn may_hold_upper(haystack: &str) -> bool {
+    let key = (haystack.as_ptr() as usize, haystack.len());
+    match CURRENT.get() {
+        Some((k, facts)) if k == key => facts.upper > 0,
+        _ => true,
+    }
+}
+
 /// The index (0..26) of an ASCII letter, case-folded; the long s (`ſ`) and the Kelvin sign are
 /// `s` and `k`, as case-insensitive patterns match them for those letters.
 fn letter(c: char) -> Option<usize> {

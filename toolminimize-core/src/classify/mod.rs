@@ -20,7 +20,6 @@ pub mod structured;
 mod terms;
 
 use std::fmt;
-use std::fmt::Write as _;
 
 use serde_json::Value;
 
@@ -29,7 +28,7 @@ use crate::budget::Deadline;
 use crate::error::Error;
 use crate::item::{Finding, PsdItem};
 use crate::policy::Policy;
-use crate::schema::{FieldInfo, SchemaIndex, push_token};
+use crate::schema::{FieldInfo, SchemaIndex, push_index, push_token};
 
 /// Whether a built-in detector failed to compile (a bug, caught by tests).
 pub(crate) fn detectors_failed() -> bool {
@@ -291,7 +290,7 @@ impl Walk<'_, '_> {
                 let elements = self.schema.elements_unkeyed(self.path);
                 for (i, child) in arr.iter().enumerate() {
                     let len = self.path.len();
-                    let _ = write!(self.path, "/{i}");
+                    push_index(self.path, i);
                     match child {
                         Value::String(s) if depth < crate::MAX_DEPTH => {
                             self.string(s, key, elements.get(i))?;

@@ -935,6 +935,27 @@ impl<'s> ElementFields<'s> {
     }
 }
 
+/// Appends `/i` (an array index) to a JSON pointer, without the formatting machinery.
+pub(crate) fn push_index(path: &mut String, i: usize) {
+    path.push('/');
+    let mut digits = [0u8; 20];
+    let mut len = 0;
+    let mut n = i;
+    loop {
+        if let Some(d) = digits.get_mut(len) {
+            *d = b'0' + u8::try_from(n % 10).unwrap_or(0);
+        }
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in digits.iter().take(len).rev() {
+        path.push(char::from(d));
+    }
+}
+
 /// Appends `/token` to a JSON pointer, escaping `~` and `/` (RFC 6901).
 pub(crate) fn push_token(path: &mut String, token: &str) {
     path.push('/');
@@ -1128,6 +1149,15 @@ mod tests {
         assert!(elements.get(6).unwrap().sensitivity.is_none());
         assert!(elements.get(8).is_none());
         assert!(idx.elements_unkeyed("/none").get(0).is_none());
+    }
+
+    #[test]
+    fn array_indexes_are_written_in_decimal() {
+        for i in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            let mut path = String::from("/a");
+            push_index(&mut path, i);
+            assert_eq!(path, format!("/a/{i}"));
+        }
     }
 
     #[test]

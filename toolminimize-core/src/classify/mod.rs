@@ -20,7 +20,6 @@ pub mod structured;
 mod terms;
 
 use std::fmt;
-use std::fmt::Write as _;
 
 use serde_json::Value;
 
@@ -29,7 +28,7 @@ use crate::budget::Deadline;
 use crate::error::Error;
 use crate::item::{Finding, PsdItem};
 use crate::policy::Policy;
-use crate::schema::{SchemaIndex, push_token};
+use crate::schema::{FieldInfo, SchemaIndex, push_index, push_token};
 
 /// Whether a built-in detector failed to compile (a bug, caught by tests).
 pub(crate) fn detectors_failed() -> bool {
@@ -269,21 +268,8 @@ impl Walk<'_, '_> {
         }
         match v {
             Value::String(s) => {
-                self.deadline.check()?;
                 let info = self.schema.field_unkeyed(self.path);
-                let field = Field {
-                    path: self.path,
-                    key,
-                    description: info.and_then(|i| i.description.as_deref()),
-                };
-                let (findings, coverage) = self.classifier.scan_text_checked(s, &field);
-                if coverage == Coverage::Partial {
-                    return Err(UNSCANNED);
-                }
-                for f in findings {
-                    self.items
-                        .push(self.schema.item_from(self.path, Some(f.span.clone()), &f));
-                }
+                self.string(s, key, info)?;
             }
             Value::Object(map) => {
                 for (k, f) in structured::numeric_findings(map) {
@@ -300,16 +286,51 @@ impl Walk<'_, '_> {
                 }
             }
             Value::Array(arr) => {
+                // The elements' schema entries are found once for the whole array.
+                let elements = self.schema.elements_unkeyed(self.path);
                 for (i, child) in arr.iter().enumerate() {
                     let len = self.path.len();
-                    let _ = write!(self.path, "/{i}");
-                    self.value(child, key, depth + 1)?;
+                    push_index(self.path, i);
+                    match child {
+                        Value::String(s) if depth < crate::MAX_DEPTH => {
+                            self.string(s, key, elements.get(i))?;
+                        }
+                        _ => self.value(child, key, depth + 1)?,
+                    }
                     self.path.truncate(len);
                 }
                 self.deadline.check()?;
                 split::scan(self.classifier, v, self.path, self.schema, self.items);
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// Scans the string `s` at the current path, whose field is `info`.
+    fn string(
+        &mut self,
+        s: &str,
+        key: Option<&str>,
+        info: Option<&FieldInfo>,
+    ) -> Result<(), &'static str> {
+        self.deadline.check()?;
+        let field = Field {
+            path: self.path,
+            key,
+            description: info.and_then(|i| i.description.as_deref()),
+        };
+        let (findings, coverage) = self.classifier.scan_text_checked(s, &field);
+        if coverage == Coverage::Partial {
+            return Err(UNSCANNED);
+        }
+        for f in findings {
+            self.items.push(SchemaIndex::item_in(
+                info,
+                self.path,
+                Some(f.span.clone()),
+                &f,
+            ));
         }
         Ok(())
     }

@@ -15,11 +15,12 @@
 //!
 //! The facts of the string being classified are computed once, in one pass, by [`with_text`]
 //! (the classifier wraps each scanned window in it); a pattern searching another haystack
-//! (a decoded view, a part of the text) computes them for a short haystack and skips the test
-//! for a long one. Letter pairs are read in texts of at most [`PAIRS_MAX`] bytes only: a longer
+//! (a decoded view, a part of the text) computes them for a short haystack (the last such
+//! haystack keeps its facts, by its text, for the patterns that search it next) and skips the
+//! test for a long one. Letter pairs are read in texts of at most [`PAIRS_MAX`] bytes only: a longer
 //! text is taken to hold them all.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::{LazyLock, Mutex};
 
 use rustc_hash::FxHashMap;
@@ -161,6 +162,16 @@ impl WordsNeed {
             }
             _ => true,
         }
+    }
+}
+
+/// `false` when `haystack` is the text being scanned and holds no upper-case character
+/// (`char::is_uppercase`) by its facts; `true` otherwise.
+pub(crate) fn may_hold_upper(haystack: &str) -> bool {
+    let key = (haystack.as_ptr() as usize, haystack.len());
+    match CURRENT.get() {
+        Some((k, facts)) if k == key => facts.upper > 0,
+        _ => true,
     }
 }
 
@@ -656,7 +667,7 @@ impl Need {
         let key = (haystack.as_ptr() as usize, haystack.len());
         match CURRENT.get() {
             Some((k, facts)) if k == key => self.admits(&facts),
-            _ if haystack.len() <= FRESH_FACTS_MAX => self.admits(&TextFacts::of(haystack)),
+            _ if haystack.len() <= FRESH_FACTS_MAX => self.admits(&fresh_facts(haystack)),
             _ => true,
         }
     }
@@ -675,6 +686,25 @@ impl Need {
 thread_local! {
     /// The text being scanned on this thread (address and length) and its facts.
     static CURRENT: Cell<Option<((usize, usize), TextFacts)>> = const { Cell::new(None) };
+}
+
+/// The facts of `haystack`, a text other than the scanned one: kept with a copy of the last
+/// such text, for the patterns that search the same part of a text one after the other.
+fn fresh_facts(haystack: &str) -> TextFacts {
+    thread_local! {
+        static LAST: RefCell<Option<(String, TextFacts)>> = const { RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| match last {
+        Some((text, facts)) if text == haystack => *facts,
+        _ => {
+            let facts = TextFacts::of(haystack);
+            let mut text = last.take().map(|(t, _)| t).unwrap_or_default();
+            text.clear();
+            text.push_str(haystack);
+            *last = Some((text, facts));
+            facts
+        }
+    })
 }
 
 /// Runs `f` with the facts of `text` computed once for every pattern that searches it; the

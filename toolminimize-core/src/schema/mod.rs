@@ -312,6 +312,85 @@ impl<'v> Keywords<'v> {
     }
 }
 
+/// Where each element of an array finds its schema, in each schema of the array: its
+/// `prefixItems`, and its `items` (a schema, or a list of them by position).
+struct ItemSources<'a> {
+    sources: Vec<(Option<&'a Vec<Value>>, Option<&'a Value>)>,
+}
+
+impl<'a> ItemSources<'a> {
+    /// Each schema's `prefixItems` and `items`, looked up once for all the elements.
+    fn of(schemas: &[&'a Value]) -> Self {
+        ItemSources {
+            sources: schemas
+                .iter()
+                .map(|s| {
+                    (
+                        s.get("prefixItems").and_then(Value::as_array),
+                        s.get("items"),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// The schemas that apply to element `i` (before expansion), one at most per schema.
+    fn at(&self, i: usize) -> impl Iterator<Item = &'a Value> + '_ {
+        self.sources.iter().filter_map(move |&(prefix, items)| {
+            match prefix.and_then(|p| p.get(i)) {
+                Some(p) => Some(p),
+                None => match items {
+                    Some(Value::Array(tuple)) => tuple.get(i),
+                    x => x,
+                },
+            }
+        })
+    }
+
+    /// Whether element `i` may find other schemas than an element at another position does
+    /// (a `prefixItems` reaching it, or `items` listing schemas by position).
+    fn positional(&self, i: usize) -> bool {
+        self.sources.iter().any(|&(prefix, items)| {
+            prefix.is_some_and(|p| i < p.len()) || matches!(items, Some(Value::Array(_)))
+        })
+    }
+}
+
+/// The kinds of scalar values that the schemas applying to them ([`Builder::expand`]) tell
+/// apart, for the values whose kind is cheap to tell: `None` for other values (numbers that are
+/// not 64-bit integers, objects and arrays).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ScalarKind {
+    Null,
+    Bool,
+    Integer,
+    String,
+}
+
+impl ScalarKind {
+    fn of(v: &Value) -> Option<Self> {
+        match v {
+            Value::Null => Some(ScalarKind::Null),
+            Value::Bool(_) => Some(ScalarKind::Bool),
+            Value::Number(n) if n.is_i64() || n.is_u64() => Some(ScalarKind::Integer),
+            Value::String(_) => Some(ScalarKind::String),
+            _ => None,
+        }
+    }
+}
+
+/// The last scalar element of an array given an entry, as [`Builder::walk`] reads the next.
+struct Previous {
+    /// Its schemas.
+    ptrs: Vec<*const Value>,
+    /// Its entry.
+    shared: u32,
+    /// Its kind.
+    kind: Option<ScalarKind>,
+    /// Its schemas do not depend on its position.
+    uniform: bool,
+}
+
 struct Builder<'a> {
     root: &'a Value,
     patterns: &'a crate::tool::Patterns,
@@ -567,25 +646,25 @@ impl<'a> Builder<'a> {
                 let mut ids = ElementIds::default();
                 // The previous scalar element's schemas and entry: elements that share their
                 // schemas share their entry.
-                let mut previous: Option<(Vec<*const Value>, u32)> = None;
+                let mut previous: Option<Previous> = None;
+                let sources = ItemSources::of(&schemas);
                 for (i, child) in arr.iter().enumerate() {
+                    let kind = ScalarKind::of(child);
+                    let uniform = !sources.positional(i);
+                    // The same item schemas as the previous element, read for a value of the
+                    // same kind: the same entry, without expanding them again.
+                    if let Some(p) = &previous
+                        && uniform
+                        && p.uniform
+                        && kind.is_some()
+                        && kind == p.kind
+                    {
+                        ids.push(p.shared);
+                        continue;
+                    }
                     let mut item_schemas = Vec::new();
-                    for s in &schemas {
-                        let item_s = match s
-                            .get("prefixItems")
-                            .and_then(Value::as_array)
-                            .and_then(|p| p.get(i))
-                        {
-                            Some(p) => Some(p),
-                            None => match s.get("items") {
-                                Some(Value::Array(tuple)) => tuple.get(i),
-                                Some(x) => Some(x),
-                                None => None,
-                            },
-                        };
-                        if let Some(x) = item_s {
-                            self.expand(x, child, &mut item_schemas, 0);
-                        }
+                    for x in sources.at(i) {
+                        self.expand(x, child, &mut item_schemas, 0);
                     }
                     let scalar = !matches!(child, Value::Object(_) | Value::Array(_));
                     let ptrs: Vec<*const Value> = item_schemas
@@ -593,10 +672,10 @@ impl<'a> Builder<'a> {
                         .map(|s| std::ptr::from_ref(*s))
                         .collect();
                     if scalar
-                        && let Some((p, shared)) = &previous
-                        && *p == ptrs
+                        && let Some(p) = &previous
+                        && p.ptrs == ptrs
                     {
-                        ids.push(*shared);
+                        ids.push(p.shared);
                         continue;
                     }
                     let mut ci = self.info(&item_schemas, key.as_deref());
@@ -620,7 +699,12 @@ impl<'a> Builder<'a> {
                         continue;
                     };
                     ids.push(child_id);
-                    previous = scalar.then_some((ptrs, child_id));
+                    previous = scalar.then_some(Previous {
+                        ptrs,
+                        shared: child_id,
+                        kind,
+                        uniform,
+                    });
                 }
                 self.index.elements.insert(path.clone(), ids);
                 id
@@ -771,6 +855,16 @@ impl SchemaIndex {
         self.fields.get(usize::try_from(id).ok()?)
     }
 
+    /// What the schema says of each element of the array at `path`, but for its `key` (as
+    /// [`field_unkeyed`](Self::field_unkeyed) answers for `path/i`): the array looked up once
+    /// for all of its elements.
+    pub(crate) fn elements_unkeyed(&self, path: &str) -> ElementFields<'_> {
+        ElementFields {
+            fields: &self.fields,
+            ids: self.elements.get(path),
+        }
+    }
+
     fn slot(&self, path: &str) -> Option<Slot> {
         match self.by_path.get(path) {
             Some(n) => Some(Slot::decode(n)),
@@ -790,7 +884,17 @@ impl SchemaIndex {
         span: Option<std::ops::Range<usize>>,
         f: &Finding,
     ) -> PsdItem {
-        let info = self.field_unkeyed(path);
+        Self::item_in(self.field_unkeyed(path), path, span, f)
+    }
+
+    /// [`item_from`](Self::item_from) with the field of `path` already looked up (`info`, as
+    /// [`field_unkeyed`](Self::field_unkeyed) gives it).
+    pub(crate) fn item_in(
+        info: Option<&FieldInfo>,
+        path: &str,
+        span: Option<std::ops::Range<usize>>,
+        f: &Finding,
+    ) -> PsdItem {
         let declared = info.and_then(|i| i.psd_category);
         let sensitivity = match (declared, info.and_then(|i| i.sensitivity)) {
             (Some(c), Some(s)) if c == f.category => s,
@@ -812,6 +916,43 @@ impl SchemaIndex {
             detector: f.detector,
             confidence: f.confidence,
         }
+    }
+}
+
+/// The entries of one array's elements, found once for the array (see
+/// [`SchemaIndex::elements_unkeyed`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ElementFields<'s> {
+    fields: &'s [FieldInfo],
+    ids: Option<&'s ElementIds>,
+}
+
+impl<'s> ElementFields<'s> {
+    /// What the schema says of element `i`, but for its key.
+    pub(crate) fn get(&self, i: usize) -> Option<&'s FieldInfo> {
+        let id = self.ids?.get(i)?;
+        self.fields.get(usize::try_from(id).ok()?)
+    }
+}
+
+/// Appends `/i` (an array index) to a JSON pointer, without the formatting machinery.
+pub(crate) fn push_index(path: &mut String, i: usize) {
+    path.push('/');
+    let mut digits = [0u8; 20];
+    let mut len = 0;
+    let mut n = i;
+    loop {
+        if let Some(d) = digits.get_mut(len) {
+            *d = b'0' + u8::try_from(n % 10).unwrap_or(0);
+        }
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in digits.iter().take(len).rev() {
+        path.push(char::from(d));
     }
 }
 
@@ -978,6 +1119,45 @@ mod tests {
         assert_eq!(idx.field("/tags/999").unwrap().key.as_deref(), Some("tags"));
         assert!(idx.field("/tags/1000").is_none());
         assert!(idx.field("/extra/key_1000").is_none());
+    }
+
+    #[test]
+    fn elements_of_mixed_kinds_and_positions_find_their_own_schemas() {
+        let schema = json!({"type": "object", "properties": {"mix": {"type": "array",
+        "prefixItems": [{"type": "string", "format": "date"}],
+        "items": {"anyOf": [
+            {"type": "string", "format": "email"},
+            {"type": "integer", "x-sensitivity": 3},
+            {"type": "null", "description": "nothing"}
+        ]}}}});
+        let args = json!({"mix": ["2020-01-01", "a@b.co", 7, "c@d.co", null, 8, 2.5, "e@f.co"]});
+        let idx = SchemaIndex::build(&schema, &args);
+        let formats = ["date", "email", "", "email", "", "", "", "email"];
+        let elements = idx.elements_unkeyed("/mix");
+        for (i, format) in formats.iter().enumerate() {
+            let f = idx.field_unkeyed(&format!("/mix/{i}")).unwrap();
+            assert_eq!(f.format.as_deref().unwrap_or(""), *format, "{i}");
+            assert!(std::ptr::eq(f, elements.get(i).unwrap()), "{i}");
+        }
+        for i in [2, 5] {
+            assert_eq!(elements.get(i).unwrap().sensitivity, Sensitivity::new(3));
+        }
+        assert_eq!(
+            elements.get(4).unwrap().description.as_deref(),
+            Some("nothing")
+        );
+        assert!(elements.get(6).unwrap().sensitivity.is_none());
+        assert!(elements.get(8).is_none());
+        assert!(idx.elements_unkeyed("/none").get(0).is_none());
+    }
+
+    #[test]
+    fn array_indexes_are_written_in_decimal() {
+        for i in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            let mut path = String::from("/a");
+            push_index(&mut path, i);
+            assert_eq!(path, format!("/a/{i}"));
+        }
     }
 
     #[test]

@@ -233,7 +233,7 @@ impl Lexicon {
 
     /// The folded match range widened to whole words where the entry allows compounds,
     /// or `None` when it does not stand on a word boundary.
-    fn word_range(folded: &Folded, r: Range<usize>, entry: &Entry) -> Option<Range<usize>> {
+    fn word_range(folded: &Folded<'_>, r: Range<usize>, entry: &Entry) -> Option<Range<usize>> {
         let text = folded.as_str();
         let before = text.get(..r.start)?;
         let after = text.get(r.end..)?;

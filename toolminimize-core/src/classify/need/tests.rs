@@ -94,6 +94,20 @@ fn the_scanned_text_facts_are_used_and_restored() {
     assert!(!digits.admits_haystack("quick 12345"));
 }
 
+#[test]
+fn the_last_other_haystack_keeps_its_facts_by_its_text() {
+    let digits = need(r"\d{6}");
+    let mut text = String::from("order 123456");
+    assert!(digits.admits_haystack(&text));
+    assert!(digits.admits_haystack(&text));
+    // The same place, another text: its own facts.
+    text.replace_range(6.., "abcdef");
+    assert!(!digits.admits_haystack(&text));
+    assert_eq!(fresh_facts("ab 1"), TextFacts::of("ab 1"));
+    assert_eq!(fresh_facts("ab 1"), TextFacts::of("ab 1"));
+    assert_eq!(fresh_facts("ab 2"), TextFacts::of("ab 2"));
+}
+
 /// For every pattern and text: a pattern that matches the text was admitted by its need.
 #[test]
 fn needs_never_reject_a_text_that_matches() {

@@ -21,7 +21,7 @@ use crate::classify::pattern::LazyRegex as Regex;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use super::context::{capitalised_run, char_at, char_before, regex};
-use crate::classify::need::WordsNeed;
+use crate::classify::need::{WordsNeed, may_hold_upper};
 use crate::classify::{Detector, Field};
 use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};
@@ -616,9 +616,9 @@ impl Demographic {
         })
     }
 
-    fn gender_field(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
+    fn gender_field(&self, text: &str, class: KeyClass, out: &mut Vec<Finding>) -> bool {
         let value = text.trim();
-        if key_class(field) != KeyClass::Gender
+        if class != KeyClass::Gender
             || value.is_empty()
             || value.chars().count() > 24
             || value.bytes().any(|b| b.is_ascii_digit())
@@ -636,8 +636,7 @@ impl Demographic {
     }
 
     /// An age band or a person's own language in a field named for it.
-    fn quasi_field(text: &str, field: &Field<'_>, out: &mut Vec<Finding>) -> bool {
-        let class = key_class(field);
+    fn quasi_field(text: &str, class: KeyClass, out: &mut Vec<Finding>) -> bool {
         if !matches!(class, KeyClass::AgeGroup | KeyClass::OwnLanguage) {
             return false;
         }
@@ -773,6 +772,11 @@ impl Demographic {
     }
 
     fn employers(&self, text: &str, out: &mut Vec<Finding>) {
+        // An employer is named in capitalised words (`employer_before`, `employer_after`): a
+        // text without an upper-case character names none.
+        if !may_hold_upper(text) {
+            return;
+        }
         // The hand-written verbs and roles ("works at", "ingénieur chez"). Where each found
         // phrase ends, in text order, so the job-noun pass below does not find it again.
         let mut phrase_ends: Vec<usize> = Vec::new();
@@ -989,8 +993,9 @@ impl Detector for Demographic {
     }
 
     fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
-        if self.gender_field(text, field, out)
-            || Self::quasi_field(text, field, out)
+        let class = key_class(field);
+        if self.gender_field(text, class, out)
+            || Self::quasi_field(text, class, out)
             || text.len() < 6
         {
             return;

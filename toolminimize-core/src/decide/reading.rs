@@ -182,9 +182,15 @@ impl<'a> Reading<'a> {
             let opens = v.set(WordSet::Greeting).match_at(cw, 0).is_some()
                 || v.set(WordSet::Greeting)
                     .unspaced_at_edge(text.get(first.clause.range.clone()).unwrap_or_default());
-            // "Hi Dana", "Dear Mrs. Lee", or a lone name before a comma ("Inés, …").
+            // "Hi Dana", "Dear Mrs. Lee", or a lone name before a comma ("Inés, …"), not a
+            // name that opens a sentence and a bracket ("Customer Ana Ruiz (…) told us").
+            let closes = text
+                .get(first.clause.range.end..)
+                .and_then(|rest| rest.trim_start_matches([' ', '\t']).chars().next())
+                .is_none_or(|c| matches!(c, ',' | '!' | ':' | '\n' | '\r' | '-' | '–' | '—'));
             let lone_name = cw.len() <= 3
                 && infos.len() > 1
+                && closes
                 && cw
                     .iter()
                     .all(|w| w.raw.chars().next().is_some_and(char::is_uppercase));
@@ -463,6 +469,11 @@ mod tests {
         assert!(r.in_signature(text.rfind("Ana").unwrap()));
         let knee = text.find("knee").unwrap();
         assert!(r.clause_at(knee).is_some_and(|c| c.reason));
+        // A lone name greets before a comma, not when it opens a sentence and a bracket.
+        let text = "Inés, the parcel is at the desk.";
+        assert!(Reading::new(text).is_greeting(0));
+        let text = "Customer Odo Varga (odo@example.test) told us he would pay later.";
+        assert!(!Reading::new(text).is_greeting(text.find("Odo").unwrap()));
     }
 
     #[test]

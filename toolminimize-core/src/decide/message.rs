@@ -809,6 +809,23 @@ fn other(
             .is_some_and(|p| {
                 p.contact_ask && Some(p.clause.sentence) == clause.map(|c| c.clause.sentence)
             });
+    // "Could you call me about it? My number is …": the writer's number right after a
+    // sentence that asks to be called is what the call needs.
+    let asked = asked
+        || clause.is_some_and(|c| {
+            let Some(prev) = c.clause.sentence.checked_sub(1) else {
+                return false;
+            };
+            // Clauses are in sentence order: the previous sentence's are found by search.
+            let from = r.clauses.partition_point(|p| p.clause.sentence < prev);
+            c.first_person
+                && r.clauses
+                    .get(from..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|p| p.clause.sentence == prev)
+                    .any(|p| p.contact_ask)
+        });
     let sentence_asks = clause.is_some_and(|c| r.is_request_sentence(c.clause.sentence));
     // Someone close to the writer, told about in a sentence that asks nothing of the reader
     // ("my brother Tom can't help, he is in debt counselling"), is a bystander.

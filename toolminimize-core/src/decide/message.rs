@@ -1129,6 +1129,15 @@ fn other(
             } else if f.role == FieldRole::Title && ci == Some(0) {
                 // A title's first words say what it is for ("Child support June").
                 Decision::keep(Rule::PointOfMessage)
+            } else if it.kind == Family
+                && clause
+                    .is_some_and(|c| (c.reason || c.third_person) && !c.request && !c.contact_ask)
+                && !own_clause_carries
+                && !cut
+            {
+                // Someone's family matters told about them by the way, in a clause that asks
+                // and carries nothing ("…, he is getting divorced"): the clause goes.
+                Decision::drop(Op::RemoveClause, Rule::ProfileNotNeeded)
             } else if cut
                 || context_sentence && matches!(it.kind, Family | Age)
                 || public && !matches!(it.kind, Occupation)

@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use super::reading::Reading;
+use super::reading::{ClauseInfo, Reading};
 use super::vocab::{WordSet, vocab};
 use super::{CallView, Decision, FieldCtx, Op, Rule, field_span_text, is_special, named_in_point};
 use crate::decide::field::FieldRole;
@@ -743,20 +743,18 @@ fn told_next(mv: &MsgView<'_, '_>, ci: usize) -> bool {
             .match_in(r.lang, cw, i)
             .is_some()
     });
+    let rest = ci + 1..r.sentence_range(c.clause.sentence).end;
     opens
         && r.clauses
-            .get(ci + 1..)
+            .get(rest)
             .unwrap_or_default()
             .iter()
-            .take_while(|n| n.clause.sentence == c.clause.sentence)
             .any(|n| mv.special_in(&n.clause.range))
 }
 
-/// Whether the span is among the last words of its clause: at most one word follows it.
-fn last_in_clause(r: &Reading<'_>, s: &Range<usize>) -> bool {
-    let Some(c) = r.clause_at(s.start) else {
-        return false;
-    };
+/// Whether the span `s` is among the last words of its clause `c`: at most one word follows
+/// it.
+fn last_in_clause(r: &Reading<'_>, c: &ClauseInfo, s: &Range<usize>) -> bool {
     let after = r
         .words
         .get(c.words.clone())
@@ -813,18 +811,14 @@ fn other(
     // sentence that asks to be called is what the call needs.
     let asked = asked
         || clause.is_some_and(|c| {
-            let Some(prev) = c.clause.sentence.checked_sub(1) else {
-                return false;
-            };
-            // Clauses are in sentence order: the previous sentence's are found by search.
-            let from = r.clauses.partition_point(|p| p.clause.sentence < prev);
             c.first_person
-                && r.clauses
-                    .get(from..)
-                    .unwrap_or_default()
-                    .iter()
-                    .take_while(|p| p.clause.sentence == prev)
-                    .any(|p| p.contact_ask)
+                && c.clause.sentence.checked_sub(1).is_some_and(|prev| {
+                    r.clauses
+                        .get(r.sentence_range(prev))
+                        .unwrap_or_default()
+                        .iter()
+                        .any(|p| p.contact_ask)
+                })
         });
     let sentence_asks = clause.is_some_and(|c| r.is_request_sentence(c.clause.sentence));
     // Someone close to the writer, told about in a sentence that asks nothing of the reader
@@ -842,7 +836,7 @@ fn other(
     // Someone named just before a clause that tells about them ("… to my flatmate Ana Ruiz,
     // she is undocumented"), whose special-category data went, goes with it.
     let antecedent_of_dropped = ci.is_some_and(|i| {
-        clause.is_some_and(|c| !c.contact_ask) && told_next(mv, i) && last_in_clause(r, s)
+        clause.is_some_and(|c| !c.contact_ask && last_in_clause(r, c, s)) && told_next(mv, i)
     });
     let bystander = cut
         || (context_sentence && relation_near(r, s.start) && !own_clause_carries)

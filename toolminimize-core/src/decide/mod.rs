@@ -108,6 +108,8 @@ const CASE_KEYS: &[&str] = &[
 /// Per-field facts shared by the field's items.
 struct FieldCtx<'a> {
     info: Option<&'a FieldInfo>,
+    /// The field's key: the schema's, else the last step of its path.
+    key: Option<&'a str>,
     role: FieldRole,
     text: Option<&'a str>,
     /// The schema says the tool needs the field.
@@ -542,7 +544,11 @@ fn form_target(args: &Value, path: &str) -> Option<String> {
     (!words.is_empty()).then(|| words.join("_"))
 }
 
-fn field_ctx<'a>(ctx: &CallContext<'a>, info: Option<&'a FieldInfo>, path: &str) -> FieldCtx<'a> {
+fn field_ctx<'a>(
+    ctx: &CallContext<'a>,
+    info: Option<&'a FieldInfo>,
+    path: &'a str,
+) -> FieldCtx<'a> {
     let text = text_at(ctx.args, path);
     let key = info
         .and_then(|i| i.key.as_deref())
@@ -581,6 +587,7 @@ fn field_ctx<'a>(ctx: &CallContext<'a>, info: Option<&'a FieldInfo>, path: &str)
         });
     FieldCtx {
         info,
+        key,
         role,
         text,
         needed,
@@ -628,7 +635,7 @@ fn decide_field(
         ..info.cloned().unwrap_or_default()
     });
     let mut f = field_ctx(ctx, target.as_ref().or(info), path);
-    if note_not_in_request(ctx, cv, &f, path, items, group) {
+    if note_not_in_request(ctx, cv, &f, items, group) {
         for &k in group {
             if let Some(slot) = out.get_mut(k) {
                 *slot = Decision::drop(Op::RemoveField, Rule::NotInRequest);
@@ -711,7 +718,6 @@ fn note_not_in_request(
     ctx: &CallContext<'_>,
     cv: &CallView<'_>,
     f: &FieldCtx<'_>,
-    path: &str,
     items: &[PsdItem],
     group: &[usize],
 ) -> bool {
@@ -728,12 +734,9 @@ fn note_not_in_request(
     if f.text.is_none() {
         return false;
     }
-    let key = f
-        .info
-        .and_then(|i| i.key.as_deref())
-        .or_else(|| path.rsplit('/').next())
-        .unwrap_or_default();
-    let named = identifier_words(key).iter().any(|w| consent.has_word(w));
+    let named = identifier_words(f.key.unwrap_or_default())
+        .iter()
+        .any(|w| consent.has_word(w));
     !named
         && !group
             .iter()

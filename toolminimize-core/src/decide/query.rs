@@ -339,23 +339,17 @@ pub(super) fn decide(
         // Every item of the field counts, decided already or not (a name the user's request
         // gives is kept by consent before the search is read).
         let key_first = cv.kind == ToolKind::SearchOwn
-            && field_items.iter().any(|&k| {
-                let Some(s) = item(k).and_then(|it| it.span.as_ref()) else {
-                    return false;
-                };
-                s.start < first_start
-                    && item(k).is_some_and(|it| {
-                        matches!(
-                            it.kind,
-                            PsdKind::PersonName
-                                | PsdKind::Username
-                                | PsdKind::Email
-                                | PsdKind::Phone
-                                | PsdKind::AccountId
-                        )
-                    })
-                    && !qv.in_context(r, s)
-                    && !relation_before(r, s.start)
+            && field_items.iter().filter_map(|&k| item(k)).any(|it| {
+                matches!(
+                    it.kind,
+                    PsdKind::PersonName
+                        | PsdKind::Username
+                        | PsdKind::Email
+                        | PsdKind::Phone
+                        | PsdKind::AccountId
+                ) && it.span.as_ref().is_some_and(|s| {
+                    s.start < first_start && !qv.in_context(r, s) && !relation_before(r, s.start)
+                })
             });
         if key_first {
             topic.clear();

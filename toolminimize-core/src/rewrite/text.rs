@@ -396,7 +396,7 @@ pub fn label_start(text: &str, start: usize) -> usize {
             // A removed name takes its title with it ("Mr Halvorsen" leaves no "Mr").
             // Only a title written as one, not the everyday word ("we will miss …").
             if LABELS.contains(&trimmed)
-                || written_as_title(cand)
+                || written_as_title(cand, trimmed)
                 || LABELS.contains(&folded.as_str())
             {
                 start = from + s;

@@ -10,6 +10,8 @@
 //! The passes, in order (each decision names its [`Rule`]):
 //! 1. **Policy and annotations**: strict mode, `x-minimize`, the user's own words
 //!    (`task_context`).
+//!    A sample, example, fixture or template file the call writes holds no real data: each
+//!    value found in it gives way to a placeholder ([`write:sample-data`](Rule::SampleData)).
 //! 2. **Schema**: an optional field the tool has no role for is dropped — unless it carries
 //!    free text for a tool whose content is its text (a ticket's description, an issue's body),
 //!    where only the personal spans go ("spans, not fields").
@@ -36,6 +38,7 @@ mod query;
 pub mod reading;
 pub mod recipient;
 mod rule;
+mod sample;
 mod structured;
 mod url;
 pub mod vocab;
@@ -55,6 +58,7 @@ use self::vocab::{WordSet, vocab};
 use crate::item::{PsdItem, PsdKind};
 use crate::policy::Policy;
 use crate::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
+use crate::text::document::Document;
 use crate::text::window::READ_WINDOW;
 use crate::text::words::{identifier_words, words};
 
@@ -90,6 +94,8 @@ struct CallView<'a> {
     /// A filled argument names the case the call is about (`booking_id`, `order_number`,
     /// `ticket_ref`): the case is found by it, not by who the writer is.
     case_reference: bool,
+    /// The call writes a sample, example, fixture or template file (see [`sample`]).
+    sample_file: bool,
     args: &'a Value,
 }
 
@@ -127,6 +133,8 @@ struct FieldCtx<'a> {
     /// The key names a value, not a text for a reader (`hotel`, `company`, an unknown key),
     /// whatever role its value gave it: a remark in brackets after it is not the value.
     value_key: bool,
+    /// The text read as data (JSON, `KEY=value` lines), when the call writes a sample file.
+    document: Option<Document>,
 }
 
 fn is_special(item: &PsdItem) -> bool {
@@ -254,6 +262,8 @@ impl<'a> CallView<'a> {
             task_needs_birth_date: task_acts && task_needs_birth_date,
             point_words,
             case_reference,
+            sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
+                && sample::writes_sample_file(ctx.args),
             args: ctx.args,
         }
     }
@@ -596,6 +606,7 @@ fn field_ctx<'a>(
         reading: None,
         short_value,
         value_key,
+        document: None,
     }
 }
 
@@ -635,6 +646,9 @@ fn decide_field(
         ..info.cloned().unwrap_or_default()
     });
     let mut f = field_ctx(ctx, target.as_ref().or(info), path);
+    if cv.sample_file {
+        f.document = f.text.and_then(Document::of);
+    }
     if note_not_in_request(ctx, cv, &f, items, group) {
         for &k in group {
             if let Some(slot) = out.get_mut(k) {
@@ -916,6 +930,21 @@ fn gate(
             ));
         }
         _ => {}
+    }
+    // A real value in a sample file the call writes: a placeholder of its kind keeps the
+    // file's shape (the path itself is the file's name, not its contents).
+    if cv.sample_file && !f.key.is_some_and(sample::is_path_key) {
+        // In a file of keys and values, a word of a key names a kind of value: it is none.
+        let in_key = f.document.as_ref().is_some_and(|doc| {
+            item.span
+                .as_ref()
+                .is_some_and(|s| doc.cell_at(s.start).is_none())
+        });
+        return Some(if in_key {
+            Decision::keep(Rule::SampleData)
+        } else {
+            Decision::drop(Op::Substitute, Rule::SampleData)
+        });
     }
     let declared = info.and_then(|i| i.psd_category) == Some(item.category);
     let carries = f.role.carries(item.kind) || key_carries(info, item.kind);

@@ -118,6 +118,9 @@ pub enum Rule {
     CodeComment,
     /// The user's own private store keeps what the user asked to store.
     PrivateStore,
+    /// A sample, example, fixture or template file the call writes: its values stand for
+    /// data, a real one is replaced by a placeholder.
+    SampleData,
     /// What a URL is for (its search term, path, token, unsubscribe address).
     UrlPurpose,
     /// A personal parameter a URL does not need.
@@ -182,6 +185,7 @@ impl Rule {
         Rule::PublicWrite,
         Rule::CodeComment,
         Rule::PrivateStore,
+        Rule::SampleData,
         Rule::UrlPurpose,
         Rule::UrlPersonalParameter,
         Rule::QueryOperator,
@@ -238,6 +242,7 @@ impl Rule {
             Rule::PublicWrite => "write:public-or-third-party",
             Rule::CodeComment => "code:comment",
             Rule::PrivateStore => "write:private-store",
+            Rule::SampleData => "write:sample-data",
             Rule::UrlPurpose => "url:purpose",
             Rule::UrlPersonalParameter => "url:personal-parameter",
             Rule::QueryOperator => "search:query-operator",

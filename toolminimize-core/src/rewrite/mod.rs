@@ -13,13 +13,14 @@ pub mod validity;
 use serde_json::Value;
 
 use self::substitute::Placeholders;
-use self::text::{Edit, apply_edits, apply_edits_owned, removal_range};
+use self::text::{Edit, apply_edits, apply_edits_owned, apply_edits_raw, removal_range};
 use self::validity::Shape;
 use crate::decide::{Decision, Op, Rule};
 use crate::item::{PsdItem, PsdKind};
 use crate::report::Action;
 use crate::schema::SchemaIndex;
 use crate::text::clauses::{clause_of, clauses, segment_of, segments};
+use crate::text::document::{Cell, Document};
 
 /// The result of rewriting.
 #[derive(Debug, Clone)]
@@ -225,11 +226,13 @@ fn plan_from(
             _ => None,
         };
         let Some(new_value) = new_value else { continue };
-        // An optional text left with nothing to say goes whole.
+        // An optional text left with nothing to say goes whole (a document left with keys
+        // and brackets only says nothing either).
         if info.is_some_and(|f| !f.required)
-            && new_value
-                .as_str()
-                .is_some_and(|t| !t.chars().any(char::is_alphanumeric))
+            && new_value.as_str().is_some_and(|t| {
+                !t.chars().any(char::is_alphanumeric)
+                    || Document::of(t).is_some_and(|d| d.is_blank(t))
+            })
         {
             remove(&source, &mut removals, path);
             continue;
@@ -651,6 +654,69 @@ impl Overlaps {
     }
 }
 
+/// Keeps the edits pushed from `from` on inside the cells of a document: the edit of the item
+/// at `span` stays within the cell the item starts in (a bare value is replaced whole by
+/// `null`), and the parts of the item in later cells go from those cells.
+fn confine_to_cells(
+    doc: &Document,
+    span: &std::ops::Range<usize>,
+    edits: &mut Vec<Edit>,
+    from: usize,
+) {
+    let Some(home) = doc.cell_at(span.start) else {
+        return;
+    };
+    for e in edits.iter_mut().skip(from) {
+        confine(e, home);
+    }
+    let later = doc
+        .cells()
+        .iter()
+        .skip_while(|c| c.range.end <= home.range.end)
+        .take_while(|c| c.range.start < span.end);
+    for c in later {
+        let mut e = Edit::remove(span.start.max(c.range.start)..span.end.min(c.range.end));
+        confine(&mut e, c);
+        edits.push(e);
+    }
+}
+
+/// `e` cut down to `cell`.
+fn confine(e: &mut Edit, cell: &Cell) {
+    if cell.bare {
+        *e = Edit::replace(cell.range.clone(), "null");
+        return;
+    }
+    let start = e.range.start.clamp(cell.range.start, cell.range.end);
+    let end = e.range.end.clamp(start, cell.range.end);
+    e.core_start = e.core_start.clamp(start, end);
+    e.range = start..end;
+}
+
+/// A document with its (confined) edits applied and nothing tidied: its spaces and punctuation
+/// are syntax. When the result is no longer well formed (an edit split an escape, or lay
+/// outside every cell), every cell an edit touches is emptied instead.
+fn edit_document(doc: &Document, s: &str, edits: Vec<Edit>) -> String {
+    let touched: Vec<&Cell> = doc
+        .cells()
+        .iter()
+        .filter(|c| {
+            edits.iter().any(|e| {
+                e.range.start < c.range.end.max(c.range.start + 1) && e.range.end >= c.range.start
+            })
+        })
+        .collect();
+    let out = apply_edits_raw(s, edits);
+    if doc.still_valid(&out) {
+        return out;
+    }
+    let emptied = touched
+        .into_iter()
+        .map(|c| Edit::replace(c.range.clone(), if c.bare { "null" } else { "" }))
+        .collect();
+    apply_edits_raw(s, emptied)
+}
+
 fn rewrite_text(
     text: TextIn<'_>,
     items: &[PsdItem],
@@ -685,12 +751,17 @@ fn rewrite_text(
     let mut segs: Option<Vec<std::ops::Range<usize>>> = None;
     let mut edits = Vec::new();
     let mut truncate: Option<usize> = None;
+    // A text that is data (a JSON document, `KEY=value` lines) is edited inside its cells only,
+    // so that it stays data.
+    let doc = Document::of(s);
     for &k in group {
         let (Some(item), Some(d)) = (items.get(k), decisions.get(k)) else {
             continue;
         };
         let span = item.span.clone().unwrap_or(0..s.len());
         let piece = s.get(span.clone()).unwrap_or_default();
+        let from = edits.len();
+        let item_span = span.clone();
         match d.op {
             Op::Keep | Op::RemoveField => {}
             Op::RemoveSpan => edits.push(removal(s, span)),
@@ -787,13 +858,17 @@ fn rewrite_text(
             }
             Op::Truncate(n) => truncate = Some(truncate.map_or(n, |t: usize| t.min(n))),
         }
+        if let Some(doc) = &doc {
+            confine_to_cells(doc, &item_span, &mut edits, from);
+        }
     }
     // A location generalized to city level also loses its "near <landmark>" qualifiers.
-    let city_level = group.iter().any(|&k| {
-        decisions
-            .get(k)
-            .is_some_and(|d| d.rule == Rule::CityLevelForPurpose && d.op == Op::Generalize)
-    });
+    let city_level = doc.is_none()
+        && group.iter().any(|&k| {
+            decisions
+                .get(k)
+                .is_some_and(|d| d.rule == Rule::CityLevelForPurpose && d.op == Op::Generalize)
+        });
     if city_level {
         let cut: Vec<std::ops::Range<usize>> = group
             .iter()
@@ -811,9 +886,12 @@ fn rewrite_text(
     drop(clause_cache);
     drop(segs);
     drop(needed);
-    let mut out = match text {
-        TextIn::Borrowed(s) => apply_edits(s, edits),
-        TextIn::Owned(s) => apply_edits_owned(s, edits),
+    let mut out = match doc {
+        Some(doc) => edit_document(&doc, s, edits),
+        None => match text {
+            TextIn::Borrowed(s) => apply_edits(s, edits),
+            TextIn::Owned(s) => apply_edits_owned(s, edits),
+        },
     };
     if let Some(n) = truncate
         && let Some((cut, _)) = out.char_indices().nth(n)
@@ -827,7 +905,32 @@ fn rewrite_text(
 mod tests {
     use serde_json::json;
 
-    use super::clone_patched;
+    use super::{Document, Edit, clone_patched, confine_to_cells, edit_document};
+
+    #[test]
+    fn edits_of_a_document_stay_in_their_cells() {
+        let t = r#"{"who": "Ana Ruiz", "age": 41, "note": "fine"}"#;
+        let doc = Document::of(t).unwrap();
+        // A cut reaching back over the key and a cut of a bare number.
+        let mut edits = vec![Edit::remove(1..17)];
+        confine_to_cells(&doc, &(9..17), &mut edits, 0);
+        let age = t.find("41").unwrap();
+        edits.push(Edit::remove(age..age + 2));
+        confine_to_cells(&doc, &(age..age + 2), &mut edits, 1);
+        let out = edit_document(&doc, t, edits);
+        assert_eq!(out, r#"{"who": "", "age": null, "note": "fine"}"#);
+    }
+
+    #[test]
+    fn a_document_broken_by_an_edit_has_its_touched_cells_emptied() {
+        let t = r#"{"q": "say \"hi\" now", "n": "x"}"#;
+        let doc = Document::of(t).unwrap();
+        // Ends between a backslash and its quote.
+        let at = t.find('\\').unwrap();
+        let out = edit_document(&doc, t, vec![Edit::remove(at + 1..at + 2)]);
+        assert_eq!(out, r#"{"q": "", "n": "x"}"#);
+        assert!(serde_json::from_str::<serde_json::Value>(&out).is_ok());
+    }
 
     #[test]
     fn patches_replace_as_pointers_would() {

@@ -420,6 +420,21 @@ pub fn apply_edits(text: &str, edits: Vec<Edit>) -> String {
     tidy_folded(out.out)
 }
 
+/// [`apply_edits`] without any tidying, for a text that is data (its spaces and punctuation
+/// are syntax).
+pub(crate) fn apply_edits_raw(text: &str, edits: Vec<Edit>) -> String {
+    let merged = merge_edits(text, edits);
+    let mut out = String::with_capacity(text.len());
+    let mut pos = 0;
+    for e in &merged {
+        out.push_str(text.get(pos..e.range.start).unwrap_or_default());
+        out.push_str(&e.with);
+        pos = e.range.end;
+    }
+    out.push_str(text.get(pos..).unwrap_or_default());
+    out
+}
+
 /// `text` with the (merged, ordered) edits applied, into a new buffer.
 fn copy_with_edits(text: &str, merged: &[Edit]) -> SpaceFold {
     let mut out = SpaceFold::with_capacity(text.len());

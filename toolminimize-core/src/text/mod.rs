@@ -2,12 +2,14 @@
 //! ([`sql`]), month and weekday names
 //! ([`calendar`]), the split of free text
 //! into sentences, clauses and query segments ([`clauses`]), words with their byte ranges
-//! ([`words`]), the bounded windows a long text is read in ([`window`]) and the titles written
+//! ([`words`]), texts that are themselves data, JSON or `KEY=value` lines ([`document`]), the
+//! bounded windows a long text is read in ([`window`]) and the titles written
 //! before a name ([`titles`]). Nothing here knows
 //! about personal data or tools.
 
 pub mod calendar;
 pub mod clauses;
+pub mod document;
 pub mod fold;
 pub mod sql;
 pub mod titles;

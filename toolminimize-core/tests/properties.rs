@@ -288,7 +288,15 @@ fn long_run() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1_000_000);
     let strategy = call();
-    let mut runner = TestRunner::new(ProptestConfig::default());
+    // TOOLMINIMIZE_PROPTEST_SEED=<u64> replays the same cases (to compare two builds).
+    let mut config = ProptestConfig::default();
+    if let Some(seed) = std::env::var("TOOLMINIMIZE_PROPTEST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        config.rng_seed = proptest::test_runner::RngSeed::Fixed(seed);
+    }
+    let mut runner = TestRunner::new(config);
     let started = Instant::now();
     let mut broken: Vec<String> = Vec::new();
     let mut not_idempotent: BTreeMap<String, (u64, String)> = BTreeMap::new();

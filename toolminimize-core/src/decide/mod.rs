@@ -725,7 +725,9 @@ fn decide_field(
 }
 
 /// Whether the field is an optional note about someone, in a record the user's request
-/// writes (a contact, a lead, an event), of which the request says nothing: the field's name
+/// writes (a contact, a lead, an event), or an optional field of a contact record holding
+/// other personal data than the name, e-mail and phone it is kept under (a birth date, a home
+/// address), of which the request says nothing: the field's name
 /// is not among the request's words and none of its data is given by the request. Read only
 /// when the request is at hand.
 fn note_not_in_request(
@@ -738,8 +740,20 @@ fn note_not_in_request(
     let Some(consent) = ctx.consent.filter(|_| ctx.policy.honour_task_context) else {
         return false;
     };
+    // A free-text note of a contact or an event; or, in a contact record, a field of other
+    // data than the name, e-mail address and phone number the record is kept under (a birth
+    // date, a home address, a national number).
+    let keyed_by = |it: &PsdItem| {
+        matches!(
+            it.kind,
+            PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
+        )
+    };
+    let note = f.role == FieldRole::Message;
+    let extra_field =
+        cv.kind == ToolKind::Crm && !group.iter().filter_map(|&k| items.get(k)).any(keyed_by);
     if !matches!(cv.kind, ToolKind::Crm | ToolKind::Calendar)
-        || f.role != FieldRole::Message
+        || !(note || extra_field)
         || f.needed
         || f.info.is_some_and(|i| i.required)
     {
@@ -750,6 +764,8 @@ fn note_not_in_request(
     }
     let named = identifier_words(f.key.unwrap_or_default())
         .iter()
+        // (Short words of a key, "of" of "date of birth", name nothing.)
+        .filter(|w| w.chars().count() >= 4)
         .any(|w| consent.has_word(w));
     !named
         && !group

@@ -42,8 +42,9 @@ pub enum Rule {
     DirectiveTruncate,
     /// The user's own words contain the value or ask to send that kind of data.
     ConsentTaskContext,
-    /// An optional note about someone, in a record the user's request writes, that the
-    /// request says nothing of.
+    /// An optional note about someone, in a record the user's request writes, or a contact
+    /// record's optional field of other data than its name, e-mail and phone, that the request
+    /// says nothing of.
     NotInRequest,
     /// A field the tool does not need (optional, no role for this data).
     OptionalField,

@@ -208,7 +208,15 @@ pub(crate) fn run_owned(
         &a.decisions,
         &mut placeholders,
     );
-    let out = plan.apply(arguments, &a.schema, &a.items);
+    let mut out = plan.apply(arguments, &a.schema, &a.items);
+    let mut a = a;
+    settle(
+        inner,
+        &context.with(&Value::Null),
+        &mut a.decisions,
+        &a.items,
+        &mut out,
+    );
     if let Err(e) = a.deadline.check() {
         // Texts rewritten whole were taken out of the input: what fails (and is forwarded
         // when failing open) is the rewritten call, never a half-emptied one.
@@ -291,6 +299,8 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
             }
         }
     };
+    let mut out = out;
+    settle(inner, call, &mut decisions, &items, &mut out);
     let analyzed = Analyzed {
         deadline,
         session_state,
@@ -301,6 +311,77 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
         decisions,
     };
     Ok(conclude(inner, call.tool, analyzed, out))
+}
+
+/// A second look at a call whose rewrite cut an optional text down to the values kept in it
+/// (a note left holding only a name): read as it now is, such a field may say nothing the
+/// tool needs, and the decisions that would drop it now are taken at once, so that minimizing
+/// the output again changes nothing. Only whole fields go (each with the rule that drops it);
+/// nothing else of the first rewrite changes. Calls of a session are left as they are (their
+/// rewrite is tied to the session's state).
+fn settle(
+    inner: &Inner,
+    call: &Call<'_>,
+    decisions: &mut [Decision],
+    items: &[PsdItem],
+    out: &mut Rewritten,
+) {
+    if !out.settle || call.session.is_some() {
+        return;
+    }
+    let again = Call {
+        tool: call.tool,
+        arguments: &out.arguments,
+        exposure: call.exposure,
+        task_context: call.task_context,
+        session: None,
+        deadline: call.deadline,
+    };
+    let Ok(second) = analyze(inner, &again) else {
+        return;
+    };
+    // Paths whose every item the second look drops with its field.
+    let mut gone: Vec<(String, Decision)> = Vec::new();
+    let mut i = 0;
+    while let Some(first) = second.items.get(i) {
+        let mut j = i;
+        while second.items.get(j).is_some_and(|x| x.path == first.path) {
+            j += 1;
+        }
+        let ds = second.decisions.get(i..j).unwrap_or_default();
+        if ds.iter().all(|d| d.op == Op::RemoveField)
+            && let Some(d) = ds.first()
+        {
+            gone.push((first.path.clone(), *d));
+        }
+        i = j.max(i + 1);
+    }
+    drop(second);
+    for (path, d) in gone {
+        let removed = path
+            .rsplit_once('/')
+            .and_then(|(parent, key)| {
+                let key = key.replace("~1", "/").replace("~0", "~");
+                out.arguments
+                    .pointer_mut(parent)?
+                    .as_object_mut()?
+                    .remove(&key)
+            })
+            .is_some();
+        if !removed {
+            continue;
+        }
+        // What the first rewrite kept of the field goes with it; what it cut keeps its rule.
+        for (k, it) in items.iter().enumerate() {
+            if it.path == path
+                && let (Some(a), Some(slot)) = (out.actions.get_mut(k), decisions.get_mut(k))
+                && *a == Action::Keep
+            {
+                *a = Action::Remove;
+                *slot = d;
+            }
+        }
+    }
 }
 
 /// The outcome of a call rewritten into `out`: its report, and the arguments to forward

@@ -372,3 +372,26 @@ fn two_cards_in_a_row_are_both_removed_at_once() {
         Some(&json!({"value": ["weather weather"]}))
     );
 }
+
+#[test]
+fn a_note_cut_down_to_a_kept_name_goes_at_once() {
+    // The first rewrite keeps the name (it greets) and cuts the rest; read again, a note
+    // holding only a name is not the booking's to have: it goes in the first pass already.
+    let tool = ToolDef::new(
+        "book_table",
+        "a tool",
+        json!({"type": "object", "properties": {"party": {"type": "integer"},
+            "notes": {"type": "string"}}, "required": ["party"]}),
+    );
+    let args = json!({"party": 2, "notes": "Ilka Marsh — born 1979-02-11"});
+    let once = MINIMIZER.minimize(&tool, &args);
+    assert_eq!(once.arguments(), Some(&json!({"party": 2})));
+    let twice = MINIMIZER.minimize(&tool, once.arguments().unwrap());
+    assert_eq!(twice.arguments(), once.arguments());
+    assert!(
+        once.report()
+            .items()
+            .iter()
+            .all(|i| i.action() != Action::Keep)
+    );
+}

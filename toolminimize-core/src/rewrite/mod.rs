@@ -31,6 +31,9 @@ pub struct Rewritten {
     pub actions: Vec<Action>,
     /// Items whose decision was overridden to keep the output valid.
     pub kept_for_validity: Vec<bool>,
+    /// An optional text was cut down to the values kept in it and nothing else: read as it
+    /// now is, it may say nothing the tool needs (see `engine::settle`).
+    pub settle: bool,
 }
 
 fn action_of(op: Op) -> Action {
@@ -77,6 +80,8 @@ pub(crate) struct Plan {
     removals: Vec<(String, Option<Shape>)>,
     actions: Vec<Action>,
     kept_for_validity: Vec<bool>,
+    /// See [`Rewritten::settle`].
+    settle: bool,
 }
 
 /// Decides the rewrite of `args`: reads them, never changes them.
@@ -151,6 +156,7 @@ fn plan_from(
     let mut actions: Vec<Action> = decisions.iter().map(|d| action_of(d.op)).collect();
     let mut kept_for_validity = vec![false; items.len()];
     let mut removals: Vec<(String, Option<Shape>)> = Vec::new();
+    let mut settle = false;
     let remove =
         |source: &Source<'_>, removals: &mut Vec<(String, Option<Shape>)>, path: String| {
             let shape = source.get().pointer(&path).map(Shape::of);
@@ -188,6 +194,17 @@ fn plan_from(
             continue;
         };
         let info = schema.field(&path);
+        // The values kept in an optional text, to tell whether anything else is left of it.
+        let kept_pieces: Vec<String> = match original {
+            Value::String(t) if info.is_some_and(|f| !f.required) => group
+                .iter()
+                .filter(|&&k| decisions.get(k).is_some_and(|d| d.op == Op::Keep))
+                .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
+                .filter_map(|r| t.get(r).filter(|p| !p.is_empty()).map(str::to_owned))
+                .take(MAX_SETTLE_PIECES + 1)
+                .collect(),
+            _ => Vec::new(),
+        };
         // A text whose rewrite is valid whatever it becomes is not read once rewritten.
         let consumed = matches!(source, Source::Owned(_))
             && original.is_string()
@@ -226,6 +243,14 @@ fn plan_from(
             _ => None,
         };
         let Some(new_value) = new_value else { continue };
+        if !kept_pieces.is_empty()
+            && kept_pieces.len() <= MAX_SETTLE_PIECES
+            && new_value
+                .as_str()
+                .is_some_and(|t| only_pieces(t, &kept_pieces))
+        {
+            settle = true;
+        }
         // An optional text left with nothing to say goes whole (a document left with keys
         // and brackets only says nothing either).
         if info.is_some_and(|f| !f.required)
@@ -267,7 +292,25 @@ fn plan_from(
         removals,
         actions,
         kept_for_validity,
+        settle,
     }
+}
+
+/// Most kept values a text may hold for [`only_pieces`] to be asked (a note, not a document:
+/// the question costs the text's length once per value).
+const MAX_SETTLE_PIECES: usize = 8;
+
+/// Whether `text` holds nothing but `pieces` (and punctuation and spaces between them).
+fn only_pieces(text: &str, pieces: &[String]) -> bool {
+    let letters = |t: &str| t.chars().filter(|c| c.is_alphanumeric()).count();
+    if letters(text) > pieces.iter().map(|p| letters(p)).sum::<usize>() {
+        return false;
+    }
+    let mut rest = text.to_owned();
+    for p in pieces {
+        rest = rest.replace(p.as_str(), " ");
+    }
+    !rest.chars().any(char::is_alphanumeric)
 }
 
 impl Plan {
@@ -296,6 +339,7 @@ impl Plan {
             mut removals,
             mut actions,
             mut kept_for_validity,
+            settle,
         } = self;
         // Field removals, deepest first; removals from one array or object are applied in one
         // pass over it (removing one element at a time would be quadratic in its length).
@@ -383,6 +427,7 @@ impl Plan {
             arguments: out,
             actions,
             kept_for_validity,
+            settle,
         }
     }
 }

@@ -826,7 +826,12 @@ fn capitalize_sentences(mut t: String) -> String {
             .position(|w| matches!(w, [b'.' | b'!' | b'?', b' ']))
     }) {
         let first = from + at + 2;
+        let stop = from + at;
         from = from + at + 1;
+        if bytes.get(stop) == Some(&b'.') && abbreviation_before(t.get(..stop).unwrap_or_default())
+        {
+            continue;
+        }
         for (k, c) in t.get(first..).unwrap_or_default().char_indices() {
             if c.is_alphabetic() {
                 if c.is_lowercase() {
@@ -855,9 +860,14 @@ fn capitalize_sentences_copy(t: &str) -> String {
     let mut out = String::with_capacity(t.len());
     let mut at_start = false;
     let mut prev: Option<char> = None;
-    let mut prev2: Option<char> = None;
-    for c in t.chars() {
-        if prev == Some(' ') && matches!(prev2, Some('.' | '!' | '?')) {
+    let mut prev2: Option<(usize, char)> = None;
+    let mut prev_at = 0;
+    for (i, c) in t.char_indices() {
+        if prev == Some(' ')
+            && let Some((stop, p)) = prev2
+            && (matches!(p, '!' | '?')
+                || p == '.' && !abbreviation_before(t.get(..stop).unwrap_or_default()))
+        {
             at_start = true;
         }
         if at_start && c.is_alphabetic() {
@@ -873,10 +883,38 @@ fn capitalize_sentences_copy(t: &str) -> String {
             }
             out.push(c);
         }
-        prev2 = prev;
+        prev2 = prev.map(|p| (prev_at, p));
         prev = Some(c);
+        prev_at = i;
     }
     out
+}
+
+/// Short forms a sentence goes on after (folded, without their stop): street words, "number",
+/// "about", "compare", "respectively" and the like, in the languages the lexicons cover.
+/// Titles ("Dr.", "Sra.") count too, and so does any short form with a stop inside ("e.g.",
+/// "z.B.", "d.h.").
+const ABBREVIATIONS: &[&str] = &[
+    "av", "avda", "ave", "blvd", "rd", "st", "str", "pl", "ul", "al", "nr", "no", "tel", "fax",
+    "ca", "approx", "incl", "excl", "bzw", "vgl", "ggf", "evtl", "usw", "vs", "cf", "resp", "ref",
+    "art", "abs", "ziff", "pkt", "np", "tj", "tzn", "wg", "ex", "nº",
+];
+
+/// Whether the word that ends `head` (a full stop follows it) is a short form after which the
+/// sentence goes on ("Av. da República", "ca. fünf"): what follows it is not capitalised.
+fn abbreviation_before(head: &str) -> bool {
+    let word = head
+        .rsplit(|c: char| c.is_whitespace() || matches!(c, '(' | '[' | '"' | '\'' | '/' | ','))
+        .next()
+        .unwrap_or_default();
+    if word.is_empty() || word.chars().any(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    if word.contains('.') && word.chars().any(char::is_alphabetic) {
+        return true;
+    }
+    let folded = fold_term(word);
+    ABBREVIATIONS.contains(&folded.as_str()) || crate::text::titles::is_title(&folded)
 }
 
 #[cfg(test)]
@@ -973,6 +1011,19 @@ mod tests {
             "gate code 7310. Please call me first."
         );
         assert_eq!(tidy("Fixed in 2.3.1. thanks"), "Fixed in 2.3.1. Thanks");
+        // After a short form the sentence goes on.
+        assert_eq!(
+            tidy("Nova morada: Av. da Liberdade 9. obrigada"),
+            "Nova morada: Av. da Liberdade 9. Obrigada"
+        );
+        assert_eq!(
+            tidy("Bitte z.B. per Post, ca. zwei Wochen. danke"),
+            "Bitte z.B. per Post, ca. zwei Wochen. Danke"
+        );
+        assert_eq!(
+            tidy("à l'attention de M. dupont. merci"),
+            "à l'attention de M. dupont. Merci"
+        );
     }
 
     #[test]
@@ -1057,9 +1108,14 @@ mod tests {
         let mut starts = Vec::new();
         let mut at_start = false;
         let mut prev: Option<char> = None;
-        let mut prev2: Option<char> = None;
+        let mut prev2: Option<(usize, char)> = None;
+        let mut prev_at = 0;
         for (i, c) in t.char_indices() {
-            if prev == Some(' ') && matches!(prev2, Some('.' | '!' | '?')) {
+            if prev == Some(' ')
+                && let Some((stop, p)) = prev2
+                && (matches!(p, '!' | '?')
+                    || p == '.' && !abbreviation_before(t.get(..stop).unwrap_or_default()))
+            {
                 at_start = true;
             }
             if at_start && c.is_alphabetic() {
@@ -1073,8 +1129,9 @@ mod tests {
             } else if !c.is_whitespace() {
                 at_start = false;
             }
-            prev2 = prev;
+            prev2 = prev.map(|p| (prev_at, p));
             prev = Some(c);
+            prev_at = i;
         }
         for i in starts {
             if let Some(letter) = t.get_mut(i..i + 1) {

@@ -126,6 +126,8 @@ struct MsgView<'a, 'r> {
     /// A national or tax identifier stands before the signature: the person the message is
     /// about is identified there.
     id_before_signature: bool,
+    /// A person is named in the text (a number in a public post may be theirs to call).
+    names_person: bool,
     /// The words of the account handles in the text (`ana_ruiz_2210` → `ana`, `ruiz`), folded.
     handles: Vec<Vec<String>>,
 }
@@ -186,6 +188,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             pay: Vec::new(),
             pay_asked: false,
             id_before_signature: false,
+            names_person: false,
             handles: Vec::new(),
         }
     }
@@ -318,6 +321,11 @@ pub(super) fn decide(
             .enumerate()
             .any(|(n, &p)| p && r.is_request_sentence(n));
     }
+    mv.names_person = pending.iter().any(|&k| {
+        items
+            .get(k)
+            .is_some_and(|it| it.kind == PsdKind::PersonName)
+    });
     mv.id_before_signature = pending.iter().any(|&k| {
         items.get(k).is_some_and(|it| {
             matches!(it.kind, PsdKind::NationalId | PsdKind::Ssn | PsdKind::TaxId)
@@ -765,6 +773,33 @@ fn last_in_clause(r: &Reading<'_>, c: &ClauseInfo, s: &Range<usize>) -> bool {
     after <= 1
 }
 
+/// Bytes read back for a contact label.
+const MAX_LABEL_LOOK_BACK: usize = 32;
+
+/// Whether the contact detail at `s` is the writer's own: its clause speaks in the first
+/// person ("text me at …"), or it follows a lone label that opens its clause ("Contact: …"),
+/// not a sentence that names whom to call.
+fn writers_own(r: &Reading<'_>, clause: Option<&ClauseInfo>, s: &Range<usize>) -> bool {
+    let Some(c) = clause else {
+        return false;
+    };
+    if c.first_person {
+        return true;
+    }
+    // The label stands in the clause before, up to the sentence's or line's start.
+    let mut from = s.start.saturating_sub(MAX_LABEL_LOOK_BACK);
+    while !r.text.is_char_boundary(from) {
+        from += 1;
+    }
+    let before = r.text.get(from..s.start).unwrap_or_default();
+    let head = before
+        .rsplit(['.', '!', '?', '\n'])
+        .next()
+        .unwrap_or_default()
+        .trim();
+    head.ends_with(':') && head.split_whitespace().count() == 1
+}
+
 /// Whether `range` lies inside one of `spans` (sorted by start): "meeting" in "her AA meeting"
 /// is part of what the message withholds, not a meeting it arranges.
 fn inside_any(spans: &[Range<usize>], range: &Range<usize>) -> bool {
@@ -965,7 +1000,14 @@ fn other(
             } else if business && !bystander {
                 // A business's line or desk is not a person's contact.
                 Decision::keep(Rule::BusinessContact)
-            } else if asked && !in_sig || in_list(r, s.start) && !in_sig && !bystander {
+            } else if (asked && !in_sig || in_list(r, s.start) && !in_sig && !bystander)
+                // A number posted where the public reads it (not a workplace's channel) is
+                // no one's to call unless the text names whom: the writer's own goes.
+                && !(public
+                    && !cv.workplace
+                    && it.kind == Phone
+                    && (writers_own(r, clause, s) || !mv.names_person))
+            {
                 // Asked for, or given as an entry of a list of contacts ("1. Ana Ruiz,
                 // ana@…"): the reader is to use them.
                 Decision::keep(Rule::ContactRequested)

@@ -96,7 +96,24 @@ struct CallView<'a> {
     case_reference: bool,
     /// The call writes a sample, example, fixture or template file (see [`sample`]).
     sample_file: bool,
+    /// The tool posts to a workplace's chat (Slack, Teams …): its channels are read by
+    /// colleagues, not by the public.
+    workplace: bool,
     args: &'a Value,
+}
+
+/// Words of a tool's name or description that name a workplace's chat.
+const WORKPLACE_CHAT: &[&str] = &["slack", "teams", "mattermost", "zulip", "webex"];
+
+/// Whether the tool posts to a workplace's chat, by its name or description.
+fn workplace_chat(tool: &crate::tool::ToolDef) -> bool {
+    identifier_words(tool.name())
+        .iter()
+        .any(|w| WORKPLACE_CHAT.contains(&w.as_str()))
+        || words(tool.description())
+            .iter()
+            .take(SHORT_TITLE)
+            .any(|w| WORKPLACE_CHAT.contains(&w.folded.as_ref()))
 }
 
 /// Key words of an argument that names a case: a booking, an order, a ticket.
@@ -264,6 +281,7 @@ impl<'a> CallView<'a> {
             case_reference,
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
+            workplace: ctx.kind == ToolKind::PublicPost && workplace_chat(ctx.tool),
             args: ctx.args,
         }
     }

@@ -1084,10 +1084,13 @@ fn other(
             // ("an appointment for my mother, CPF … / Obrigada, Ana – CPF …").
             let writers_extra =
                 in_sig && matches!(it.kind, NationalId | Ssn | TaxId) && mv.id_before_signature;
+            // The number the subject line repeats is what the message is about, even in a
+            // clause cut for what else it tells ("(A-number …, receipt …)").
             if !public
-                && !bystander
                 && !writers_extra
-                && (!offered && needs(it.kind) || in_point || store && it.kind == DateOfBirth)
+                && (in_point
+                    || !bystander
+                        && (!offered && needs(it.kind) || store && it.kind == DateOfBirth))
             {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {

@@ -452,4 +452,48 @@ mod build_tests {
         let c = Classifier::build(&Policy::default(), Vec::new()).unwrap();
         assert!(!format!("{c:?}").is_empty());
     }
+
+    /// A long array (its strings scanned on several cores) gives the items its strings give
+    /// one by one, in element order, with a nested array and a number among them.
+    #[test]
+    fn a_long_array_is_classified_as_its_strings_are_one_by_one() {
+        let c = Classifier::build(&Policy::default(), Vec::new()).unwrap();
+        let mut elements: Vec<Value> = (0..PARALLEL_ELEMENTS + 500)
+            .map(|i| match i % 300 {
+                7 => Value::String(format!("note {i}: write to kim.lo{i}@example.org")),
+                150 => Value::String(format!("call +44 7700 900{:03} today", i % 1000)),
+                _ => Value::String(format!("parcel {i} ships tomorrow")),
+            })
+            .collect();
+        elements[40] = serde_json::json!(["a nested mail: ana@example.net"]);
+        elements[41] = serde_json::json!(12);
+        let args = serde_json::json!({ "tags": elements });
+        let schema = SchemaIndex::build(&serde_json::json!({"type": "object"}), &args);
+        let items = c.classify(&args, &schema);
+        let mut expected = Vec::new();
+        for (i, v) in elements.iter().enumerate() {
+            let path = format!("/tags/{i}");
+            match v {
+                Value::String(s) => {
+                    for f in c.scan_text(s, &Field::new(&path)) {
+                        expected.push((path.clone(), Some(f.span), f.kind));
+                    }
+                }
+                Value::Array(a) => {
+                    let inner = format!("{path}/0");
+                    let s = a[0].as_str().unwrap();
+                    for f in c.scan_text(s, &Field::new(&inner)) {
+                        expected.push((inner.clone(), Some(f.span), f.kind));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let got: Vec<_> = items
+            .iter()
+            .map(|it| (it.path.clone(), it.span.clone(), it.kind))
+            .collect();
+        assert!(expected.len() >= 10);
+        assert_eq!(got, expected);
+    }
 }

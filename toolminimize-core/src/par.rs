@@ -16,6 +16,14 @@ const MAX_THREADS: usize = 8;
 thread_local! {
     /// This thread is running a share of [`map`]: nested work stays on it.
     static SHARING: Cell<bool> = const { Cell::new(false) };
+    /// This thread was started by [`map`] and ends with it.
+    static HELPER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether this thread was started for one piece of work and ends with it: what a thread
+/// keeps for itself over many calls (a pattern's own search caches) is not made for it.
+pub(crate) fn is_helper() -> bool {
+    HELPER.get()
 }
 
 /// How many threads [`map`] would use now: the cores available (at most [`MAX_THREADS`]),
@@ -101,7 +109,14 @@ where
         }
     };
     let mut parts = std::thread::scope(|s| {
-        let others: Vec<_> = (1..n).map(|_| s.spawn(share)).collect();
+        let others: Vec<_> = (1..n)
+            .map(|_| {
+                s.spawn(|| {
+                    HELPER.set(true);
+                    share()
+                })
+            })
+            .collect();
         let mut parts = share();
         for h in others {
             match h.join() {
@@ -151,5 +166,6 @@ mod tests {
             assert_eq!(sum, 4 * i + 6);
         }
         assert!(!SHARING.get());
+        assert!(!is_helper());
     }
 }

@@ -167,7 +167,8 @@ struct Inner {
     /// Clones of `compiled`, one for each thread slot (see [`thread_slot`]): a clone shares
     /// the compiled program but has its own pool of search caches, owned by the first thread
     /// that searches with it, which then takes a cache without a lock. Threads that share one
-    /// `Regex` take their caches from a mutex-guarded pool on every search.
+    /// `Regex` take their caches from a mutex-guarded pool on every search. Threads started
+    /// for one long string or array (`crate::par`) take no slot and search `compiled`.
     per_thread: [OnceLock<regex::Regex>; THREAD_SLOTS],
 }
 
@@ -278,6 +279,11 @@ impl LazyRegex {
                 re
             }
         };
+        // A thread started for one long string or array searches the shared pattern: were it
+        // to take a slot, the slot's clone would be owned by a thread gone with the call.
+        if crate::par::is_helper() {
+            return Some(shared);
+        }
         let own = self.0.per_thread.get(thread_slot())?;
         Some(own.get_or_init(|| shared.clone()))
     }

@@ -17,6 +17,12 @@ pub(crate) fn expired() -> bool {
     CURRENT.with(|c| c.get().is_some_and(|at| Instant::now() >= at))
 }
 
+/// The deadline of the call this thread is minimizing, for threads that share its work (they
+/// [`enter`](Deadline::enter) it).
+pub(crate) fn current() -> Deadline {
+    Deadline(CURRENT.get())
+}
+
 /// Makes a deadline the thread's current one until dropped.
 pub(crate) struct Scope(Option<Instant>);
 

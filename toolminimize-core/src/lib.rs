@@ -21,6 +21,7 @@ mod decide;
 mod engine;
 mod error;
 mod item;
+mod par;
 mod pipeline;
 mod policy;
 mod report;

@@ -28,7 +28,7 @@ use crate::budget::Deadline;
 use crate::error::Error;
 use crate::item::{Finding, PsdItem};
 use crate::policy::Policy;
-use crate::schema::{FieldInfo, SchemaIndex, push_index, push_token};
+use crate::schema::{ElementFields, FieldInfo, SchemaIndex, push_index, push_token};
 
 /// Whether a built-in detector failed to compile (a bug, caught by tests).
 pub(crate) fn detectors_failed() -> bool {
@@ -160,7 +160,8 @@ impl Classifier {
     /// (consecutive windows overlap by [`SCAN_OVERLAP`] bytes and are cut at whitespace where
     /// possible), so no detector ever sees more than one window and the work stays linear in
     /// the length of the string; the findings of all windows are merged and their overlaps
-    /// resolved as for one string.
+    /// resolved as for one string. The windows are scanned on several cores at once where
+    /// the machine has them.
     pub fn scan_text(&self, text: &str, field: &Field<'_>) -> Vec<Finding> {
         self.scan_text_checked(text, field).0
     }
@@ -177,22 +178,30 @@ impl Classifier {
             let out = self.scan_window(text, field, &mut coverage);
             return (out, coverage);
         }
-        let mut out = Vec::new();
-        for w in windows(text) {
+        // The windows are scanned apart from each other, so on several cores at once.
+        let scanned = crate::par::map(&windows(text), 1, |_, w| {
+            let mut coverage = Coverage::Whole;
             let Some(part) = text.get(w.clone()) else {
                 // Window edges are char boundaries; a failure here is a bug, and the string
                 // must not pass unscanned.
-                coverage = Coverage::Partial;
-                continue;
+                return (Vec::new(), Coverage::Partial);
             };
-            out.extend(
-                self.scan_window(part, field, &mut coverage)
-                    .into_iter()
-                    .map(|f| Finding {
-                        span: f.span.start + w.start..f.span.end + w.start,
-                        ..f
-                    }),
-            );
+            let found = self.scan_window(part, field, &mut coverage);
+            let found: Vec<Finding> = found
+                .into_iter()
+                .map(|f| Finding {
+                    span: f.span.start + w.start..f.span.end + w.start,
+                    ..f
+                })
+                .collect();
+            (found, coverage)
+        });
+        let mut out = Vec::new();
+        for (found, c) in scanned {
+            if c == Coverage::Partial {
+                coverage = Coverage::Partial;
+            }
+            out.extend(found);
         }
         overlap::resolve(&mut out);
         (out, coverage)
@@ -288,21 +297,102 @@ impl Walk<'_, '_> {
             Value::Array(arr) => {
                 // The elements' schema entries are found once for the whole array.
                 let elements = self.schema.elements_unkeyed(self.path);
-                for (i, child) in arr.iter().enumerate() {
-                    let len = self.path.len();
-                    push_index(self.path, i);
-                    match child {
-                        Value::String(s) if depth < crate::MAX_DEPTH => {
-                            self.string(s, key, elements.get(i))?;
-                        }
-                        _ => self.value(child, key, depth + 1)?,
+                if depth < crate::MAX_DEPTH
+                    && arr.len() >= PARALLEL_ELEMENTS
+                    && crate::par::threads() > 1
+                {
+                    self.elements_in_parallel(arr, key, elements, depth)?;
+                } else {
+                    for (i, child) in arr.iter().enumerate() {
+                        self.element(i, child, key, elements, depth)?;
                     }
-                    self.path.truncate(len);
                 }
                 self.deadline.check()?;
                 split::scan(self.classifier, v, self.path, self.schema, self.items);
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// Walks element `i` of the array at the current path.
+    fn element(
+        &mut self,
+        i: usize,
+        child: &Value,
+        key: Option<&str>,
+        elements: ElementFields<'_>,
+        depth: usize,
+    ) -> Result<(), &'static str> {
+        let len = self.path.len();
+        push_index(self.path, i);
+        match child {
+            Value::String(s) if depth < crate::MAX_DEPTH => {
+                self.string(s, key, elements.get(i))?;
+            }
+            _ => self.value(child, key, depth + 1)?,
+        }
+        self.path.truncate(len);
+        Ok(())
+    }
+
+    /// Walks the elements of a long array as [`element`](Self::element) does one by one, its
+    /// strings scanned on several cores at once first: only what they found waits to be
+    /// placed (a string with no finding leaves nothing), in element order.
+    fn elements_in_parallel(
+        &mut self,
+        arr: &[Value],
+        key: Option<&str>,
+        elements: ElementFields<'_>,
+        depth: usize,
+    ) -> Result<(), &'static str> {
+        let classifier = self.classifier;
+        let deadline = self.deadline;
+        let array_path: &str = self.path;
+        let scanned = crate::par::filter_map(arr, PARALLEL_CHUNK, |i, child| {
+            let Value::String(s) = child else {
+                return None;
+            };
+            let mut path = String::with_capacity(array_path.len() + 8);
+            path.push_str(array_path);
+            push_index(&mut path, i);
+            if let Err(e) = deadline.check() {
+                return Some(Err(e));
+            }
+            let info = elements.get(i);
+            let field = Field {
+                path: &path,
+                key,
+                description: info.and_then(|i| i.description.as_deref()),
+            };
+            match classifier.scan_text_checked(s, &field) {
+                (_, Coverage::Partial) => Some(Err(UNSCANNED)),
+                (findings, Coverage::Whole) if findings.is_empty() => None,
+                (findings, Coverage::Whole) => Some(Ok(findings)),
+            }
+        });
+        let mut scanned = scanned.into_iter().peekable();
+        for (i, child) in arr.iter().enumerate() {
+            if !matches!(child, Value::String(_)) {
+                self.element(i, child, key, elements, depth)?;
+                continue;
+            }
+            let Some((_, found)) = scanned.next_if(|(at, _)| *at == i) else {
+                continue;
+            };
+            let findings = found?;
+            let len = self.path.len();
+            push_index(self.path, i);
+            let info = elements.get(i);
+            for f in findings {
+                self.items.push(SchemaIndex::item_in(
+                    info,
+                    self.path,
+                    Some(f.span.clone()),
+                    &f,
+                ));
+            }
+            self.path.truncate(len);
         }
         Ok(())
     }
@@ -336,6 +426,11 @@ impl Walk<'_, '_> {
     }
 }
 
+/// Arrays of at least this many elements have their strings scanned on several cores.
+const PARALLEL_ELEMENTS: usize = 1024;
+/// Elements a thread takes at a time.
+const PARALLEL_CHUNK: usize = 256;
+
 /// Why a call could not be classified: a string holds more encoded content than can be
 /// decoded and scanned.
 pub(crate) const UNSCANNED: &str = "a string holds more encoded content than can be scanned";
@@ -356,5 +451,49 @@ mod build_tests {
         assert!(!detectors_failed());
         let c = Classifier::build(&Policy::default(), Vec::new()).unwrap();
         assert!(!format!("{c:?}").is_empty());
+    }
+
+    /// A long array (its strings scanned on several cores) gives the items its strings give
+    /// one by one, in element order, with a nested array and a number among them.
+    #[test]
+    fn a_long_array_is_classified_as_its_strings_are_one_by_one() {
+        let c = Classifier::build(&Policy::default(), Vec::new()).unwrap();
+        let mut elements: Vec<Value> = (0..PARALLEL_ELEMENTS + 500)
+            .map(|i| match i % 300 {
+                7 => Value::String(format!("note {i}: write to kim.lo{i}@example.org")),
+                150 => Value::String(format!("call +44 7700 900{:03} today", i % 1000)),
+                _ => Value::String(format!("parcel {i} ships tomorrow")),
+            })
+            .collect();
+        elements[40] = serde_json::json!(["a nested mail: ana@example.net"]);
+        elements[41] = serde_json::json!(12);
+        let args = serde_json::json!({ "tags": elements });
+        let schema = SchemaIndex::build(&serde_json::json!({"type": "object"}), &args);
+        let items = c.classify(&args, &schema);
+        let mut expected = Vec::new();
+        for (i, v) in elements.iter().enumerate() {
+            let path = format!("/tags/{i}");
+            match v {
+                Value::String(s) => {
+                    for f in c.scan_text(s, &Field::new(&path)) {
+                        expected.push((path.clone(), Some(f.span), f.kind));
+                    }
+                }
+                Value::Array(a) => {
+                    let inner = format!("{path}/0");
+                    let s = a[0].as_str().unwrap();
+                    for f in c.scan_text(s, &Field::new(&inner)) {
+                        expected.push((inner.clone(), Some(f.span), f.kind));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let got: Vec<_> = items
+            .iter()
+            .map(|it| (it.path.clone(), it.span.clone(), it.kind))
+            .collect();
+        assert!(expected.len() >= 10);
+        assert_eq!(got, expected);
     }
 }

@@ -657,11 +657,19 @@ impl Need {
 
     /// Whether `haystack` may hold a match: tested against the facts of the scanned text when
     /// `haystack` is that text, or against its own facts when it is short; admitted otherwise.
+    #[cfg(test)]
     pub(crate) fn admits_haystack(&self, haystack: &str) -> bool {
+        self.admits_haystack_given(haystack, self.requires_only_length())
+    }
+
+    /// [`admits_haystack`](Self::admits_haystack), told whether the need asks for nothing but
+    /// a length (`only_length`, as [`requires_only_length`](Self::requires_only_length) says):
+    /// a pattern searched many times works that out once.
+    pub(crate) fn admits_haystack_given(&self, haystack: &str, only_length: bool) -> bool {
         if haystack.len() < self.min_len {
             return false;
         }
-        if self.requires_only_length() {
+        if only_length {
             return true;
         }
         let key = (haystack.as_ptr() as usize, haystack.len());
@@ -672,7 +680,8 @@ impl Need {
         }
     }
 
-    fn requires_only_length(&self) -> bool {
+    /// The need asks for nothing but a length.
+    pub(crate) fn requires_only_length(&self) -> bool {
         self.numeric == 0
             && self.upper == 0
             && self.non_ascii == 0

@@ -161,13 +161,14 @@ struct Inner {
     compiled: OnceLock<Option<regex::Regex>>,
     /// What every match needs of the text, derived after [`NEED_AFTER`] searches (a process
     /// that searches a pattern a few times does not pay for reading its syntax tree again).
-    need: OnceLock<Need>,
+    need: OnceLock<(Need, bool)>,
     /// Searches so far, until `need` is derived.
     searches: AtomicU32,
     /// Clones of `compiled`, one for each thread slot (see [`thread_slot`]): a clone shares
     /// the compiled program but has its own pool of search caches, owned by the first thread
     /// that searches with it, which then takes a cache without a lock. Threads that share one
-    /// `Regex` take their caches from a mutex-guarded pool on every search.
+    /// `Regex` take their caches from a mutex-guarded pool on every search. Threads started
+    /// for one long string or array (`crate::par`) take no slot and search `compiled`.
     per_thread: [OnceLock<regex::Regex>; THREAD_SLOTS],
 }
 
@@ -196,16 +197,19 @@ impl Inner {
     /// Whether `haystack` may hold a match by what every match needs, once the pattern has
     /// been searched [`NEED_AFTER`] times (before that, every haystack is admitted).
     fn needs_met(&self, haystack: &str) -> bool {
-        let need = match self.need.get() {
+        let (need, only_length) = match self.need.get() {
             Some(need) => need,
             None => {
                 if self.searches.fetch_add(1, Ordering::Relaxed) < NEED_AFTER {
                     return true;
                 }
-                self.need.get_or_init(|| Need::of(&self.source))
+                self.need.get_or_init(|| {
+                    let need = Need::of(&self.source);
+                    (need, need.requires_only_length())
+                })
             }
         };
-        need.admits_haystack(haystack)
+        need.admits_haystack_given(haystack, *only_length)
     }
 }
 
@@ -275,6 +279,11 @@ impl LazyRegex {
                 re
             }
         };
+        // A thread started for one long string or array searches the shared pattern: were it
+        // to take a slot, the slot's clone would be owned by a thread gone with the call.
+        if crate::par::is_helper() {
+            return Some(shared);
+        }
         let own = self.0.per_thread.get(thread_slot())?;
         Some(own.get_or_init(|| shared.clone()))
     }
@@ -300,18 +309,24 @@ impl LazyRegex {
         Searched(self.for_haystack(haystack).map(|re| re.find_iter(haystack)))
     }
 
-    /// As [`regex::Regex::captures`].
+    /// As [`regex::Regex::captures`]. A haystack without a match is told by a plain search
+    /// first, which allocates nothing (a search for groups sets up their slots even when it
+    /// finds nothing, and most haystacks hold no match).
     pub(crate) fn captures<'h>(&self, haystack: &'h str) -> Option<Captures<'h>> {
-        self.for_haystack(haystack)?.captures(haystack)
+        self.for_haystack(haystack)
+            .filter(|re| re.is_match(haystack))?
+            .captures(haystack)
     }
 
-    /// As [`regex::Regex::captures_iter`].
+    /// As [`regex::Regex::captures_iter`], a haystack without a match told first as by
+    /// [`captures`](Self::captures).
     pub(crate) fn captures_iter<'h>(
         &self,
         haystack: &'h str,
     ) -> impl Iterator<Item = Captures<'h>> {
         Searched(
             self.for_haystack(haystack)
+                .filter(|re| re.is_match(haystack))
                 .map(|re| re.captures_iter(haystack)),
         )
     }

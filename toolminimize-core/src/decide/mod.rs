@@ -43,8 +43,8 @@ mod structured;
 mod url;
 pub mod vocab;
 
-use std::cell::OnceCell;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
@@ -83,7 +83,7 @@ struct CallView<'a> {
     recipients: Recipients,
     /// The message asks to be paid (an invoice, rent, a refund to the writer) in a short field:
     /// read the first time a rule asks ([`CallView::pay_me`]).
-    pay_me: OnceCell<bool>,
+    pay_me: OnceLock<bool>,
     /// A handed-over task acts in someone's name (books, files, buys); see `WordSet::ActFor`.
     task_acts: bool,
     /// … for something that needs a date of birth (a flight, a claim; see
@@ -129,6 +129,7 @@ const CASE_KEYS: &[&str] = &[
 ];
 
 /// Per-field facts shared by the field's items.
+#[derive(Clone)]
 struct FieldCtx<'a> {
     info: Option<&'a FieldInfo>,
     /// The field's key: the schema's, else the last step of its path.
@@ -274,7 +275,7 @@ impl<'a> CallView<'a> {
         CallView {
             kind: ctx.kind,
             recipients,
-            pay_me: OnceCell::new(),
+            pay_me: OnceLock::new(),
             task_acts,
             task_needs_birth_date: task_acts && task_needs_birth_date,
             point_words,
@@ -728,17 +729,31 @@ fn decide_field(
     }
     let last = windows.len().saturating_sub(1);
     let mut prev_start = 0;
+    let mut parts = Vec::new();
     for (i, (w, sub)) in windows.into_iter().zip(by_window).enumerate() {
         let lead = lead_in(text, prev_start, w.start);
         prev_start = w.start;
-        if sub.is_empty() {
-            continue;
+        if !sub.is_empty() {
+            parts.push((lead..w.end, i, sub));
         }
+    }
+    // Each window's items are decided with its reading alone, so on several cores at once.
+    let deadline = crate::budget::current();
+    let decided = crate::par::map(&parts, 1, |_, (range, i, sub)| {
+        let _scope = deadline.enter();
+        let mut decided = Vec::new();
         if crate::budget::expired() {
-            return;
+            return decided;
         }
-        f.reading = Some(Reading::window(text, lead..w.end, i == 0, i == last));
-        decide_items(ctx, cv, &f, &scan, items, &sub, out);
+        let f = FieldCtx {
+            reading: Some(Reading::window(text, range.clone(), *i == 0, *i == last)),
+            ..f.clone()
+        };
+        decide_items(ctx, cv, &f, &scan, items, sub, &mut decided);
+        decided
+    });
+    for (k, d) in decided.into_iter().flatten() {
+        out.set(k, d);
     }
 }
 
@@ -826,7 +841,7 @@ fn decide_items(
     scan: &FieldScan,
     items: &[PsdItem],
     group: &[usize],
-    out: &mut [Decision],
+    out: &mut (impl Decided + ?Sized),
 ) {
     let mut pending: Vec<usize> = Vec::new();
     for &k in group {
@@ -835,11 +850,7 @@ fn decide_items(
         }
         let Some(item) = items.get(k) else { continue };
         match gate(ctx, cv, f, item) {
-            Some(d) => {
-                if let Some(slot) = out.get_mut(k) {
-                    *slot = d;
-                }
-            }
+            Some(d) => out.set(k, d),
             None => pending.push(k),
         }
     }
@@ -857,8 +868,8 @@ fn decide_items(
                         .and_then(|i| comments.get(i))
                         .is_some_and(|c| s.end <= c.end)
                 });
-            if inside && let Some(slot) = out.get_mut(k) {
-                *slot = Decision::drop(Op::RemoveSpan, Rule::CodeComment);
+            if inside {
+                out.set(k, Decision::drop(Op::RemoveSpan, Rule::CodeComment));
             }
             !inside
         });
@@ -875,9 +886,7 @@ fn decide_items(
                 return true;
             };
             if f.role == FieldRole::Value && heads_value(text, it) {
-                if let Some(slot) = out.get_mut(k) {
-                    *slot = Decision::keep(Rule::FieldCarriesThisData);
-                }
+                out.set(k, Decision::keep(Rule::FieldCarriesThisData));
                 return false;
             }
             // A dashed appendix is a remark only where the field itself is a value: a text read
@@ -885,8 +894,8 @@ fn decide_items(
             let remark = !f.role.carries(it.kind)
                 && (structured::in_parentheses(text, it)
                     || f.role == FieldRole::Value && structured::in_personal_appendix(text, it));
-            if remark && let Some(slot) = out.get_mut(k) {
-                *slot = Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
+            if remark {
+                out.set(k, Decision::drop(Op::RemoveClause, Rule::RemarkOnValue));
             }
             !remark
         });
@@ -903,9 +912,27 @@ fn decide_items(
             .collect(),
     };
     for (k, d) in decided {
-        if let Some(slot) = out.get_mut(k) {
+        out.set(k, d);
+    }
+}
+
+/// Where [`decide_items`] puts the decision of item `k`: the call's decisions, or the list
+/// of one window's decisions made apart from the others.
+trait Decided {
+    fn set(&mut self, k: usize, d: Decision);
+}
+
+impl Decided for [Decision] {
+    fn set(&mut self, k: usize, d: Decision) {
+        if let Some(slot) = self.get_mut(k) {
             *slot = d;
         }
+    }
+}
+
+impl Decided for Vec<(usize, Decision)> {
+    fn set(&mut self, k: usize, d: Decision) {
+        self.push((k, d));
     }
 }
 

@@ -488,21 +488,37 @@ struct FoldInPlace {
 }
 
 impl FoldInPlace {
-    /// Appends the buffer's own bytes in `range` (at or after what was written).
+    /// Appends the buffer's own bytes in `range` (at or after what was written). Words that
+    /// single spaces part are moved together, as one piece: they are written as they are.
     fn keep(&mut self, range: Range<usize>) {
         let (start, end) = (range.start, range.end.min(self.buf.len()));
-        let mut piece = start;
-        for i in start..=end {
-            if i == end || self.buf.get(i) == Some(&b' ') {
-                if i > piece {
-                    self.write_space();
-                    self.buf.copy_within(piece..i, self.w);
-                    self.w += i - piece;
-                }
-                if i < end {
-                    self.space = true;
-                }
-                piece = i + 1;
+        let mut i = start;
+        while i < end {
+            if self.buf.get(i) == Some(&b' ') {
+                self.space = true;
+                i += 1;
+                continue;
+            }
+            let piece = i;
+            i = self.run_end(i, end);
+            self.write_space();
+            self.buf.copy_within(piece..i, self.w);
+            self.w += i - piece;
+        }
+    }
+
+    /// Where the run of words from `i` (not a space) ends, before `end`: at a space that
+    /// another space, or the end, follows, or at the end.
+    fn run_end(&self, mut i: usize, end: usize) -> usize {
+        let bytes = self.buf.get(..end).unwrap_or_default();
+        loop {
+            i = bytes
+                .get(i..)
+                .and_then(|rest| rest.iter().position(|&b| b == b' '))
+                .map_or(end, |k| i + k);
+            match bytes.get(i + 1) {
+                Some(&next) if next != b' ' => i += 1,
+                _ => return i,
             }
         }
     }
@@ -1160,6 +1176,39 @@ mod tests {
             proptest::prop_assert_eq!(
                 tidy_folded(folded.clone()),
                 reference_tidy_folded(folded)
+            );
+        }
+
+        /// Rewriting a text inside its own buffer gives what rewriting a copy of it gives.
+        #[test]
+        fn edits_in_place_agree_with_edits_on_a_copy(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                " ", "  ", "   ", "a", "word", "é", "Ana", ",", ".", "\n",
+            ]), 0..40),
+            cuts in proptest::collection::vec((0usize..200, 0usize..12, proptest::bool::ANY), 0..5)
+        ) {
+            let text: String = parts.concat();
+            let floor = |mut i: usize| {
+                i = i.min(text.len());
+                while !text.is_char_boundary(i) {
+                    i -= 1;
+                }
+                i
+            };
+            let edits: Vec<Edit> = cuts
+                .into_iter()
+                .map(|(at, len, mark)| {
+                    let (start, end) = (floor(at), floor(at + len));
+                    Edit {
+                        range: start..end,
+                        with: if mark { "[x]".to_owned() } else { String::new() },
+                        core_start: start,
+                    }
+                })
+                .collect();
+            proptest::prop_assert_eq!(
+                apply_edits_owned(text.clone(), edits.clone()),
+                apply_edits(&text, edits)
             );
         }
     }

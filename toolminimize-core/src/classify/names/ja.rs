@@ -74,9 +74,10 @@ fn is_han(c: char) -> bool {
     matches!(c, '\u{3400}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '々')
 }
 
-/// Whether `text` holds any kanji (the detector's gate).
+/// Whether `text` holds any kanji (the detector's gate); an ASCII text is told apart without
+/// decoding it.
 pub(super) fn may_hold(text: &str) -> bool {
-    text.chars().any(is_han)
+    !text.is_ascii() && text.chars().any(is_han)
 }
 
 /// A name found: its span and confidence.

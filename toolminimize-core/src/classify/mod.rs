@@ -383,18 +383,22 @@ impl Walk<'_, '_> {
             let findings = found?;
             let len = self.path.len();
             push_index(self.path, i);
-            let info = elements.get(i);
-            for f in findings {
-                self.items.push(SchemaIndex::item_in(
-                    info,
-                    self.path,
-                    Some(f.span.clone()),
-                    &f,
-                ));
-            }
+            self.push_findings(elements.get(i), findings);
             self.path.truncate(len);
         }
         Ok(())
+    }
+
+    /// Records the findings of the string at the current path, whose field is `info`, as items.
+    fn push_findings(&mut self, info: Option<&FieldInfo>, findings: Vec<Finding>) {
+        for f in findings {
+            self.items.push(SchemaIndex::item_in(
+                info,
+                self.path,
+                Some(f.span.clone()),
+                &f,
+            ));
+        }
     }
 
     /// Scans the string `s` at the current path, whose field is `info`.
@@ -414,14 +418,7 @@ impl Walk<'_, '_> {
         if coverage == Coverage::Partial {
             return Err(UNSCANNED);
         }
-        for f in findings {
-            self.items.push(SchemaIndex::item_in(
-                info,
-                self.path,
-                Some(f.span.clone()),
-                &f,
-            ));
-        }
+        self.push_findings(info, findings);
         Ok(())
     }
 }

@@ -55,6 +55,11 @@ impl Deadline {
         })
     }
 
+    /// When the deadline falls, if it does.
+    pub(crate) fn at(&self) -> Option<Instant> {
+        self.0
+    }
+
     /// Makes this deadline the thread's current one (for [`expired`]) until the scope ends.
     pub(crate) fn enter(&self) -> Scope {
         let at = self.0;

@@ -213,6 +213,7 @@ pub(crate) fn run_owned(
     settle(
         inner,
         &context.with(&Value::Null),
+        &a.deadline,
         &mut a.decisions,
         &a.items,
         &mut out,
@@ -300,7 +301,7 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
         }
     };
     let mut out = out;
-    settle(inner, call, &mut decisions, &items, &mut out);
+    settle(inner, call, &deadline, &mut decisions, &items, &mut out);
     let analyzed = Analyzed {
         deadline,
         session_state,
@@ -322,6 +323,7 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
 fn settle(
     inner: &Inner,
     call: &Call<'_>,
+    deadline: &Deadline,
     decisions: &mut [Decision],
     items: &[PsdItem],
     out: &mut Rewritten,
@@ -335,7 +337,8 @@ fn settle(
         exposure: call.exposure,
         task_context: call.task_context,
         session: None,
-        deadline: call.deadline,
+        // The second look spends what is left of the call's budget, no more.
+        deadline: deadline.at(),
     };
     let Ok(second) = analyze(inner, &again) else {
         return;

@@ -640,6 +640,8 @@ const SHORT_TITLE: usize = 160;
 struct FieldScan {
     /// The comments of a database statement, in order.
     comments: Vec<Range<usize>>,
+    /// The conditions of a database read that its key makes redundant.
+    redundant: Vec<crate::text::sql::Redundant>,
     /// The free-text rules of a search apply (one topic), not those of a message.
     query: bool,
 }
@@ -694,6 +696,12 @@ fn decide_field(
         // A database statement's comments are not executed: what they tell goes.
         comments: match f.text {
             Some(text) if cv.kind == ToolKind::Database => crate::text::sql::comments(text),
+            _ => Vec::new(),
+        },
+        redundant: match f.text {
+            Some(text) if cv.kind == ToolKind::Database && !writes_record => {
+                crate::text::sql::redundant_conditions(text)
+            }
             _ => Vec::new(),
         },
         query: (f.query || cv.kind == ToolKind::Database) && !writes_record,
@@ -870,6 +878,26 @@ fn decide_items(
                 });
             if inside {
                 out.set(k, Decision::drop(Op::RemoveSpan, Rule::CodeComment));
+            }
+            !inside
+        });
+    }
+    // A condition the read's key makes redundant goes with its value (`AND holder = '…'`).
+    if !scan.redundant.is_empty() {
+        pending.retain(|&k| {
+            let inside = items
+                .get(k)
+                .and_then(|it| it.span.as_ref())
+                .is_some_and(|s| {
+                    scan.redundant
+                        .iter()
+                        .any(|r| r.literal.start <= s.start && s.end <= r.literal.end)
+                });
+            if inside {
+                out.set(
+                    k,
+                    Decision::drop(Op::RemoveClause, Rule::RedundantCondition),
+                );
             }
             !inside
         });

@@ -81,6 +81,9 @@ pub enum Rule {
     SubjectOfQuery,
     /// A search of the user's own mail, calendar, files or contacts keeps its search keys.
     OwnDataSearchKey,
+    /// A condition of a database read that a key already narrows to its row
+    /// (`WHERE account_id = … AND holder = '…'`): the key finds the row without it.
+    RedundantCondition,
     /// The person a message is addressed to.
     Addressee,
     /// The person the action is about (the passenger, the invitee, the new hire).
@@ -167,6 +170,7 @@ impl Rule {
         Rule::PersonalContextInQuery,
         Rule::SubjectOfQuery,
         Rule::OwnDataSearchKey,
+        Rule::RedundantCondition,
         Rule::Addressee,
         Rule::SubjectPerson,
         Rule::Sender,
@@ -224,6 +228,7 @@ impl Rule {
             Rule::PersonalContextInQuery => "topic:personal-context-in-query",
             Rule::SubjectOfQuery => "people:subject-of-query",
             Rule::OwnDataSearchKey => "search:own-data-key",
+            Rule::RedundantCondition => "search:redundant-condition",
             Rule::Addressee => "people:addressee",
             Rule::SubjectPerson => "people:subject-of-action",
             Rule::Sender => "people:sender",

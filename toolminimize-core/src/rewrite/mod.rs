@@ -762,6 +762,20 @@ fn edit_document(doc: &Document, s: &str, edits: Vec<Edit>) -> String {
     apply_edits_raw(s, emptied)
 }
 
+/// The cut of the redundant condition of a database read whose value holds `span`: the
+/// condition and its `AND` go whole, so the statement stays a statement.
+fn sql_cut(
+    cache: &mut Option<Vec<crate::text::sql::Redundant>>,
+    s: &str,
+    span: &std::ops::Range<usize>,
+) -> Option<std::ops::Range<usize>> {
+    cache
+        .get_or_insert_with(|| crate::text::sql::redundant_conditions(s))
+        .iter()
+        .find(|r| r.literal.start <= span.start && span.end <= r.literal.end)
+        .map(|r| r.cut.clone())
+}
+
 fn rewrite_text(
     text: TextIn<'_>,
     items: &[PsdItem],
@@ -776,6 +790,8 @@ fn rewrite_text(
     // The text's clauses, read when a cut first needs them (a text whose items are cut span
     // by span is never split into clauses).
     let mut clause_cache: Option<Vec<crate::text::clauses::Clause>> = None;
+    // A database read's redundant conditions, found when a cut first needs them.
+    let mut sql_cache: Option<Vec<crate::text::sql::Redundant>> = None;
     // Spans the tool needs: a clause holding one is cut span by span, never whole.
     // (Family, work and preference mentions are context, not what the text is for: they do not
     // hold a clause in place.)
@@ -807,9 +823,15 @@ fn rewrite_text(
         let piece = s.get(span.clone()).unwrap_or_default();
         let from = edits.len();
         let item_span = span.clone();
+        // A condition of a database read goes with its `AND`, not as a clause of prose.
+        let sql = match d.op {
+            Op::RemoveClause => sql_cut(&mut sql_cache, s, &span),
+            _ => None,
+        };
         match d.op {
             Op::Keep | Op::RemoveField => {}
             Op::RemoveSpan => edits.push(removal(s, span)),
+            Op::RemoveClause if sql.is_some() => edits.extend(sql.map(Edit::remove)),
             Op::RemoveClause => {
                 let cl: &[crate::text::clauses::Clause] =
                     clause_cache.get_or_insert_with(|| clauses(s));
@@ -929,6 +951,7 @@ fn rewrite_text(
     }
     // What was built to place the edits goes before the text is copied.
     drop(clause_cache);
+    drop(sql_cache);
     drop(segs);
     drop(needed);
     let mut out = match doc {

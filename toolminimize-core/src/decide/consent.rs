@@ -353,12 +353,17 @@ impl Consent {
 
     /// Whether the user asks to send data of this kind.
     pub fn allows_kind(&self, kind: PsdKind) -> bool {
-        self.share_verb
-            && kind_words(kind).iter().any(|w| {
-                let w = fold(w);
-                self.words.contains(w.as_str())
-                    || (w.as_str().contains(' ') && self.folded.contains(w.as_str()))
-            })
+        self.share_verb && self.names_kind(kind)
+    }
+
+    /// Whether the user's words name data of this kind ("… with her address"), asked to be
+    /// sent or not.
+    pub fn names_kind(&self, kind: PsdKind) -> bool {
+        kind_words(kind).iter().any(|w| {
+            let w = fold(w);
+            self.words.contains(w.as_str())
+                || (w.as_str().contains(' ') && self.folded.contains(w.as_str()))
+        })
     }
 }
 

@@ -766,7 +766,8 @@ fn decide_field(
 }
 
 /// Whether the field is an optional note about someone, in a record the user's request
-/// writes (a contact, a lead, an event), or an optional field of a contact record holding
+/// writes (a contact, a lead, an event), an event's optional place, or an optional field of a
+/// contact record holding
 /// other personal data than the name, e-mail and phone it is kept under (a birth date, a home
 /// address), of which the request says nothing: the field's name
 /// is not among the request's words and none of its data is given by the request. Read only
@@ -793,8 +794,10 @@ fn note_not_in_request(
     let note = f.role == FieldRole::Message;
     let extra_field =
         cv.kind == ToolKind::Crm && !group.iter().filter_map(|&k| items.get(k)).any(keyed_by);
+    // An event's optional place: where the user goes is theirs to give.
+    let event_place = cv.kind == ToolKind::Calendar && f.role == FieldRole::Location;
     if !matches!(cv.kind, ToolKind::Crm | ToolKind::Calendar)
-        || !(note || extra_field)
+        || !(note || extra_field || event_place)
         || f.needed
         || f.info.is_some_and(|i| i.required)
     {
@@ -808,11 +811,33 @@ fn note_not_in_request(
         // (Short words of a key, "of" of "date of birth", name nothing.)
         .filter(|w| w.chars().count() >= 4)
         .any(|w| consent.has_word(w));
+    // The request names the place by a word of it (the venue, the street) or by its kind
+    // ("with her address").
+    let place_given = event_place
+        && (group
+            .iter()
+            .filter_map(|&k| items.get(k))
+            .any(|it| consent.names_kind(it.kind))
+            || f.text.is_some_and(|t| shares_word(consent, t)));
     !named
+        && !place_given
         && !group
             .iter()
             .filter_map(|&k| items.get(k))
             .any(|it| consented(ctx, it))
+}
+
+/// Whether a word of `text` (a number of three digits or more, another word of four
+/// characters or more) is among the user's words.
+fn shares_word(consent: &Consent, text: &str) -> bool {
+    crate::text::fold::fold(text)
+        .as_str()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| {
+            let n = w.chars().count();
+            n >= 4 || n == 3 && w.chars().all(|c| c.is_ascii_digit())
+        })
+        .any(|w| consent.has_word(w))
 }
 
 /// How far before a window (of a long text) its reading starts: the window's items are read

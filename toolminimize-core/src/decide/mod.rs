@@ -788,7 +788,7 @@ fn note_not_in_request(
     let keyed_by = |it: &PsdItem| {
         matches!(
             it.kind,
-            PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
+            PsdKind::Email | PsdKind::PersonName | PsdKind::Username
         )
     };
     let note = f.role == FieldRole::Message;

@@ -19,7 +19,8 @@ const MAX_TASK: usize = 64 * 1024;
 #[derive(Debug, Clone, Default)]
 pub struct Consent {
     folded: String,
-    share_verb: bool,
+    /// The verbs of [`SHARE_VERBS`] the words hold.
+    share_verbs: Vec<&'static str>,
     /// The words ask to write to someone or pass something on.
     message_verb: bool,
     /// The folded words, for word lookups in constant time.
@@ -329,11 +330,13 @@ impl Consent {
         let said = |v: &&str| {
             words.contains(*v) || ((v.contains(' ') || !v.is_ascii()) && folded.contains(*v))
         };
-        let share_verb = SHARE_VERBS.iter().any(said);
+        let share_verbs: Vec<&'static str> =
+            SHARE_VERBS.iter().copied().filter(|v| said(v)).collect();
+        let share_verb = !share_verbs.is_empty();
         let message_verb = share_verb || MESSAGE_VERBS.iter().any(said);
         Consent {
             folded,
-            share_verb,
+            share_verbs,
             message_verb,
             words,
             trigrams,
@@ -365,7 +368,10 @@ impl Consent {
 
     /// Whether the user asks to send data of this kind.
     pub fn allows_kind(&self, kind: PsdKind) -> bool {
-        self.share_verb && self.names_kind(kind)
+        // The verb must be another word than the kind's ("this morning's alert email" asks
+        // to send no e-mail address).
+        let words = kind_words(kind);
+        self.share_verbs.iter().any(|v| !words.contains(v)) && self.names_kind(kind)
     }
 
     /// Whether the user's words name data of this kind ("… with her address"), asked to be
@@ -391,6 +397,19 @@ mod tests {
         assert!(c.allows_kind(PsdKind::StreetAddress));
         assert!(!c.allows_kind(PsdKind::Condition));
         assert!(c.allows_value("Gate code"));
+    }
+
+    #[test]
+    fn a_kind_needs_a_verb_of_another_word_and_a_number_a_possessive() {
+        use crate::PsdKind;
+        let c = Consent::new("Look at the ticket from this morning's alert email.");
+        assert!(!c.allows_kind(PsdKind::Email));
+        let c = Consent::new("Email the landlord my phone number.");
+        assert!(c.allows_kind(PsdKind::Phone));
+        let c = Consent::new("Add the new hire, employee number 4471, and send the invite.");
+        assert!(!c.allows_kind(PsdKind::Phone));
+        let c = Consent::new("Send Ilse my number so she can call.");
+        assert!(c.allows_kind(PsdKind::Phone));
     }
 
     #[test]

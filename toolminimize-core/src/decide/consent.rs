@@ -19,6 +19,8 @@ const MAX_TASK: usize = 64 * 1024;
 #[derive(Debug, Clone, Default)]
 pub struct Consent {
     folded: String,
+    /// The first five letters of each word of four letters or more ("vouchers" → "vouch").
+    stems: HashSet<String>,
     /// The verbs of [`SHARE_VERBS`] the words hold.
     share_verbs: Vec<&'static str>,
     /// The words ask to write to someone or pass something on.
@@ -307,6 +309,11 @@ fn kind_words(kind: PsdKind) -> &'static [&'static str] {
     }
 }
 
+/// A word's first five letters, for a word of four letters or more.
+fn stem(w: &str) -> Option<String> {
+    (w.chars().nth(3).is_some()).then(|| w.chars().take(5).collect())
+}
+
 impl Consent {
     /// Reads the user's words.
     pub fn new(task: &str) -> Self {
@@ -334,8 +341,10 @@ impl Consent {
             SHARE_VERBS.iter().copied().filter(|v| said(v)).collect();
         let share_verb = !share_verbs.is_empty();
         let message_verb = share_verb || MESSAGE_VERBS.iter().any(said);
+        let stems = words.iter().filter_map(|w| stem(w)).collect();
         Consent {
             folded,
+            stems,
             share_verbs,
             message_verb,
             words,
@@ -354,6 +363,17 @@ impl Consent {
                 .and_then(|t| <[u8; 3]>::try_from(t).ok())
                 .is_some_and(|t| self.trigrams.contains(&t))
             && self.folded.contains(v)
+    }
+
+    /// Whether a word of `text` (four letters or more) begins as one of the user's words
+    /// does: the same first five letters, or the whole of a shorter word ("Dexcom sensors"
+    /// and "Dexcom G7 sensors", "voucher" and "vouchers").
+    pub fn shares_stem(&self, text: &str) -> bool {
+        fold(text)
+            .as_str()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter_map(stem)
+            .any(|s| self.stems.contains(&s))
     }
 
     /// Whether the folded word `w` is one of the user's words.

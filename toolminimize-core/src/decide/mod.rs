@@ -964,9 +964,35 @@ fn decide_items(
             .filter_map(|&k| items.get(k).map(|it| (k, structured::decide(cv, f, it))))
             .collect(),
     };
-    for (k, d) in decided {
+    for (k, mut d) in decided {
+        if d.rule == Rule::TopicOfQuery
+            && let Some(it) = items.get(k)
+            && topic_not_in_request(ctx, cv, f, it)
+        {
+            d = Decision::drop(Op::RemoveSpan, Rule::NotInRequest);
+        }
         out.set(k, d);
     }
+}
+
+/// Whether a special-category term a search of the web keeps as its topic is one the user's
+/// request does not name, when the request is at hand: no word of it begins as a word of the
+/// request does ("lymphedema" in a search for "an arm compression sleeve"). The term came from
+/// elsewhere (the user's history, a profile); the search the user asked for does not need it.
+fn topic_not_in_request(
+    ctx: &CallContext<'_>,
+    cv: &CallView<'_>,
+    f: &FieldCtx<'_>,
+    it: &PsdItem,
+) -> bool {
+    let Some(consent) = ctx.consent.filter(|_| ctx.policy.honour_task_context) else {
+        return false;
+    };
+    is_special(it)
+        && !matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database)
+        && field_span_text(f, it)
+            .is_some_and(|t| !consent.shares_stem(t) && !consent.allows_value(t))
+        && !consented(ctx, it)
 }
 
 /// Where [`decide_items`] puts the decision of item `k`: the call's decisions, or the list

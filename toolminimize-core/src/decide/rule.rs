@@ -42,9 +42,10 @@ pub enum Rule {
     DirectiveTruncate,
     /// The user's own words contain the value or ask to send that kind of data.
     ConsentTaskContext,
-    /// An optional note about someone, in a record the user's request writes, or a contact
-    /// record's optional field of other data than its name, e-mail and phone, that the request
-    /// says nothing of.
+    /// With the user's request at hand, what it says nothing of: an optional note about
+    /// someone in a record the request writes, a contact record's optional field of other
+    /// data than its name and e-mail, an event's optional place, a special-category term a
+    /// web search carries that the request does not name.
     NotInRequest,
     /// A field the tool does not need (optional, no role for this data).
     OptionalField,

@@ -964,15 +964,64 @@ fn decide_items(
             .filter_map(|&k| items.get(k).map(|it| (k, structured::decide(cv, f, it))))
             .collect(),
     };
+    // A search of the user's own store that the request's words already find by keeps no key
+    // the request does not give; read once a field.
+    let mut own_found: Option<bool> = None;
     for (k, mut d) in decided {
-        if d.rule == Rule::TopicOfQuery
-            && let Some(it) = items.get(k)
-            && topic_not_in_request(ctx, cv, f, it)
-        {
-            d = Decision::drop(Op::RemoveSpan, Rule::NotInRequest);
+        if let Some(it) = items.get(k) {
+            let web_topic = d.rule == Rule::TopicOfQuery && topic_not_in_request(ctx, cv, f, it);
+            let own_key = cv.kind == ToolKind::SearchOwn
+                && matches!(d.rule, Rule::TopicOfQuery | Rule::OwnDataSearchKey)
+                && key_not_in_request(ctx, f, it)
+                && *own_found.get_or_insert_with(|| {
+                    found_by_request(ctx, f.text.unwrap_or_default(), items, group)
+                });
+            if web_topic || own_key {
+                d = Decision::drop(Op::RemoveSpan, Rule::NotInRequest);
+            }
         }
         out.set(k, d);
     }
+}
+
+/// Whether the item's text is neither in the user's request nor begins as a word of it does,
+/// when the request is at hand.
+fn key_not_in_request(ctx: &CallContext<'_>, f: &FieldCtx<'_>, it: &PsdItem) -> bool {
+    let Some(consent) = ctx.consent.filter(|_| ctx.policy.honour_task_context) else {
+        return false;
+    };
+    field_span_text(f, it).is_some_and(|t| !consent.shares_stem(t) && !consent.allows_value(t))
+        && !consented(ctx, it)
+}
+
+/// Whether the search `text` holds, outside the personal data found in it, a word that
+/// begins as a word of the user's request does ("settlement" of "Find the email about the
+/// settlement offer"): the search finds what the user asked for without the keys the request
+/// does not give.
+fn found_by_request(ctx: &CallContext<'_>, text: &str, items: &[PsdItem], group: &[usize]) -> bool {
+    let Some(consent) = ctx.consent else {
+        return false;
+    };
+    let mut spans: Vec<Range<usize>> = group
+        .iter()
+        .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
+        .collect();
+    spans.sort_unstable_by_key(|s| s.start);
+    let mut at = 0usize;
+    for s in spans
+        .iter()
+        .chain(std::iter::once(&(text.len()..text.len())))
+    {
+        if s.start > at
+            && text
+                .get(at..s.start)
+                .is_some_and(|gap| consent.shares_stem(gap))
+        {
+            return true;
+        }
+        at = at.max(s.end);
+    }
+    false
 }
 
 /// Whether a special-category term a search of the web keeps as its topic is one the user's
@@ -985,14 +1034,9 @@ fn topic_not_in_request(
     f: &FieldCtx<'_>,
     it: &PsdItem,
 ) -> bool {
-    let Some(consent) = ctx.consent.filter(|_| ctx.policy.honour_task_context) else {
-        return false;
-    };
     is_special(it)
         && !matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database)
-        && field_span_text(f, it)
-            .is_some_and(|t| !consent.shares_stem(t) && !consent.allows_value(t))
-        && !consented(ctx, it)
+        && key_not_in_request(ctx, f, it)
 }
 
 /// Where [`decide_items`] puts the decision of item `k`: the call's decisions, or the list

@@ -976,8 +976,16 @@ fn decide_items(
                 && *own_found.get_or_insert_with(|| {
                     found_by_request(ctx, f.text.unwrap_or_default(), items, group)
                 });
+            // What a write to the user's own store keeps of special categories, the request
+            // names by its words or its kind ("save my medication schedule").
+            let stored = d.rule == Rule::PrivateStore
+                && is_special(it)
+                && key_not_in_request(ctx, f, it)
+                && ctx.consent.is_some_and(|c| !c.names_kind(it.kind));
             if web_topic || own_key {
                 d = Decision::drop(Op::RemoveSpan, Rule::NotInRequest);
+            } else if stored {
+                d = Decision::drop(Op::RemoveSentence, Rule::NotInRequest);
             }
         }
         out.set(k, d);

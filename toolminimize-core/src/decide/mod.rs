@@ -99,8 +99,14 @@ struct CallView<'a> {
     /// The tool posts to a workplace's chat (Slack, Teams …): its channels are read by
     /// colleagues, not by the public.
     workplace: bool,
+    /// The tool changes a record that exists (`update_…`, `modify_…`, `edit_…`): it needs
+    /// what changes.
+    updates: bool,
     args: &'a Value,
 }
+
+/// First words of a tool's name that change a record that exists.
+const UPDATE_VERBS: &[&str] = &["update", "modify", "edit", "patch", "change"];
 
 /// Words of a tool's name or description that name a workplace's chat.
 const WORKPLACE_CHAT: &[&str] = &["slack", "teams", "mattermost", "zulip", "webex"];
@@ -283,6 +289,9 @@ impl<'a> CallView<'a> {
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
             workplace: ctx.kind == ToolKind::PublicPost && workplace_chat(ctx.tool),
+            updates: identifier_words(ctx.tool.name())
+                .first()
+                .is_some_and(|w| UPDATE_VERBS.contains(&w.as_str())),
             args: ctx.args,
         }
     }
@@ -766,8 +775,9 @@ fn decide_field(
 }
 
 /// Whether the field is an optional note about someone, in a record the user's request
-/// writes (a contact, a lead, an event), an event's optional place, or an optional field of a
-/// contact record holding
+/// writes (a contact, a lead, an event), an event's optional place, an update's optional
+/// field that shares no word with the request (an update sends what changes), or an optional
+/// field of a contact record holding
 /// other personal data than the name, e-mail and phone it is kept under (a birth date, a home
 /// address), of which the request says nothing: the field's name
 /// is not among the request's words and none of its data is given by the request. Read only
@@ -796,14 +806,20 @@ fn note_not_in_request(
         cv.kind == ToolKind::Crm && !group.iter().filter_map(|&k| items.get(k)).any(keyed_by);
     // An event's optional place: where the user goes is theirs to give.
     let event_place = cv.kind == ToolKind::Calendar && f.role == FieldRole::Location;
-    if !matches!(cv.kind, ToolKind::Crm | ToolKind::Calendar)
-        || !(note || extra_field || event_place)
+    // An update's optional field: what the request does not give is not what changes.
+    let update_field = cv.updates && !cv.kind.is_message();
+    if !(matches!(cv.kind, ToolKind::Crm | ToolKind::Calendar)
+        && (note || extra_field || event_place)
+        || update_field)
         || f.needed
         || f.info.is_some_and(|i| i.required)
     {
         return false;
     }
-    if f.text.is_none() {
+    let Some(text) = f.text else {
+        return false;
+    };
+    if update_field && shares_word(consent, text) {
         return false;
     }
     let named = identifier_words(f.key.unwrap_or_default())

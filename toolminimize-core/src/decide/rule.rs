@@ -44,8 +44,9 @@ pub enum Rule {
     ConsentTaskContext,
     /// With the user's request at hand, what it says nothing of: an optional note about
     /// someone in a record the request writes, a contact record's optional field of other
-    /// data than its name and e-mail, an event's optional place, a special-category term a
-    /// web search carries that the request does not name.
+    /// data than its name and e-mail, an event's optional place, an update's optional field
+    /// (not a change the user asked for), a special-category term a web search carries or a
+    /// write to the user's own store keeps that the request does not name.
     NotInRequest,
     /// A field the tool does not need (optional, no role for this data).
     OptionalField,

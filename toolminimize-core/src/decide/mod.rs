@@ -1058,7 +1058,9 @@ fn topic_not_in_request(
     f: &FieldCtx<'_>,
     it: &PsdItem,
 ) -> bool {
+    // A role ("Hausarzt", "oncologist") is how one names whom one looks for, in any language.
     is_special(it)
+        && it.kind != PsdKind::ImpliedByRole
         && !matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database)
         && key_not_in_request(ctx, f, it)
 }

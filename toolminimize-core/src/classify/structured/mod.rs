@@ -1,7 +1,7 @@
 //! Stage 1: structured identifiers with validation (checksums, ranges, formats).
 //!
 //! One small detector per family, each compiled once by [`detectors`]: e-mail, phone, SSN,
-//! payment cards, IBAN and bank accounts, IP/MAC addresses. Candidates are found with cheap
+//! payment cards, IBAN and bank accounts, IP/MAC addresses, ICD-10 diagnosis codes. Candidates are found with cheap
 //! patterns behind byte-level prefilters (no `@`, no e-mail scan; fewer than seven digits, no
 //! phone scan) and only then validated.
 
@@ -15,6 +15,7 @@ mod credential;
 mod demographic;
 mod email;
 mod iban;
+mod icd;
 mod ids;
 mod labelled;
 mod legal;
@@ -84,6 +85,7 @@ shared_detectors! {
     LEGAL: legal::Legal = "legal",
     LABELLED: labelled::Labelled = "labelled_id",
     URL: url::Url = "url",
+    ICD: icd::Icd = "icd10",
 }
 
 /// Compiles every structured detector and pattern not compiled yet.

@@ -159,8 +159,9 @@ struct Inner {
     gate: Option<Gate>,
     /// `None` when the pattern failed to compile (recorded by `shared::checked`).
     compiled: OnceLock<Option<regex::Regex>>,
-    /// What every match needs of the text, derived after [`NEED_AFTER`] searches (a process
-    /// that searches a pattern a few times does not pay for reading its syntax tree again).
+    /// What every match needs of the text, derived by [`compile_all`] (the warm-up) or else
+    /// after [`NEED_AFTER`] searches (a process that compiles a pattern on first use and
+    /// searches it a few times does not pay for reading its syntax tree again).
     need: OnceLock<(Need, bool)>,
     /// Searches so far, until `need` is derived.
     searches: AtomicU32,
@@ -203,13 +204,18 @@ impl Inner {
                 if self.searches.fetch_add(1, Ordering::Relaxed) < NEED_AFTER {
                     return true;
                 }
-                self.need.get_or_init(|| {
-                    let need = Need::of(&self.source);
-                    (need, need.requires_only_length())
-                })
+                self.derive_need()
             }
         };
         need.admits_haystack_given(haystack, *only_length)
+    }
+
+    /// What every match needs, and whether that is only a length: derived once.
+    fn derive_need(&self) -> &(Need, bool) {
+        self.need.get_or_init(|| {
+            let need = Need::of(&self.source);
+            (need, need.requires_only_length())
+        })
     }
 }
 
@@ -344,15 +350,18 @@ impl<I: Iterator> Iterator for Searched<I> {
     }
 }
 
-/// Compiles every pattern created so far that is not compiled yet (the warm-up, and
-/// `Minimizer::wait_until_ready`).
+/// Compiles every pattern created so far that is not compiled yet, and derives what its
+/// matches need (the warm-up, and `Minimizer::wait_until_ready`): calls made after it test
+/// every pattern's need from their first search.
 pub(crate) fn compile_all() {
     let all: Vec<Arc<Inner>> = match REGISTRY.lock() {
         Ok(all) => all.iter().filter_map(Weak::upgrade).collect(),
         Err(_) => return,
     };
     for p in all {
-        let _ = p.compile();
+        if p.compile().is_some() {
+            let _ = p.derive_need();
+        }
     }
 }
 

@@ -20,7 +20,7 @@
 //! test for a long one. Letter pairs are read in texts of at most [`PAIRS_MAX`] bytes only: a longer
 //! text is taken to hold them all.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::sync::{LazyLock, Mutex};
 
 use rustc_hash::FxHashMap;
@@ -53,10 +53,13 @@ const PAIRS_MAX: usize = 64;
 /// Letters in the ASCII alphabet.
 const LETTERS: usize = 26;
 
-/// A set of pairs of adjacent ASCII letters (case-folded), hashed to 256 bits: two sets
-/// without a bit in common share no pair (sets that share a bit may still share none).
+/// Words of [`Pairs`]: one bit for each of the 26 × 26 pairs of letters.
+const PAIR_WORDS: usize = (LETTERS * LETTERS).div_ceil(64);
+
+/// A set of pairs of adjacent ASCII letters (case-folded), one bit each: two sets without a
+/// bit in common share no pair.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Pairs([u64; 4]);
+pub(crate) struct Pairs([u64; PAIR_WORDS]);
 
 impl Pairs {
     /// The set holding only the pair `a`, `b` (letter indexes below 26).
@@ -67,7 +70,7 @@ impl Pairs {
     }
 
     fn insert(&mut self, a: usize, b: usize) {
-        let i = (a * LETTERS + b) % 256;
+        let i = a * LETTERS + b;
         if let Some(w) = self.0.get_mut(i / 64) {
             *w |= 1u64 << (i % 64);
         }
@@ -97,12 +100,31 @@ impl Pairs {
     /// every pair otherwise (a long text holds most pairs: testing them would spare little).
     fn of_text(text: &str) -> Pairs {
         if text.len() > PAIRS_MAX {
-            return Pairs([u64::MAX; 4]);
+            return Pairs([u64::MAX; PAIR_WORDS]);
         }
         let mut p = Pairs::default();
         let mut prev = None;
         for c in text.chars() {
             let l = letter(c);
+            if let (Some(a), Some(b)) = (prev, l) {
+                p.insert(a, b);
+            }
+            prev = l;
+        }
+        p
+    }
+
+    /// [`of_text`](Self::of_text) for an ASCII text, read byte by byte.
+    fn of_ascii(ascii: &[u8]) -> Pairs {
+        if ascii.len() > PAIRS_MAX {
+            return Pairs([u64::MAX; PAIR_WORDS]);
+        }
+        let mut p = Pairs::default();
+        let mut prev = None;
+        for &b in ascii {
+            let l = b
+                .is_ascii_alphabetic()
+                .then(|| usize::from(b.to_ascii_lowercase() - b'a'));
             if let (Some(a), Some(b)) = (prev, l) {
                 p.insert(a, b);
             }
@@ -155,24 +177,17 @@ impl WordsNeed {
     /// `false` when `haystack` is the text being scanned and holds none of the words by its
     /// facts; `true` otherwise.
     pub(crate) fn may_be_in(&self, haystack: &str) -> bool {
-        let key = (haystack.as_ptr() as usize, haystack.len());
-        match CURRENT.get() {
-            Some((k, facts)) if k == key => {
-                self.pairs.meets(&facts.pairs) || (self.or_non_ascii && facts.non_ascii > 0)
-            }
-            _ => true,
-        }
+        with_current(haystack, |facts| {
+            self.pairs.meets(&facts.pairs) || (self.or_non_ascii && facts.non_ascii > 0)
+        })
+        .unwrap_or(true)
     }
 }
 
 /// `false` when `haystack` is the text being scanned and holds no upper-case character
 /// (`char::is_uppercase`) by its facts; `true` otherwise.
 pub(crate) fn may_hold_upper(haystack: &str) -> bool {
-    let key = (haystack.as_ptr() as usize, haystack.len());
-    match CURRENT.get() {
-        Some((k, facts)) if k == key => facts.upper > 0,
-        _ => true,
-    }
+    with_current(haystack, |facts| facts.upper > 0).unwrap_or(true)
 }
 
 /// The index (0..26) of an ASCII letter, case-folded; the long s (`ſ`) and the Kelvin sign are
@@ -207,6 +222,8 @@ pub(crate) struct Need {
     /// `or_non_ascii`.
     pairs: Pairs,
     or_non_ascii: bool,
+    /// Whether `pairs` or `or_non_ascii` require anything (read once, not per test).
+    words: bool,
 }
 
 /// The facts of one text that a [`Need`] is tested against.
@@ -234,22 +251,18 @@ impl TextFacts {
     pub(crate) fn of(text: &str) -> Self {
         let mut f = TextFacts {
             len: text.len(),
-            pairs: Pairs::of_text(text),
             ..TextFacts::default()
         };
         if text.is_ascii() {
+            f.pairs = Pairs::of_ascii(text.as_bytes());
             if text.len() >= HISTOGRAM_MIN {
                 f.add_ascii_counts(text.as_bytes());
-                return f;
-            }
-            for &b in text.as_bytes() {
-                f.ascii |= bit(b);
-                f.numeric += u32::from(b.is_ascii_digit());
-                f.upper += u32::from(b.is_ascii_uppercase());
-                f.space += u32::from(b.is_ascii_whitespace() || b == 0x0b);
+            } else {
+                f.add_short_ascii(text.as_bytes());
             }
             return f;
         }
+        f.pairs = Pairs::of_text(text);
         for c in text.chars() {
             if let Ok(b) = u8::try_from(c)
                 && b.is_ascii()
@@ -266,6 +279,29 @@ impl TextFacts {
             }
         }
         f
+    }
+
+    /// The facts of the ASCII bytes `ascii`, byte by byte (the characters present kept in two
+    /// words, cheaper to set than one 128-bit word).
+    fn add_short_ascii(&mut self, ascii: &[u8]) {
+        let (mut low, mut high) = (0u64, 0u64);
+        let (mut numeric, mut upper, mut space) = (0u32, 0u32, 0u32);
+        for &b in ascii {
+            let folded = b.to_ascii_lowercase() & 0x7f;
+            let one = 1u64 << (folded & 63);
+            if folded < 64 {
+                low |= one;
+            } else {
+                high |= one;
+            }
+            numeric += u32::from(b.is_ascii_digit());
+            upper += u32::from(b.is_ascii_uppercase());
+            space += u32::from(b.is_ascii_whitespace() || b == 0x0b);
+        }
+        self.ascii |= (u128::from(high) << 64) | u128::from(low);
+        self.numeric = self.numeric.saturating_add(numeric);
+        self.upper = self.upper.saturating_add(upper);
+        self.space = self.space.saturating_add(space);
     }
 
     /// The facts of the ASCII bytes `ascii`, counted by value first, then read off the 128
@@ -504,6 +540,7 @@ impl Need {
         if let Some(w) = words_of(hir) {
             (n.pairs, n.or_non_ascii) = (w.pairs, w.or_non_ascii);
         }
+        n.words = !n.pairs.is_empty() || n.or_non_ascii;
         n
     }
 
@@ -535,6 +572,7 @@ impl Need {
                     ascii: sub.ascii,
                     pairs: Pairs::default(),
                     or_non_ascii: false,
+                    words: false,
                 }
             }
             HirKind::Capture(cap) => Self::walk(&cap.sub),
@@ -553,6 +591,7 @@ impl Need {
                     ascii: a.ascii & b.ascii,
                     pairs: Pairs::default(),
                     or_non_ascii: false,
+                    words: false,
                 })
             }
         }
@@ -569,6 +608,7 @@ impl Need {
             ascii: self.ascii | next.ascii,
             pairs: Pairs::default(),
             or_non_ascii: false,
+            words: false,
         }
     }
 
@@ -650,9 +690,7 @@ impl Need {
             && f.non_ascii >= self.non_ascii
             && f.space >= self.space
             && self.ascii & !f.ascii == 0
-            && ((self.pairs.is_empty() && !self.or_non_ascii)
-                || self.pairs.meets(&f.pairs)
-                || (self.or_non_ascii && f.non_ascii > 0))
+            && (!self.words || self.pairs.meets(&f.pairs) || (self.or_non_ascii && f.non_ascii > 0))
     }
 
     /// Whether `haystack` may hold a match: tested against the facts of the scanned text when
@@ -665,6 +703,7 @@ impl Need {
     /// [`admits_haystack`](Self::admits_haystack), told whether the need asks for nothing but
     /// a length (`only_length`, as [`requires_only_length`](Self::requires_only_length) says):
     /// a pattern searched many times works that out once.
+    #[inline]
     pub(crate) fn admits_haystack_given(&self, haystack: &str, only_length: bool) -> bool {
         if haystack.len() < self.min_len {
             return false;
@@ -672,11 +711,10 @@ impl Need {
         if only_length {
             return true;
         }
-        let key = (haystack.as_ptr() as usize, haystack.len());
-        match CURRENT.get() {
-            Some((k, facts)) if k == key => self.admits(&facts),
-            _ if haystack.len() <= FRESH_FACTS_MAX => self.admits(&fresh_facts(haystack)),
-            _ => true,
+        match with_current(haystack, |facts| self.admits(facts)) {
+            Some(admitted) => admitted,
+            None if haystack.len() <= FRESH_FACTS_MAX => self.admits(&fresh_facts(haystack)),
+            None => true,
         }
     }
 
@@ -687,14 +725,24 @@ impl Need {
             && self.non_ascii == 0
             && self.space == 0
             && self.ascii == 0
-            && self.pairs.is_empty()
-            && !self.or_non_ascii
+            && !self.words
     }
 }
 
 thread_local! {
     /// The text being scanned on this thread (address and length) and its facts.
-    static CURRENT: Cell<Option<((usize, usize), TextFacts)>> = const { Cell::new(None) };
+    static CURRENT: RefCell<Option<((usize, usize), TextFacts)>> = const { RefCell::new(None) };
+}
+
+/// `test` of the facts of the scanned text when `haystack` is that text (read in place, not
+/// copied: the test runs for every pattern a text meets); `None` for another haystack.
+#[inline]
+fn with_current<R>(haystack: &str, test: impl FnOnce(&TextFacts) -> R) -> Option<R> {
+    let key = (haystack.as_ptr() as usize, haystack.len());
+    CURRENT.with_borrow(|current| match current {
+        Some((k, facts)) if *k == key => Some(test(facts)),
+        _ => None,
+    })
 }
 
 /// The facts of `haystack`, a text other than the scanned one: kept with a copy of the last

@@ -255,15 +255,32 @@ impl LazyRegex {
         LazyRegex(inner)
     }
 
-    /// The compiled pattern, or `None` when `haystack` cannot match (its gate says so) or the
-    /// pattern failed to compile.
+    /// The compiled pattern, or `None` when `haystack` cannot match (what every match needs,
+    /// or its gate, says so) or the pattern failed to compile.
+    #[inline]
     fn for_haystack(&self, haystack: &str) -> Option<&regex::Regex> {
+        // Most searches end here, on every pattern a text meets: what every match needs, once
+        // derived, rules the haystack out. Tested inline, before anything else.
+        if let Some((need, only_length)) = self.0.need.get()
+            && !need.admits_haystack_given(haystack, *only_length)
+        {
+            return None;
+        }
+        self.for_admitted(haystack)
+    }
+
+    /// [`for_haystack`](Self::for_haystack) for a haystack that a derived need admits, or
+    /// before the need is derived.
+    #[inline(never)]
+    fn for_admitted(&self, haystack: &str) -> Option<&regex::Regex> {
+        // Before it is derived, the need is counted towards deriving it (see `needs_met`).
+        let needs_met = |h: &str| self.0.need.get().is_some() || self.0.needs_met(h);
         let shared = match self.0.compiled.get() {
             Some(compiled) => {
                 let re = compiled.as_ref()?;
                 // Compiled: what every match needs, then the gate where it costs less than the
                 // search it may spare (a test that is a plain byte search).
-                if !self.0.needs_met(haystack)
+                if !needs_met(haystack)
                     || self
                         .0
                         .gate
@@ -279,7 +296,7 @@ impl LazyRegex {
                     return None;
                 }
                 let re = self.0.compile()?;
-                if !self.0.needs_met(haystack) {
+                if !needs_met(haystack) {
                     return None;
                 }
                 re

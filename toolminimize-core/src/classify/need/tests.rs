@@ -88,9 +88,9 @@ fn the_scanned_text_facts_are_used_and_restored() {
     with_text(text, || {
         assert!(digits.admits_haystack(text));
         with_text("abc", || assert!(!digits.admits_haystack("abc")));
-        assert!(CURRENT.get().is_some_and(|(k, _)| k.1 == text.len()));
+        assert!(CURRENT.with_borrow(|c| c.is_some_and(|(k, _)| k.1 == text.len())));
     });
-    assert!(CURRENT.get().is_none());
+    assert!(CURRENT.with_borrow(Option::is_none));
     assert!(!digits.admits_haystack("quick 12345"));
 }
 
@@ -179,4 +179,24 @@ fn long_ascii_texts_are_counted_alike() {
     // Classes read once are remembered alike.
     assert_eq!(need(r"\p{Lu}\p{Lu}").upper, 2);
     assert_eq!(need(r"\p{Lu}x").upper, 1);
+}
+
+#[test]
+fn short_and_long_ascii_texts_get_the_same_facts_byte_by_byte_or_counted() {
+    for text in [
+        "quick 12345",
+        "Call +44 20 7946 0958, ext. 12 ~ {ok} [DEL\x7f] \t\x0b end",
+        "AZaz09 @_`{|}~",
+    ] {
+        let mut counted = TextFacts::default();
+        counted.add_ascii_counts(text.as_bytes());
+        let mut read = TextFacts::default();
+        read.add_short_ascii(text.as_bytes());
+        assert_eq!(counted, read, "{text:?}");
+        assert_eq!(
+            Pairs::of_ascii(text.as_bytes()),
+            Pairs::of_text(text),
+            "{text:?}"
+        );
+    }
 }

@@ -4,21 +4,23 @@
 //! A regex search has a fixed cost (taking a cache, starting the lazy DFA) of several hundred
 //! instructions, and a detector runs several of them on every string, most on short values
 //! that cannot match ("quick 123" holds no date, no street, no card). [`Need::of`] reads a
-//! pattern's syntax tree once, when it is compiled, and derives necessary conditions: the
-//! shortest match in bytes, how many numeric, upper-case and non-ASCII characters every match
-//! holds at least, which ASCII characters (letters case-folded) every match holds, and a set of
-//! adjacent ASCII letter pairs of which every match holds one, or else a character outside
-//! ASCII (`pa`, `pw`, `to` for `password|pwd|token`: a word alternation that shares no letter
-//! still tells "quick 123" it holds none of its words). A text whose [`TextFacts`] fall short
-//! of them holds no match, and the search is skipped. [`WordsNeed`] answers the same question
-//! for the keywords of an automaton.
+//! pattern's syntax tree once (when the warm-up compiles it, or after a few searches) and
+//! derives necessary conditions: the shortest match in bytes, how many numeric, upper-case and
+//! non-ASCII characters every match holds at least, how many numeric characters in a row
+//! (`\d{7}`: a text whose longest run of digits is four holds no match), which ASCII
+//! characters (letters case-folded) every match holds, and a set of adjacent ASCII letter
+//! pairs of which every match holds one, or else a character outside ASCII (`pa`, `pw`, `to`
+//! for `password|pwd|token`: a word alternation that shares no letter still tells "quick 123"
+//! it holds none of its words). A text whose [`TextFacts`] fall short of them holds no match,
+//! and the search is skipped. [`WordsNeed`] answers the same question for the keywords of an
+//! automaton.
 //!
 //! The facts of the string being classified are computed once, in one pass, by [`with_text`]
 //! (the classifier wraps each scanned window in it); a pattern searching another haystack
 //! (a decoded view, a part of the text) computes them for a short haystack (the last such
 //! haystack keeps its facts, by its text, for the patterns that search it next) and skips the
-//! test for a long one. Letter pairs are read in texts of at most [`PAIRS_MAX`] bytes only: a longer
-//! text is taken to hold them all.
+//! test for a long one. Letter pairs are read in texts of at most [`PAIRS_MAX`] bytes only: a
+//! longer text is taken to hold them all.
 
 use std::cell::RefCell;
 use std::sync::{LazyLock, Mutex};
@@ -215,6 +217,8 @@ pub(crate) struct Need {
     non_ascii: u32,
     /// Whitespace characters (`char::is_whitespace`, `\s`) every match holds at least.
     space: u32,
+    /// Numeric characters in a row that every match holds at least (`\d{7}`: seven).
+    digit_run: u32,
     /// ASCII characters every match holds, one bit each, letters folded to lower case.
     ascii: u128,
     /// Pairs of adjacent ASCII letters of which every match holds one, or else (when
@@ -234,6 +238,8 @@ pub(crate) struct TextFacts {
     upper: u32,
     non_ascii: u32,
     space: u32,
+    /// The longest run of numeric characters (`char::is_numeric`).
+    digit_run: u32,
     /// Every ASCII character present, letters folded to lower case.
     ascii: u128,
     /// Every pair of adjacent ASCII letters present, case-folded (all of them, for a text
@@ -263,6 +269,7 @@ impl TextFacts {
             return f;
         }
         f.pairs = Pairs::of_text(text);
+        f.digit_run = longest_run(text.chars().map(char::is_numeric));
         for c in text.chars() {
             if let Ok(b) = u8::try_from(c)
                 && b.is_ascii()
@@ -286,7 +293,10 @@ impl TextFacts {
     fn add_short_ascii(&mut self, ascii: &[u8]) {
         let (mut low, mut high) = (0u64, 0u64);
         let (mut numeric, mut upper, mut space) = (0u32, 0u32, 0u32);
+        let (mut run, mut digit_run) = (0u32, 0u32);
         for &b in ascii {
+            run = (run + 1) * u32::from(b.is_ascii_digit());
+            digit_run = digit_run.max(run);
             let folded = b.to_ascii_lowercase() & 0x7f;
             let one = 1u64 << (folded & 63);
             if folded < 64 {
@@ -302,17 +312,22 @@ impl TextFacts {
         self.numeric = self.numeric.saturating_add(numeric);
         self.upper = self.upper.saturating_add(upper);
         self.space = self.space.saturating_add(space);
+        self.digit_run = self.digit_run.max(digit_run);
     }
 
     /// The facts of the ASCII bytes `ascii`, counted by value first, then read off the 128
     /// counts (fewer instructions a byte than testing each byte, for a long text).
     fn add_ascii_counts(&mut self, ascii: &[u8]) {
         let mut counts = [0u32; 128];
+        let (mut run, mut digit_run) = (0u32, 0u32);
         for &b in ascii {
             if let Some(n) = counts.get_mut(usize::from(b & 0x7f)) {
                 *n += 1;
             }
+            run = run.saturating_add(1) * u32::from(b.is_ascii_digit());
+            digit_run = digit_run.max(run);
         }
+        self.digit_run = self.digit_run.max(digit_run);
         for (b, &n) in (0u8..).zip(counts.iter()) {
             if n == 0 {
                 continue;
@@ -524,6 +539,106 @@ fn class_is_non_ascii(class: &Class) -> bool {
     }
 }
 
+/// The longest run of `true` in `flags`, saturated to `u32`.
+fn longest_run(flags: impl Iterator<Item = bool>) -> u32 {
+    let (mut run, mut best) = (0u32, 0u32);
+    for f in flags {
+        run = if f { run.saturating_add(1) } else { 0 };
+        best = best.max(run);
+    }
+    best
+}
+
+/// What every match of a pattern part holds of numeric characters in a row (see
+/// [`digit_run_of`]).
+#[derive(Debug, Clone, Copy)]
+struct DigitRun {
+    /// Numeric characters in a row every match holds at least.
+    run: u32,
+    /// Every character of every match is numeric (and every match holds `run` of them).
+    all_numeric: bool,
+    /// The part matches no character (an assertion): it neither adds to a run nor ends one.
+    zero_width: bool,
+}
+
+/// The run of numeric characters every match of `hir` holds: a lower bound, from the parts
+/// whose every character is numeric (a class of digits, repeated; digits in a literal) and
+/// the parts of a concatenation that follow one another.
+fn digit_run_of(hir: &Hir) -> DigitRun {
+    let none = DigitRun {
+        run: 0,
+        all_numeric: false,
+        zero_width: false,
+    };
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => DigitRun {
+            zero_width: true,
+            ..none
+        },
+        HirKind::Literal(lit) => match std::str::from_utf8(&lit.0) {
+            Ok(s) => DigitRun {
+                run: longest_run(s.chars().map(char::is_numeric)),
+                all_numeric: !s.is_empty() && s.chars().all(char::is_numeric),
+                zero_width: s.is_empty(),
+            },
+            Err(_) => none,
+        },
+        HirKind::Class(class) => {
+            let numeric = Need::of_class(class).numeric >= 1;
+            DigitRun {
+                run: u32::from(numeric),
+                all_numeric: numeric,
+                zero_width: false,
+            }
+        }
+        HirKind::Repetition(rep) if rep.min > 0 => {
+            let sub = digit_run_of(&rep.sub);
+            if sub.all_numeric {
+                DigitRun {
+                    run: sub.run.saturating_mul(rep.min),
+                    ..sub
+                }
+            } else {
+                DigitRun {
+                    all_numeric: false,
+                    ..sub
+                }
+            }
+        }
+        HirKind::Repetition(_) => none,
+        HirKind::Capture(cap) => digit_run_of(&cap.sub),
+        HirKind::Concat(subs) => {
+            let (mut best, mut current, mut all, mut zero_width) = (0u32, 0u32, true, true);
+            for part in subs.iter().map(digit_run_of) {
+                if part.zero_width {
+                    continue;
+                }
+                zero_width = false;
+                if part.all_numeric {
+                    current = current.saturating_add(part.run);
+                } else {
+                    all = false;
+                    current = 0;
+                }
+                best = best.max(current).max(part.run);
+            }
+            DigitRun {
+                run: best,
+                all_numeric: all && !zero_width,
+                zero_width,
+            }
+        }
+        HirKind::Alternation(subs) => {
+            let parts: Vec<DigitRun> = subs.iter().map(digit_run_of).collect();
+            DigitRun {
+                run: parts.iter().map(|p| p.run).min().unwrap_or(0),
+                all_numeric: parts.iter().all(|p| p.all_numeric),
+                zero_width: false,
+            }
+        }
+    }
+}
+
 impl Need {
     /// What every match of `pattern` needs; nothing (every text admitted) when it does not
     /// parse with the `regex` crate's default syntax.
@@ -541,6 +656,7 @@ impl Need {
             (n.pairs, n.or_non_ascii) = (w.pairs, w.or_non_ascii);
         }
         n.words = !n.pairs.is_empty() || n.or_non_ascii;
+        n.digit_run = digit_run_of(hir).run;
         n
     }
 
@@ -573,6 +689,7 @@ impl Need {
                     pairs: Pairs::default(),
                     or_non_ascii: false,
                     words: false,
+                    digit_run: 0,
                 }
             }
             HirKind::Capture(cap) => Self::walk(&cap.sub),
@@ -592,6 +709,7 @@ impl Need {
                     pairs: Pairs::default(),
                     or_non_ascii: false,
                     words: false,
+                    digit_run: 0,
                 })
             }
         }
@@ -609,6 +727,7 @@ impl Need {
             pairs: Pairs::default(),
             or_non_ascii: false,
             words: false,
+            digit_run: 0,
         }
     }
 
@@ -689,6 +808,7 @@ impl Need {
             && f.upper >= self.upper
             && f.non_ascii >= self.non_ascii
             && f.space >= self.space
+            && f.digit_run >= self.digit_run
             && self.ascii & !f.ascii == 0
             && (!self.words || self.pairs.meets(&f.pairs) || (self.or_non_ascii && f.non_ascii > 0))
     }
@@ -703,7 +823,7 @@ impl Need {
     /// [`admits_haystack`](Self::admits_haystack), told whether the need asks for nothing but
     /// a length (`only_length`, as [`requires_only_length`](Self::requires_only_length) says):
     /// a pattern searched many times works that out once.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn admits_haystack_given(&self, haystack: &str, only_length: bool) -> bool {
         if haystack.len() < self.min_len {
             return false;
@@ -724,6 +844,7 @@ impl Need {
             && self.upper == 0
             && self.non_ascii == 0
             && self.space == 0
+            && self.digit_run == 0
             && self.ascii == 0
             && !self.words
     }

@@ -200,3 +200,25 @@ fn short_and_long_ascii_texts_get_the_same_facts_byte_by_byte_or_counted() {
         );
     }
 }
+
+#[test]
+fn digits_in_a_row_every_match_holds() {
+    assert_eq!(need(r"[XYZxyz]?-?\d{7,8}-?\s?[A-Za-z]").digit_run, 7);
+    assert_eq!(
+        need(r"(?:19|20)?\d{6}[-+]\d{4}|(?:19|20)\d{10}").digit_run,
+        6
+    );
+    assert_eq!(need(r"(?:19|20)\d{10}").digit_run, 12);
+    assert_eq!(need(r"(?-u:\b)\d{3}(?-u:\b)\d{2}").digit_run, 5);
+    assert_eq!(need(r"\d{3}\.\d{3}").digit_run, 3);
+    assert_eq!(need(r"\d*\d{2}x?").digit_run, 2);
+    assert_eq!(need(r"(?:\d\d)+").digit_run, 2);
+    assert_eq!(need(r"(?:\d|a)\d").digit_run, 1);
+    assert_eq!(need(r"[a-z]+").digit_run, 0);
+    assert_eq!(TextFacts::of("call 555-0182").digit_run, 4);
+    assert_eq!(TextFacts::of("née le 14/03/1962").digit_run, 4);
+    assert_eq!(TextFacts::of("٣٤٥ and 12").digit_run, 3);
+    let dni = need(r"[XYZxyz]?-?\d{7,8}-?\s?[A-Za-z]");
+    assert!(!dni.admits(&TextFacts::of("call +1 415 555 0182 or 555 0199 now, ok")));
+    assert!(dni.admits(&TextFacts::of("DNI 12345678Z")));
+}

@@ -4,23 +4,25 @@
 //! A regex search has a fixed cost (taking a cache, starting the lazy DFA) of several hundred
 //! instructions, and a detector runs several of them on every string, most on short values
 //! that cannot match ("quick 123" holds no date, no street, no card). [`Need::of`] reads a
-//! pattern's syntax tree once, when it is compiled, and derives necessary conditions: the
-//! shortest match in bytes, how many numeric, upper-case and non-ASCII characters every match
-//! holds at least, which ASCII characters (letters case-folded) every match holds, and a set of
-//! adjacent ASCII letter pairs of which every match holds one, or else a character outside
-//! ASCII (`pa`, `pw`, `to` for `password|pwd|token`: a word alternation that shares no letter
-//! still tells "quick 123" it holds none of its words). A text whose [`TextFacts`] fall short
-//! of them holds no match, and the search is skipped. [`WordsNeed`] answers the same question
-//! for the keywords of an automaton.
+//! pattern's syntax tree once (when the warm-up compiles it, or after a few searches) and
+//! derives necessary conditions: the shortest match in bytes, how many numeric, upper-case and
+//! non-ASCII characters every match holds at least, how many numeric characters in a row
+//! (`\d{7}`: a text whose longest run of digits is four holds no match), which ASCII
+//! characters (letters case-folded) every match holds, and a set of adjacent ASCII letter
+//! pairs of which every match holds one, or else a character outside ASCII (`pa`, `pw`, `to`
+//! for `password|pwd|token`: a word alternation that shares no letter still tells "quick 123"
+//! it holds none of its words). A text whose [`TextFacts`] fall short of them holds no match,
+//! and the search is skipped. [`WordsNeed`] answers the same question for the keywords of an
+//! automaton.
 //!
 //! The facts of the string being classified are computed once, in one pass, by [`with_text`]
 //! (the classifier wraps each scanned window in it); a pattern searching another haystack
 //! (a decoded view, a part of the text) computes them for a short haystack (the last such
 //! haystack keeps its facts, by its text, for the patterns that search it next) and skips the
-//! test for a long one. Letter pairs are read in texts of at most [`PAIRS_MAX`] bytes only: a longer
-//! text is taken to hold them all.
+//! test for a long one. Letter pairs are read in texts of at most [`PAIRS_MAX`] bytes only: a
+//! longer text is taken to hold them all.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::sync::{LazyLock, Mutex};
 
 use rustc_hash::FxHashMap;
@@ -53,10 +55,13 @@ const PAIRS_MAX: usize = 64;
 /// Letters in the ASCII alphabet.
 const LETTERS: usize = 26;
 
-/// A set of pairs of adjacent ASCII letters (case-folded), hashed to 256 bits: two sets
-/// without a bit in common share no pair (sets that share a bit may still share none).
+/// Words of [`Pairs`]: one bit for each of the 26 × 26 pairs of letters.
+const PAIR_WORDS: usize = (LETTERS * LETTERS).div_ceil(64);
+
+/// A set of pairs of adjacent ASCII letters (case-folded), one bit each: two sets without a
+/// bit in common share no pair.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Pairs([u64; 4]);
+pub(crate) struct Pairs([u64; PAIR_WORDS]);
 
 impl Pairs {
     /// The set holding only the pair `a`, `b` (letter indexes below 26).
@@ -67,7 +72,7 @@ impl Pairs {
     }
 
     fn insert(&mut self, a: usize, b: usize) {
-        let i = (a * LETTERS + b) % 256;
+        let i = a * LETTERS + b;
         if let Some(w) = self.0.get_mut(i / 64) {
             *w |= 1u64 << (i % 64);
         }
@@ -97,12 +102,31 @@ impl Pairs {
     /// every pair otherwise (a long text holds most pairs: testing them would spare little).
     fn of_text(text: &str) -> Pairs {
         if text.len() > PAIRS_MAX {
-            return Pairs([u64::MAX; 4]);
+            return Pairs([u64::MAX; PAIR_WORDS]);
         }
         let mut p = Pairs::default();
         let mut prev = None;
         for c in text.chars() {
             let l = letter(c);
+            if let (Some(a), Some(b)) = (prev, l) {
+                p.insert(a, b);
+            }
+            prev = l;
+        }
+        p
+    }
+
+    /// [`of_text`](Self::of_text) for an ASCII text, read byte by byte.
+    fn of_ascii(ascii: &[u8]) -> Pairs {
+        if ascii.len() > PAIRS_MAX {
+            return Pairs([u64::MAX; PAIR_WORDS]);
+        }
+        let mut p = Pairs::default();
+        let mut prev = None;
+        for &b in ascii {
+            let l = b
+                .is_ascii_alphabetic()
+                .then(|| usize::from(b.to_ascii_lowercase() - b'a'));
             if let (Some(a), Some(b)) = (prev, l) {
                 p.insert(a, b);
             }
@@ -155,24 +179,17 @@ impl WordsNeed {
     /// `false` when `haystack` is the text being scanned and holds none of the words by its
     /// facts; `true` otherwise.
     pub(crate) fn may_be_in(&self, haystack: &str) -> bool {
-        let key = (haystack.as_ptr() as usize, haystack.len());
-        match CURRENT.get() {
-            Some((k, facts)) if k == key => {
-                self.pairs.meets(&facts.pairs) || (self.or_non_ascii && facts.non_ascii > 0)
-            }
-            _ => true,
-        }
+        with_current(haystack, |facts| {
+            self.pairs.meets(&facts.pairs) || (self.or_non_ascii && facts.non_ascii > 0)
+        })
+        .unwrap_or(true)
     }
 }
 
 /// `false` when `haystack` is the text being scanned and holds no upper-case character
 /// (`char::is_uppercase`) by its facts; `true` otherwise.
 pub(crate) fn may_hold_upper(haystack: &str) -> bool {
-    let key = (haystack.as_ptr() as usize, haystack.len());
-    match CURRENT.get() {
-        Some((k, facts)) if k == key => facts.upper > 0,
-        _ => true,
-    }
+    with_current(haystack, |facts| facts.upper > 0).unwrap_or(true)
 }
 
 /// The index (0..26) of an ASCII letter, case-folded; the long s (`ſ`) and the Kelvin sign are
@@ -200,6 +217,8 @@ pub(crate) struct Need {
     non_ascii: u32,
     /// Whitespace characters (`char::is_whitespace`, `\s`) every match holds at least.
     space: u32,
+    /// Numeric characters in a row that every match holds at least (`\d{7}`: seven).
+    digit_run: u32,
     /// ASCII characters every match holds, one bit each, letters folded to lower case.
     ascii: u128,
     /// Pairs of adjacent ASCII letters of which every match holds one, or else (when
@@ -207,6 +226,8 @@ pub(crate) struct Need {
     /// `or_non_ascii`.
     pairs: Pairs,
     or_non_ascii: bool,
+    /// Whether `pairs` or `or_non_ascii` require anything (read once, not per test).
+    words: bool,
 }
 
 /// The facts of one text that a [`Need`] is tested against.
@@ -217,6 +238,8 @@ pub(crate) struct TextFacts {
     upper: u32,
     non_ascii: u32,
     space: u32,
+    /// The longest run of numeric characters (`char::is_numeric`).
+    digit_run: u32,
     /// Every ASCII character present, letters folded to lower case.
     ascii: u128,
     /// Every pair of adjacent ASCII letters present, case-folded (all of them, for a text
@@ -234,22 +257,19 @@ impl TextFacts {
     pub(crate) fn of(text: &str) -> Self {
         let mut f = TextFacts {
             len: text.len(),
-            pairs: Pairs::of_text(text),
             ..TextFacts::default()
         };
         if text.is_ascii() {
+            f.pairs = Pairs::of_ascii(text.as_bytes());
             if text.len() >= HISTOGRAM_MIN {
                 f.add_ascii_counts(text.as_bytes());
-                return f;
-            }
-            for &b in text.as_bytes() {
-                f.ascii |= bit(b);
-                f.numeric += u32::from(b.is_ascii_digit());
-                f.upper += u32::from(b.is_ascii_uppercase());
-                f.space += u32::from(b.is_ascii_whitespace() || b == 0x0b);
+            } else {
+                f.add_short_ascii(text.as_bytes());
             }
             return f;
         }
+        f.pairs = Pairs::of_text(text);
+        f.digit_run = longest_run(text.chars().map(char::is_numeric));
         for c in text.chars() {
             if let Ok(b) = u8::try_from(c)
                 && b.is_ascii()
@@ -268,15 +288,46 @@ impl TextFacts {
         f
     }
 
+    /// The facts of the ASCII bytes `ascii`, byte by byte (the characters present kept in two
+    /// words, cheaper to set than one 128-bit word).
+    fn add_short_ascii(&mut self, ascii: &[u8]) {
+        let (mut low, mut high) = (0u64, 0u64);
+        let (mut numeric, mut upper, mut space) = (0u32, 0u32, 0u32);
+        let (mut run, mut digit_run) = (0u32, 0u32);
+        for &b in ascii {
+            run = (run + 1) * u32::from(b.is_ascii_digit());
+            digit_run = digit_run.max(run);
+            let folded = b.to_ascii_lowercase() & 0x7f;
+            let one = 1u64 << (folded & 63);
+            if folded < 64 {
+                low |= one;
+            } else {
+                high |= one;
+            }
+            numeric += u32::from(b.is_ascii_digit());
+            upper += u32::from(b.is_ascii_uppercase());
+            space += u32::from(b.is_ascii_whitespace() || b == 0x0b);
+        }
+        self.ascii |= (u128::from(high) << 64) | u128::from(low);
+        self.numeric = self.numeric.saturating_add(numeric);
+        self.upper = self.upper.saturating_add(upper);
+        self.space = self.space.saturating_add(space);
+        self.digit_run = self.digit_run.max(digit_run);
+    }
+
     /// The facts of the ASCII bytes `ascii`, counted by value first, then read off the 128
     /// counts (fewer instructions a byte than testing each byte, for a long text).
     fn add_ascii_counts(&mut self, ascii: &[u8]) {
         let mut counts = [0u32; 128];
+        let (mut run, mut digit_run) = (0u32, 0u32);
         for &b in ascii {
             if let Some(n) = counts.get_mut(usize::from(b & 0x7f)) {
                 *n += 1;
             }
+            run = run.saturating_add(1) * u32::from(b.is_ascii_digit());
+            digit_run = digit_run.max(run);
         }
+        self.digit_run = self.digit_run.max(digit_run);
         for (b, &n) in (0u8..).zip(counts.iter()) {
             if n == 0 {
                 continue;
@@ -488,6 +539,106 @@ fn class_is_non_ascii(class: &Class) -> bool {
     }
 }
 
+/// The longest run of `true` in `flags`, saturated to `u32`.
+fn longest_run(flags: impl Iterator<Item = bool>) -> u32 {
+    let (mut run, mut best) = (0u32, 0u32);
+    for f in flags {
+        run = if f { run.saturating_add(1) } else { 0 };
+        best = best.max(run);
+    }
+    best
+}
+
+/// What every match of a pattern part holds of numeric characters in a row (see
+/// [`digit_run_of`]).
+#[derive(Debug, Clone, Copy)]
+struct DigitRun {
+    /// Numeric characters in a row every match holds at least.
+    run: u32,
+    /// Every character of every match is numeric (and every match holds `run` of them).
+    all_numeric: bool,
+    /// The part matches no character (an assertion): it neither adds to a run nor ends one.
+    zero_width: bool,
+}
+
+/// The run of numeric characters every match of `hir` holds: a lower bound, from the parts
+/// whose every character is numeric (a class of digits, repeated; digits in a literal) and
+/// the parts of a concatenation that follow one another.
+fn digit_run_of(hir: &Hir) -> DigitRun {
+    let none = DigitRun {
+        run: 0,
+        all_numeric: false,
+        zero_width: false,
+    };
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => DigitRun {
+            zero_width: true,
+            ..none
+        },
+        HirKind::Literal(lit) => match std::str::from_utf8(&lit.0) {
+            Ok(s) => DigitRun {
+                run: longest_run(s.chars().map(char::is_numeric)),
+                all_numeric: !s.is_empty() && s.chars().all(char::is_numeric),
+                zero_width: s.is_empty(),
+            },
+            Err(_) => none,
+        },
+        HirKind::Class(class) => {
+            let numeric = Need::of_class(class).numeric >= 1;
+            DigitRun {
+                run: u32::from(numeric),
+                all_numeric: numeric,
+                zero_width: false,
+            }
+        }
+        HirKind::Repetition(rep) if rep.min > 0 => {
+            let sub = digit_run_of(&rep.sub);
+            if sub.all_numeric {
+                DigitRun {
+                    run: sub.run.saturating_mul(rep.min),
+                    ..sub
+                }
+            } else {
+                DigitRun {
+                    all_numeric: false,
+                    ..sub
+                }
+            }
+        }
+        HirKind::Repetition(_) => none,
+        HirKind::Capture(cap) => digit_run_of(&cap.sub),
+        HirKind::Concat(subs) => {
+            let (mut best, mut current, mut all, mut zero_width) = (0u32, 0u32, true, true);
+            for part in subs.iter().map(digit_run_of) {
+                if part.zero_width {
+                    continue;
+                }
+                zero_width = false;
+                if part.all_numeric {
+                    current = current.saturating_add(part.run);
+                } else {
+                    all = false;
+                    current = 0;
+                }
+                best = best.max(current).max(part.run);
+            }
+            DigitRun {
+                run: best,
+                all_numeric: all && !zero_width,
+                zero_width,
+            }
+        }
+        HirKind::Alternation(subs) => {
+            let parts: Vec<DigitRun> = subs.iter().map(digit_run_of).collect();
+            DigitRun {
+                run: parts.iter().map(|p| p.run).min().unwrap_or(0),
+                all_numeric: parts.iter().all(|p| p.all_numeric),
+                zero_width: false,
+            }
+        }
+    }
+}
+
 impl Need {
     /// What every match of `pattern` needs; nothing (every text admitted) when it does not
     /// parse with the `regex` crate's default syntax.
@@ -504,6 +655,8 @@ impl Need {
         if let Some(w) = words_of(hir) {
             (n.pairs, n.or_non_ascii) = (w.pairs, w.or_non_ascii);
         }
+        n.words = !n.pairs.is_empty() || n.or_non_ascii;
+        n.digit_run = digit_run_of(hir).run;
         n
     }
 
@@ -535,6 +688,8 @@ impl Need {
                     ascii: sub.ascii,
                     pairs: Pairs::default(),
                     or_non_ascii: false,
+                    words: false,
+                    digit_run: 0,
                 }
             }
             HirKind::Capture(cap) => Self::walk(&cap.sub),
@@ -553,6 +708,8 @@ impl Need {
                     ascii: a.ascii & b.ascii,
                     pairs: Pairs::default(),
                     or_non_ascii: false,
+                    words: false,
+                    digit_run: 0,
                 })
             }
         }
@@ -569,6 +726,8 @@ impl Need {
             ascii: self.ascii | next.ascii,
             pairs: Pairs::default(),
             or_non_ascii: false,
+            words: false,
+            digit_run: 0,
         }
     }
 
@@ -649,10 +808,9 @@ impl Need {
             && f.upper >= self.upper
             && f.non_ascii >= self.non_ascii
             && f.space >= self.space
+            && f.digit_run >= self.digit_run
             && self.ascii & !f.ascii == 0
-            && ((self.pairs.is_empty() && !self.or_non_ascii)
-                || self.pairs.meets(&f.pairs)
-                || (self.or_non_ascii && f.non_ascii > 0))
+            && (!self.words || self.pairs.meets(&f.pairs) || (self.or_non_ascii && f.non_ascii > 0))
     }
 
     /// Whether `haystack` may hold a match: tested against the facts of the scanned text when
@@ -665,6 +823,7 @@ impl Need {
     /// [`admits_haystack`](Self::admits_haystack), told whether the need asks for nothing but
     /// a length (`only_length`, as [`requires_only_length`](Self::requires_only_length) says):
     /// a pattern searched many times works that out once.
+    #[inline(always)]
     pub(crate) fn admits_haystack_given(&self, haystack: &str, only_length: bool) -> bool {
         if haystack.len() < self.min_len {
             return false;
@@ -672,11 +831,10 @@ impl Need {
         if only_length {
             return true;
         }
-        let key = (haystack.as_ptr() as usize, haystack.len());
-        match CURRENT.get() {
-            Some((k, facts)) if k == key => self.admits(&facts),
-            _ if haystack.len() <= FRESH_FACTS_MAX => self.admits(&fresh_facts(haystack)),
-            _ => true,
+        match with_current(haystack, |facts| self.admits(facts)) {
+            Some(admitted) => admitted,
+            None if haystack.len() <= FRESH_FACTS_MAX => self.admits(&fresh_facts(haystack)),
+            None => true,
         }
     }
 
@@ -686,15 +844,26 @@ impl Need {
             && self.upper == 0
             && self.non_ascii == 0
             && self.space == 0
+            && self.digit_run == 0
             && self.ascii == 0
-            && self.pairs.is_empty()
-            && !self.or_non_ascii
+            && !self.words
     }
 }
 
 thread_local! {
     /// The text being scanned on this thread (address and length) and its facts.
-    static CURRENT: Cell<Option<((usize, usize), TextFacts)>> = const { Cell::new(None) };
+    static CURRENT: RefCell<Option<((usize, usize), TextFacts)>> = const { RefCell::new(None) };
+}
+
+/// `test` of the facts of the scanned text when `haystack` is that text (read in place, not
+/// copied: the test runs for every pattern a text meets); `None` for another haystack.
+#[inline]
+fn with_current<R>(haystack: &str, test: impl FnOnce(&TextFacts) -> R) -> Option<R> {
+    let key = (haystack.as_ptr() as usize, haystack.len());
+    CURRENT.with_borrow(|current| match current {
+        Some((k, facts)) if *k == key => Some(test(facts)),
+        _ => None,
+    })
 }
 
 /// The facts of `haystack`, a text other than the scanned one: kept with a copy of the last

@@ -159,8 +159,9 @@ struct Inner {
     gate: Option<Gate>,
     /// `None` when the pattern failed to compile (recorded by `shared::checked`).
     compiled: OnceLock<Option<regex::Regex>>,
-    /// What every match needs of the text, derived after [`NEED_AFTER`] searches (a process
-    /// that searches a pattern a few times does not pay for reading its syntax tree again).
+    /// What every match needs of the text, derived by [`compile_all`] (the warm-up) or else
+    /// after [`NEED_AFTER`] searches (a process that compiles a pattern on first use and
+    /// searches it a few times does not pay for reading its syntax tree again).
     need: OnceLock<(Need, bool)>,
     /// Searches so far, until `need` is derived.
     searches: AtomicU32,
@@ -203,13 +204,18 @@ impl Inner {
                 if self.searches.fetch_add(1, Ordering::Relaxed) < NEED_AFTER {
                     return true;
                 }
-                self.need.get_or_init(|| {
-                    let need = Need::of(&self.source);
-                    (need, need.requires_only_length())
-                })
+                self.derive_need()
             }
         };
         need.admits_haystack_given(haystack, *only_length)
+    }
+
+    /// What every match needs, and whether that is only a length: derived once.
+    fn derive_need(&self) -> &(Need, bool) {
+        self.need.get_or_init(|| {
+            let need = Need::of(&self.source);
+            (need, need.requires_only_length())
+        })
     }
 }
 
@@ -249,15 +255,32 @@ impl LazyRegex {
         LazyRegex(inner)
     }
 
-    /// The compiled pattern, or `None` when `haystack` cannot match (its gate says so) or the
-    /// pattern failed to compile.
+    /// The compiled pattern, or `None` when `haystack` cannot match (what every match needs,
+    /// or its gate, says so) or the pattern failed to compile.
+    #[inline]
     fn for_haystack(&self, haystack: &str) -> Option<&regex::Regex> {
+        // Most searches end here, on every pattern a text meets: what every match needs, once
+        // derived, rules the haystack out. Tested inline, before anything else.
+        if let Some((need, only_length)) = self.0.need.get()
+            && !need.admits_haystack_given(haystack, *only_length)
+        {
+            return None;
+        }
+        self.for_admitted(haystack)
+    }
+
+    /// [`for_haystack`](Self::for_haystack) for a haystack that a derived need admits, or
+    /// before the need is derived.
+    #[inline(never)]
+    fn for_admitted(&self, haystack: &str) -> Option<&regex::Regex> {
+        // Before it is derived, the need is counted towards deriving it (see `needs_met`).
+        let needs_met = |h: &str| self.0.need.get().is_some() || self.0.needs_met(h);
         let shared = match self.0.compiled.get() {
             Some(compiled) => {
                 let re = compiled.as_ref()?;
                 // Compiled: what every match needs, then the gate where it costs less than the
                 // search it may spare (a test that is a plain byte search).
-                if !self.0.needs_met(haystack)
+                if !needs_met(haystack)
                     || self
                         .0
                         .gate
@@ -273,7 +296,7 @@ impl LazyRegex {
                     return None;
                 }
                 let re = self.0.compile()?;
-                if !self.0.needs_met(haystack) {
+                if !needs_met(haystack) {
                     return None;
                 }
                 re
@@ -344,15 +367,18 @@ impl<I: Iterator> Iterator for Searched<I> {
     }
 }
 
-/// Compiles every pattern created so far that is not compiled yet (the warm-up, and
-/// `Minimizer::wait_until_ready`).
+/// Compiles every pattern created so far that is not compiled yet, and derives what its
+/// matches need (the warm-up, and `Minimizer::wait_until_ready`): calls made after it test
+/// every pattern's need from their first search.
 pub(crate) fn compile_all() {
     let all: Vec<Arc<Inner>> = match REGISTRY.lock() {
         Ok(all) => all.iter().filter_map(Weak::upgrade).collect(),
         Err(_) => return,
     };
     for p in all {
-        let _ = p.compile();
+        if p.compile().is_some() {
+            let _ = p.derive_need();
+        }
     }
 }
 

@@ -4,21 +4,23 @@
 //! decoders keep their own tests (the facts are only necessary conditions).
 
 /// Byte classes, as bits of [`CLASS`].
-const B64: u8 = 1; // [A-Za-z0-9+/_-]: the base64 pattern's characters
-const DIGIT: u8 = 4; // [0-9]
-const LEET: u8 = 8; // a leetspeak character: 0 1 3 4 5 7 @ $
-const PERCENT: u8 = 16;
-const BACKSLASH: u8 = 32;
-const LETTER: u8 = 64; // [A-Za-z]
-const R: u8 = 128; // `r` or `R`: rot13's marker starts with one
+const B64: u16 = 1; // [A-Za-z0-9+/_-]: the base64 pattern's characters
+const DIGIT: u16 = 4; // [0-9]
+const LEET: u16 = 8; // a leetspeak character: 0 1 3 4 5 7 @ $
+const PERCENT: u16 = 16;
+const BACKSLASH: u16 = 32;
+const LETTER: u16 = 64; // [A-Za-z]
+const R: u16 = 128; // `r` or `R`: rot13's marker starts with one
+const A: u16 = 256; // `a` or `A`
+const T: u16 = 512; // `t` or `T` (`A` shifted left by one)
 
 /// The class bits of every byte.
 #[allow(
     clippy::indexing_slicing,
     reason = "a constant table: every index is below 256, checked when it is built"
 )]
-const CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
+const CLASS: [u16; 256] = {
+    let mut t = [0u16; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
@@ -43,6 +45,12 @@ const CLASS: [u8; 256] = {
         }
         if c == b'r' || c == b'R' {
             bits |= R;
+        }
+        if c == b'a' || c == b'A' {
+            bits |= A;
+        }
+        if c == b't' || c == b'T' {
+            bits |= T;
         }
         t[b] = bits;
         b += 1;
@@ -74,34 +82,32 @@ pub(super) struct Facts {
 }
 
 impl Facts {
-    /// One pass over `text`.
+    /// One pass over `text`, without a branch a byte: each fact is a mask or a sum of the
+    /// byte's class bits and the previous byte's.
     pub(super) fn of(text: &str) -> Self {
         let (mut run, mut best, mut digits) = (0usize, 0usize, 0usize);
-        let (mut any, mut prev, mut prev_byte) = (0u8, 0u8, 0u8);
-        let (mut leet, mut at, mut letter_runs) = (false, false, 0usize);
+        let (mut any, mut prev) = (0u16, 0u16);
+        let (mut leet, mut at, mut letter_runs) = (0u16, 0u16, 0usize);
         for &b in text.as_bytes() {
             let bits = CLASS.get(usize::from(b)).copied().unwrap_or(0);
             any |= bits;
             digits += usize::from(bits & DIGIT != 0);
-            leet |= bits & LEET != 0 && prev & LETTER != 0;
-            at |= prev_byte | 0x20 == b'a' && b | 0x20 == b't';
-            letter_runs += usize::from(bits & LETTER != 0 && prev & LETTER == 0);
-            (prev, prev_byte) = (bits, b);
-            if bits & B64 != 0 {
-                run += 1;
-            } else {
-                best = best.max(run);
-                run = 0;
-            }
+            // LEET is LETTER shifted right by three, T is A shifted left by one.
+            leet |= bits & ((prev & LETTER) >> 3);
+            at |= bits & ((prev & A) << 1);
+            letter_runs += usize::from(bits & !prev & LETTER != 0);
+            prev = bits;
+            run = (run + 1) * usize::from(bits & B64 != 0);
+            best = best.max(run);
         }
         Facts {
-            base64_run: best.max(run),
+            base64_run: best,
             digits,
-            leet,
+            leet: leet & LEET != 0,
             percent: any & PERCENT != 0,
             backslash: any & BACKSLASH != 0,
             r: any & R != 0,
-            at,
+            at: at & T != 0,
             letter_runs,
             non_ascii: !text.is_ascii(),
         }

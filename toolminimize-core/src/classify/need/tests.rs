@@ -88,9 +88,9 @@ fn the_scanned_text_facts_are_used_and_restored() {
     with_text(text, || {
         assert!(digits.admits_haystack(text));
         with_text("abc", || assert!(!digits.admits_haystack("abc")));
-        assert!(CURRENT.get().is_some_and(|(k, _)| k.1 == text.len()));
+        assert!(CURRENT.with_borrow(|c| c.is_some_and(|(k, _)| k.1 == text.len())));
     });
-    assert!(CURRENT.get().is_none());
+    assert!(CURRENT.with_borrow(Option::is_none));
     assert!(!digits.admits_haystack("quick 12345"));
 }
 
@@ -179,4 +179,46 @@ fn long_ascii_texts_are_counted_alike() {
     // Classes read once are remembered alike.
     assert_eq!(need(r"\p{Lu}\p{Lu}").upper, 2);
     assert_eq!(need(r"\p{Lu}x").upper, 1);
+}
+
+#[test]
+fn short_and_long_ascii_texts_get_the_same_facts_byte_by_byte_or_counted() {
+    for text in [
+        "quick 12345",
+        "Call +44 20 7946 0958, ext. 12 ~ {ok} [DEL\x7f] \t\x0b end",
+        "AZaz09 @_`{|}~",
+    ] {
+        let mut counted = TextFacts::default();
+        counted.add_ascii_counts(text.as_bytes());
+        let mut read = TextFacts::default();
+        read.add_short_ascii(text.as_bytes());
+        assert_eq!(counted, read, "{text:?}");
+        assert_eq!(
+            Pairs::of_ascii(text.as_bytes()),
+            Pairs::of_text(text),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn digits_in_a_row_every_match_holds() {
+    assert_eq!(need(r"[XYZxyz]?-?\d{7,8}-?\s?[A-Za-z]").digit_run, 7);
+    assert_eq!(
+        need(r"(?:19|20)?\d{6}[-+]\d{4}|(?:19|20)\d{10}").digit_run,
+        6
+    );
+    assert_eq!(need(r"(?:19|20)\d{10}").digit_run, 12);
+    assert_eq!(need(r"(?-u:\b)\d{3}(?-u:\b)\d{2}").digit_run, 5);
+    assert_eq!(need(r"\d{3}\.\d{3}").digit_run, 3);
+    assert_eq!(need(r"\d*\d{2}x?").digit_run, 2);
+    assert_eq!(need(r"(?:\d\d)+").digit_run, 2);
+    assert_eq!(need(r"(?:\d|a)\d").digit_run, 1);
+    assert_eq!(need(r"[a-z]+").digit_run, 0);
+    assert_eq!(TextFacts::of("call 555-0182").digit_run, 4);
+    assert_eq!(TextFacts::of("née le 14/03/1962").digit_run, 4);
+    assert_eq!(TextFacts::of("٣٤٥ and 12").digit_run, 3);
+    let dni = need(r"[XYZxyz]?-?\d{7,8}-?\s?[A-Za-z]");
+    assert!(!dni.admits(&TextFacts::of("call +1 415 555 0182 or 555 0199 now, ok")));
+    assert!(dni.admits(&TextFacts::of("DNI 12345678Z")));
 }

@@ -412,8 +412,10 @@ impl Detector for Address {
             return;
         }
         // Japanese block addresses: kept apart, as a town name runs on from the ward before it.
+        // Every one names its block with a character outside ASCII (`丁目`, `条`, `番`, a ward).
         let mut ja_end = 0usize;
-        for re in &self.ja {
+        let ja: &[Regex] = if text.is_ascii() { &[] } else { &self.ja };
+        for re in ja {
             for c in re.captures_iter(text) {
                 let Some(m) = c.get(1) else { continue };
                 if m.start() < ja_end || m.as_str().chars().count() < 3 {

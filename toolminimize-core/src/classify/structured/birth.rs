@@ -357,7 +357,8 @@ impl Birth {
             };
             out.push(Finding::new(start..end, PsdKind::DateOfBirth, conf, "dob"));
         }
-        if text.contains('年') {
+        // (A search for a character outside ASCII compares every window of a short text.)
+        if !text.is_ascii() && text.contains('年') {
             for c in self.ja_date.captures_iter(text) {
                 if let Some(d) = c.get(1).or_else(|| c.get(2)) {
                     out.push(Finding::new(d.range(), PsdKind::DateOfBirth, 0.9, "dob"));

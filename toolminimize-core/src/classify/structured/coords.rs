@@ -104,7 +104,7 @@ impl Detector for Coordinates {
         if !text.contains('.') && (text.is_ascii() || !text.contains('°')) {
             return;
         }
-        if text.contains('°') {
+        if !text.is_ascii() && text.contains('°') {
             for m in self.dms.find_iter(text) {
                 out.push(Finding::new(
                     m.range(),

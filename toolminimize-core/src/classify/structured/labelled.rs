@@ -20,7 +20,7 @@
 
 use std::ops::Range;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use super::context::{Keywords, LastKey, by_key, char_at, char_before};
 use crate::classify::need::WordsNeed;
@@ -675,7 +675,10 @@ impl Labelled {
                 classes.push((class, compound));
             }
         }
+        // A DFA: every text with one of the labels' letter pairs is scanned whole, and a DFA
+        // reads a byte in a few instructions where the default NFA takes several times more.
         let labels = AhoCorasickBuilder::new()
+            .kind(Some(AhoCorasickKind::DFA))
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
             .build(&patterns)

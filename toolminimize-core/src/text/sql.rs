@@ -11,24 +11,12 @@ pub fn comments(sql: &str) -> Vec<Range<usize>> {
     let b = sql.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
-    let mut quote: Option<u8> = None;
     while let Some(&c) = b.get(i) {
-        if let Some(q) = quote {
-            if c == q {
-                // A doubled quote is an escaped one inside the literal.
-                if b.get(i + 1) == Some(&q) {
-                    i += 2;
-                    continue;
-                }
-                quote = None;
-            } else if c == b'\\' {
-                i += 1;
-            }
-            i += 1;
-            continue;
-        }
         match (c, b.get(i + 1)) {
-            (b'\'' | b'"' | b'`', _) => quote = Some(c),
+            (b'\'' | b'"' | b'`', _) => {
+                i = quoted_end(b, i);
+                continue;
+            }
             (b'-', Some(b'-')) => {
                 let end = b
                     .get(i..)
@@ -52,6 +40,27 @@ pub fn comments(sql: &str) -> Vec<Range<usize>> {
         i += 1;
     }
     out
+}
+
+/// Where the string literal or quoted identifier opening at `open` ends (after its closing
+/// quote; the end of the text when it is not closed). A doubled quote or a backslash escapes
+/// the next character.
+fn quoted_end(b: &[u8], open: usize) -> usize {
+    let Some(&q) = b.get(open) else {
+        return b.len();
+    };
+    let mut i = open + 1;
+    while let Some(&c) = b.get(i) {
+        if c == q {
+            if b.get(i + 1) == Some(&q) {
+                i += 2;
+                continue;
+            }
+            return i + 1;
+        }
+        i += if c == b'\\' { 2 } else { 1 };
+    }
+    b.len()
 }
 
 /// Whether `sql` reads as a statement that only reads (`SELECT …`, `WITH …`).
@@ -199,25 +208,11 @@ fn where_conditions(sql: &str) -> Option<Vec<Condition>> {
     let mut ci = 0usize;
     let mut i = 0usize;
     let mut depth = 0i32;
-    let mut quote: Option<u8> = None;
     let mut in_where = false;
     let mut cond_start = 0usize;
     let mut between = false;
     let mut out: Vec<Range<usize>> = Vec::new();
     while let Some(&c) = b.get(i) {
-        if let Some(q) = quote {
-            if c == q {
-                if b.get(i + 1) == Some(&q) {
-                    i += 2;
-                    continue;
-                }
-                quote = None;
-            } else if c == b'\\' {
-                i += 1;
-            }
-            i += 1;
-            continue;
-        }
         if let Some(cm) = comments.get(ci).filter(|cm| cm.start == i) {
             if in_where {
                 break;
@@ -227,7 +222,10 @@ fn where_conditions(sql: &str) -> Option<Vec<Condition>> {
             continue;
         }
         match c {
-            b'\'' | b'"' | b'`' => quote = Some(c),
+            b'\'' | b'"' | b'`' => {
+                i = quoted_end(b, i);
+                continue;
+            }
             b'(' => depth += 1,
             b')' => {
                 depth -= 1;

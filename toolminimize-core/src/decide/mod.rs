@@ -822,6 +822,20 @@ fn note_not_in_request(
     if update_field && shares_word(consent, text) {
         return false;
     }
+    // An address the request changes ("update my address to …", "I moved to …") keeps its
+    // postcode, town and region fields, which the request may not spell out.
+    let place = |it: &PsdItem| {
+        matches!(
+            it.kind,
+            PsdKind::StreetAddress | PsdKind::Postcode | PsdKind::Place
+        )
+    };
+    if update_field
+        && group.iter().filter_map(|&k| items.get(k)).all(place)
+        && (consent.names_kind(PsdKind::StreetAddress) || consent.has_word("moved"))
+    {
+        return false;
+    }
     let named = identifier_words(f.key.unwrap_or_default())
         .iter()
         // (Short words of a key, "of" of "date of birth", name nothing.)

@@ -1073,10 +1073,13 @@ fn topic_not_in_request(
     it: &PsdItem,
 ) -> bool {
     // A role ("Hausarzt", "oncologist") is how one names whom one looks for, in any language.
+    // A request that names the kind ("the side effects of my blood pressure pills") leaves
+    // the term the search puts for it.
     is_special(it)
         && it.kind != PsdKind::ImpliedByRole
         && !matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database)
         && key_not_in_request(ctx, f, it)
+        && !ctx.consent.is_some_and(|c| c.names_kind(it.kind))
 }
 
 /// Where [`decide_items`] puts the decision of item `k`: the call's decisions, or the list

@@ -318,6 +318,14 @@ fn kind_words(kind: PsdKind) -> &'static [&'static str] {
     }
 }
 
+/// Whether `test` holds for a folded word of `text`.
+fn any_word(text: &str, test: impl Fn(&str) -> bool) -> bool {
+    fold(text)
+        .as_str()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(test)
+}
+
 /// A word's first five letters, for a word of four letters or more.
 fn stem(w: &str) -> Option<String> {
     (w.chars().nth(3).is_some()).then(|| w.chars().take(5).collect())
@@ -378,11 +386,16 @@ impl Consent {
     /// does: the same first five letters, or the whole of a shorter word ("Dexcom sensors"
     /// and "Dexcom G7 sensors", "voucher" and "vouchers").
     pub fn shares_stem(&self, text: &str) -> bool {
-        fold(text)
-            .as_str()
-            .split(|c: char| !c.is_alphanumeric())
-            .filter_map(stem)
-            .any(|s| self.stems.contains(&s))
+        any_word(text, |w| stem(w).is_some_and(|s| self.stems.contains(&s)))
+    }
+
+    /// Whether a word of `text` (a number of three digits or more, another word of four
+    /// characters or more) is one of the user's words.
+    pub fn shares_word(&self, text: &str) -> bool {
+        any_word(text, |w| {
+            let n = w.chars().count();
+            (n >= 4 || n == 3 && w.chars().all(|c| c.is_ascii_digit())) && self.words.contains(w)
+        })
     }
 
     /// Whether the folded word `w` is one of the user's words.

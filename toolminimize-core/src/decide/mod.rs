@@ -819,7 +819,7 @@ fn note_not_in_request(
     let Some(text) = f.text else {
         return false;
     };
-    if update_field && shares_word(consent, text) {
+    if update_field && consent.shares_word(text) {
         return false;
     }
     // An address the request changes ("update my address to …", "I moved to …") keeps its
@@ -848,26 +848,13 @@ fn note_not_in_request(
             .iter()
             .filter_map(|&k| items.get(k))
             .any(|it| consent.names_kind(it.kind))
-            || f.text.is_some_and(|t| shares_word(consent, t)));
+            || consent.shares_word(text));
     !named
         && !place_given
         && !group
             .iter()
             .filter_map(|&k| items.get(k))
             .any(|it| consented(ctx, it))
-}
-
-/// Whether a word of `text` (a number of three digits or more, another word of four
-/// characters or more) is among the user's words.
-fn shares_word(consent: &Consent, text: &str) -> bool {
-    crate::text::fold::fold(text)
-        .as_str()
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| {
-            let n = w.chars().count();
-            n >= 4 || n == 3 && w.chars().all(|c| c.is_ascii_digit())
-        })
-        .any(|w| consent.has_word(w))
 }
 
 /// How far before a window (of a long text) its reading starts: the window's items are read
@@ -917,44 +904,32 @@ fn decide_items(
             None => pending.push(k),
         }
     }
-    if !scan.comments.is_empty() {
-        let comments = &scan.comments;
-        pending.retain(|&k| {
-            // Comments are in order and do not overlap: the one that could hold the span is
-            // found by binary search.
-            let inside = items
-                .get(k)
-                .and_then(|it| it.span.as_ref())
-                .is_some_and(|s| {
-                    let i = comments.partition_point(|c| c.start <= s.start);
-                    i.checked_sub(1)
-                        .and_then(|i| comments.get(i))
-                        .is_some_and(|c| s.end <= c.end)
-                });
-            if inside {
-                out.set(k, Decision::drop(Op::RemoveSpan, Rule::CodeComment));
-            }
-            !inside
-        });
+    // Comments are in order and do not overlap: the one that could hold the span is found by
+    // binary search.
+    let comments = &scan.comments;
+    if !comments.is_empty() {
+        decide_inside(
+            &mut pending,
+            items,
+            out,
+            Op::RemoveSpan,
+            Rule::CodeComment,
+            |s| {
+                let i = comments.partition_point(|c| c.start <= s.start);
+                i.checked_sub(1)
+                    .and_then(|i| comments.get(i))
+                    .is_some_and(|c| s.end <= c.end)
+            },
+        );
     }
     // A condition the read's key makes redundant goes with its value (`AND holder = '…'`).
-    if !scan.redundant.is_empty() {
-        pending.retain(|&k| {
-            let inside = items
-                .get(k)
-                .and_then(|it| it.span.as_ref())
-                .is_some_and(|s| {
-                    scan.redundant
-                        .iter()
-                        .any(|r| r.literal.start <= s.start && s.end <= r.literal.end)
-                });
-            if inside {
-                out.set(
-                    k,
-                    Decision::drop(Op::RemoveClause, Rule::RedundantCondition),
-                );
-            }
-            !inside
+    let redundant = &scan.redundant;
+    if !redundant.is_empty() {
+        let rule = Rule::RedundantCondition;
+        decide_inside(&mut pending, items, out, Op::RemoveClause, rule, |s| {
+            redundant
+                .iter()
+                .any(|r| r.literal.start <= s.start && s.end <= r.literal.end)
         });
     }
     // A short value with a remark appended ("Gastroenterology - flare, colonoscopy overdue",
@@ -1020,6 +995,28 @@ fn decide_items(
         }
         out.set(k, d);
     }
+}
+
+/// Drops, with `op` and `rule`, the pending items whose span `inside` holds (the comments of a
+/// statement, its redundant conditions), and takes them out of `pending`.
+fn decide_inside(
+    pending: &mut Vec<usize>,
+    items: &[PsdItem],
+    out: &mut (impl Decided + ?Sized),
+    op: Op,
+    rule: Rule,
+    inside: impl Fn(&Range<usize>) -> bool,
+) {
+    pending.retain(|&k| {
+        let hit = items
+            .get(k)
+            .and_then(|it| it.span.as_ref())
+            .is_some_and(&inside);
+        if hit {
+            out.set(k, Decision::drop(op, rule));
+        }
+        !hit
+    });
 }
 
 /// Whether the item's text is neither in the user's request nor begins as a word of it does,

@@ -39,7 +39,9 @@ fn is_code(code: &[u8; 5]) -> bool {
 pub(super) struct Icd;
 
 impl Icd {
+    /// Reads the list (on the warm-up thread, ahead of the first call that meets a code).
     pub(super) fn new() -> Result<Self, Error> {
+        let _ = codes();
         Ok(Icd)
     }
 }

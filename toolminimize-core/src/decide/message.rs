@@ -159,11 +159,20 @@ impl<'a, 'r> MsgView<'a, 'r> {
                 let free = |i: usize| !in_psd.get(c.words.start + i).copied().unwrap_or(false);
                 // The news a message opens with is its point, told with or without a number
                 // ("I'll be working from home for the next weeks - …").
+                // A run of unspaced script is one word of the reading: it is free only when no
+                // PSD lies in it at all.
+                let untouched = |w: &crate::text::words::Word<'_>| {
+                    word_weight(w.raw) == 1
+                        || !sorted
+                            .iter()
+                            .any(|p| p.start < w.range.end && p.end > w.range.start)
+                };
                 let opening_news = Some(c.clause.sentence) == first_news
                     && !c.reason
                     && !c.clause.parenthetical
-                    && ws.len() >= 3
-                    && (0..ws.len()).all(free);
+                    && ws.iter().map(|w| word_weight(w.raw)).sum::<usize>() >= 3
+                    && (0..ws.len()).all(free)
+                    && ws.iter().all(untouched);
                 opening_news
                     || ws.iter().enumerate().any(|(i, w)| {
                         free(i)
@@ -295,6 +304,17 @@ impl<'a, 'r> MsgView<'a, 'r> {
             Op::RemoveClause
         }
     }
+}
+
+/// How many words a word of the reading stands for: one, or, in a script written without
+/// spaces (Chinese, Japanese), where the reader's "word" is a whole run of text, one for every
+/// two characters of it (`周四我去不了` says as much as "I can't on Thursday").
+fn word_weight(raw: &str) -> usize {
+    let unspaced = raw
+        .chars()
+        .filter(|&c| super::vocab::is_unspaced_script(c))
+        .count();
+    unspaced.div_ceil(2).max(1)
 }
 
 pub(super) fn decide(

@@ -196,6 +196,20 @@ impl<'a> Reading<'a> {
                     .all(|w| w.raw.chars().next().is_some_and(char::is_uppercase));
             (cw.len() <= 6 && (opens || lone_name)).then(|| first.clause.range.clone())
         });
+        // A name said to the reader after the greeting word belongs to the greeting when it
+        // closes the sentence ("Привет, Оля!", "Hi, Dana!"): the news starts after it.
+        let greeting = greeting.map(|g| match (infos.first(), infos.get(1)) {
+            (Some(first), Some(name))
+                if name.clause.sentence == first.clause.sentence
+                    && infos
+                        .get(2)
+                        .is_none_or(|c| c.clause.sentence != name.clause.sentence)
+                    && is_vocative(ws.get(name.words.clone()).unwrap_or_default()) =>
+            {
+                g.start..name.clause.range.end
+            }
+            _ => g,
+        });
         let line_starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
@@ -393,6 +407,15 @@ impl<'a> Reading<'a> {
 
 /// Whether a modal verb that asks only at the start of a clause ("Pode …", "Você pode …",
 /// "¿Puede …?") opens the clause `cw`.
+/// Whether the words of a clause are a name said to the reader: one or two words, each
+/// capitalised.
+fn is_vocative(cw: &[Word<'_>]) -> bool {
+    (1..=2).contains(&cw.len())
+        && cw
+            .iter()
+            .all(|w| w.raw.chars().next().is_some_and(char::is_uppercase))
+}
+
 fn asks_at_open(v: &super::vocab::Vocab, lang: LangMask, cw: &[Word<'_>]) -> bool {
     let open = v.set(WordSet::RequestOpen);
     (0..cw.len().min(2)).any(|i| open.match_in(lang, cw, i).is_some())

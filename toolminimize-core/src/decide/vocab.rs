@@ -159,12 +159,22 @@ impl WordSet {
 pub type LangMask = u16;
 
 /// The languages of `words.tsv`, in bit order.
+/// `other` holds, for languages the stage does not otherwise read (Russian, Greek, Arabic,
+/// Chinese, Korean, Finnish, Hungarian, Romanian, …), only words that need no grammar and are
+/// words of none of the others: greetings, days and times, reason conjunctions. They are read
+/// in every text; `other` has no stop words, so it is never the language recognised.
 pub const LANGS: &[&str] = &[
-    "en", "de", "fr", "es", "it", "pt", "nl", "pl", "sv", "da", "no", "cs", "ja",
+    "en", "de", "fr", "es", "it", "pt", "nl", "pl", "sv", "da", "no", "cs", "ja", "other",
 ];
 
+/// The languages recognised by their stop words: the first of [`LANGS`], all but `other`.
+const SCORED: usize = LANGS.len() - 1;
+
+/// The bit of `other` (see [`LANGS`]).
+const OTHER: LangMask = 1 << SCORED;
+
 /// Every language.
-pub const ALL_LANGS: LangMask = (1 << 13) - 1;
+pub const ALL_LANGS: LangMask = (1 << LANGS.len()) - 1;
 
 fn lang_bit(lang: &str) -> LangMask {
     LANGS
@@ -225,7 +235,9 @@ pub fn may_hold_unspaced(text: &str) -> bool {
         .any(|c| c.iter().fold(0u8, |m, &b| m.max(b)) >= 0xE3)
 }
 
-fn is_unspaced_script(c: char) -> bool {
+/// Whether `c` belongs to a script whose words are not separated by spaces (kana, kanji and
+/// hanzi; Hangul syllables too, whose words take their particles without a space).
+pub(super) fn is_unspaced_script(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{AC00}'..='\u{D7AF}')
 }
 
@@ -501,7 +513,7 @@ impl Vocab {
     /// Looks every word of `words` up once, so that matching them against any list needs no
     /// further hashing, and gives [`Vocab::languages`] of them (they are the words of `raw`).
     pub fn look_up_languages(&self, words: &mut [Word<'_>], raw: &str) -> LangMask {
-        let mut scores = [0u32; 13];
+        let mut scores = [0u32; SCORED];
         for w in words.iter_mut() {
             w.entry = self.index.get(w.folded.as_ref()).copied().unwrap_or(ABSENT);
             if !in_address(raw, &w.range) {
@@ -542,7 +554,7 @@ impl Vocab {
     /// The languages `words` are most likely written in: those whose commonest function words
     /// occur at least half as often as the best language's; every language when none occurs.
     pub fn languages(&self, words: &[Word<'_>], raw: &str) -> LangMask {
-        let mut scores = [0u32; 13];
+        let mut scores = [0u32; SCORED];
         for w in words.iter().filter(|w| !in_address(raw, &w.range)) {
             add_scores(&mut scores, self.stop_langs(w));
         }
@@ -591,7 +603,7 @@ fn in_address(raw: &str, range: &Range<usize>) -> bool {
 }
 
 /// Counts a word that is a stop word of the languages `mask` (none: 0) for them.
-fn add_scores(scores: &mut [u32; 13], mask: LangMask) {
+fn add_scores(scores: &mut [u32; SCORED], mask: LangMask) {
     if mask == 0 {
         return;
     }
@@ -606,7 +618,7 @@ fn add_scores(scores: &mut [u32; 13], mask: LangMask) {
 }
 
 /// The languages of a text from its stop words' `scores` (see [`Vocab::languages`]).
-fn languages_of(mut scores: [u32; 13], raw: &str) -> LangMask {
+fn languages_of(mut scores: [u32; SCORED], raw: &str) -> LangMask {
     if may_hold_unspaced(raw)
         && raw.chars().any(is_unspaced_script)
         && let Some(ja) = scores.get_mut(12)
@@ -617,7 +629,9 @@ fn languages_of(mut scores: [u32; 13], raw: &str) -> LangMask {
     if best == 0 {
         return ALL_LANGS;
     }
-    let mut mask: LangMask = 0;
+    // The words of `other` are read in every text: they are none of the recognised
+    // languages' words.
+    let mut mask: LangMask = OTHER;
     for (i, c) in scores.iter().enumerate() {
         if *c * 10 >= best * 7 {
             mask |= 1 << i;

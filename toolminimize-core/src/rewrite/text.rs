@@ -660,7 +660,7 @@ fn tidy_owned(s: String) -> String {
 }
 
 /// The debris tidying replaces, in order: each `from` with its `to` (never longer).
-const DEBRIS: [(&str, &str); 49] = [
+const DEBRIS: [(&str, &str); 55] = [
     (" ,", ","),
     (" .", "."),
     (" ;", ";"),
@@ -675,6 +675,12 @@ const DEBRIS: [(&str, &str); 49] = [
     ("、。", "。"),
     ("（、", "（"),
     ("、）", "）"),
+    ("，，", "，"),
+    ("，。", "。"),
+    ("（，", "（"),
+    ("，）", "）"),
+    ("،،", "،"),
+    ("،.", "."),
     (",,", ","),
     (", ,", ","),
     (",.", "."),
@@ -780,7 +786,7 @@ fn tidy_folded(mut t: String) -> String {
 
 /// Drops the separators a cut left at either end of a text (and full stops at its start).
 fn trim_edges(t: &mut String) {
-    let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/', '、'];
+    let trim_chars: &[char] = &[' ', ',', ';', ':', '-', '–', '—', '|', '/', '、', '，', '،'];
     let end = t.trim_end_matches(trim_chars).len();
     t.truncate(end);
     let start = t.len()

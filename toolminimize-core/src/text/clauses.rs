@@ -7,6 +7,9 @@
 //! punctuation counts as well: `。！？` end a sentence with no space after them, `、，；：`
 //! end a clause, `（）【】` enclose a parenthetical, and a reason, which Japanese states
 //! before its consequence, ends its clause at its particle (`…の手術後なので`, `…のため`).
+//! So do the marks of other scripts: the Arabic question mark `؟`, the Urdu full stop `۔`
+//! and the Devanagari danda `।` end a sentence, the Arabic comma and semicolon `، ؛` a
+//! clause.
 
 use std::ops::Range;
 
@@ -111,8 +114,11 @@ const fn classes(marks: &[u8], reasons: bool) -> [Class; 256] {
     let mut k = 0;
     while reasons && k < REASON.len() {
         let first = REASON[k].as_bytes()[0];
-        t[first.to_ascii_lowercase() as usize] = Class::ReasonStart;
-        t[first.to_ascii_uppercase() as usize] = Class::ReasonStart;
+        // A conjunction in another script starts with a byte that is read whole anyway.
+        if first.is_ascii() {
+            t[first.to_ascii_lowercase() as usize] = Class::ReasonStart;
+            t[first.to_ascii_uppercase() as usize] = Class::ReasonStart;
+        }
         k += 1;
     }
     let mut m = 0;
@@ -241,8 +247,10 @@ pub fn clauses(text: &str) -> Vec<Clause> {
                 ends.then_some(c.len_utf8())
             }
             // Japanese sentence ends need no space after them.
-            '。' | '！' | '？' => Some(c.len_utf8()),
-            ';' | '|' | '\n' | '\r' | '•' | '、' | '，' | '；' | '：' => Some(c.len_utf8()),
+            '。' | '！' | '？' | '؟' | '।' | '۔' => Some(c.len_utf8()),
+            ';' | '|' | '\n' | '\r' | '•' | '、' | '，' | '；' | '：' | '،' | '؛' => {
+                Some(c.len_utf8())
+            }
             // An emoji before a space ends a sentence as a full stop does ("… 💙 My dad …").
             c if is_pictograph(c) && next.is_some_and(char::is_whitespace) => Some(c.len_utf8()),
             ':' if next.is_none_or(char::is_whitespace) => Some(1),
@@ -279,10 +287,14 @@ pub fn clauses(text: &str) -> Vec<Clause> {
             if depth == 0 {
                 push(&mut out, start, i, false, sentence);
                 start = i + len;
-                if matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '\n') || is_pictograph(c) {
+                if matches!(
+                    c,
+                    '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '۔' | '\n'
+                ) || is_pictograph(c)
+                {
                     sentence += 1;
                 }
-            } else if matches!(c, ',' | ';' | '-' | '–' | '—' | '、' | '，') {
+            } else if matches!(c, ',' | ';' | '-' | '–' | '—' | '、' | '，' | '،' | '؛') {
                 // Inside parentheses, split too but keep the parenthetical flag.
                 push(&mut out, paren_start.unwrap_or(start), i, true, sentence);
                 paren_start = Some(i + len);
@@ -357,7 +369,8 @@ fn is_pictograph(c: char) -> bool {
     matches!(c, '\u{1F300}'..='\u{1FAFF}' | '\u{2600}'..='\u{27BF}' | '\u{1F000}'..='\u{1F2FF}')
 }
 
-/// Conjunctions that open a reason clause (EN, DE, FR, ES, IT, NL, SV).
+/// Conjunctions that open a reason clause (EN, DE, FR, ES, IT, NL, SV, DA/NO, CS, SK, PL, RO,
+/// CA, FI, HU, ID, HR/SR/BS, VI, EL, RU, UK, TR, AR, HI).
 const REASON: &[&str] = &[
     "because",
     "since",
@@ -374,13 +387,37 @@ const REASON: &[&str] = &[
     "poiche",
     "omdat",
     "eftersom",
+    "fordi",
+    "protože",
+    "protoze",
+    "pretože",
+    "pretoze",
+    "ponieważ",
+    "poniewaz",
+    "pentru că",
+    "pentru ca",
+    "perquè",
+    "perque",
+    "koska",
+    "mert",
+    "karena",
+    "jer",
+    "vì",
+    "επειδή",
+    "γιατί",
+    "потому что",
+    "так как",
+    "тому що",
+    "çünkü",
+    "لأن",
+    "क्योंकि",
 ];
 
 /// Per lower-cased byte: the [`REASON`] conjunctions whose byte `at` it is, one bit each
 /// (every conjunction has two bytes or more).
 #[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
-const fn reason_bytes(at: usize) -> [u16; 256] {
-    let mut t = [0u16; 256];
+const fn reason_bytes(at: usize) -> [u64; 256] {
+    let mut t = [0u64; 256];
     let mut k = 0;
     while k < REASON.len() {
         let b = REASON[k].as_bytes()[at].to_ascii_lowercase();
@@ -390,8 +427,8 @@ const fn reason_bytes(at: usize) -> [u16; 256] {
     t
 }
 
-const REASON_BY_FIRST: [u16; 256] = reason_bytes(0);
-const REASON_BY_SECOND: [u16; 256] = reason_bytes(1);
+const REASON_BY_FIRST: [u64; 256] = reason_bytes(0);
+const REASON_BY_SECOND: [u64; 256] = reason_bytes(1);
 
 /// Whether `rest` starts with a reason conjunction followed by a space or apostrophe end.
 fn starts_reason(rest: &str) -> bool {
@@ -452,7 +489,7 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
             '-' | '–' | '—' | '|' => {
                 prev.is_some_and(char::is_whitespace) && next.is_none_or(char::is_whitespace)
             }
-            '\n' | '。' | '！' | '？' => true,
+            '\n' | '。' | '！' | '？' | '؟' | '।' | '۔' => true,
             '.' | '!' | '?' => {
                 next.is_none_or(char::is_whitespace) && !is_abbreviation(prev_word(text, i))
             }
@@ -553,8 +590,8 @@ mod reference {
                     }
                 }
                 // Japanese sentence ends need no space after them.
-                '。' | '！' | '？' => Some(c.len_utf8()),
-                ';' | '|' | '\n' | '\r' | '•' | '、' | '，' | '；' | '：' => {
+                '。' | '！' | '？' | '؟' | '।' | '۔' => Some(c.len_utf8()),
+                ';' | '|' | '\n' | '\r' | '•' | '、' | '，' | '；' | '：' | '،' | '؛' => {
                     Some(c.len_utf8())
                 }
                 // An emoji before a space ends a sentence as a full stop does ("… 💙 My dad …").
@@ -595,11 +632,15 @@ mod reference {
                 if depth == 0 {
                     push(&mut out, start, i, false, sentence);
                     start = i + len;
-                    if matches!(c, '.' | '!' | '?' | '。' | '！' | '？' | '\n') || is_pictograph(c)
+                    if matches!(
+                        c,
+                        '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '۔' | '\n'
+                    ) || is_pictograph(c)
                     {
                         sentence += 1;
                     }
-                } else if matches!(c, ',' | ';' | '-' | '–' | '—' | '、' | '，') {
+                } else if matches!(c, ',' | ';' | '-' | '–' | '—' | '、' | '，' | '،' | '؛')
+                {
                     // Inside parentheses, split too but keep the parenthetical flag.
                     push(&mut out, paren_start.unwrap_or(start), i, true, sentence);
                     paren_start = Some(i + len);
@@ -635,7 +676,7 @@ mod reference {
                 '-' | '–' | '—' | '|' => {
                     prev.is_some_and(char::is_whitespace) && next.is_none_or(char::is_whitespace)
                 }
-                '\n' | '。' | '！' | '？' => true,
+                '\n' | '。' | '！' | '？' | '؟' | '।' | '۔' => true,
                 '.' | '!' | '?' => {
                     next.is_none_or(char::is_whitespace)
                         && !ABBREVIATIONS.contains(&prev_word(text, i).to_lowercase().as_str())
@@ -659,6 +700,39 @@ mod reference {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn reason_conjunctions_start_with_a_letter_and_fit_the_bit_tables() {
+        assert!(REASON.len() <= 64);
+        assert!(
+            REASON
+                .iter()
+                .all(|r| r.chars().next().is_some_and(char::is_alphabetic))
+        );
+    }
+
+    #[test]
+    fn marks_of_other_scripts_end_sentences_and_clauses() {
+        let text = "مرحبا سارة، لا أستطيع الحضور؟ نعم";
+        let cl = clauses(text);
+        assert_eq!(cl.len(), 3);
+        assert_eq!(cl[2].sentence, 1);
+        let cl = clauses("नमस्ते। ठीक है");
+        assert_eq!(cl.len(), 2);
+        assert_eq!(cl[1].sentence, 1);
+    }
+
+    #[test]
+    fn a_reason_opens_its_clause_in_more_languages() {
+        for text in [
+            "joi nu pot veni pentru că am o programare",
+            "en pääse koska olen kipeä",
+            "aku tidak bisa datang karena ada urusan",
+            "δεν μπορώ να έρθω γιατί είμαι άρρωστη",
+        ] {
+            assert_eq!(clauses(text).len(), 2, "{text}");
+        }
+    }
+
     use super::*;
 
     #[test]

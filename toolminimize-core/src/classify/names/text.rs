@@ -379,12 +379,35 @@ impl<'a, 't> Scan<'a, 't> {
     }
 
     /// Judges the run; `Some((last token index, confidence))` when it is a name.
+    /// Whether the first two or three words of `run`, with a space between each, are a place
+    /// of the lists.
+    fn opens_with_place(&self, run: &[usize]) -> bool {
+        if run.len() < 2 {
+            return false;
+        }
+        let mut joined = String::new();
+        for (n, &k) in run.iter().take(3).enumerate() {
+            if n > 0 {
+                if !is_space_gap(self.gap_before(k)) {
+                    return false;
+                }
+                joined.push(' ');
+            }
+            joined.push_str(self.key(k));
+            if n > 0 && self.lists.flags(&joined).has(Flags::PLACE) {
+                return true;
+            }
+        }
+        false
+    }
+
     fn judge(&self, run: &[usize]) -> Option<(usize, f32)> {
         let &i = run.first()?;
         let first = self.flags(i);
         let first_key = self.key(i);
-        // Place and organisation words ("Ave", "Station") never start a name.
-        if is_in(PLACE_SUFFIXES, first_key) {
+        // Place and organisation words ("Ave", "Station") never start a name, nor does a place
+        // of two or three words ("Da Nang", "Addis Ababa", "Chiang Mai").
+        if is_in(PLACE_SUFFIXES, first_key) || self.opens_with_place(run) {
             return None;
         }
         // "Rebecca Stone Cleveland Clinic": the word before a place or organisation word

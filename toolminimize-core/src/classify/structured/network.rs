@@ -200,8 +200,19 @@ fn is_netmask(ip: Ipv4Addr) -> bool {
 
 impl crate::classify::shared::Gate for Network {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        let count = |c: u8| text.bytes().filter(|b| *b == c).count();
-        count(b'.') >= 2 || count(b':') >= 2 || count(b'-') >= 5
+        if ![b'.', b':', b'-']
+            .iter()
+            .any(|&b| super::context::has_byte(text, b))
+        {
+            return false;
+        }
+        let (mut dots, mut colons, mut dashes) = (0usize, 0usize, 0usize);
+        for b in text.bytes() {
+            dots += usize::from(b == b'.');
+            colons += usize::from(b == b':');
+            dashes += usize::from(b == b'-');
+        }
+        dots >= 2 || colons >= 2 || dashes >= 5
     }
 }
 

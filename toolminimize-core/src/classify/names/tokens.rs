@@ -233,6 +233,38 @@ struct Seen {
     joined: bool,
 }
 
+/// [`ASCII_WORD`] of an ASCII digit.
+const DIGIT: u8 = 1;
+/// [`ASCII_WORD`] of an ASCII upper-case letter.
+const UPPER: u8 = 2;
+/// [`ASCII_WORD`] of an ASCII lower-case letter.
+const LOWER: u8 = 3;
+
+/// The class of every byte inside a word: [`DIGIT`], [`UPPER`], [`LOWER`], or 0 for a byte
+/// that is not an ASCII letter or digit.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "a constant table: every index is below 256, checked when it is built"
+)]
+const ASCII_WORD: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_digit() {
+            DIGIT
+        } else if c.is_ascii_uppercase() {
+            UPPER
+        } else if c.is_ascii_lowercase() {
+            LOWER
+        } else {
+            0
+        };
+        b += 1;
+    }
+    t
+};
+
 /// Splits `text` into words. A word is a run of letters and digits, with apostrophes and
 /// hyphens allowed between letters.
 pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
@@ -258,10 +290,11 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
         let mut seen = Seen::default();
         let mut end = start;
         while let Some(&b) = bytes.get(end) {
-            if b.is_ascii_alphanumeric() {
-                seen.digits |= b.is_ascii_digit();
-                seen.upper += usize::from(b.is_ascii_uppercase());
-                seen.lower += usize::from(b.is_ascii_lowercase());
+            let class = ASCII_WORD.get(usize::from(b)).copied().unwrap_or(0);
+            if class != 0 {
+                seen.digits |= class == DIGIT;
+                seen.upper += usize::from(class == UPPER);
+                seen.lower += usize::from(class == LOWER);
                 end += 1;
                 continue;
             }

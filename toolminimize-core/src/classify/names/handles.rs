@@ -110,9 +110,9 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
     // multi-byte character is never one), and their ends are character boundaries.
     let bytes = text.as_bytes();
     let class = |i: usize| {
-        bytes
-            .get(i)
-            .map_or(0, |&b| HANDLE_BYTES.get(usize::from(b)).copied().unwrap_or(0))
+        bytes.get(i).map_or(0, |&b| {
+            HANDLE_BYTES.get(usize::from(b)).copied().unwrap_or(0)
+        })
     };
     let mut next = 0;
     while next < bytes.len() {

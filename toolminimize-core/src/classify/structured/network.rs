@@ -200,19 +200,13 @@ fn is_netmask(ip: Ipv4Addr) -> bool {
 
 impl crate::classify::shared::Gate for Network {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        if ![b'.', b':', b'-']
-            .iter()
-            .any(|&b| super::context::has_byte(text, b))
-        {
-            return false;
-        }
-        let (mut dots, mut colons, mut dashes) = (0usize, 0usize, 0usize);
-        for b in text.bytes() {
-            dots += usize::from(b == b'.');
-            colons += usize::from(b == b':');
-            dashes += usize::from(b == b'-');
-        }
-        dots >= 2 || colons >= 2 || dashes >= 5
+        // Whether `c` occurs `n` times at least: a byte the facts of a long text rule out is
+        // not counted, and the count stops at `n`.
+        let at_least = |c: u8, n: usize| {
+            super::context::has_byte(text, c)
+                && text.bytes().filter(|&b| b == c).nth(n - 1).is_some()
+        };
+        at_least(b'.', 2) || at_least(b':', 2) || at_least(b'-', 5)
     }
 }
 

@@ -265,7 +265,7 @@ impl LazyRegex {
 
     /// The compiled pattern, or `None` when `haystack` cannot match (what every match needs,
     /// or its gate, says so) or the pattern failed to compile.
-    #[inline]
+    #[inline(always)]
     fn for_haystack(&self, haystack: &str) -> Option<&regex::Regex> {
         // Most searches end here, on every pattern a text meets: what every match needs, once
         // derived, rules the haystack out. Tested inline, before anything else.

@@ -21,8 +21,17 @@
 //! haystack keeps its facts, by its text, for the patterns that search it next) and skips the
 //! test for a long one. Letter pairs are read in texts of at most [`PAIRS_MAX`] bytes only: a
 //! longer text is taken to hold them all.
+//!
+//! The same facts answer the detectors' own first tests (how many ASCII digits, the longest
+//! run of them, whether a `@` or a `.` occurs) for the scanned text without reading it again
+//! ([`ascii_digits_of_current`], [`holds_ascii`]). A scanned text of at least
+//! [`ANCHORED_MIN`] bytes also has its runs of numeric characters listed: a pattern every match
+//! of which holds one and is at most a few hundred bytes long ([`anchor_of`]) searches only
+//! the windows around them (see `pattern`).
 
 use std::cell::RefCell;
+use std::ops::Range;
+use std::rc::Rc;
 use std::sync::{LazyLock, Mutex};
 
 use rustc_hash::FxHashMap;
@@ -888,15 +897,102 @@ fn fresh_facts(haystack: &str) -> TextFacts {
 /// Runs `f` with the facts of `text` computed once for every pattern that searches it; the
 /// previous text's facts are restored after (scans may nest).
 pub(crate) fn with_text<R>(text: &str, f: impl FnOnce() -> R) -> R {
-    struct Restore(Option<((usize, usize), TextFacts)>);
+    struct Restore(Option<((usize, usize), TextFacts)>, Option<CurrentRuns>);
     impl Drop for Restore {
         fn drop(&mut self) {
             CURRENT.set(self.0);
+            RUNS.set(self.1.take());
         }
     }
+    let key = (text.as_ptr() as usize, text.len());
     let facts = TextFacts::of(text);
-    let _restore = Restore(CURRENT.replace(Some(((text.as_ptr() as usize, text.len()), facts))));
+    let runs = (text.len() >= ANCHORED_MIN && facts.numeric > 0)
+        .then(|| (key, Rc::from(numeric_runs(text))));
+    let _restore = Restore(CURRENT.replace(Some((key, facts))), RUNS.replace(runs));
     f()
+}
+
+/// The number of ASCII digits of `haystack` and its longest run of them, read off the facts
+/// of the scanned text when `haystack` is that text and they tell them exactly (an ASCII
+/// text, or one without a numeric character); `None` otherwise.
+pub(crate) fn ascii_digits_of_current(haystack: &str) -> Option<(usize, usize)> {
+    with_current(haystack, |f| {
+        (f.non_ascii == 0 || f.numeric == 0).then(|| {
+            let n = |x: u32| usize::try_from(x).unwrap_or(usize::MAX);
+            (n(f.numeric), n(f.digit_run))
+        })
+    })
+    .flatten()
+}
+
+/// Whether `haystack` holds the ASCII character `b` (not a letter), told by the facts of the
+/// scanned text when `haystack` is that text; `None` for another haystack.
+pub(crate) fn holds_ascii(haystack: &str, b: u8) -> Option<bool> {
+    with_current(haystack, |f| b.is_ascii() && f.ascii & bit(b) != 0)
+}
+
+/// Texts at least this long (bytes) have their runs of numeric characters listed, so that
+/// the patterns every match of which holds one search only around them (see [`anchor_of`]).
+pub(crate) const ANCHORED_MIN: usize = 4096;
+
+/// Matches of a pattern anchored on numeric characters are at most this long (bytes); a
+/// pattern whose matches may be longer searches the whole text.
+const ANCHOR_SPAN_MAX: usize = 512;
+
+/// The runs of numeric characters of the scanned text, by its address and length.
+type CurrentRuns = ((usize, usize), Rc<[Range<usize>]>);
+
+thread_local! {
+    /// The runs of numeric characters (`char::is_numeric`) of the text being scanned on this
+    /// thread, when it is at least [`ANCHORED_MIN`] bytes long and holds one.
+    static RUNS: RefCell<Option<CurrentRuns>> = const { RefCell::new(None) };
+}
+
+/// The byte ranges of the runs of numeric characters (`char::is_numeric`) of `text`.
+fn numeric_runs(text: &str) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    let mut push = |at: usize, len: usize| match out.last_mut() {
+        Some(last) if last.end == at => last.end = at + len,
+        _ => out.push(at..at + len),
+    };
+    if text.is_ascii() {
+        for (i, b) in text.bytes().enumerate() {
+            if b.is_ascii_digit() {
+                push(i, 1);
+            }
+        }
+    } else {
+        for (i, c) in text.char_indices() {
+            if c.is_numeric() {
+                push(i, c.len_utf8());
+            }
+        }
+    }
+    out
+}
+
+/// The runs of numeric characters of `haystack` when it is the scanned text and they were
+/// listed (see [`with_text`]); `None` otherwise.
+pub(crate) fn runs_of_current(haystack: &str) -> Option<Rc<[Range<usize>]>> {
+    let key = (haystack.as_ptr() as usize, haystack.len());
+    RUNS.with_borrow(|runs| match runs {
+        Some((k, runs)) if *k == key => Some(Rc::clone(runs)),
+        _ => None,
+    })
+}
+
+/// The longest match of `pattern` (bytes) when every match holds a numeric character
+/// (`char::is_numeric`) and none is longer than [`ANCHOR_SPAN_MAX`]: such a pattern matches
+/// only within that many bytes of a run of numeric characters, and may be searched only
+/// there. `None` otherwise.
+pub(crate) fn anchor_of(pattern: &str) -> Option<usize> {
+    let hir = regex_syntax::Parser::new().parse(pattern).ok()?;
+    if Need::of_hir(&hir).numeric == 0 {
+        return None;
+    }
+    hir.properties()
+        .maximum_len()
+        .filter(|&l| l > 0 && l <= ANCHOR_SPAN_MAX)
 }
 
 #[cfg(test)]

@@ -9,6 +9,11 @@
 //! gate says the text cannot match. Once compiled, it searches as the `regex` crate's `Regex`
 //! does and the gate is no longer consulted.
 //!
+//! A pattern every match of which holds a numeric character and is at most a few hundred bytes
+//! long searches a long scanned text only in the windows around its runs of numeric
+//! characters (see [`Anchored`]), and finds there the matches, in the same order and with the
+//! same groups, that a search of the whole text finds.
+//!
 //! A pattern that fails to compile is recorded like a detector that fails (`shared::checked`):
 //! every call from then on fails under the policy's fail mode. Every pattern a detector
 //! creates is registered, so that the warm-up thread (and `Minimizer::wait_until_ready`)
@@ -21,7 +26,7 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
 use regex::{Captures, Match};
 
-use super::need::Need;
+use super::need::{ANCHORED_MIN, Need, anchor_of, runs_of_current};
 
 /// A necessary condition for a match of a pattern, tested on the haystack before the pattern
 /// is compiled. It must hold for every text the pattern can match in; it may hold for others.
@@ -162,7 +167,9 @@ struct Inner {
     /// What every match needs of the text, derived by [`compile_all`] (the warm-up) or else
     /// after [`NEED_AFTER`] searches (a process that compiles a pattern on first use and
     /// searches it a few times does not pay for reading its syntax tree again).
-    need: OnceLock<(Need, bool)>,
+    /// With it, whether it asks for nothing but a length, and the longest match when every
+    /// match holds a numeric character (see [`anchor_of`]).
+    need: OnceLock<(Need, bool, Option<usize>)>,
     /// Searches so far, until `need` is derived.
     searches: AtomicU32,
     /// Clones of `compiled`, one for each thread slot (see [`thread_slot`]): a clone shares
@@ -198,7 +205,7 @@ impl Inner {
     /// Whether `haystack` may hold a match by what every match needs, once the pattern has
     /// been searched [`NEED_AFTER`] times (before that, every haystack is admitted).
     fn needs_met(&self, haystack: &str) -> bool {
-        let (need, only_length) = match self.need.get() {
+        let (need, only_length, _) = match self.need.get() {
             Some(need) => need,
             None => {
                 if self.searches.fetch_add(1, Ordering::Relaxed) < NEED_AFTER {
@@ -210,11 +217,12 @@ impl Inner {
         need.admits_haystack_given(haystack, *only_length)
     }
 
-    /// What every match needs, and whether that is only a length: derived once.
-    fn derive_need(&self) -> &(Need, bool) {
+    /// What every match needs, whether that is only a length, and the longest match of a
+    /// pattern anchored on numeric characters: derived once.
+    fn derive_need(&self) -> &(Need, bool, Option<usize>) {
         self.need.get_or_init(|| {
             let need = Need::of(&self.source);
-            (need, need.requires_only_length())
+            (need, need.requires_only_length(), anchor_of(&self.source))
         })
     }
 }
@@ -257,11 +265,11 @@ impl LazyRegex {
 
     /// The compiled pattern, or `None` when `haystack` cannot match (what every match needs,
     /// or its gate, says so) or the pattern failed to compile.
-    #[inline]
+    #[inline(always)]
     fn for_haystack(&self, haystack: &str) -> Option<&regex::Regex> {
         // Most searches end here, on every pattern a text meets: what every match needs, once
         // derived, rules the haystack out. Tested inline, before anything else.
-        if let Some((need, only_length)) = self.0.need.get()
+        if let Some((need, only_length, _)) = self.0.need.get()
             && !need.admits_haystack_given(haystack, *only_length)
         {
             return None;
@@ -311,34 +319,103 @@ impl LazyRegex {
         Some(own.get_or_init(|| shared.clone()))
     }
 
+    /// The windows of `haystack` that hold every match, when the pattern is anchored on
+    /// numeric characters and `haystack` is a long scanned text (see [`Anchored`]).
+    #[inline]
+    fn anchored<'h>(&self, haystack: &'h str) -> Option<Anchored<'h>> {
+        if haystack.len() < ANCHORED_MIN {
+            return None;
+        }
+        let span = self.0.need.get()?.2?;
+        let runs = runs_of_current(haystack)?;
+        Some(Anchored {
+            text: haystack,
+            runs,
+            next: 0,
+            span,
+        })
+    }
+
+    /// [`anchored`](Self::anchored), from the first window that ends after `start`.
+    fn anchored_from<'h>(&self, haystack: &'h str, start: usize) -> Option<Anchored<'h>> {
+        let mut windows = self.anchored(haystack)?;
+        windows.skip_to(start);
+        Some(windows)
+    }
+
     /// As [`regex::Regex::is_match`].
     pub(crate) fn is_match(&self, haystack: &str) -> bool {
-        self.for_haystack(haystack)
-            .is_some_and(|re| re.is_match(haystack))
+        let Some(re) = self.for_haystack(haystack) else {
+            return false;
+        };
+        match self.anchored(haystack) {
+            Some(mut windows) => windows.any(|w| {
+                haystack
+                    .get(..w.end)
+                    .is_some_and(|h| re.is_match_at(h, w.start))
+            }),
+            None => re.is_match(haystack),
+        }
     }
 
     /// As [`regex::Regex::find`].
     pub(crate) fn find<'h>(&self, haystack: &'h str) -> Option<Match<'h>> {
-        self.for_haystack(haystack)?.find(haystack)
+        self.find_at(haystack, 0)
     }
 
     /// As [`regex::Regex::find_at`].
     pub(crate) fn find_at<'h>(&self, haystack: &'h str, start: usize) -> Option<Match<'h>> {
-        self.for_haystack(haystack)?.find_at(haystack, start)
+        let re = self.for_haystack(haystack)?;
+        match self.anchored_from(haystack, start) {
+            Some(mut windows) => {
+                windows.find_map(|w| re.find_at(haystack.get(..w.end)?, w.start.max(start)))
+            }
+            None => re.find_at(haystack, start),
+        }
     }
 
     /// As [`regex::Regex::find_iter`].
     pub(crate) fn find_iter<'h>(&self, haystack: &'h str) -> impl Iterator<Item = Match<'h>> {
-        Searched(self.for_haystack(haystack).map(|re| re.find_iter(haystack)))
+        let Some(re) = self.for_haystack(haystack) else {
+            return Searched::Not;
+        };
+        let Some(windows) = self.anchored(haystack) else {
+            return Searched::Whole(re.find_iter(haystack));
+        };
+        let mut windows = windows.peekable();
+        let mut at = 0;
+        Searched::Windows(std::iter::from_fn(move || {
+            while let Some(w) = windows.peek() {
+                let found = haystack
+                    .get(..w.end)
+                    .and_then(|h| re.find_at(h, w.start.max(at)));
+                if let Some(m) = found {
+                    at = m.end();
+                    return Some(m);
+                }
+                windows.next();
+            }
+            None
+        }))
     }
 
     /// As [`regex::Regex::captures`]. A haystack without a match is told by a plain search
     /// first, which allocates nothing (a search for groups sets up their slots even when it
     /// finds nothing, and most haystacks hold no match).
     pub(crate) fn captures<'h>(&self, haystack: &'h str) -> Option<Captures<'h>> {
-        self.for_haystack(haystack)
-            .filter(|re| re.is_match(haystack))?
-            .captures(haystack)
+        let re = self.for_haystack(haystack)?;
+        match self.anchored(haystack) {
+            Some(mut windows) => windows.find_map(|w| {
+                let h = haystack.get(..w.end)?;
+                re.is_match_at(h, w.start)
+                    .then(|| re.captures_at(h, w.start))
+                    .flatten()
+            }),
+            None => re
+                .is_match(haystack)
+                .then(|| re.captures(haystack))
+                .flatten(),
+        }
     }
 
     /// As [`regex::Regex::captures_iter`], a haystack without a match told first as by
@@ -347,23 +424,114 @@ impl LazyRegex {
         &self,
         haystack: &'h str,
     ) -> impl Iterator<Item = Captures<'h>> {
-        Searched(
-            self.for_haystack(haystack)
-                .filter(|re| re.is_match(haystack))
-                .map(|re| re.captures_iter(haystack)),
-        )
+        let Some(re) = self.for_haystack(haystack) else {
+            return Searched::Not;
+        };
+        let Some(windows) = self.anchored(haystack) else {
+            return if re.is_match(haystack) {
+                Searched::Whole(re.captures_iter(haystack))
+            } else {
+                Searched::Not
+            };
+        };
+        // A window is searched for groups only once a plain search has found a match in it.
+        let mut windows = windows
+            .filter(move |w| {
+                haystack
+                    .get(..w.end)
+                    .is_some_and(|h| re.is_match_at(h, w.start))
+            })
+            .peekable();
+        let mut at = 0;
+        Searched::Windows(std::iter::from_fn(move || {
+            while let Some(w) = windows.peek() {
+                let found = haystack
+                    .get(..w.end)
+                    .and_then(|h| re.captures_at(h, w.start.max(at)));
+                if let Some(c) = found {
+                    at = c.get_match().end();
+                    return Some(c);
+                }
+                windows.next();
+            }
+            None
+        }))
     }
 }
 
-/// The matches of a search, or none when the pattern was not searched (its gate or need
-/// rejected the text): cheaper to step through than a flattened `Option`.
-struct Searched<I>(Option<I>);
+/// The windows of a long scanned text that hold every match of a pattern anchored on numeric
+/// characters: every match holds a numeric character and is at most `span` bytes long, so it
+/// lies within `span` bytes of a run of them. Each run's window reaches `span` bytes before
+/// and `span` + 4 bytes after it (one character more than a match can reach, for what a
+/// `\b` or `$` at a match's end looks at), on char boundaries; overlapping windows are
+/// merged. A search of the text from a position inside a window finds the same match as a
+/// search of the text cut at the window's end: every match that starts in the window ends
+/// inside it, with a character to spare. Searches start in the whole text, so what a match's
+/// start looks back at is the text itself.
+struct Anchored<'h> {
+    text: &'h str,
+    runs: std::rc::Rc<[std::ops::Range<usize>]>,
+    next: usize,
+    span: usize,
+}
 
-impl<I: Iterator> Iterator for Searched<I> {
-    type Item = I::Item;
+impl Anchored<'_> {
+    /// The window of run `i`, unmerged, its edges moved out to char boundaries.
+    fn window(&self, i: usize) -> Option<std::ops::Range<usize>> {
+        let run = self.runs.get(i)?;
+        let mut start = run.start.saturating_sub(self.span);
+        while start > 0 && !self.text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = (run.end + self.span + 4).min(self.text.len());
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
+        Some(start..end)
+    }
 
-    fn next(&mut self) -> Option<I::Item> {
-        self.0.as_mut()?.next()
+    /// Skips the runs whose windows end at or before `at`. A match that starts at `at` or
+    /// later holds a numeric character of a later run, and starts inside that run's window:
+    /// the first window left, though its earlier runs are skipped, holds every such match.
+    fn skip_to(&mut self, at: usize) {
+        let reach = self.span + 4;
+        self.next = self.runs.partition_point(|r| r.end + reach <= at);
+    }
+}
+
+impl Iterator for Anchored<'_> {
+    type Item = std::ops::Range<usize>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut w = self.window(self.next)?;
+        self.next += 1;
+        while let Some(more) = self.window(self.next).filter(|m| m.start <= w.end) {
+            w.end = w.end.max(more.end);
+            self.next += 1;
+        }
+        Some(w)
+    }
+}
+
+/// The matches of a search: none when the pattern was not searched (its gate or need
+/// rejected the text), those of a search of the whole text, or those of its windows (see
+/// [`Anchored`]). Cheaper to step through than a flattened `Option`.
+enum Searched<W, A> {
+    Not,
+    Whole(W),
+    Windows(A),
+}
+
+impl<T, W: Iterator<Item = T>, A: Iterator<Item = T>> Iterator for Searched<W, A> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        match self {
+            Searched::Not => None,
+            Searched::Whole(w) => w.next(),
+            Searched::Windows(a) => a.next(),
+        }
     }
 }
 
@@ -494,6 +662,76 @@ mod tests {
             }
         }
         assert!(matched > 100, "{matched}");
+    }
+
+    /// Every built-in pattern anchored on numeric characters finds in a long scanned text, by
+    /// its windows, the matches and groups a search of the whole text finds.
+    #[test]
+    fn anchored_patterns_find_in_windows_what_the_whole_text_holds() {
+        let all = built_in_patterns();
+        let parts = [
+            "Call Rebecca Stone on +1 415 555 0182 about the order. ",
+            "IBAN DE89 3704 0044 0532 0130 00, card 4111 1111 1111 1111, born 14/03/1962. ",
+            "né le 3 mars 1980 à Lyon, numéro 2 62 03 75 115 043 21; ",
+            "the parcel ships tomorrow with the invoice and the garden window order. ",
+            "Tel. 0171-2345678; PLZ 50674 Köln, Lindenstraße 12; IP 192.168.0.1; ",
+            "١٢٣ ٤٥٦ ٧٨٩٠ and ½ of 12,5 % at 10:30, 1.5.2024 – AB123456C, 123-45-6789\n",
+            "東京都港区芝5-7、本町3丁目5番7号、中町12番地、北24条西5丁目、３２歳; ",
+        ];
+        let mut text = String::new();
+        for i in 0..400 {
+            text.push_str(parts[(i * 7 + i / 3) % parts.len()]);
+            if i % 5 == 0 {
+                text.push_str(&"x".repeat(i % 97));
+            }
+        }
+        assert!(text.len() >= super::super::need::ANCHORED_MIN);
+        let mid = (text.len() / 2..)
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap();
+        let mut anchored = 0;
+        for p in &all {
+            let (Some(Some(re)), Some(_)) = (p.compiled.get(), anchor_of(&p.source)) else {
+                continue;
+            };
+            anchored += 1;
+            let _ = p.derive_need();
+            let lazy = LazyRegex(Arc::clone(p));
+            let whole: Vec<_> = re.find_iter(&text).map(|m| m.range()).collect();
+            let groups: Vec<Vec<_>> = re
+                .captures_iter(&text)
+                .map(|c| c.iter().map(|g| g.map(|g| g.range())).collect())
+                .collect();
+            let (found, found_groups, first, at) = super::super::need::with_text(&text, || {
+                let found: Vec<_> = lazy.find_iter(&text).map(|m| m.range()).collect();
+                let groups: Vec<Vec<_>> = lazy
+                    .captures_iter(&text)
+                    .map(|c| c.iter().map(|g| g.map(|g| g.range())).collect())
+                    .collect();
+                let first = lazy.captures(&text).map(|c| c.get_match().range());
+                let at = lazy.find_at(&text, mid).map(|m| m.range());
+                // Stepping through with `find_at`, one character past each match's start.
+                let mut stepped = Vec::new();
+                let mut from = 0;
+                while let Some(m) = lazy.find_at(&text, from) {
+                    stepped.push(m.range());
+                    from = m.start() + text[m.start()..].chars().next().map_or(1, char::len_utf8);
+                }
+                (found, groups, first, (at, stepped))
+            });
+            assert_eq!(found, whole, "{}", p.source);
+            assert_eq!(found_groups, groups, "{}", p.source);
+            assert_eq!(first, whole.first().cloned(), "{}", p.source);
+            let half = re.find_at(&text, mid).map(|m| m.range());
+            let mut stepped = Vec::new();
+            let mut from = 0;
+            while let Some(m) = re.find_at(&text, from) {
+                stepped.push(m.range());
+                from = m.start() + text[m.start()..].chars().next().map_or(1, char::len_utf8);
+            }
+            assert_eq!(at, (half, stepped), "{}", p.source);
+        }
+        assert!(anchored > 10, "{anchored}");
     }
 
     /// Every built-in pattern, compiled: the classifier built and every detector warmed up.

@@ -516,8 +516,10 @@ impl Vocab {
         let mut scores = [0u32; SCORED];
         for w in words.iter_mut() {
             w.entry = self.index.get(w.folded.as_ref()).copied().unwrap_or(ABSENT);
-            if !in_address(raw, &w.range) {
-                add_scores(&mut scores, self.stop_langs(w));
+            // Only a function word scores; whether it sits in an address is asked of those.
+            let langs = self.stop_langs(w);
+            if langs != 0 && !in_address(raw, &w.range) {
+                add_scores(&mut scores, langs);
             }
         }
         // A function word of the likeliest language is read in it: "on" in an English text
@@ -555,8 +557,11 @@ impl Vocab {
     /// occur at least half as often as the best language's; every language when none occurs.
     pub fn languages(&self, words: &[Word<'_>], raw: &str) -> LangMask {
         let mut scores = [0u32; SCORED];
-        for w in words.iter().filter(|w| !in_address(raw, &w.range)) {
-            add_scores(&mut scores, self.stop_langs(w));
+        for w in words {
+            let langs = self.stop_langs(w);
+            if langs != 0 && !in_address(raw, &w.range) {
+                add_scores(&mut scores, langs);
+            }
         }
         languages_of(scores, raw)
     }

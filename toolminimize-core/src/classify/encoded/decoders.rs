@@ -529,13 +529,30 @@ fn spread_sep(c: char) -> bool {
 /// separators between each two: what [`spread_digits`] reads, found in one pass over the
 /// characters without collecting them.
 fn has_spread_run(text: &str) -> bool {
+    let bytes = text.as_bytes();
     let (mut chain, mut gap) = (0usize, 0usize);
     let mut prev_digit = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
+    let mut i = 0;
+    while i < bytes.len() {
+        if chain == 0 {
+            // No run under way: nothing changes before the next ASCII digit (always the start
+            // of a character), and the character before it is not one.
+            let Some(skip) = bytes
+                .get(i..)
+                .and_then(|r| r.iter().position(u8::is_ascii_digit))
+            else {
+                return false;
+            };
+            prev_digit &= skip == 0;
+            i += skip;
+        }
+        let Some(c) = text.get(i..).and_then(|r| r.chars().next()) else {
+            return false;
+        };
+        i += c.len_utf8();
         let digit = c.is_ascii_digit();
         if digit {
-            let single = !prev_digit && !chars.peek().is_some_and(char::is_ascii_digit);
+            let single = !prev_digit && !bytes.get(i).is_some_and(u8::is_ascii_digit);
             if single {
                 chain = if chain > 0 && (1..=3).contains(&gap) {
                     chain + 1
@@ -828,5 +845,71 @@ mod tests {
         assert!(spelled_email("plain jane@example.org").is_none());
         assert!(spelled_email("meet at the station at noon").is_none());
         assert!(spelled_email("reach him on 555 0100 or at mark.stone@example.co.uk").is_none());
+    }
+}
+
+#[cfg(test)]
+mod spread_run_tests {
+    use super::*;
+
+    /// The run test read character by character, as it was first written.
+    fn char_by_char(text: &str) -> bool {
+        let (mut chain, mut gap) = (0usize, 0usize);
+        let mut prev_digit = false;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            let digit = c.is_ascii_digit();
+            if digit {
+                let single = !prev_digit && !chars.peek().is_some_and(char::is_ascii_digit);
+                if single {
+                    chain = if chain > 0 && (1..=3).contains(&gap) {
+                        chain + 1
+                    } else {
+                        1
+                    };
+                    gap = 0;
+                    if chain >= 6 {
+                        return true;
+                    }
+                } else {
+                    chain = 0;
+                }
+            } else if chain > 0 && spread_sep(c) {
+                gap += 1;
+                if gap > 3 {
+                    chain = 0;
+                }
+            } else {
+                chain = 0;
+            }
+            prev_digit = digit;
+        }
+        false
+    }
+
+    #[test]
+    fn skipping_to_the_next_digit_finds_the_runs_a_character_scan_finds() {
+        let parts = [
+            "1 2 3 - 4 5 - 6 7 8 9",
+            "4.5.5.6 0.1.8.7",
+            "call 12 3 4 5 6",
+            "1\u{a0}2\u{2013}3\u{2022}4\u{b7}5 6",
+            "1 2 3 4 5x6",
+            "é1 2 3 4 5 6é",
+            "12 3 4 5 6 7",
+            "1 2 3    4 5 6",
+            "1_2/3.4-5 6",
+            "日1本2語3 4 5 6",
+            "no digits here",
+            "9",
+        ];
+        for a in parts {
+            for b in parts {
+                for glue in ["", " ", "1", "x", "–"] {
+                    let t = format!("{a}{glue}{b}");
+                    assert_eq!(has_spread_run(&t), char_by_char(&t), "{t:?}");
+                }
+            }
+        }
     }
 }

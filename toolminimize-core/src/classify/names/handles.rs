@@ -69,6 +69,32 @@ fn judge(handle: &str, email: bool, lists: &NameLists) -> Option<f32> {
     }
 }
 
+/// [`HANDLE_BYTES`] of an ASCII letter or digit.
+const WORD: u8 = 1;
+/// [`HANDLE_BYTES`] of a separator: `.`, `_`, `-`, `+`.
+const SEPARATOR: u8 = 2;
+
+/// The class of every byte in a handle: [`WORD`], [`SEPARATOR`], or 0 for a byte that is
+/// not part of one.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "a constant table: every index is below 256, checked when it is built"
+)]
+const HANDLE_BYTES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() {
+            t[b] = WORD;
+        } else if matches!(c, b'.' | b'_' | b'-' | b'+') {
+            t[b] = SEPARATOR;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// Names in e-mail local parts and in `first.last` / `@first_last` handles of `text`.
 pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
     let mut out = Vec::new();
@@ -83,23 +109,26 @@ pub(crate) fn find(text: &str, lists: &NameLists) -> Vec<HandleName> {
     // Every handle character is ASCII: runs of them are found byte by byte (a byte of a
     // multi-byte character is never one), and their ends are character boundaries.
     let bytes = text.as_bytes();
-    let is_separator = |b: u8| matches!(b, b'.' | b'_' | b'-' | b'+');
-    let is_handle = |i: usize| {
-        bytes
-            .get(i)
-            .is_some_and(|&b| b.is_ascii_alphanumeric() || is_separator(b))
+    let class = |i: usize| {
+        bytes.get(i).map_or(0, |&b| {
+            HANDLE_BYTES.get(usize::from(b)).copied().unwrap_or(0)
+        })
     };
     let mut next = 0;
     while next < bytes.len() {
         let start = next;
-        if !is_handle(start) {
+        if class(start) == 0 {
             next += 1;
             continue;
         }
         let mut end = start;
         let mut separated = false;
-        while is_handle(end) {
-            separated |= bytes.get(end).is_some_and(|&b| is_separator(b));
+        loop {
+            let c = class(end);
+            if c == 0 {
+                break;
+            }
+            separated |= c == SEPARATOR;
             end += 1;
         }
         next = end;

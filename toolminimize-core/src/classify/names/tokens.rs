@@ -112,12 +112,19 @@ fn shape_ascii(w: &[u8]) -> Shape {
         letters += usize::from(c.is_ascii_alphabetic());
         lower += usize::from(c.is_ascii_lowercase());
     }
-    shape_ascii_counted(w, digits, letters, lower)
+    shape_ascii_counted(w, digits, letters, lower, true)
 }
 
 /// [`shape_ascii`] of `w` from its counts: whether it holds a digit, its letters and its
-/// lower-case letters.
-fn shape_ascii_counted(w: &[u8], digits: bool, letters: usize, lower: usize) -> Shape {
+/// lower-case letters, and whether it may hold a joiner (`'` or `-`; `false` only when it
+/// holds none).
+fn shape_ascii_counted(
+    w: &[u8],
+    digits: bool,
+    letters: usize,
+    lower: usize,
+    joined: bool,
+) -> Shape {
     let Some(&first) = w.first() else {
         return Shape::Other;
     };
@@ -134,7 +141,7 @@ fn shape_ascii_counted(w: &[u8], digits: bool, letters: usize, lower: usize) -> 
     let joiner = |b: u8| b == b'\'' || b == b'-';
     if first.is_ascii_lowercase() {
         // `al-Bashir`, `d'Alembert`: a lower-case particle joined to a capitalised name.
-        if let Some(pos) = w.iter().position(|&b| joiner(b)) {
+        if joined && let Some(pos) = w.iter().position(|&b| joiner(b)) {
             let rest = w.get(pos + 1..).unwrap_or(&[]);
             if rest.first().is_some_and(u8::is_ascii_uppercase) && shape_ascii(rest) == Shape::Cap {
                 return Shape::Cap;
@@ -222,7 +229,41 @@ struct Seen {
     lower: usize,
     non_ascii: bool,
     apostrophe: bool,
+    /// A joiner (`'`, `-` or another) was taken into the word.
+    joined: bool,
 }
+
+/// [`ASCII_WORD`] of an ASCII digit.
+const DIGIT: u8 = 1;
+/// [`ASCII_WORD`] of an ASCII upper-case letter.
+const UPPER: u8 = 2;
+/// [`ASCII_WORD`] of an ASCII lower-case letter.
+const LOWER: u8 = 3;
+
+/// The class of every byte inside a word: [`DIGIT`], [`UPPER`], [`LOWER`], or 0 for a byte
+/// that is not an ASCII letter or digit.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "a constant table: every index is below 256, checked when it is built"
+)]
+const ASCII_WORD: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_digit() {
+            DIGIT
+        } else if c.is_ascii_uppercase() {
+            UPPER
+        } else if c.is_ascii_lowercase() {
+            LOWER
+        } else {
+            0
+        };
+        b += 1;
+    }
+    t
+};
 
 /// Splits `text` into words. A word is a run of letters and digits, with apostrophes and
 /// hyphens allowed between letters.
@@ -249,10 +290,11 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
         let mut seen = Seen::default();
         let mut end = start;
         while let Some(&b) = bytes.get(end) {
-            if b.is_ascii_alphanumeric() {
-                seen.digits |= b.is_ascii_digit();
-                seen.upper += usize::from(b.is_ascii_uppercase());
-                seen.lower += usize::from(b.is_ascii_lowercase());
+            let class = ASCII_WORD.get(usize::from(b)).copied().unwrap_or(0);
+            if class != 0 {
+                seen.digits |= class == DIGIT;
+                seen.upper += usize::from(class == UPPER);
+                seen.lower += usize::from(class == LOWER);
                 end += 1;
                 continue;
             }
@@ -267,6 +309,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
                 if char_at(text, end + c.len_utf8()).is_some_and(char::is_alphanumeric) {
                     seen.non_ascii |= !c.is_ascii();
                     seen.apostrophe |= matches!(c, '\'' | '\u{2019}');
+                    seen.joined = true;
                     end += c.len_utf8();
                 } else {
                     break;
@@ -343,7 +386,13 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
             let letters = seen.upper + seen.lower;
             (
                 key,
-                shape_ascii_counted(word.as_bytes(), seen.digits, letters, seen.lower),
+                shape_ascii_counted(
+                    word.as_bytes(),
+                    seen.digits,
+                    letters,
+                    seen.lower,
+                    seen.joined,
+                ),
             )
         };
         out.push(Token {

@@ -365,7 +365,7 @@ impl Address {
 
 impl crate::classify::shared::Gate for Address {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.bytes().any(|b| b.is_ascii_digit())
+        super::context::has_digit(text)
     }
 }
 

@@ -453,7 +453,7 @@ fn plausible_numeric(s: &str) -> bool {
 
 impl crate::classify::shared::Gate for Birth {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.bytes().any(|b| b.is_ascii_digit())
+        super::context::has_digit(text)
     }
 }
 

@@ -4,7 +4,7 @@
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::classify::Field;
-use crate::classify::need::WordsNeed;
+use crate::classify::need::{WordsNeed, ascii_digits_of_current, holds_ascii};
 use crate::classify::pattern::{Gate, LazyRegex};
 use crate::error::{Error, ErrorKind};
 
@@ -91,8 +91,17 @@ pub(super) fn by_key<T: Copy>(
     a
 }
 
+/// Strings at least this long have their digits counted from the facts of the scanned text
+/// where they can be (see [`ascii_digits_of_current`]).
+const FACTS_MIN: usize = 32;
+
 /// The longest run of consecutive ASCII digits in `s`.
 pub(super) fn longest_digit_run(s: &str) -> usize {
+    if s.len() >= FACTS_MIN
+        && let Some((_, run)) = ascii_digits_of_current(s)
+    {
+        return run;
+    }
     let (mut best, mut run) = (0, 0);
     for b in s.bytes() {
         if b.is_ascii_digit() {
@@ -107,7 +116,33 @@ pub(super) fn longest_digit_run(s: &str) -> usize {
 
 /// Number of ASCII digits in `s`.
 pub(super) fn digit_count(s: &str) -> usize {
+    if s.len() >= FACTS_MIN
+        && let Some((count, _)) = ascii_digits_of_current(s)
+    {
+        return count;
+    }
     s.bytes().filter(u8::is_ascii_digit).count()
+}
+
+/// Whether `s` holds an ASCII digit.
+pub(super) fn has_digit(s: &str) -> bool {
+    if s.len() >= FACTS_MIN
+        && let Some((count, _)) = ascii_digits_of_current(s)
+    {
+        return count > 0;
+    }
+    s.bytes().any(|b| b.is_ascii_digit())
+}
+
+/// Whether `s` holds the ASCII byte `b` (not a letter): told by the facts of the scanned text
+/// when `s` is that text.
+pub(super) fn has_byte(s: &str, b: u8) -> bool {
+    if s.len() >= FACTS_MIN
+        && let Some(held) = holds_ascii(s, b)
+    {
+        return held;
+    }
+    s.as_bytes().contains(&b)
 }
 
 /// Small words allowed inside an organisation or party name between capitalised words

@@ -91,7 +91,7 @@ fn decimals(n: &Number) -> usize {
 
 impl crate::classify::shared::Gate for Coordinates {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.contains('.') || (!text.is_ascii() && text.contains('°'))
+        super::context::has_byte(text, b'.') || (!text.is_ascii() && text.contains('°'))
     }
 }
 

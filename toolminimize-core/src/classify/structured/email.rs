@@ -67,7 +67,7 @@ fn plausible(text: &str, start: usize, end: usize) -> bool {
 
 impl crate::classify::shared::Gate for Email {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.contains('@')
+        super::context::has_byte(text, b'@')
     }
 }
 

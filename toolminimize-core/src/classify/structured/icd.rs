@@ -48,7 +48,7 @@ impl Icd {
 
 impl crate::classify::shared::Gate for Icd {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.len() >= 5 && text.contains('.')
+        text.len() >= 5 && super::context::has_byte(text, b'.')
     }
 }
 

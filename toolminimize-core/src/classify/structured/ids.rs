@@ -6,6 +6,7 @@
 //! Dutch BSN (11-check), passports (US/UK/DE/FR/ES/IT), driver licences, medical record and
 //! NHS numbers (mod-11).
 
+use crate::classify::need::runs_of_current;
 use crate::classify::pattern::LazyRegex as Regex;
 
 use super::card::luhn;
@@ -693,37 +694,67 @@ impl Ids {
     /// nothing around a match: its matches in `text` are those found in each maximal run of
     /// such characters on its own. Runs with fewer than four digits hold no match with four,
     /// and are not searched.
+    ///
+    /// In a long scanned text whose runs of numeric characters are listed, only the runs of
+    /// such characters around an ASCII digit are read (the others hold none).
     fn digit_tokens(&self, text: &str) -> Vec<(usize, usize)> {
-        let in_class = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'/';
         let bytes = text.as_bytes();
         let mut out = Vec::new();
+        if let Some(numeric) = runs_of_current(text) {
+            let mut next = 0;
+            for r in numeric.iter() {
+                for p in r.clone() {
+                    if p < next || !bytes.get(p).is_some_and(u8::is_ascii_digit) {
+                        continue;
+                    }
+                    let start = p - bytes
+                        .get(..p)
+                        .map_or(0, |b| b.iter().rev().take_while(|&&b| in_token(b)).count());
+                    next = self.tokens_in_run(text, start, &mut out);
+                }
+            }
+            return out;
+        }
         let mut i = 0;
         while i < bytes.len() {
-            if !bytes.get(i).copied().is_some_and(in_class) {
+            if !bytes.get(i).copied().is_some_and(in_token) {
                 i += 1;
                 continue;
             }
-            let start = i;
-            let mut digits = 0;
-            while let Some(&b) = bytes.get(i).filter(|&&b| in_class(b)) {
-                digits += usize::from(b.is_ascii_digit());
-                i += 1;
-            }
-            // Runs are ASCII: their edges are char boundaries.
-            if digits < 4 || i - start < 6 {
-                continue;
-            }
-            let Some(run) = text.get(start..i) else {
-                continue;
-            };
+            i = self.tokens_in_run(text, i, &mut out);
+        }
+        out
+    }
+
+    /// Adds the matches of the token pattern in the run of token characters starting at byte
+    /// `start` of `text`, when it holds four ASCII digits and six characters at least; gives
+    /// the end of the run.
+    fn tokens_in_run(&self, text: &str, start: usize, out: &mut Vec<(usize, usize)>) -> usize {
+        let bytes = text.as_bytes();
+        let mut i = start;
+        let mut digits = 0;
+        while let Some(&b) = bytes.get(i).filter(|&&b| in_token(b)) {
+            digits += usize::from(b.is_ascii_digit());
+            i += 1;
+        }
+        // Runs are ASCII: their edges are char boundaries.
+        if digits < 4 || i - start < 6 {
+            return i;
+        }
+        if let Some(run) = text.get(start..i) {
             out.extend(
                 self.token
                     .find_iter(run)
                     .map(|m| (start + m.start(), start + m.end())),
             );
         }
-        out
+        i
     }
+}
+
+/// A character of the token pattern: an ASCII letter or digit, `-` or `/`.
+fn in_token(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-' || b == b'/'
 }
 
 impl crate::classify::shared::Gate for Ids {

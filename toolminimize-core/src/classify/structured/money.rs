@@ -171,7 +171,7 @@ fn key_says(key: &str) -> bool {
 
 impl crate::classify::shared::Gate for Money {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.bytes().any(|b| b.is_ascii_digit())
+        super::context::has_digit(text)
     }
 }
 

@@ -200,8 +200,13 @@ fn is_netmask(ip: Ipv4Addr) -> bool {
 
 impl crate::classify::shared::Gate for Network {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        let count = |c: u8| text.bytes().filter(|b| *b == c).count();
-        count(b'.') >= 2 || count(b':') >= 2 || count(b'-') >= 5
+        // Whether `c` occurs `n` times at least: a byte the facts of a long text rule out is
+        // not counted, and the count stops at `n`.
+        let at_least = |c: u8, n: usize| {
+            super::context::has_byte(text, c)
+                && text.bytes().filter(|&b| b == c).nth(n - 1).is_some()
+        };
+        at_least(b'.', 2) || at_least(b':', 2) || at_least(b'-', 5)
     }
 }
 

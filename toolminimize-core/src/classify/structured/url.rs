@@ -136,7 +136,12 @@ fn param_kind(name: &str) -> Option<PsdKind> {
 
 impl crate::classify::shared::Gate for Url {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        has(text, "://") || has(text, "www.")
+        // Both hold a `:` or a `.`, told by the facts of a long text.
+        let (colon, dot) = (
+            super::context::has_byte(text, b':'),
+            super::context::has_byte(text, b'.'),
+        );
+        (colon && has(text, "://")) || (dot && has(text, "www."))
     }
 }
 

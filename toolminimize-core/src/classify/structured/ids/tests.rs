@@ -157,3 +157,28 @@ fn a_list_of_documents_names_its_kind_once() {
         plain("Passport QF5527190 renewed. The parcel tracking code ZZ12345678 came by mail");
     assert_eq!(found, [("QF5527190", PsdKind::Passport)]);
 }
+
+/// In a long scanned text, the token runs read around its runs of numeric characters give the
+/// tokens a scan of every byte gives.
+#[test]
+fn digit_tokens_around_numeric_runs_are_those_of_a_full_scan() {
+    let ids = Ids::new().unwrap();
+    let parts = [
+        "ref AB-1234/5678 and ",
+        "١٢٣4567 x ",
+        "plain words only, ",
+        "12-34-56-78 ",
+        "X1Y2Z3W4V5 ",
+        "née 2024/0001 ",
+        "a1b2c3 ",
+    ];
+    let mut text = String::new();
+    for i in 0..600 {
+        text.push_str(parts[(i * 5 + i / 7) % parts.len()]);
+    }
+    assert!(text.len() >= crate::classify::need::ANCHORED_MIN);
+    let whole = ids.digit_tokens(&text);
+    let around = crate::classify::need::with_text(&text, || ids.digit_tokens(&text));
+    assert!(whole.len() > 100);
+    assert_eq!(around, whole);
+}

@@ -216,3 +216,23 @@ fn last_digits_of_an_ssn() {
         [("4417", NID)]
     );
 }
+
+#[test]
+fn national_numbers_of_more_languages_by_their_labels() {
+    assert_eq!(plain("СНИЛС 123-456-789"), [("123-456-789", NID)]);
+    assert_eq!(
+        plain("身份证号 33010219800101123X"),
+        [("33010219800101123X", NID)]
+    );
+    assert_eq!(
+        plain("주민등록번호 850101-2345678"),
+        [("850101-2345678", NID)]
+    );
+    assert_eq!(plain("ΑΜΚΑ 12038012345"), [("12038012345", NID)]);
+    assert_eq!(plain("CNP 2850101123456"), [("2850101123456", NID)]);
+    assert_eq!(plain("NIK: 3171012345678901"), [("3171012345678901", NID)]);
+    assert_eq!(plain("số căn cước 079123456789"), [("079123456789", NID)]);
+    assert_eq!(plain("taj szám: 111-222-333"), [("111-222-333", MED)]);
+    // Lower-case acronyms that are words elsewhere count only as a key.
+    assert!(plain("the nik 3171012345678901").is_empty());
+}

@@ -1,6 +1,7 @@
 //! Street addresses (house number + street name) in US, UK, German, French, Spanish, Italian
-//! and generic European styles, postcodes in address context, and the place written after an
-//! address ([`following_place`]).
+//! and generic European styles, Japanese block addresses, Russian and Ukrainian, Chinese,
+//! Korean, Greek, Indonesian and Vietnamese streets, postcodes in address context, and the
+//! place written after an address ([`following_place`]).
 //!
 //! The address span covers the street part only ("10201 Carnegie Ave", "Musterstraße 12",
 //! "12 avenue Jean Jaurès", "Calle Mayor 5, 3º B"), never the city after it, so an address can
@@ -249,6 +250,9 @@ pub(super) struct Address {
     streets: Vec<Regex>,
     /// Japanese block addresses; group 1 is the address.
     ja: Vec<Regex>,
+    /// Streets of other writing traditions (Russian and Ukrainian, Chinese, Korean, Greek,
+    /// Indonesian, Vietnamese); group 1 is the street part.
+    world: Vec<Regex>,
     postcode_value: Regex,
     postcode_labelled: Regex,
     postcode_field: Keywords,
@@ -350,6 +354,7 @@ impl Address {
         Ok(Address {
             streets,
             ja,
+            world: world_streets()?,
             postcode_value: regex("postcode", &format!(r"^\s*{POSTCODE}\s*$"))?,
             postcode_labelled: regex_gated(
                 "postcode",
@@ -430,6 +435,23 @@ impl Detector for Address {
                 ));
             }
         }
+        for re in &self.world {
+            for c in re.captures_iter(text) {
+                let Some(m) = c.get(1) else { continue };
+                let end = trim_end(text, m.start(), m.end());
+                // A street type inside a longer word is none ("Паул."); Chinese runs on.
+                let inside_word = char_before(text, m.start())
+                    .is_some_and(|c| c.is_alphabetic() && !('\u{3400}'..='\u{9FFF}').contains(&c));
+                if end > m.start() && !inside_word {
+                    out.push(Finding::new(
+                        m.start()..end,
+                        PsdKind::StreetAddress,
+                        0.85,
+                        "address",
+                    ));
+                }
+            }
+        }
         for re in &self.streets {
             for m in re.find_iter(text) {
                 let (start, end) = (m.start(), trim_end(text, m.start(), m.end()));
@@ -455,6 +477,76 @@ impl Detector for Address {
             }
         }
     }
+}
+
+/// Street addresses of other writing traditions, each a street and its house number (and the
+/// flat or block after them), never the town: the street part is group 1.
+///
+/// - Russian and Ukrainian: a street type, its name, the house ("ул. Ленина, д. 5, кв. 12",
+///   "вул. Хрещатик 22").
+/// - Chinese: a road, street or lane and its number, with the building, unit and room after
+///   it ("建国路88号3单元502室"); the city and district before it stay.
+/// - Korean: after a district, city or county, a road name and its building number and the
+///   flat ("테헤란로 152, 101동 1203호").
+/// - Greek: a street type, the name, the number ("οδός Ερμού 25").
+/// - Indonesian: `Jl.`/`Jalan`, the name, `No.` and the number.
+/// - Vietnamese: a house number, `đường`/`phố` and the street's name ("12 đường Lê Lợi").
+fn world_streets() -> Result<Vec<Regex>, Error> {
+    let cyr_num = r"\d{1,4}[\p{Cyrillic}]?(?:[/\-]\d{1,4})?";
+    let cyr_extra = r"(?:,?\s*(?:корп\.|корпус|стр\.|строение|кв\.|квартира|оф\.|офис|к\.)\s*\d{1,4}[\p{Cyrillic}]?)*";
+    let cyrillic = format!(
+        r"((?:ул\.|улица|вул\.|вулиця|просп\.|проспект|пр-т|пр-кт|пер\.|переулок|провулок|бул\.|бульвар|б-р|шоссе|наб\.|набережная|пл\.|площадь|площа)\s*[\p{{Cyrillic}}\d][\p{{Cyrillic}}\d.\-]*(?:\s[\p{{Cyrillic}}][\p{{Cyrillic}}.\-]*){{0,3}},?\s*(?:д\.|дом|буд\.|будинок)?\s*{cyr_num}{cyr_extra})"
+    );
+    let han_name = r"[\p{Han}--[省市区區县縣镇鎮乡鄉]]{1,8}";
+    let han_num = r"[0-9０-９]{1,5}";
+    let chinese = format!(
+        r"({han_name}(?:路|街|大道|大街|巷|胡同|弄){han_num}(?:号|號)(?:[0-9０-９一二三四五六七八九十]{{1,4}}(?:号楼|號樓|栋|棟|单元|單元|层|層|楼|樓|室|号|號)){{0,4}})"
+    );
+    let korean = r"\p{Hangul}{1,8}(?:구|군|시)\s+(\p{Hangul}{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:,?\s?\d{1,4}동\s?\d{1,5}호)?)";
+    let greek = r"((?:οδός|οδό|οδού|Οδός|Οδό|Οδού|Λεωφόρος|Λεωφόρο|Λεωφόρου|Λεωφ\.)\s+\p{Greek}+(?:\s\p{Greek}+){0,3}\s\d{1,4}[Α-Ωα-ω]?)";
+    let indonesian = r"(?-u:\b)((?:Jl\.|Jln\.|Jalan)\s*\p{Lu}[\p{L}.\-]*(?:\s+\p{Lu}[\p{L}.\-]*){0,4},?\s+(?:No\.?|Nomor)\s?\d{1,4}[A-Za-z]?)";
+    let vietnamese = r"((?:[Ss]ố\s)?\d{1,4}[A-Z]?(?:/\d{1,4})?,?\s(?:đường|phố|Đường|Phố)\s\p{Lu}\p{L}*(?:\s\p{Lu}\p{L}*){0,4})";
+    Ok(vec![
+        regex_gated(
+            "address",
+            &cyrillic,
+            Some(Gate::Test(|t| {
+                !t.is_ascii()
+                    && ["ул", "вул", "пр", "пер", "бул", "б-р", "шоссе", "наб", "пл"]
+                        .iter()
+                        .any(|w| t.contains(w))
+            })),
+        )?,
+        regex_gated(
+            "address",
+            &chinese,
+            Some(Gate::Test(|t| t.contains(['号', '號']))),
+        )?,
+        regex_gated(
+            "address",
+            korean,
+            Some(Gate::Test(|t| t.contains(['로', '길']))),
+        )?,
+        regex_gated(
+            "address",
+            greek,
+            Some(Gate::Test(|t| {
+                t.contains("οδ") || t.contains("Οδ") || t.contains("Λεωφ")
+            })),
+        )?,
+        regex_gated(
+            "address",
+            indonesian,
+            Some(Gate::Test(|t| t.contains("Jl") || t.contains("Jalan"))),
+        )?,
+        regex_gated(
+            "address",
+            vietnamese,
+            Some(Gate::Test(|t| {
+                t.contains("đường") || t.contains("phố") || t.contains("Đường") || t.contains("Phố")
+            })),
+        )?,
+    ])
 }
 
 /// Drops trailing spaces, commas and hyphens from a match.

@@ -201,3 +201,41 @@ fn japanese_block_addresses() {
     assert!(streets("民法第709条第1項の解説").is_empty());
     assert!(streets("2024-25シーズンの区切り").is_empty());
 }
+
+#[test]
+fn streets_of_other_writing_traditions() {
+    assert_eq!(
+        streets("живу: ул. Садовая, д. 14, кв. 3, Самара"),
+        ["ул. Садовая, д. 14, кв. 3"]
+    );
+    assert_eq!(streets("вул. Шевченка 7, Львів"), ["вул. Шевченка 7"]);
+    assert_eq!(
+        streets("寄到杭州市西湖区文三路120号2单元301室"),
+        ["文三路120号2单元301室"]
+    );
+    assert_eq!(
+        streets("부산광역시 해운대구 센텀로 45, 102동 804호"),
+        ["센텀로 45, 102동 804호"]
+    );
+    assert_eq!(streets("στην οδό Αιόλου 12, Πάτρα"), ["οδό Αιόλου 12"]);
+    assert_eq!(
+        streets("kirim ke Jl. Melati Indah No. 8, Bandung"),
+        ["Jl. Melati Indah No. 8"]
+    );
+    assert_eq!(
+        streets("nhà ở số 27 đường Trần Phú, Đà Nẵng"),
+        ["số 27 đường Trần Phú"]
+    );
+}
+
+#[test]
+fn look_alikes_of_streets_in_other_scripts_are_none() {
+    for text in [
+        "Паул. 5 рублей",
+        "请在路口等我，3号门见",
+        "전화번호로 010-1234-5678 연락",
+        "οδηγίες 2 σελίδων",
+    ] {
+        assert!(streets(text).is_empty(), "{text}");
+    }
+}

@@ -2,18 +2,17 @@
 //! facts of a text that answer it without a search.
 //!
 //! A regex search has a fixed cost (taking a cache, starting the lazy DFA) of several hundred
-//! instructions, and a detector runs several of them on every string, most on short values
-//! that cannot match ("quick 123" holds no date, no street, no card). [`Need::of`] reads a
-//! pattern's syntax tree once (when the warm-up compiles it, or after a few searches) and
-//! derives necessary conditions: the shortest match in bytes, how many numeric, upper-case and
-//! non-ASCII characters every match holds at least, how many numeric characters in a row
-//! (`\d{7}`: a text whose longest run of digits is four holds no match), which ASCII
-//! characters (letters case-folded) every match holds, and a set of adjacent ASCII letter
-//! pairs of which every match holds one, or else a character outside ASCII (`pa`, `pw`, `to`
-//! for `password|pwd|token`: a word alternation that shares no letter still tells "quick 123"
-//! it holds none of its words). A text whose [`TextFacts`] fall short of them holds no match,
-//! and the search is skipped. [`WordsNeed`] answers the same question for the keywords of an
-//! automaton.
+//! instructions, and a detector runs several of them on every string, most on short values that
+//! cannot match ("quick 123" holds no date, no street, no card). [`Need::with_anchor`] reads a
+//! pattern's syntax tree once (when the warm-up compiles it, or after a few searches) and derives
+//! necessary conditions: the shortest match in bytes, how many numeric, upper-case and non-ASCII
+//! characters every match holds at least, how many numeric characters in a row (`\d{7}`: a text
+//! whose longest run of digits is four holds no match), which ASCII characters (letters
+//! case-folded) every match holds, and a set of adjacent ASCII letter pairs of which every match
+//! holds one, or else a character outside ASCII (`pa`, `pw`, `to` for `password|pwd|token`: a word
+//! alternation that shares no letter still tells "quick 123" it holds none of its words). A text
+//! whose [`TextFacts`] fall short of them holds no match, and the search is skipped. [`WordsNeed`]
+//! answers the same question for the keywords of an automaton.
 //!
 //! The facts of the string being classified are computed once, in one pass, by [`with_text`]
 //! (the classifier wraps each scanned window in it); a pattern searching another haystack
@@ -26,7 +25,7 @@
 //! run of them, whether a `@` or a `.` occurs) for the scanned text without reading it again
 //! ([`ascii_digits_of_current`], [`holds_ascii`]). A scanned text of at least
 //! [`ANCHORED_MIN`] bytes also has its runs of numeric characters listed: a pattern every match
-//! of which holds one and is at most a few hundred bytes long ([`anchor_of`]) searches only
+//! of which holds one and is at most a few hundred bytes long ([`Need::with_anchor`]) searches only
 //! the windows around them (see `pattern`).
 
 use std::cell::RefCell;
@@ -649,13 +648,10 @@ fn digit_run_of(hir: &Hir) -> DigitRun {
 }
 
 impl Need {
-    /// What every match of `pattern` needs; nothing (every text admitted) when it does not
-    /// parse with the `regex` crate's default syntax.
+    /// What every match of `pattern` needs (see [`Need::with_anchor`]).
+    #[cfg(test)]
     pub(crate) fn of(pattern: &str) -> Self {
-        match regex_syntax::Parser::new().parse(pattern) {
-            Ok(hir) => Self::of_hir(&hir),
-            Err(_) => Need::default(),
-        }
+        Self::with_anchor(pattern).0
     }
 
     fn of_hir(hir: &Hir) -> Self {
@@ -829,7 +825,7 @@ impl Need {
         self.admits_haystack_given(haystack, self.requires_only_length())
     }
 
-    /// [`admits_haystack`](Self::admits_haystack), told whether the need asks for nothing but
+    /// `admits_haystack`, told whether the need asks for nothing but
     /// a length (`only_length`, as [`requires_only_length`](Self::requires_only_length) says):
     /// a pattern searched many times works that out once.
     #[inline(always)]
@@ -932,7 +928,7 @@ pub(crate) fn holds_ascii(haystack: &str, b: u8) -> Option<bool> {
 }
 
 /// Texts at least this long (bytes) have their runs of numeric characters listed, so that
-/// the patterns every match of which holds one search only around them (see [`anchor_of`]).
+/// the patterns every match of which holds one search only around them (see [`Need::with_anchor`]).
 pub(crate) const ANCHORED_MIN: usize = 4096;
 
 /// Matches of a pattern anchored on numeric characters are at most this long (bytes); a
@@ -981,18 +977,24 @@ pub(crate) fn runs_of_current(haystack: &str) -> Option<Rc<[Range<usize>]>> {
     })
 }
 
-/// The longest match of `pattern` (bytes) when every match holds a numeric character
-/// (`char::is_numeric`) and none is longer than [`ANCHOR_SPAN_MAX`]: such a pattern matches
-/// only within that many bytes of a run of numeric characters, and may be searched only
-/// there. `None` otherwise.
-pub(crate) fn anchor_of(pattern: &str) -> Option<usize> {
-    let hir = regex_syntax::Parser::new().parse(pattern).ok()?;
-    if Need::of_hir(&hir).numeric == 0 {
-        return None;
+impl Need {
+    /// What every match of `pattern` needs, nothing (every text admitted) when it does not
+    /// parse with the `regex` crate's default syntax; and, from the same reading of its
+    /// syntax, its anchor: the longest match (bytes) when every match holds a numeric
+    /// character (`char::is_numeric`) and none is longer than [`ANCHOR_SPAN_MAX`]. Such a
+    /// pattern matches only within that many bytes of a run of numeric characters, and may be
+    /// searched only there; `None` otherwise.
+    pub(crate) fn with_anchor(pattern: &str) -> (Self, Option<usize>) {
+        let Ok(hir) = regex_syntax::Parser::new().parse(pattern) else {
+            return (Need::default(), None);
+        };
+        let need = Self::of_hir(&hir);
+        let anchor = (need.numeric > 0)
+            .then(|| hir.properties().maximum_len())
+            .flatten()
+            .filter(|&l| l > 0 && l <= ANCHOR_SPAN_MAX);
+        (need, anchor)
     }
-    hir.properties()
-        .maximum_len()
-        .filter(|&l| l > 0 && l <= ANCHOR_SPAN_MAX)
 }
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder};
 use regex::{Captures, Match};
 
-use super::need::{ANCHORED_MIN, Need, anchor_of, runs_of_current};
+use super::need::{ANCHORED_MIN, Need, runs_of_current};
 
 /// A necessary condition for a match of a pattern, tested on the haystack before the pattern
 /// is compiled. It must hold for every text the pattern can match in; it may hold for others.
@@ -168,7 +168,7 @@ struct Inner {
     /// after [`NEED_AFTER`] searches (a process that compiles a pattern on first use and
     /// searches it a few times does not pay for reading its syntax tree again).
     /// With it, whether it asks for nothing but a length, and the longest match when every
-    /// match holds a numeric character (see [`anchor_of`]).
+    /// match holds a numeric character (see [`Need::with_anchor`]).
     need: OnceLock<(Need, bool, Option<usize>)>,
     /// Searches so far, until `need` is derived.
     searches: AtomicU32,
@@ -221,8 +221,8 @@ impl Inner {
     /// pattern anchored on numeric characters: derived once.
     fn derive_need(&self) -> &(Need, bool, Option<usize>) {
         self.need.get_or_init(|| {
-            let need = Need::of(&self.source);
-            (need, need.requires_only_length(), anchor_of(&self.source))
+            let (need, anchor) = Need::with_anchor(&self.source);
+            (need, need.requires_only_length(), anchor)
         })
     }
 }
@@ -382,21 +382,11 @@ impl LazyRegex {
         let Some(windows) = self.anchored(haystack) else {
             return Searched::Whole(re.find_iter(haystack));
         };
-        let mut windows = windows.peekable();
-        let mut at = 0;
-        Searched::Windows(std::iter::from_fn(move || {
-            while let Some(w) = windows.peek() {
-                let found = haystack
-                    .get(..w.end)
-                    .and_then(|h| re.find_at(h, w.start.max(at)));
-                if let Some(m) = found {
-                    at = m.end();
-                    return Some(m);
-                }
-                windows.next();
-            }
-            None
-        }))
+        Searched::Windows(in_windows(
+            windows,
+            move |w| re.find_at(haystack.get(..w.end)?, w.start),
+            Match::end,
+        ))
     }
 
     /// As [`regex::Regex::captures`]. A haystack without a match is told by a plain search
@@ -435,28 +425,39 @@ impl LazyRegex {
             };
         };
         // A window is searched for groups only once a plain search has found a match in it.
-        let mut windows = windows
-            .filter(move |w| {
-                haystack
-                    .get(..w.end)
-                    .is_some_and(|h| re.is_match_at(h, w.start))
-            })
-            .peekable();
-        let mut at = 0;
-        Searched::Windows(std::iter::from_fn(move || {
-            while let Some(w) = windows.peek() {
-                let found = haystack
-                    .get(..w.end)
-                    .and_then(|h| re.captures_at(h, w.start.max(at)));
-                if let Some(c) = found {
-                    at = c.get_match().end();
-                    return Some(c);
-                }
-                windows.next();
-            }
-            None
-        }))
+        let windows = windows.filter(move |w| {
+            haystack
+                .get(..w.end)
+                .is_some_and(|h| re.is_match_at(h, w.start))
+        });
+        Searched::Windows(in_windows(
+            windows,
+            move |w| re.captures_at(haystack.get(..w.end)?, w.start),
+            |c: &Captures<'h>| c.get_match().end(),
+        ))
     }
+}
+
+/// The matches `search` finds in `windows`, in text order: each window is searched (from where
+/// the last match ended, when that is inside it) until it holds no more, then the next.
+/// `search` is given the part of a window to search; `end` tells where a match ends.
+fn in_windows<T>(
+    windows: impl Iterator<Item = std::ops::Range<usize>>,
+    mut search: impl FnMut(std::ops::Range<usize>) -> Option<T>,
+    end: impl Fn(&T) -> usize,
+) -> impl Iterator<Item = T> {
+    let mut windows = windows.peekable();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while let Some(w) = windows.peek() {
+            if let Some(m) = search(w.start.max(at)..w.end) {
+                at = end(&m);
+                return Some(m);
+            }
+            windows.next();
+        }
+        None
+    })
 }
 
 /// The windows of a long scanned text that hold every match of a pattern anchored on numeric
@@ -691,7 +692,8 @@ mod tests {
             .unwrap();
         let mut anchored = 0;
         for p in &all {
-            let (Some(Some(re)), Some(_)) = (p.compiled.get(), anchor_of(&p.source)) else {
+            let (Some(Some(re)), Some(_)) = (p.compiled.get(), Need::with_anchor(&p.source).1)
+            else {
                 continue;
             };
             anchored += 1;

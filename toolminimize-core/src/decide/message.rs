@@ -137,7 +137,10 @@ impl<'a, 'r> MsgView<'a, 'r> {
         // Which words lie inside PSD: one pass over words and spans, both in text order.
         let mut sorted: Vec<&Range<usize>> = psd.iter().collect();
         sorted.sort_by_key(|p| p.start);
+        // And which words some PSD overlaps: a span that started before the word reaches into
+        // it, or the next span starts inside it.
         let mut in_psd = vec![false; r.words.len()];
+        let mut touched = vec![false; r.words.len()];
         let mut pi = 0usize;
         let mut reach = 0usize;
         for (wi, w) in r.words.iter().enumerate() {
@@ -147,6 +150,10 @@ impl<'a, 'r> MsgView<'a, 'r> {
             }
             if let Some(slot) = in_psd.get_mut(wi) {
                 *slot = w.range.end <= reach;
+            }
+            if let Some(slot) = touched.get_mut(wi) {
+                *slot =
+                    reach > w.range.start || sorted.get(pi).is_some_and(|p| p.start < w.range.end);
             }
         }
         let v = vocab();
@@ -161,18 +168,15 @@ impl<'a, 'r> MsgView<'a, 'r> {
                 // ("I'll be working from home for the next weeks - …").
                 // A run of unspaced script is one word of the reading: it is free only when no
                 // PSD lies in it at all.
-                let untouched = |w: &crate::text::words::Word<'_>| {
-                    word_weight(w.raw) == 1
-                        || !sorted
-                            .iter()
-                            .any(|p| p.start < w.range.end && p.end > w.range.start)
+                let untouched = |i: usize| {
+                    !touched.get(c.words.start + i).copied().unwrap_or(false)
+                        || ws.get(i).is_none_or(|w| word_weight(w.raw) == 1)
                 };
                 let opening_news = Some(c.clause.sentence) == first_news
                     && !c.reason
                     && !c.clause.parenthetical
                     && ws.iter().map(|w| word_weight(w.raw)).sum::<usize>() >= 3
-                    && (0..ws.len()).all(free)
-                    && ws.iter().all(untouched);
+                    && (0..ws.len()).all(|i| free(i) && untouched(i));
                 opening_news
                     || ws.iter().enumerate().any(|(i, w)| {
                         free(i)

@@ -405,8 +405,6 @@ impl<'a> Reading<'a> {
     }
 }
 
-/// Whether a modal verb that asks only at the start of a clause ("Pode …", "Você pode …",
-/// "¿Puede …?") opens the clause `cw`.
 /// Whether the words of a clause are a name said to the reader: one or two words, each
 /// capitalised.
 fn is_vocative(cw: &[Word<'_>]) -> bool {
@@ -416,6 +414,8 @@ fn is_vocative(cw: &[Word<'_>]) -> bool {
             .all(|w| w.raw.chars().next().is_some_and(char::is_uppercase))
 }
 
+/// Whether a modal verb that asks only at the start of a clause ("Pode …", "Você pode …",
+/// "¿Puede …?") opens the clause `cw`.
 fn asks_at_open(v: &super::vocab::Vocab, lang: LangMask, cw: &[Word<'_>]) -> bool {
     let open = v.set(WordSet::RequestOpen);
     (0..cw.len().min(2)).any(|i| open.match_in(lang, cw, i).is_some())

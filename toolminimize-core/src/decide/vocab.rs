@@ -516,11 +516,7 @@ impl Vocab {
         let mut scores = [0u32; SCORED];
         for w in words.iter_mut() {
             w.entry = self.index.get(w.folded.as_ref()).copied().unwrap_or(ABSENT);
-            // Only a function word scores; whether it sits in an address is asked of those.
-            let langs = self.stop_langs(w);
-            if langs != 0 && !in_address(raw, &w.range) {
-                add_scores(&mut scores, langs);
-            }
+            add_scores(&mut scores, self.scoring_langs(w, raw));
         }
         // A function word of the likeliest language is read in it: "on" in an English text
         // is the preposition, whatever other languages of the text it is a pronoun of.
@@ -538,6 +534,18 @@ impl Vocab {
             }
         }
         languages_of(scores, raw)
+    }
+
+    /// The languages the word `w` of `raw` votes for: those of which it is a common function
+    /// word, unless it sits in an address (asked only of function words, the only ones that
+    /// vote).
+    fn scoring_langs(&self, w: &Word<'_>, raw: &str) -> LangMask {
+        let langs = self.stop_langs(w);
+        if langs != 0 && !in_address(raw, &w.range) {
+            langs
+        } else {
+            0
+        }
     }
 
     /// The languages of which the word `w` is a common function word.
@@ -558,10 +566,7 @@ impl Vocab {
     pub fn languages(&self, words: &[Word<'_>], raw: &str) -> LangMask {
         let mut scores = [0u32; SCORED];
         for w in words {
-            let langs = self.stop_langs(w);
-            if langs != 0 && !in_address(raw, &w.range) {
-                add_scores(&mut scores, langs);
-            }
+            add_scores(&mut scores, self.scoring_langs(w, raw));
         }
         languages_of(scores, raw)
     }

@@ -653,11 +653,8 @@ fn sentence_end(s: &str, end: usize) -> usize {
     let tail = s.get(end..).unwrap_or_default();
     let punct: usize = tail
         .chars()
-        .take_while(|c| {
-            matches!(
-                c,
-                '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '۔' | '…'
-            )
+        .take_while(|&c| {
+            matches!(c, '.' | '!' | '?' | '…') || crate::text::clauses::is_unspaced_full_stop(c)
         })
         .map(char::len_utf8)
         .sum();

@@ -247,7 +247,7 @@ pub fn clauses(text: &str) -> Vec<Clause> {
                 ends.then_some(c.len_utf8())
             }
             // Japanese sentence ends need no space after them.
-            '。' | '！' | '？' | '؟' | '।' | '۔' => Some(c.len_utf8()),
+            c if is_unspaced_full_stop(c) => Some(c.len_utf8()),
             ';' | '|' | '\n' | '\r' | '•' | '、' | '，' | '；' | '：' | '،' | '؛' => {
                 Some(c.len_utf8())
             }
@@ -287,10 +287,9 @@ pub fn clauses(text: &str) -> Vec<Clause> {
             if depth == 0 {
                 push(&mut out, start, i, false, sentence);
                 start = i + len;
-                if matches!(
-                    c,
-                    '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '۔' | '\n'
-                ) || is_pictograph(c)
+                if matches!(c, '.' | '!' | '?' | '\n')
+                    || is_unspaced_full_stop(c)
+                    || is_pictograph(c)
                 {
                     sentence += 1;
                 }
@@ -362,6 +361,12 @@ fn ends_ja_reason(text: &str, i: usize, c: char) -> bool {
                 | 'れ'
                 | 'ず'
         )
+}
+
+/// Marks that end a sentence with no space after them: Chinese and Japanese `。！？`, the
+/// Arabic question mark `؟`, the Urdu full stop `۔` and the Devanagari danda `।`.
+pub fn is_unspaced_full_stop(c: char) -> bool {
+    matches!(c, '。' | '！' | '？' | '؟' | '।' | '۔')
 }
 
 /// Emoji and pictographs (they end sentences in chat text).
@@ -489,7 +494,8 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
             '-' | '–' | '—' | '|' => {
                 prev.is_some_and(char::is_whitespace) && next.is_none_or(char::is_whitespace)
             }
-            '\n' | '。' | '！' | '？' | '؟' | '।' | '۔' => true,
+            '\n' => true,
+            c if is_unspaced_full_stop(c) => true,
             '.' | '!' | '?' => {
                 next.is_none_or(char::is_whitespace) && !is_abbreviation(prev_word(text, i))
             }

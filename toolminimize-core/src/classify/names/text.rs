@@ -378,7 +378,6 @@ impl<'a, 't> Scan<'a, 't> {
         }) && (is_space_gap(g) || g == ". " || g == ".")
     }
 
-    /// Judges the run; `Some((last token index, confidence))` when it is a name.
     /// Whether the first two or three words of `run`, with a space between each, are a place
     /// of the lists.
     fn opens_with_place(&self, run: &[usize]) -> bool {
@@ -401,6 +400,7 @@ impl<'a, 't> Scan<'a, 't> {
         false
     }
 
+    /// Judges the run; `Some((last token index, confidence))` when it is a name.
     fn judge(&self, run: &[usize]) -> Option<(usize, f32)> {
         let &i = run.first()?;
         let first = self.flags(i);

@@ -68,17 +68,37 @@ fn single_recipient(kind: ToolKind) -> bool {
 /// How many times a call is rewritten on a session that changed under it before it fails.
 const MAX_REWRITES: usize = 4;
 
+/// Whether any value of `v` lies deeper than `limit` containers. Iterative, so hostile nesting
+/// cannot overflow the stack, and the stack holds one iterator per open container: its size
+/// follows the depth, never the width (a 1,000,000-element array costs no extra memory).
 fn depth_exceeds(v: &Value, limit: usize) -> bool {
-    // Iterative, so hostile nesting cannot overflow the stack.
-    let mut stack = vec![(v, 0usize)];
-    while let Some((v, d)) = stack.pop() {
-        if d > limit {
+    enum Children<'a> {
+        Array(std::slice::Iter<'a, Value>),
+        Object(serde_json::map::Values<'a>),
+    }
+    fn children(v: &Value) -> Option<Children<'_>> {
+        match v {
+            Value::Array(a) => Some(Children::Array(a.iter())),
+            Value::Object(o) => Some(Children::Object(o.values())),
+            _ => None,
+        }
+    }
+    let mut stack: Vec<Children<'_>> = children(v).into_iter().collect();
+    while let Some(top) = stack.last_mut() {
+        let next = match top {
+            Children::Array(i) => i.next(),
+            Children::Object(i) => i.next(),
+        };
+        let Some(child) = next else {
+            stack.pop();
+            continue;
+        };
+        // `child` lies as deep as the number of containers open above it.
+        if stack.len() > limit {
             return true;
         }
-        match v {
-            Value::Array(a) => stack.extend(a.iter().map(|x| (x, d + 1))),
-            Value::Object(o) => stack.extend(o.values().map(|x| (x, d + 1))),
-            _ => {}
+        if let Some(c) = children(child) {
+            stack.push(c);
         }
     }
     false
@@ -515,6 +535,52 @@ pub(crate) fn apply_judgement(a: &mut Analyzed, asked: &[usize], answer: &JudgeA
                 op: Op::RemoveSpan,
                 rule: Rule::JudgeNotNeeded,
             };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::depth_exceeds;
+
+    /// The depth of the deepest value: a scalar or an empty container at the root is 0.
+    fn depth(v: &Value) -> usize {
+        let inner = match v {
+            Value::Array(a) => a.iter().map(|x| depth(x) + 1).max(),
+            Value::Object(o) => o.values().map(|x| depth(x) + 1).max(),
+            _ => None,
+        };
+        inner.unwrap_or(0)
+    }
+
+    fn nested(levels: usize) -> Value {
+        (0..levels).fold(json!("x"), |v, i| {
+            if i % 2 == 0 {
+                json!([1, v, {}])
+            } else {
+                json!({"a": [], "b": v})
+            }
+        })
+    }
+
+    #[test]
+    fn depth_is_measured_at_every_limit() {
+        let shapes = [
+            json!(1),
+            json!([]),
+            json!({}),
+            json!([[], [[]], {"a": [[[]]]}]),
+            json!({"a": {"b": {"c": "d"}}, "e": [1, 2, 3]}),
+            nested(7),
+            nested(40),
+        ];
+        for v in &shapes {
+            let d = depth(v);
+            for limit in 0..=d + 2 {
+                assert_eq!(depth_exceeds(v, limit), d > limit, "{v} at limit {limit}");
+            }
         }
     }
 }

@@ -12,7 +12,9 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use serde_json::{Map, Value};
-use toolminimize_core::{Call, Exposure, Minimizer, Outcome, Session, ToolDef};
+use toolminimize_core::{
+    Call, Exposure, MAX_VALUES, Minimizer, Outcome, Session, ToolDef, json_values_at_most,
+};
 
 /// Longest line read as a call. Longer lines are skipped without being buffered and answered
 /// with an error, so one runaway line cannot exhaust memory.
@@ -162,6 +164,14 @@ pub(crate) fn parse_line_with(
     line: &str,
     tools: &mut ToolCache,
 ) -> Result<CallLine, (Option<Value>, String)> {
+    if !json_values_at_most(line.as_bytes(), MAX_VALUES) {
+        // Refused before parsing: the tree of millions of tiny values would take ≈ 100 bytes
+        // a value. The id is read by a scan that builds nothing else.
+        return Err((
+            crate::mcp_proxy::scan::Scanned::of(line.as_bytes()).id,
+            format!("more than {MAX_VALUES} JSON values in the line"),
+        ));
+    }
     let v: Value = serde_json::from_str(line)
         .map_err(|e| (None, format!("not valid JSON: {}", describe_json_error(&e))))?;
     let Value::Object(mut obj) = v else {
@@ -179,6 +189,11 @@ pub(crate) fn parse_line_with(
     let arguments = match obj.remove("arguments") {
         Some(a @ Value::Object(_)) => a,
         // OpenAI sends arguments as a JSON-encoded string.
+        Some(Value::String(s)) if !json_values_at_most(s.as_bytes(), MAX_VALUES) => {
+            return Err(err(format!(
+                "`arguments` is a string holding more than {MAX_VALUES} JSON values"
+            )));
+        }
         Some(Value::String(s)) => match serde_json::from_str::<Value>(&s) {
             Ok(a @ Value::Object(_)) => a,
             Ok(other) => {
@@ -654,6 +669,30 @@ mod tests {
         let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
         let (_, m) = err_of(&deep);
         assert!(m.contains("nested too deeply"), "{m}");
+    }
+
+    #[test]
+    fn a_line_of_too_many_values_is_refused_before_it_is_parsed() {
+        let zeros = format!("[{}0]", "0,".repeat(MAX_VALUES));
+        let line =
+            format!(r#"{{"id": "c7", "tool": {{"name": "t"}}, "arguments": {{"a": {zeros}}}}}"#);
+        let (id, m) = err_of(&line);
+        assert_eq!(id, Some(json!("c7")));
+        assert_eq!(m, format!("more than {MAX_VALUES} JSON values in the line"));
+        // The same arguments sent as a JSON-encoded string.
+        let line =
+            format!(r#"{{"id": 8, "tool": {{"name": "t"}}, "arguments": "{{\"a\": {zeros}}}"}}"#);
+        let (id, m) = err_of(&line);
+        assert_eq!(id, Some(json!(8)));
+        assert!(
+            m.contains("`arguments` is a string holding more than"),
+            "{m}"
+        );
+        // Just under the limit: parsed and minimized.
+        let zeros = format!("[{}0]", "0,".repeat(MAX_VALUES - 10));
+        let line =
+            format!(r#"{{"id": 9, "tool": {{"name": "t"}}, "arguments": {{"a": {zeros}}}}}"#);
+        assert!(parse_line(&line).is_ok());
     }
 
     #[test]

@@ -68,10 +68,11 @@ fn single_recipient(kind: ToolKind) -> bool {
 /// How many times a call is rewritten on a session that changed under it before it fails.
 const MAX_REWRITES: usize = 4;
 
-/// Whether any value of `v` lies deeper than `limit` containers. Iterative, so hostile nesting
+/// What is wrong with the shape of `v`, if anything: a value deeper than `max_depth`
+/// containers, or more than `max_values` values in all. Iterative, so hostile nesting
 /// cannot overflow the stack, and the stack holds one iterator per open container: its size
-/// follows the depth, never the width (a 1,000,000-element array costs no extra memory).
-fn depth_exceeds(v: &Value, limit: usize) -> bool {
+/// follows the depth, never the width.
+fn shape_fault(v: &Value, max_depth: usize, max_values: usize) -> Option<&'static str> {
     enum Children<'a> {
         Array(std::slice::Iter<'a, Value>),
         Object(serde_json::map::Values<'a>),
@@ -84,6 +85,10 @@ fn depth_exceeds(v: &Value, limit: usize) -> bool {
         }
     }
     let mut stack: Vec<Children<'_>> = children(v).into_iter().collect();
+    if max_values == 0 {
+        return Some(TOO_MANY_VALUES);
+    }
+    let mut values = 1usize;
     while let Some(top) = stack.last_mut() {
         let next = match top {
             Children::Array(i) => i.next(),
@@ -94,15 +99,22 @@ fn depth_exceeds(v: &Value, limit: usize) -> bool {
             continue;
         };
         // `child` lies as deep as the number of containers open above it.
-        if stack.len() > limit {
-            return true;
+        if stack.len() > max_depth {
+            return Some(NESTED_TOO_DEEPLY);
+        }
+        values += 1;
+        if values > max_values {
+            return Some(TOO_MANY_VALUES);
         }
         if let Some(c) = children(child) {
             stack.push(c);
         }
     }
-    false
+    None
 }
+
+const NESTED_TOO_DEEPLY: &str = "arguments nested too deeply";
+const TOO_MANY_VALUES: &str = "arguments hold too many values";
 
 /// A call after classification and analysis, before rewriting.
 pub(crate) struct Analyzed {
@@ -119,8 +131,8 @@ pub(crate) struct Analyzed {
 pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'static str> {
     let policy = &inner.policy;
     let deadline = Deadline::new(policy.time_budget, call.deadline);
-    if depth_exceeds(call.arguments, crate::MAX_DEPTH) {
-        return Err("arguments nested too deeply");
+    if let Some(fault) = shape_fault(call.arguments, crate::MAX_DEPTH, crate::MAX_VALUES) {
+        return Err(fault);
     }
     let exposure = policy
         .exposure
@@ -543,7 +555,32 @@ pub(crate) fn apply_judgement(a: &mut Analyzed, asked: &[usize], answer: &JudgeA
 mod tests {
     use serde_json::{Value, json};
 
-    use super::depth_exceeds;
+    use super::{NESTED_TOO_DEEPLY, TOO_MANY_VALUES, shape_fault};
+
+    fn count(v: &Value) -> usize {
+        1 + match v {
+            Value::Array(a) => a.iter().map(count).sum(),
+            Value::Object(o) => o.values().map(count).sum(),
+            _ => 0,
+        }
+    }
+
+    #[test]
+    fn values_are_counted_to_the_limit() {
+        for v in [
+            json!(1),
+            json!([]),
+            json!({"a": [1, {"b": []}], "c": "d"}),
+            nested(9),
+        ] {
+            let n = count(&v);
+            assert_eq!(shape_fault(&v, 1000, n), None, "{v}");
+            assert_eq!(shape_fault(&v, 1000, n - 1), Some(TOO_MANY_VALUES), "{v}");
+        }
+        // Whichever bound is passed first is reported.
+        assert_eq!(shape_fault(&nested(9), 3, 1000), Some(NESTED_TOO_DEEPLY));
+        assert_eq!(shape_fault(&nested(9), 1000, 3), Some(TOO_MANY_VALUES));
+    }
 
     /// The depth of the deepest value: a scalar or an empty container at the root is 0.
     fn depth(v: &Value) -> usize {
@@ -579,7 +616,8 @@ mod tests {
         for v in &shapes {
             let d = depth(v);
             for limit in 0..=d + 2 {
-                assert_eq!(depth_exceeds(v, limit), d > limit, "{v} at limit {limit}");
+                let fault = shape_fault(v, limit, usize::MAX);
+                assert_eq!(fault.is_some(), d > limit, "{v} at limit {limit}");
             }
         }
     }

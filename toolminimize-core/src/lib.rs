@@ -21,6 +21,7 @@ mod decide;
 mod engine;
 mod error;
 mod item;
+mod limits;
 mod par;
 mod pipeline;
 mod policy;
@@ -51,6 +52,4 @@ pub use crate::store::{MemoryStore, SessionStore, StoreStats};
 pub use crate::taxonomy::{Category, Exposure, Sensitivity, UnknownId};
 pub use crate::tool::ToolDef;
 
-/// Deepest JSON nesting the pipeline walks; deeper values are left as they are and reported
-/// as an internal failure (blocked under fail-closed).
-pub const MAX_DEPTH: usize = 128;
+pub use crate::limits::{MAX_DEPTH, MAX_VALUES, json_values_at_most};

@@ -133,6 +133,12 @@ struct Payload {
 }
 
 fn parse_payload(bytes: &[u8]) -> Result<Payload, BadInput> {
+    if !toolminimize_core::json_values_at_most(bytes, toolminimize_core::MAX_VALUES) {
+        return Err(BadInput(format!(
+            "the hook input holds more than {} JSON values",
+            toolminimize_core::MAX_VALUES
+        )));
+    }
     let v: Value = serde_json::from_slice(bytes).map_err(|e| {
         BadInput(format!(
             "the hook input is not valid JSON ({} at line {} column {})",
@@ -516,6 +522,14 @@ mod tests {
         assert_eq!(e.0, "the hook input is not a JSON object");
         let p = parse_payload(br#"{"hook_event_name": "PostToolUse", "tool_name": "X"}"#).unwrap();
         assert_eq!(p.event.as_deref(), Some("PostToolUse"));
+    }
+
+    #[test]
+    fn a_payload_of_too_many_values_is_refused_before_parsing() {
+        let zeros = format!("[{}0]", "0,".repeat(toolminimize_core::MAX_VALUES));
+        let payload = format!(r#"{{"tool_name": "X", "tool_input": {{"a": {zeros}}}}}"#);
+        let e = parse_payload(payload.as_bytes()).unwrap_err();
+        assert!(e.0.contains("more than"), "{}", e.0);
     }
 
     #[test]

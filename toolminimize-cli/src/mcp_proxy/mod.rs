@@ -26,7 +26,7 @@ mod listen;
 mod pump;
 pub(crate) mod rewrite;
 pub(crate) mod router;
-mod scan;
+pub(crate) mod scan;
 #[cfg(feature = "http")]
 mod sse;
 mod stdio_server;

@@ -10,10 +10,11 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde_json::{Map, Value};
+use toolminimize_core::{MAX_VALUES, json_values_at_most};
 
 use super::framing::{first_significant, is_blank};
 use super::jsonrpc::{
-    self, Envelope, INVALID_REQUEST, PARSE_ERROR, error_response, id_key, to_line,
+    self, Envelope, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, error_response, id_key, to_line,
 };
 use super::rewrite::{Handled, Rewriter};
 use super::scan::Scanned;
@@ -230,6 +231,11 @@ impl Router {
                     HostPlan::Done(out)
                 }
             },
+            Some(b'[') if !json_values_at_most(&line, MAX_VALUES) => {
+                // A batch too large to parse (see `toolminimize_core::MAX_VALUES`): refused
+                // whole, as a batch that is not valid is.
+                HostPlan::Done(bad_line(&line, INVALID_REQUEST))
+            }
             Some(b'[') => match serde_json::from_slice::<Value>(&line) {
                 Err(e) => HostPlan::Done(bad_line(&line, jsonrpc::code_for(&e))),
                 Ok(Value::Array(items)) if items.is_empty() => {
@@ -288,6 +294,18 @@ impl Router {
     ) -> Vec<Handled> {
         let calls = match line {
             None => calls,
+            Some(line) if !json_values_at_most(&line, MAX_VALUES) => {
+                // Refused before parsing (see `toolminimize_core::MAX_VALUES`).
+                let id = Scanned::of(&line).id;
+                let reply = error_response(
+                    id.as_ref(),
+                    INVALID_PARAMS,
+                    &format!(
+                        "invalid params: the request holds more than {MAX_VALUES} JSON values"
+                    ),
+                );
+                return vec![Handled::Reply(reply)];
+            }
             Some(line) => match serde_json::from_slice::<Value>(&line) {
                 Ok(Value::Object(call)) => vec![call],
                 // The envelope was read, so the line is JSON; anything else is not a request.
@@ -670,6 +688,31 @@ mod tests {
             Out::default()
         );
         assert_eq!(r.cached_tools(), 1);
+    }
+
+    #[test]
+    fn a_call_of_too_many_values_is_answered_with_its_id_unparsed() {
+        let r = router();
+        let zeros = format!("[{}0]", "0,".repeat(MAX_VALUES));
+        let call = format!(
+            r#"{{"jsonrpc":"2.0","id":"big-1","method":"tools/call","params":{{"name":"echo","arguments":{{"a":{zeros}}}}}}}"#
+        );
+        let HostPlan::Rewrite(pending) = r.plan_host_line(call.into_bytes()) else {
+            panic!("a tools/call is rewritten off the I/O thread");
+        };
+        let handled = r.rewrite(Vec::new(), pending.line.clone());
+        let out = Router::assemble(pending, handled);
+        assert!(out.to_server.is_empty(), "nothing reaches the server");
+        let reply = lines(&out.to_host);
+        assert_eq!(reply[0]["id"], "big-1");
+        assert_eq!(reply[0]["error"]["code"], INVALID_PARAMS);
+        // A batch that large is refused whole.
+        let batch = format!(
+            r#"[{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"echo","arguments":{{"a":{zeros}}}}}}}]"#
+        );
+        let out = done(r.plan_host_line(batch.into_bytes()));
+        assert!(out.to_server.is_empty());
+        assert_eq!(lines(&out.to_host)[0]["error"]["code"], INVALID_REQUEST);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use serde_json::{Map, Value};
-use toolminimize_core::{Report, Session};
+use toolminimize_core::{MAX_VALUES, Report, Session, json_values_at_most};
 
 use crate::error::ArgumentsError;
 use crate::request::{MinimizeRequest, ToolRef};
@@ -93,6 +93,13 @@ impl std::fmt::Debug for GatewayCall {
 impl GatewayCall {
     /// Reads a request body.
     pub(crate) fn parse(body: &[u8]) -> Result<Self, BadRequest> {
+        // Refused before parsing: a body of millions of tiny values would take ≈ 100 bytes a
+        // value once parsed (see `toolminimize_core::MAX_VALUES`).
+        if !json_values_at_most(body, MAX_VALUES) {
+            return Err(BadRequest::new(format!(
+                "the request body holds more than {MAX_VALUES} JSON values"
+            )));
+        }
         let value: Value =
             serde_json::from_slice(body).map_err(|e| BadRequest::json("the request body", &e))?;
         let Value::Object(mut envelope) = value else {
@@ -152,6 +159,11 @@ impl GatewayCall {
         let (arguments, arguments_as_string) = match holder.remove("arguments") {
             None | Some(Value::Null) => (Value::Object(Map::new()), false),
             Some(v @ Value::Object(_)) => (v, false),
+            Some(Value::String(text)) if !json_values_at_most(text.as_bytes(), MAX_VALUES) => {
+                return Err(BadRequest::new(format!(
+                    "`arguments` holds more than {MAX_VALUES} JSON values"
+                )));
+            }
             Some(Value::String(text)) => {
                 let v: Value =
                     serde_json::from_str(&text).map_err(|e| BadRequest::json("`arguments`", &e))?;
@@ -289,6 +301,17 @@ mod tests {
             reencoded(call),
             json!({"name": "get_forecast", "arguments": {"city": "Lyon"}})
         );
+    }
+
+    #[test]
+    fn bodies_of_too_many_values_are_refused_before_parsing() {
+        let zeros = format!("[{}0]", "0,".repeat(MAX_VALUES));
+        let body = format!(r#"{{"name": "t", "arguments": {{"a": {zeros}}}}}"#);
+        let e = GatewayCall::parse(body.as_bytes()).unwrap_err();
+        assert!(e.0.contains("more than"), "{}", e.0);
+        let body = json!({"function": {"name": "t", "arguments": format!("{{\"a\": {zeros}}}")}});
+        let e = parse(&body).unwrap_err();
+        assert!(e.0.contains("`arguments` holds more than"), "{}", e.0);
     }
 
     #[test]

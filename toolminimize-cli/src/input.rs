@@ -5,12 +5,12 @@
 //! skipped. Error messages never quote the line's content.
 
 use std::collections::HashMap;
-use std::collections::hash_map::DefaultHasher;
 use std::fs::File;
 use std::hash::{Hash, Hasher};
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
+use rustc_hash::FxHasher;
 use serde_json::{Map, Value};
 use toolminimize_core::{
     Call, Exposure, MAX_VALUES, Minimizer, Outcome, Session, ToolDef, json_values_at_most,
@@ -115,7 +115,9 @@ impl ToolCache {
 }
 
 /// A hash of a JSON value consistent with its equality: an object's members are combined
-/// in any order, since two objects with the same members in another order are equal.
+/// in any order, since two objects with the same members in another order are equal. FxHash:
+/// a hit is confirmed by equality, so a collision costs a comparison, never a wrong tool, and
+/// the cache holds at most [`ToolCache::CAPACITY`] tools to compare.
 fn value_hash(v: &Value) -> u64 {
     fn feed(v: &Value, h: &mut impl Hasher) {
         match v {
@@ -126,7 +128,8 @@ fn value_hash(v: &Value) -> u64 {
             }
             Value::Number(n) => {
                 h.write_u8(2);
-                n.to_string().hash(h);
+                // Numbers are kept as written (`arbitrary_precision`), and compared so.
+                n.as_str().hash(h);
             }
             Value::String(s) => {
                 h.write_u8(3);
@@ -144,7 +147,7 @@ fn value_hash(v: &Value) -> u64 {
                 h.write_usize(o.len());
                 let mut sum = 0u64;
                 for (k, x) in o {
-                    let mut e = DefaultHasher::new();
+                    let mut e = FxHasher::default();
                     k.hash(&mut e);
                     feed(x, &mut e);
                     sum = sum.wrapping_add(e.finish());
@@ -153,7 +156,7 @@ fn value_hash(v: &Value) -> u64 {
             }
         }
     }
-    let mut h = DefaultHasher::new();
+    let mut h = FxHasher::default();
     feed(v, &mut h);
     h.finish()
 }

@@ -272,6 +272,29 @@ fn sdk_client_over_http_to_a_listening_proxy_in_front_of_an_http_sdk_server() {
 // --- The listening endpoint itself --------------------------------------------------------------
 
 #[test]
+fn the_listening_endpoint_refuses_a_body_of_too_many_values_unparsed() {
+    let proxy = listening_proxy(&["--shutdown-timeout", "1"], &sdk_stdio_server());
+    let zeros = format!("[{}0]", "0,".repeat(toolminimize_core::MAX_VALUES));
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":"v1","method":"tools/call","params":{{"name":"get_forecast","arguments":{{"days":{zeros}}}}}}}"#
+    );
+    let headers = [
+        ("Accept", "application/json, text/event-stream"),
+        ("Content-Type", "application/json"),
+    ];
+    let (status, _, reply) = http("POST", &proxy.url, &headers, body.as_bytes());
+    assert_eq!(status, 413);
+    let reply = &messages(&reply)[0];
+    assert_eq!(reply["id"], "v1");
+    assert!(
+        reply["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("JSON values")),
+        "{reply}"
+    );
+}
+
+#[test]
 fn the_listening_endpoint_answers_every_request_and_checks_origins() {
     let proxy = listening_proxy(&["--max-message-bytes", "4000"], &sdk_stdio_server());
     let url = proxy.url.clone();

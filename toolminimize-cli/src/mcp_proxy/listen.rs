@@ -590,6 +590,20 @@ async fn on_post(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) ->
             );
         }
     };
+    if !toolminimize_core::json_values_at_most(&body, toolminimize_core::MAX_VALUES) {
+        // Refused before parsing (see `toolminimize_core::MAX_VALUES`).
+        let id = super::scan::Scanned::of(&body).id;
+        let message = format!(
+            "the message holds more than {} JSON values; it was not forwarded",
+            toolminimize_core::MAX_VALUES
+        );
+        return json_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            id.as_ref(),
+            INVALID_REQUEST,
+            &message,
+        );
+    }
     let message = match serde_json::from_slice::<Value>(&body) {
         Ok(m) => m,
         Err(e) => {

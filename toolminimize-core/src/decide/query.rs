@@ -476,7 +476,11 @@ pub(super) fn decide(
                     }
                 }
                 Place if !context => Decision::keep(Rule::CityLevelForPurpose),
-                Occupation | MoneyAmount | Preference | Family | Age | Gender if !context => {
+                // A role outside the special categories ("bankruptcy lawyer", "debt
+                // counselor") is, out of the user's story, whom the search looks for.
+                Occupation | MoneyAmount | Preference | Family | Age | Gender | ImpliedByRole
+                    if !context =>
+                {
                     Decision::keep(Rule::TopicOfQuery)
                 }
                 DateOfBirth | Ssn | Passport | NationalId | DriverLicence | MedicalRecord

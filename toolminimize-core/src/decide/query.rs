@@ -483,9 +483,11 @@ pub(super) fn decide(
                 {
                     Decision::keep(Rule::TopicOfQuery)
                 }
+                // In a clause of the user's own ("I was born …", "my passport number is …")
+                // the clause goes with it, so that no "I was born" is left to search for.
                 DateOfBirth | Ssn | Passport | NationalId | DriverLicence | MedicalRecord
                 | TaxId | Credential | CardNumber | Iban | BankAccount => {
-                    Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
+                    Decision::drop(drop_op, Rule::IdentifierNotNeeded)
                 }
                 _ if context => Decision::drop(drop_op, Rule::PersonalContextInQuery),
                 _ => Decision::drop(Op::RemoveSpan, Rule::PersonalContextInQuery),

@@ -665,8 +665,11 @@ fn sentence_end(s: &str, end: usize) -> usize {
 fn removal(s: &str, span: std::ops::Range<usize>) -> Edit {
     let core = span.start;
     let r = removal_range(s, span);
-    // A label ("SSN", "Tel.") always goes; function words only when the clause ends here.
+    // A label ("SSN", "Tel.") always goes, and so does a possessive right before the label or
+    // the value ("email my passport number … to" leaves no "my to"); other function words
+    // only when the clause ends here.
     let label_end = text::label_start(s, core);
+    let label_end = text::possessive_start(s, label_end).max(r.start);
     Edit::remove_with_context(r, label_end)
 }
 

@@ -354,6 +354,23 @@ fn word_before(text: &str, end: usize) -> Option<(usize, &str)> {
     }
 }
 
+/// Possessive determiners that never stand without the noun after them (folded; "her" is left
+/// out, being an object pronoun too: "call her …").
+const POSSESSIVES: &[&str] = &[
+    "my", "our", "your", "their", "his", "mein", "meine", "meinen", "meinem", "meiner", "unser",
+    "unsere", "mon", "mes", "notre", "nos", "votre", "vos", "mis", "nuestro", "nuestra", "mio",
+    "mia", "mijn", "onze", "mitt", "mina", "moj", "moja", "moje",
+];
+
+/// Where a possessive determiner right before `start` begins ("my" in "my passport number"),
+/// or `start` when there is none.
+pub fn possessive_start(text: &str, start: usize) -> usize {
+    match word_before(text, start) {
+        Some((ws, w)) if POSSESSIVES.contains(&fold_term(w).as_str()) => ws,
+        _ => start,
+    }
+}
+
 /// Extends a span leftwards over an identifier label ("SSN", "Tel.:") and over function words.
 pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
     let mut start = label_start(text, span.start);

@@ -23,6 +23,7 @@ mod error;
 mod item;
 mod par;
 mod pipeline;
+mod pointer;
 mod policy;
 mod report;
 mod rewrite;

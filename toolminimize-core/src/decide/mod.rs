@@ -352,7 +352,7 @@ fn opening_of(body: &str) -> String {
 }
 
 fn text_at<'a>(args: &'a Value, path: &str) -> Option<&'a str> {
-    args.pointer(path).and_then(Value::as_str)
+    crate::pointer::get(args, path).and_then(Value::as_str)
 }
 
 fn span_text<'a>(args: &'a Value, item: &PsdItem) -> Option<&'a str> {

@@ -129,7 +129,7 @@ impl Source<'_> {
     fn take_text(&mut self, path: &str) -> Option<String> {
         match self {
             Source::Shared(_) => None,
-            Source::Owned(v) => match v.pointer_mut(path) {
+            Source::Owned(v) => match crate::pointer::get_mut(v, path) {
                 Some(Value::String(s)) => Some(std::mem::take(s)),
                 _ => None,
             },
@@ -159,7 +159,7 @@ fn plan_from(
     let mut settle = false;
     let remove =
         |source: &Source<'_>, removals: &mut Vec<(String, Option<Shape>)>, path: String| {
-            let shape = source.get().pointer(&path).map(Shape::of);
+            let shape = crate::pointer::get(source.get(), &path).map(Shape::of);
             removals.push((path, shape));
         };
 
@@ -190,7 +190,7 @@ fn plan_from(
             }
             continue;
         }
-        let Some(original) = source.get().pointer(&path) else {
+        let Some(original) = crate::pointer::get(source.get(), &path) else {
             continue;
         };
         let info = schema.field(&path);
@@ -216,7 +216,7 @@ fn plan_from(
         } else {
             None
         };
-        let original = source.get().pointer(&path).unwrap_or(&Value::Null);
+        let original = crate::pointer::get(source.get(), &path).unwrap_or(&Value::Null);
         let text = text.or(match original {
             Value::String(s) => Some(TextIn::Borrowed(s)),
             _ => None,
@@ -263,7 +263,7 @@ fn plan_from(
             continue;
         }
         // (A text taken out was valid whatever it became: it is not read again.)
-        let original = source.get().pointer(&path).unwrap_or(&Value::Null);
+        let original = crate::pointer::get(source.get(), &path).unwrap_or(&Value::Null);
         let valid = consumed
             || info.is_none_or(|f| {
                 validity::satisfies(f, &new_value) || !validity::satisfies(f, original)
@@ -324,7 +324,7 @@ impl Plan {
     ) -> Rewritten {
         // In order, as `clone_patched` places them.
         for (path, v) in std::mem::take(&mut self.patches) {
-            if let Some(slot) = args.pointer_mut(&path) {
+            if let Some(slot) = crate::pointer::get_mut(&mut args, &path) {
                 *slot = v;
             }
         }
@@ -353,11 +353,11 @@ impl Plan {
             let Some((parent, key)) = split_parent(&path) else {
                 continue;
             };
-            let parent_is_array = out.pointer(parent).is_some_and(Value::is_array);
+            let parent_is_array = crate::pointer::get(&out, parent).is_some_and(Value::is_array);
             let removable = if parent_is_array {
                 key.parse::<usize>().is_ok()
             } else {
-                !required && out.pointer(parent).is_some_and(Value::is_object)
+                !required && crate::pointer::get(&out, parent).is_some_and(Value::is_object)
             };
             if removable {
                 from_parent
@@ -380,7 +380,7 @@ impl Plan {
         // the reverse order handles it before the parent's own removals shift any index.
         for (parent, keys) in from_parent.into_iter().rev() {
             let min = schema.field(&parent).and_then(|p| p.min_items).unwrap_or(0);
-            match out.pointer_mut(&parent) {
+            match crate::pointer::get_mut(&mut out, &parent) {
                 Some(Value::Array(a)) => {
                     let mut drop: Vec<(usize, Option<Shape>)> = keys
                         .iter()
@@ -465,7 +465,7 @@ impl Patch {
         while let Some(tail) = rest.strip_prefix('/') {
             if let Some(whole) = node.value.as_mut() {
                 // Under a value already replaced: set inside the new value.
-                if let Some(slot) = whole.pointer_mut(rest) {
+                if let Some(slot) = crate::pointer::get_mut(whole, rest) {
                     *slot = v;
                 }
                 return;
@@ -545,7 +545,7 @@ fn replace_or_keep_at(
         shape.and_then(|shape| info.and_then(|f| validity::least_informative_for(f, shape)));
     match fallback {
         Some(v) => {
-            if let Some(slot) = out.pointer_mut(now) {
+            if let Some(slot) = crate::pointer::get_mut(out, now) {
                 *slot = v;
             }
         }

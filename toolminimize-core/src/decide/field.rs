@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use rustc_hash::FxHashMap;
 
 use crate::item::PsdKind;
-use crate::text::words::identifier_words;
+use crate::text::words::any_identifier_word;
 
 const FIELDS: &str = include_str!("../../data/decide/fields.tsv");
 
@@ -122,14 +122,14 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
 
 /// The role of a field from its key, description and value.
 pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> FieldRole {
-    let kw = identifier_words(key.unwrap_or_default());
+    let key = key.unwrap_or_default();
     let lower_description = || description.unwrap_or_default().to_lowercase();
     let table = &*TABLE;
-    let has = |w: &str| kw.iter().any(|k| k == w);
+    let has = |w: &str| any_identifier_word(key, |k| k == w);
     // "name" with a person word ("first name", "contact name") is a person's name; "name" of a
     // repository, a product, a disease is a title.
     if has("name")
-        && (table.name_with.iter().any(|w| has(w)) || {
+        && (any_identifier_word(key, |k| table.name_with.iter().any(|w| w == k)) || {
             let d = lower_description();
             [
                 "person",
@@ -145,11 +145,14 @@ pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> 
         return FieldRole::PersonName;
     }
     // The first line naming a word of the key.
-    let first = kw
-        .iter()
-        .filter_map(|k| table.line_of.get(k.as_str()))
-        .min()
-        .and_then(|&line| table.roles.get(line));
+    let mut first_line: Option<usize> = None;
+    any_identifier_word(key, |k| {
+        if let Some(&line) = table.line_of.get(k) {
+            first_line = Some(first_line.map_or(line, |f| f.min(line)));
+        }
+        false
+    });
+    let first = first_line.and_then(|line| table.roles.get(line));
     if let Some(role) = first {
         return match role {
             // An e-mail key that is a body or subject is a message.

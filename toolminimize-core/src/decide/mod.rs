@@ -504,6 +504,8 @@ pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) ->
         cv.recipients.add("clinic");
     }
     let mut i = 0;
+    // The items of one field (one path), by index: one buffer for every field.
+    let mut group: Vec<usize> = Vec::new();
     while i < items.len() {
         if crate::budget::expired() {
             break;
@@ -515,7 +517,8 @@ pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) ->
         while items.get(j).is_some_and(|x| x.path == path) {
             j += 1;
         }
-        let group: Vec<usize> = (i..j).collect();
+        group.clear();
+        group.extend(i..j);
         decide_field(ctx, &cv, schema, items, &group, &mut out);
         i = j.max(i + 1);
     }

@@ -10,6 +10,7 @@ pub mod substitute;
 pub mod text;
 pub mod validity;
 
+use rustc_hash::FxHashMap;
 use serde_json::Value;
 
 use self::substitute::Placeholders;
@@ -451,7 +452,7 @@ fn clone_patched(args: &Value, patches: Vec<(String, Value)>) -> Value {
 #[derive(Default)]
 struct Patch {
     value: Option<Value>,
-    children: std::collections::HashMap<String, Patch>,
+    children: FxHashMap<String, Patch>,
 }
 
 impl Patch {
@@ -473,7 +474,11 @@ impl Patch {
             let (token, next) = tail.split_once('/').map_or((tail, ""), |(t, _)| {
                 (t, tail.get(t.len()..).unwrap_or_default())
             });
-            let key = token.replace("~1", "/").replace("~0", "~");
+            let key = if token.contains('~') {
+                token.replace("~1", "/").replace("~0", "~")
+            } else {
+                token.to_owned()
+            };
             node = node.children.entry(key).or_default();
             rest = next;
         }
@@ -486,6 +491,10 @@ impl Patch {
     fn apply(mut self, v: &Value) -> Value {
         if let Some(new) = self.value.take() {
             return new;
+        }
+        // Nothing replaced under this node: the value as it is.
+        if self.children.is_empty() {
+            return v.clone();
         }
         match v {
             Value::Object(m) => Value::Object(
@@ -500,7 +509,7 @@ impl Patch {
                     .collect(),
             ),
             Value::Array(a) => {
-                let mut by_index: std::collections::HashMap<usize, Patch> = self
+                let mut by_index: FxHashMap<usize, Patch> = self
                     .children
                     .into_iter()
                     .filter_map(|(k, p)| array_index(&k).map(|i| (i, p)))

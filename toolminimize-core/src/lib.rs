@@ -24,6 +24,7 @@ mod item;
 mod limits;
 mod par;
 mod pipeline;
+mod pointer;
 mod policy;
 mod report;
 mod rewrite;

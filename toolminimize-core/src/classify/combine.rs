@@ -93,7 +93,12 @@ fn fill(slots: &[&[PsdKind]], counts: &mut [(PsdKind, usize)]) -> bool {
 /// docs for the combinations and the rationale).
 pub fn apply(items: &mut [PsdItem]) {
     // Eligible items per kind, for the kinds any combination names.
-    let mut counts: Vec<(PsdKind, usize)> = Vec::new();
+    let named: usize = COMBINATIONS
+        .iter()
+        .flat_map(|c| c.slots.iter())
+        .map(|slot| slot.len())
+        .sum();
+    let mut counts: Vec<(PsdKind, usize)> = Vec::with_capacity(named);
     for c in COMBINATIONS {
         for slot in c.slots {
             for kind in *slot {

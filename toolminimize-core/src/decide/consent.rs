@@ -5,7 +5,7 @@
 //! - the user names the kind of data and asks to send or share it ("send the plumber our
 //!   address", "envoie-lui mon numéro", "schick ihm meine Adresse").
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::item::PsdKind;
 use crate::text::fold::fold;

@@ -3,8 +3,10 @@
 
 use std::sync::LazyLock;
 
+use rustc_hash::FxHashMap;
+
 use crate::item::PsdKind;
-use crate::text::words::identifier_words;
+use crate::text::words::any_identifier_word;
 
 const FIELDS: &str = include_str!("../../data/decide/fields.tsv");
 
@@ -84,7 +86,10 @@ impl FieldRole {
 
 #[derive(Debug, Default)]
 struct Table {
-    roles: Vec<(FieldRole, Vec<String>)>,
+    /// The role of each line, in file order.
+    roles: Vec<FieldRole>,
+    /// Each word's line: the first naming it.
+    line_of: FxHashMap<String, usize>,
     name_with: Vec<String>,
 }
 
@@ -105,7 +110,11 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
         if role.trim() == "name_with" {
             t.name_with = words;
         } else if let Some(r) = FieldRole::parse(role.trim()) {
-            t.roles.push((r, words));
+            let line = t.roles.len();
+            for w in words {
+                t.line_of.entry(w).or_insert(line);
+            }
+            t.roles.push(r);
         }
     }
     t
@@ -113,15 +122,16 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
 
 /// The role of a field from its key, description and value.
 pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> FieldRole {
-    let kw = identifier_words(key.unwrap_or_default());
-    let d = description.unwrap_or_default().to_lowercase();
+    let key = key.unwrap_or_default();
+    let lower_description = || description.unwrap_or_default().to_lowercase();
     let table = &*TABLE;
-    let has = |w: &str| kw.iter().any(|k| k == w);
+    let has = |w: &str| any_identifier_word(key, |k| k == w);
     // "name" with a person word ("first name", "contact name") is a person's name; "name" of a
     // repository, a product, a disease is a title.
     if has("name")
-        && (table.name_with.iter().any(|w| has(w))
-            || [
+        && (any_identifier_word(key, |k| table.name_with.iter().any(|w| w == k)) || {
+            let d = lower_description();
+            [
                 "person",
                 "full name",
                 "first name",
@@ -129,21 +139,29 @@ pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> 
                 "name of the entity",
             ]
             .iter()
-            .any(|p| d.contains(p)))
+            .any(|p| d.contains(p))
+        })
     {
         return FieldRole::PersonName;
     }
-    for (role, words) in &table.roles {
-        if words.iter().any(|w| has(w)) {
-            return match role {
-                // An e-mail key that is a body or subject is a message.
-                FieldRole::Email if has("body") || has("subject") => FieldRole::Message,
-                FieldRole::Title if value.chars().count() >= 160 => FieldRole::Message,
-                r => *r,
-            };
+    // The first line naming a word of the key.
+    let mut first_line: Option<usize> = None;
+    any_identifier_word(key, |k| {
+        if let Some(&line) = table.line_of.get(k) {
+            first_line = Some(first_line.map_or(line, |f| f.min(line)));
         }
+        false
+    });
+    let first = first_line.and_then(|line| table.roles.get(line));
+    if let Some(role) = first {
+        return match role {
+            // An e-mail key that is a body or subject is a message.
+            FieldRole::Email if has("body") || has("subject") => FieldRole::Message,
+            FieldRole::Title if value.chars().count() >= 160 => FieldRole::Message,
+            r => *r,
+        };
     }
-    if d.starts_with("url") {
+    if lower_description().starts_with("url") {
         return FieldRole::Url;
     }
     // Unknown key: judge by the value. Several words with punctuation read as free text.

@@ -49,9 +49,7 @@ pub(super) fn coordinates(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -
     if precision(cv.kind) == Precision::Exact && f.needed {
         return Decision::keep(Rule::ExactLocationForPurpose);
     }
-    let text = cv
-        .args
-        .pointer(&item.path)
+    let text = crate::pointer::get(cv.args, &item.path)
         .map(|v| v.to_string())
         .unwrap_or_default();
     if published(&text) {

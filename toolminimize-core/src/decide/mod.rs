@@ -60,7 +60,7 @@ use crate::policy::Policy;
 use crate::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
 use crate::text::document::Document;
 use crate::text::window::READ_WINDOW;
-use crate::text::words::{identifier_words, words};
+use crate::text::words::{any_identifier_word, identifier_words, words};
 
 /// What the decision stage knows about the call.
 #[derive(Debug, Clone, Copy)]
@@ -113,9 +113,7 @@ const WORKPLACE_CHAT: &[&str] = &["slack", "teams", "mattermost", "zulip", "webe
 
 /// Whether the tool posts to a workplace's chat, by its name or description.
 fn workplace_chat(tool: &crate::tool::ToolDef) -> bool {
-    identifier_words(tool.name())
-        .iter()
-        .any(|w| WORKPLACE_CHAT.contains(&w.as_str()))
+    any_identifier_word(tool.name(), |w| WORKPLACE_CHAT.contains(&w))
         || words(tool.description())
             .iter()
             .take(SHORT_TITLE)
@@ -352,7 +350,7 @@ fn opening_of(body: &str) -> String {
 }
 
 fn text_at<'a>(args: &'a Value, path: &str) -> Option<&'a str> {
-    args.pointer(path).and_then(Value::as_str)
+    crate::pointer::get(args, path).and_then(Value::as_str)
 }
 
 fn span_text<'a>(args: &'a Value, item: &PsdItem) -> Option<&'a str> {
@@ -387,8 +385,7 @@ fn key_carries(info: Option<&FieldInfo>, kind: PsdKind) -> bool {
     let Some(key) = info.and_then(|i| i.key.as_deref()) else {
         return false;
     };
-    let kw = identifier_words(key);
-    let has = |w: &[&str]| kw.iter().any(|x| w.contains(&x.as_str()));
+    let has = |w: &[&str]| any_identifier_word(key, |x| w.contains(&x));
     use PsdKind::*;
     match kind {
         CardNumber => has(&["card", "pan"]),
@@ -497,16 +494,18 @@ pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) ->
     if ctx.kind.is_message()
         && items.iter().any(|it| {
             it.category == crate::taxonomy::Category::Health
-                && it.path.rsplit('/').next().is_some_and(|k| {
-                    identifier_words(k)
-                        .iter()
-                        .any(|w| POINT_KEYS.contains(&w.as_str()))
-                })
+                && it
+                    .path
+                    .rsplit('/')
+                    .next()
+                    .is_some_and(|k| any_identifier_word(k, |w| POINT_KEYS.contains(&w)))
         })
     {
         cv.recipients.add("clinic");
     }
     let mut i = 0;
+    // The items of one field (one path), by index: one buffer for every field.
+    let mut group: Vec<usize> = Vec::new();
     while i < items.len() {
         if crate::budget::expired() {
             break;
@@ -518,7 +517,8 @@ pub fn decide(ctx: &CallContext<'_>, schema: &SchemaIndex, items: &[PsdItem]) ->
         while items.get(j).is_some_and(|x| x.path == path) {
             j += 1;
         }
-        let group: Vec<usize> = (i..j).collect();
+        group.clear();
+        group.extend(i..j);
         decide_field(ctx, &cv, schema, items, &group, &mut out);
         i = j.max(i + 1);
     }
@@ -602,11 +602,8 @@ fn field_ctx<'a>(
         role,
         FieldRole::Query | FieldRole::Url | FieldRole::Message | FieldRole::Location
     ) || key.is_some_and(|k| {
-        identifier_words(k).iter().any(|w| {
-            matches!(
-                w.as_str(),
-                "sql" | "query" | "statement" | "url" | "command"
-            )
+        any_identifier_word(k, |w| {
+            matches!(w, "sql" | "query" | "statement" | "url" | "command")
         })
     });
     let needed = info.is_none_or(|i| {
@@ -836,11 +833,10 @@ fn note_not_in_request(
     {
         return false;
     }
-    let named = identifier_words(f.key.unwrap_or_default())
-        .iter()
-        // (Short words of a key, "of" of "date of birth", name nothing.)
-        .filter(|w| w.chars().count() >= 4)
-        .any(|w| consent.has_word(w));
+    // (Short words of a key, "of" of "date of birth", name nothing.)
+    let named = any_identifier_word(f.key.unwrap_or_default(), |w| {
+        w.chars().count() >= 4 && consent.has_word(w)
+    });
     // The request names the place by a word of it (the venue, the street) or by its kind
     // ("with her address").
     let place_given = event_place
@@ -1316,11 +1312,8 @@ pub(super) fn holds_requirements(info: Option<&FieldInfo>) -> bool {
         "medications",
         "history",
     ];
-    info.and_then(|i| i.key.as_deref()).is_some_and(|k| {
-        identifier_words(k)
-            .iter()
-            .any(|w| WORDS.contains(&w.as_str()))
-    })
+    info.and_then(|i| i.key.as_deref())
+        .is_some_and(|k| any_identifier_word(k, |w| WORDS.contains(&w)))
 }
 
 /// Whether `text` names `item`'s words among the call's point words (its subject, title or

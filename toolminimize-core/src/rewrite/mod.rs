@@ -10,6 +10,7 @@ pub mod substitute;
 pub mod text;
 pub mod validity;
 
+use rustc_hash::FxHashMap;
 use serde_json::Value;
 
 use self::substitute::Placeholders;
@@ -129,7 +130,7 @@ impl Source<'_> {
     fn take_text(&mut self, path: &str) -> Option<String> {
         match self {
             Source::Shared(_) => None,
-            Source::Owned(v) => match v.pointer_mut(path) {
+            Source::Owned(v) => match crate::pointer::get_mut(v, path) {
                 Some(Value::String(s)) => Some(std::mem::take(s)),
                 _ => None,
             },
@@ -159,7 +160,7 @@ fn plan_from(
     let mut settle = false;
     let remove =
         |source: &Source<'_>, removals: &mut Vec<(String, Option<Shape>)>, path: String| {
-            let shape = source.get().pointer(&path).map(Shape::of);
+            let shape = crate::pointer::get(source.get(), &path).map(Shape::of);
             removals.push((path, shape));
         };
 
@@ -190,7 +191,7 @@ fn plan_from(
             }
             continue;
         }
-        let Some(original) = source.get().pointer(&path) else {
+        let Some(original) = crate::pointer::get(source.get(), &path) else {
             continue;
         };
         let info = schema.field(&path);
@@ -216,7 +217,7 @@ fn plan_from(
         } else {
             None
         };
-        let original = source.get().pointer(&path).unwrap_or(&Value::Null);
+        let original = crate::pointer::get(source.get(), &path).unwrap_or(&Value::Null);
         let text = text.or(match original {
             Value::String(s) => Some(TextIn::Borrowed(s)),
             _ => None,
@@ -263,7 +264,7 @@ fn plan_from(
             continue;
         }
         // (A text taken out was valid whatever it became: it is not read again.)
-        let original = source.get().pointer(&path).unwrap_or(&Value::Null);
+        let original = crate::pointer::get(source.get(), &path).unwrap_or(&Value::Null);
         let valid = consumed
             || info.is_none_or(|f| {
                 validity::satisfies(f, &new_value) || !validity::satisfies(f, original)
@@ -324,7 +325,7 @@ impl Plan {
     ) -> Rewritten {
         // In order, as `clone_patched` places them.
         for (path, v) in std::mem::take(&mut self.patches) {
-            if let Some(slot) = args.pointer_mut(&path) {
+            if let Some(slot) = crate::pointer::get_mut(&mut args, &path) {
                 *slot = v;
             }
         }
@@ -353,11 +354,11 @@ impl Plan {
             let Some((parent, key)) = split_parent(&path) else {
                 continue;
             };
-            let parent_is_array = out.pointer(parent).is_some_and(Value::is_array);
+            let parent_is_array = crate::pointer::get(&out, parent).is_some_and(Value::is_array);
             let removable = if parent_is_array {
                 key.parse::<usize>().is_ok()
             } else {
-                !required && out.pointer(parent).is_some_and(Value::is_object)
+                !required && crate::pointer::get(&out, parent).is_some_and(Value::is_object)
             };
             if removable {
                 from_parent
@@ -380,7 +381,7 @@ impl Plan {
         // the reverse order handles it before the parent's own removals shift any index.
         for (parent, keys) in from_parent.into_iter().rev() {
             let min = schema.field(&parent).and_then(|p| p.min_items).unwrap_or(0);
-            match out.pointer_mut(&parent) {
+            match crate::pointer::get_mut(&mut out, &parent) {
                 Some(Value::Array(a)) => {
                     let mut drop: Vec<(usize, Option<Shape>)> = keys
                         .iter()
@@ -451,7 +452,7 @@ fn clone_patched(args: &Value, patches: Vec<(String, Value)>) -> Value {
 #[derive(Default)]
 struct Patch {
     value: Option<Value>,
-    children: std::collections::HashMap<String, Patch>,
+    children: FxHashMap<String, Patch>,
 }
 
 impl Patch {
@@ -465,7 +466,7 @@ impl Patch {
         while let Some(tail) = rest.strip_prefix('/') {
             if let Some(whole) = node.value.as_mut() {
                 // Under a value already replaced: set inside the new value.
-                if let Some(slot) = whole.pointer_mut(rest) {
+                if let Some(slot) = crate::pointer::get_mut(whole, rest) {
                     *slot = v;
                 }
                 return;
@@ -473,7 +474,11 @@ impl Patch {
             let (token, next) = tail.split_once('/').map_or((tail, ""), |(t, _)| {
                 (t, tail.get(t.len()..).unwrap_or_default())
             });
-            let key = token.replace("~1", "/").replace("~0", "~");
+            let key = if token.contains('~') {
+                token.replace("~1", "/").replace("~0", "~")
+            } else {
+                token.to_owned()
+            };
             node = node.children.entry(key).or_default();
             rest = next;
         }
@@ -486,6 +491,10 @@ impl Patch {
     fn apply(mut self, v: &Value) -> Value {
         if let Some(new) = self.value.take() {
             return new;
+        }
+        // Nothing replaced under this node: the value as it is.
+        if self.children.is_empty() {
+            return v.clone();
         }
         match v {
             Value::Object(m) => Value::Object(
@@ -500,7 +509,7 @@ impl Patch {
                     .collect(),
             ),
             Value::Array(a) => {
-                let mut by_index: std::collections::HashMap<usize, Patch> = self
+                let mut by_index: FxHashMap<usize, Patch> = self
                     .children
                     .into_iter()
                     .filter_map(|(k, p)| array_index(&k).map(|i| (i, p)))
@@ -545,7 +554,7 @@ fn replace_or_keep_at(
         shape.and_then(|shape| info.and_then(|f| validity::least_informative_for(f, shape)));
     match fallback {
         Some(v) => {
-            if let Some(slot) = out.pointer_mut(now) {
+            if let Some(slot) = crate::pointer::get_mut(out, now) {
                 *slot = v;
             }
         }

@@ -1,7 +1,7 @@
 //! Substitution: placeholders that keep the shape of what they replace — consistent within a
 //! call (and within a session), valid in format (an e-mail placeholder is an e-mail).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::item::PsdKind;
 use crate::store::{SessionKey, SessionState};
@@ -29,9 +29,9 @@ impl Default for Placeholders {
     fn default() -> Self {
         Placeholders {
             key: SessionKey::random(),
-            seen: HashMap::new(),
-            counts: HashMap::new(),
-            base: HashMap::new(),
+            seen: HashMap::default(),
+            counts: HashMap::default(),
+            base: HashMap::default(),
             added: Vec::new(),
             found: Vec::new(),
         }

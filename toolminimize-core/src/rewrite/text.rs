@@ -2,6 +2,9 @@
 //! words, replacing spans, and tidying the punctuation left behind so the text stays readable.
 
 use std::ops::Range;
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashSet;
 
 use crate::text::fold::fold_term;
 use crate::text::titles::written_as_title;
@@ -166,6 +169,13 @@ const LABELS: &[&str] = &[
     "burgerservicenummer",
     "at",
 ];
+
+/// Whether folded `w` is one of the [`LABELS`] (a set of them, built on first use).
+fn is_label(w: &str) -> bool {
+    static SET: LazyLock<FxHashSet<&'static str>> =
+        LazyLock::new(|| LABELS.iter().copied().collect());
+    SET.contains(w)
+}
 
 /// Function words a cut span takes with it on its left ("for my", "at the", "bei der").
 const LEFT_FUNCTION_WORDS: &[&str] = &[
@@ -427,10 +437,7 @@ pub fn label_start(text: &str, start: usize) -> usize {
             let trimmed = folded.trim_end_matches(['.', ':']).trim();
             // A removed name takes its title with it ("Mr Halvorsen" leaves no "Mr").
             // Only a title written as one, not the everyday word ("we will miss …").
-            if LABELS.contains(&trimmed)
-                || written_as_title(cand, trimmed)
-                || LABELS.contains(&folded.as_str())
-            {
+            if is_label(trimmed) || written_as_title(cand, trimmed) || is_label(&folded) {
                 start = from + s;
                 matched = true;
                 break;

@@ -3,6 +3,10 @@
 //! French, Spanish, Italian, Portuguese and Dutch. The names detector reads a name after one;
 //! the rewrite takes one away with the name it stands before.
 
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashSet;
+
 /// The titles, folded. Abbreviations are listed without their final stop.
 pub const TITLES: &[&str] = &[
     "mr",
@@ -67,7 +71,9 @@ pub const AMBIGUOUS: &[&str] = &[
 
 /// Whether `folded` (a folded word, its final stop or colon trimmed) is a title.
 pub fn is_title(folded: &str) -> bool {
-    TITLES.contains(&folded)
+    static SET: LazyLock<FxHashSet<&'static str>> =
+        LazyLock::new(|| TITLES.iter().copied().collect());
+    SET.contains(folded)
 }
 
 /// Whether the word `raw`, as written, is a title: in the list, and written as one when it

@@ -167,42 +167,86 @@ fn push<'a>(text: &'a str, s: usize, e: usize, plain: bool, out: &mut Vec<Word<'
 /// changes, lower-cased.
 pub fn identifier_words(name: &str) -> Vec<String> {
     let mut out = Vec::new();
+    split_identifier(name, |w| {
+        out.push(w.to_owned());
+        false
+    });
+    out
+}
+
+/// Whether a word of the identifier `name` (as [`identifier_words`] gives them) meets `test`:
+/// the words are tried in order, without a string kept for each.
+pub fn any_identifier_word(name: &str, test: impl FnMut(&str) -> bool) -> bool {
+    split_identifier(name, test)
+}
+
+/// Hands each word of the identifier `name` to `word`, in order (see [`identifier_words`]),
+/// until it returns `true`; whether it did. A word that is already in lower case is handed
+/// over as it stands in `name`, the others lower-cased into one reused buffer.
+fn split_identifier(name: &str, mut word: impl FnMut(&str) -> bool) -> bool {
     let mut cur = String::new();
+    // Start of the current word in `name`, while it is copied as it stands (no capital yet).
+    let mut start: Option<usize> = None;
     let mut prev_lower = false;
-    for c in name.chars() {
-        // ASCII (most names): the same rules without the Unicode tables.
-        if c.is_ascii() {
-            if !c.is_ascii_alphanumeric() {
-                if !cur.is_empty() {
-                    out.push(std::mem::take(&mut cur));
-                }
-                prev_lower = false;
-                continue;
-            }
-            if c.is_ascii_uppercase() && prev_lower && !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
-            prev_lower = !c.is_ascii_uppercase();
-            cur.push(c.to_ascii_lowercase());
-            continue;
-        }
-        if !c.is_alphanumeric() {
-            if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
+    // Ends the current word at byte `end` of `name`; whether `word` accepted it.
+    let mut flush = |cur: &mut String, start: &mut Option<usize>, end: usize| -> bool {
+        let done = match start.take() {
+            Some(s) => word(name.get(s..end).unwrap_or_default()),
+            None if !cur.is_empty() => word(cur),
+            None => false,
+        };
+        cur.clear();
+        done
+    };
+    for (i, c) in name.char_indices() {
+        let word_char = if c.is_ascii() {
+            c.is_ascii_alphanumeric()
+        } else {
+            c.is_alphanumeric()
+        };
+        if !word_char {
+            if flush(&mut cur, &mut start, i) {
+                return true;
             }
             prev_lower = false;
             continue;
         }
-        if c.is_uppercase() && prev_lower && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
+        let upper = if c.is_ascii() {
+            c.is_ascii_uppercase()
+        } else {
+            c.is_uppercase()
+        };
+        let open = start.is_some() || !cur.is_empty();
+        if upper && prev_lower && open && flush(&mut cur, &mut start, i) {
+            return true;
         }
-        prev_lower = c.is_lowercase() || c.is_ascii_digit();
-        cur.extend(c.to_lowercase());
+        prev_lower = if c.is_ascii() {
+            !c.is_ascii_uppercase()
+        } else {
+            c.is_lowercase() || c.is_ascii_digit()
+        };
+        // A character that lower-cases to itself extends a word copied as it stands.
+        let plain = if c.is_ascii() {
+            !c.is_ascii_uppercase()
+        } else {
+            c.to_lowercase().eq(std::iter::once(c))
+        };
+        let open = start.is_some() || !cur.is_empty();
+        if plain && (start.is_some() || !open) {
+            start.get_or_insert(i);
+            continue;
+        }
+        // Otherwise the word goes on in the buffer.
+        if let Some(s) = start.take() {
+            cur.push_str(name.get(s..i).unwrap_or_default());
+        }
+        if c.is_ascii() {
+            cur.push(c.to_ascii_lowercase());
+        } else {
+            cur.extend(c.to_lowercase());
+        }
     }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
+    flush(&mut cur, &mut start, name.len())
 }
 
 #[cfg(test)]
@@ -228,6 +272,68 @@ mod tests {
         assert_eq!(ws[0].folded, "l'hopital");
         assert_eq!(&t[ws[1].range.clone()], "quoted");
         assert_eq!(ws[2].folded, "j'ai");
+    }
+
+    /// The identifier splitter collecting a string a word, before words were handed over.
+    fn reference_identifier_words(name: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cur = String::new();
+        let mut prev_lower = false;
+        for c in name.chars() {
+            if !c.is_alphanumeric() {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                prev_lower = false;
+                continue;
+            }
+            if c.is_uppercase() && prev_lower && !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = c.is_lowercase() || c.is_ascii_digit();
+            cur.extend(c.to_lowercase());
+        }
+        if !cur.is_empty() {
+            out.push(cur);
+        }
+        out
+    }
+
+    #[test]
+    fn identifier_words_as_collected_before() {
+        let names = [
+            "",
+            "_",
+            "a",
+            "A",
+            "maps_reverseGeocode",
+            "HTMLParser",
+            "userID2Name",
+            "x.y/z-w v",
+            "ÄrzteListe",
+            "straßeName",
+            "İstanbulCity",
+            "ǅemalX",
+            "ΣΟΦΙΑ_σοφία",
+            "名前Name",
+            "camelCaseÉcole",
+            "a1B2c3",
+            "__dunder__",
+            "ABC",
+            "aBC",
+            "ﬁleName",
+            "Ǆ",
+        ];
+        for n in names {
+            assert_eq!(identifier_words(n), reference_identifier_words(n), "{n}");
+            let mut seen = Vec::new();
+            assert!(!any_identifier_word(n, |w| {
+                seen.push(w.to_owned());
+                false
+            }));
+            assert_eq!(seen, reference_identifier_words(n), "{n}");
+        }
+        assert!(any_identifier_word("sendEmailNow", |w| w == "email"));
     }
 
     #[test]

@@ -13,6 +13,7 @@ const LETTER: u16 = 64; // [A-Za-z]
 const R: u16 = 128; // `r` or `R`: rot13's marker starts with one
 const A: u16 = 256; // `a` or `A`
 const T: u16 = 512; // `t` or `T` (`A` shifted left by one)
+const ONE: u16 = 1024; // `1`: rot13's marker holds one, and so does a word leetspeak reads as `l`
 
 /// The class bits of every byte.
 #[allow(
@@ -52,6 +53,9 @@ const CLASS: [u16; 256] = {
         if c == b't' || c == b'T' {
             bits |= T;
         }
+        if c == b'1' {
+            bits |= ONE;
+        }
         t[b] = bits;
         b += 1;
     }
@@ -73,6 +77,8 @@ pub(super) struct Facts {
     pub(super) backslash: bool,
     /// An `r` or `R` occurs.
     pub(super) r: bool,
+    /// A `1` occurs.
+    pub(super) one: bool,
     /// `at` occurs, in any ASCII case.
     pub(super) at: bool,
     /// Runs of ASCII letters.
@@ -107,6 +113,7 @@ impl Facts {
             percent: any & PERCENT != 0,
             backslash: any & BACKSLASH != 0,
             r: any & R != 0,
+            one: any & ONE != 0,
             at: at & T != 0,
             letter_runs,
             non_ascii: !text.is_ascii(),
@@ -123,9 +130,9 @@ mod tests {
         let f = Facts::of("see a1b2c3d4e5f60718 and 100% of C:\\x or dGVzdA-_+/abcdefgh");
         assert!(f.base64_run >= 16);
         assert_eq!(f.digits, 13);
-        assert!(f.leet && f.percent && f.backslash && f.r && !f.at);
+        assert!(f.leet && f.percent && f.backslash && f.r && f.one && !f.at);
         let g = Facts::of("plain words only, nothing else");
-        assert!(!g.leet && !g.percent && !g.backslash && !g.at && !g.non_ascii);
+        assert!(!g.leet && !g.percent && !g.backslash && !g.at && !g.non_ascii && !g.one);
         assert_eq!((g.digits, g.base64_run, g.letter_runs), (0, 7, 5));
         // A leetspeak character counts after a letter only.
         assert!(!Facts::of("quick 123 @ $5").leet);

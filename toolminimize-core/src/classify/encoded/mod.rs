@@ -69,9 +69,13 @@ fn views(text: &str) -> Vec<View> {
     out.extend(normalise::spelled_dates(text));
     if facts.leet {
         out.extend(normalise::leetspeak(text, 'i'));
-        out.extend(normalise::leetspeak(text, 'l'));
+        // Read with `1` as `l` only where a word holds a `1`.
+        if facts.one {
+            out.extend(normalise::leetspeak(text, 'l'));
+        }
     }
-    if facts.r {
+    // The marker, "rot13" or the like, holds an `r` and a `1`.
+    if facts.r && facts.one {
         out.extend(normalise::rot13(text));
     }
     if facts.at {

@@ -2,6 +2,10 @@
 //! (`first_name`, `displayName`, `cardholder`, `Nachname`, `prénom`, …) and whose value has
 //! the shape of one.
 
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashSet;
+
 use super::context::{ORG_WORDS, is_in, is_in_slice};
 use super::lists::NameLists;
 use crate::classify::Field;
@@ -371,12 +375,27 @@ pub(crate) fn key_kind(field: &Field<'_>) -> Option<KeyKind> {
     kind_of_name_key(field)
 }
 
+/// Whether a normalised key is one of the [`NAME_PART_KEYS`] (a set of them, built on first
+/// use).
+fn is_name_part_key(key: &str) -> bool {
+    static SET: LazyLock<FxHashSet<&'static str>> =
+        LazyLock::new(|| NAME_PART_KEYS.iter().copied().collect());
+    SET.contains(key)
+}
+
+/// Whether a normalised key is one of the [`PERSON_KEYS`] (a set of them, built on first use).
+fn is_person_key(key: &str) -> bool {
+    static SET: LazyLock<FxHashSet<&'static str>> =
+        LazyLock::new(|| PERSON_KEYS.iter().copied().collect());
+    SET.contains(key)
+}
+
 /// [`key_kind`] of a normalised key other than `name`: the key alone decides.
 fn kind_of_key(key: &str) -> Option<KeyKind> {
-    if NAME_PART_KEYS.contains(&key) || NAME_PART_SUFFIXES.iter().any(|s| key.ends_with(s)) {
+    if is_name_part_key(key) || NAME_PART_SUFFIXES.iter().any(|s| key.ends_with(s)) {
         return Some(KeyKind::NamePart);
     }
-    if PERSON_KEYS.contains(&key) {
+    if is_person_key(key) {
         return Some(KeyKind::Person);
     }
     None
@@ -387,11 +406,10 @@ fn kind_of_key(key: &str) -> Option<KeyKind> {
 fn kind_of_name_key(field: &Field<'_>) -> Option<KeyKind> {
     let key = normalise_key(field.key?);
     // Keys inside an array: the key is the array's, the path ends in an index.
-    if NAME_PART_KEYS.contains(&key.as_str()) || NAME_PART_SUFFIXES.iter().any(|s| key.ends_with(s))
-    {
+    if is_name_part_key(&key) || NAME_PART_SUFFIXES.iter().any(|s| key.ends_with(s)) {
         return Some(KeyKind::NamePart);
     }
-    if PERSON_KEYS.contains(&key.as_str()) {
+    if is_person_key(&key) {
         return Some(KeyKind::Person);
     }
     if matches!(key.as_str(), "name" | "names") {
@@ -409,9 +427,12 @@ fn kind_of_name_key(field: &Field<'_>) -> Option<KeyKind> {
         }
         let mut segs: Vec<String> = parents(field.path).collect();
         segs.pop(); // the key itself
-        if segs.iter().rev().take(2).any(|s| {
-            PERSON_KEYS.contains(&s.as_str()) || s.ends_with("contact") || s.ends_with("person")
-        }) {
+        if segs
+            .iter()
+            .rev()
+            .take(2)
+            .any(|s| is_person_key(s) || s.ends_with("contact") || s.ends_with("person"))
+        {
             return Some(KeyKind::NamePart);
         }
         return Some(KeyKind::Generic);

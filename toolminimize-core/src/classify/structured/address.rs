@@ -391,7 +391,7 @@ impl Detector for Address {
             .is_some_and(|k| by_key(&LAST, k, |k| self.postcode_field.any_in(k)))
             || field
                 .description
-                .is_some_and(|d| self.postcode_field.any_in(d));
+                .is_some_and(|d| self.postcode_field.in_field_text(d));
         if postcode_field && self.postcode_value.is_match(text) {
             let t = text.trim();
             let start = text.len() - text.trim_start().len();

@@ -1,6 +1,8 @@
 //! Shared helpers: context keywords near a match or in the field, character boundaries and
 //! pattern compilation.
 
+use std::sync::{Arc, Mutex};
+
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::classify::Field;
@@ -226,6 +228,8 @@ pub(super) struct Keywords {
     ac: AhoCorasick,
     /// What the scanned text must hold to contain a keyword.
     need: Option<WordsNeed>,
+    /// The set's place among every set built (see [`FieldWords`]).
+    id: usize,
 }
 
 impl Keywords {
@@ -240,6 +244,7 @@ impl Keywords {
         Ok(Keywords {
             ac,
             need: WordsNeed::of(words),
+            id: register(words),
         })
     }
 
@@ -283,14 +288,157 @@ impl Keywords {
 
     /// Whether the field's key or description names one of the words.
     pub(super) fn in_field(&self, field: &Field<'_>) -> bool {
-        field.key.is_some_and(|k| self.any_in(k))
-            || field.description.is_some_and(|d| self.any_in(d))
+        field.key.is_some_and(|k| self.in_field_text(k))
+            || field.description.is_some_and(|d| self.in_field_text(d))
+    }
+
+    /// [`any_in`](Self::any_in) of a field's key or description: read from what one pass of
+    /// every set's words over it found (see [`FieldWords`]).
+    pub(super) fn in_field_text(&self, hay: &str) -> bool {
+        if self.id >= MAX_SETS {
+            return self.any_in(hay);
+        }
+        FIELD_HITS
+            .with_borrow_mut(|hits| hits.sets_in(hay, self.id))
+            .map_or_else(|| self.any_in(hay), |sets| sets & (1u64 << self.id) != 0)
     }
 
     /// Whether a keyword occurs in the `n` bytes before `start`.
     pub(super) fn before(&self, text: &str, start: usize, n: usize) -> bool {
         self.any_in(before(text, start, n))
     }
+}
+
+/// Keyword sets with an id below this have their answers for field keys and descriptions
+/// worked out together (one bit each of a `u64`).
+const MAX_SETS: usize = 64;
+
+/// Every keyword set built, in order of building: a set's id is its index.
+static SETS: Mutex<Vec<Vec<String>>> = Mutex::new(Vec::new());
+
+/// The words of the sets built so far in one automaton, when a field was last read.
+static FIELD_WORDS: Mutex<Option<Arc<FieldWords>>> = Mutex::new(None);
+
+/// Records a keyword set; its id.
+fn register(words: &[&str]) -> usize {
+    let mut sets = SETS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    sets.push(words.iter().map(|&w| w.to_owned()).collect());
+    sets.len() - 1
+}
+
+/// The words of the first [`MAX_SETS`] keyword sets in one automaton: a field's key and its
+/// description are each read once for all of them, rather than once by every detector that
+/// asks whether the field names its words.
+#[derive(Debug)]
+struct FieldWords {
+    ac: AhoCorasick,
+    /// The set of each of the automaton's words.
+    set_of: Vec<usize>,
+    /// How many sets the automaton holds (those with an id below it).
+    sets: usize,
+}
+
+impl FieldWords {
+    /// The automaton of every set built so far; `None` if it cannot be built (the sets are
+    /// then read one by one).
+    fn build() -> Option<FieldWords> {
+        let sets = SETS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let held = sets.len().min(MAX_SETS);
+        let (mut words, mut set_of) = (Vec::new(), Vec::new());
+        for (id, set) in sets.iter().take(held).enumerate() {
+            for w in set {
+                words.push(w.as_str());
+                set_of.push(id);
+            }
+        }
+        let ac = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(&words)
+            .ok()?;
+        Some(FieldWords {
+            ac,
+            set_of,
+            sets: held,
+        })
+    }
+
+    /// The automaton holding set `id`: the last one built, or a new one if that one was built
+    /// before the set.
+    fn holding(id: usize) -> Option<Arc<FieldWords>> {
+        let mut last = FIELD_WORDS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(fw) = last.as_ref().filter(|fw| fw.sets > id) {
+            return Some(Arc::clone(fw));
+        }
+        let fw = Arc::new(FieldWords::build()?);
+        *last = Some(Arc::clone(&fw));
+        Some(fw)
+    }
+
+    /// The sets (one bit each) of which a word starts at a word start in `hay`.
+    fn sets_in(&self, hay: &str) -> u64 {
+        let mut found = 0u64;
+        for m in self.ac.find_overlapping_iter(hay) {
+            let bit = self
+                .set_of
+                .get(m.pattern().as_usize())
+                .map_or(0, |&id| 1u64 << id);
+            if found & bit == 0 && word_start(hay, m.start()) {
+                found |= bit;
+            }
+        }
+        found
+    }
+}
+
+/// Texts whose sets are remembered per thread (a field's key and its description).
+const HITS_KEPT: usize = 2;
+
+/// The sets found in the field texts read last on this thread (see [`FieldWords`]).
+#[derive(Default)]
+struct FieldHits {
+    words: Option<Arc<FieldWords>>,
+    /// Each text read and its sets, the latest first.
+    kept: Vec<(String, u64)>,
+}
+
+impl FieldHits {
+    /// The sets (one bit each) of which a word starts at a word start in `hay`, where set
+    /// `id` is among those read; `None` if the sets' automaton cannot be built.
+    fn sets_in(&mut self, hay: &str, id: usize) -> Option<u64> {
+        if self.words.as_ref().is_none_or(|fw| fw.sets <= id) {
+            self.words = FieldWords::holding(id);
+            self.kept.clear();
+        }
+        let fw = self.words.as_ref()?;
+        if let Some(i) = self.kept.iter().position(|(t, _)| t == hay) {
+            let hit = self.kept.remove(i);
+            let sets = hit.1;
+            self.kept.insert(0, hit);
+            return Some(sets);
+        }
+        let sets = fw.sets_in(hay);
+        // The oldest text's string is reused for the new one.
+        let mut text = if self.kept.len() >= HITS_KEPT {
+            self.kept.pop().map(|(t, _)| t).unwrap_or_default()
+        } else {
+            String::new()
+        };
+        text.clear();
+        text.push_str(hay);
+        self.kept.insert(0, (text, sets));
+        Some(sets)
+    }
+}
+
+thread_local! {
+    static FIELD_HITS: std::cell::RefCell<FieldHits> = std::cell::RefCell::default();
 }
 
 /// Whether byte `i` of `hay` starts a word (after a non-letter, or a camelCase hump).
@@ -313,6 +461,31 @@ mod tests {
         assert!(k.any_in("Tel.: "));
         assert!(!k.any_in("hotel"));
         assert!(k.any_in("mobile_phone"));
+    }
+
+    #[test]
+    fn field_texts_read_once_for_every_set() {
+        let sets = [
+            Keywords::new("t", &["tel", "phone"]).unwrap(),
+            Keywords::new("t", &["passport", "tel"]).unwrap(),
+            Keywords::new("t", &["Geburtsdatum", "né"]).unwrap(),
+        ];
+        let texts = [
+            "recipientPhone",
+            "hotel",
+            "Tel.: ",
+            "passportNo",
+            "the guest's geburtsdatum",
+            "Kunde né le",
+            "",
+        ];
+        for _ in 0..2 {
+            for t in texts {
+                for k in &sets {
+                    assert_eq!(k.in_field_text(t), k.any_in(t), "{t}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -983,8 +983,14 @@ impl Labelled {
         let Some(class) = by_key(&LAST, key, key_label) else {
             return false;
         };
-        if (class == Case && !field.description.is_some_and(|d| self.legal.any_in(d)))
-            || (class == Booking && !field.description.is_some_and(|d| self.jail.any_in(d)))
+        if (class == Case
+            && !field
+                .description
+                .is_some_and(|d| self.legal.in_field_text(d)))
+            || (class == Booking
+                && !field
+                    .description
+                    .is_some_and(|d| self.jail.in_field_text(d)))
         {
             return false;
         }
@@ -1073,7 +1079,9 @@ impl Detector for Labelled {
             if class == Case {
                 let court = *legal.get_or_insert_with(|| {
                     self.legal.any_in(text)
-                        || field.description.is_some_and(|d| self.legal.any_in(d))
+                        || field
+                            .description
+                            .is_some_and(|d| self.legal.in_field_text(d))
                 });
                 if !court {
                     continue;
@@ -1086,7 +1094,10 @@ impl Detector for Labelled {
             }
             if class == Booking {
                 let in_jail = *jail.get_or_insert_with(|| {
-                    self.jail.any_in(text) || field.description.is_some_and(|d| self.jail.any_in(d))
+                    self.jail.any_in(text)
+                        || field
+                            .description
+                            .is_some_and(|d| self.jail.in_field_text(d))
                 });
                 if !in_jail {
                     continue;

@@ -65,8 +65,17 @@ fn index(token: &str) -> Option<usize> {
     t.parse().ok()
 }
 
+/// The member `key` of `v` when it is an object, as [`Value::get`] with a string key (a small
+/// object's keys compared in turn rather than hashed).
+pub(crate) fn field<'v>(v: &'v Value, key: &str) -> Option<&'v Value> {
+    match v {
+        Value::Object(map) => member(map, key),
+        _ => None,
+    }
+}
+
 /// The member of `map` named `key`.
-fn member<'v>(map: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
+pub(crate) fn member<'v>(map: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
     if map.len() <= SCAN_MAX {
         map.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
     } else {

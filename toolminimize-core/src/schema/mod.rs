@@ -18,6 +18,7 @@ use serde_json::Value;
 
 use self::paths::{ElementIds, PathIds};
 use crate::item::{Finding, PsdItem};
+use crate::pointer::{field, member};
 use crate::taxonomy::{Category, Sensitivity};
 
 /// The JSON types a field accepts (empty = any).
@@ -47,7 +48,7 @@ impl Types {
     }
 
     fn of_schema(s: &Value) -> Types {
-        Self::of_type(s.get("type"))
+        Self::of_type(field(s, "type"))
     }
 
     /// The types a schema's `type` keyword names.
@@ -112,20 +113,20 @@ impl MinimizeDirective {
     fn parse(v: &Value) -> Option<Self> {
         let (op, obj) = match v {
             Value::String(s) => (s.as_str(), None),
-            Value::Object(o) => (o.get("op")?.as_str()?, Some(o)),
+            Value::Object(o) => (member(o, "op")?.as_str()?, Some(o)),
             _ => return None,
         };
         Some(match op {
             "keep" => MinimizeDirective::Keep,
             "remove" => MinimizeDirective::Remove,
             "generalize" => MinimizeDirective::Generalize(
-                obj.and_then(|o| o.get("to"))
+                obj.and_then(|o| member(o, "to"))
                     .and_then(Value::as_str)
                     .map(str::to_owned),
             ),
             "substitute" => MinimizeDirective::Substitute,
             "truncate" => MinimizeDirective::Truncate(
-                obj.and_then(|o| o.get("max_chars"))
+                obj.and_then(|o| member(o, "max_chars"))
                     .and_then(Value::as_u64)
                     .and_then(|n| usize::try_from(n).ok()),
             ),
@@ -326,8 +327,8 @@ impl<'a> ItemSources<'a> {
                 .iter()
                 .map(|s| {
                     (
-                        s.get("prefixItems").and_then(Value::as_array),
-                        s.get("items"),
+                        field(s, "prefixItems").and_then(Value::as_array),
+                        field(s, "items"),
                     )
                 })
                 .collect(),
@@ -555,29 +556,29 @@ impl<'a> Builder<'a> {
         match v {
             Value::Object(map) => {
                 let min_nec: Option<FxHashSet<&str>> = schemas.iter().find_map(|s| {
-                    s.get("minimum_necessary")
+                    field(s, "minimum_necessary")
                         .and_then(Value::as_array)
                         .map(|a| a.iter().filter_map(Value::as_str).collect())
                 });
                 let required: FxHashSet<&str> = schemas
                     .iter()
-                    .filter_map(|s| s.get("required").and_then(Value::as_array))
+                    .filter_map(|s| field(s, "required").and_then(Value::as_array))
                     .flatten()
                     .filter_map(Value::as_str)
                     .collect();
                 info.closed = schemas
                     .iter()
-                    .any(|s| s.get("additionalProperties") == Some(&Value::Bool(false)));
+                    .any(|s| field(s, "additionalProperties") == Some(&Value::Bool(false)));
                 let id = self.record(path, info, element);
                 let lists_required =
-                    min_nec.is_some() || schemas.iter().any(|s| s.get("required").is_some());
+                    min_nec.is_some() || schemas.iter().any(|s| field(s, "required").is_some());
                 // The previous scalar member's schemas, flags and shared entry: members that
                 // have the same share it (an object of many keys under one
                 // `additionalProperties` holds one entry).
                 let mut previous: Option<(Vec<*const Value>, bool, Option<bool>, u32)> = None;
                 // Each schema's `properties`, looked up once for all the members.
                 let properties: Vec<Option<&'a Value>> =
-                    schemas.iter().map(|s| s.get("properties")).collect();
+                    schemas.iter().map(|s| field(s, "properties")).collect();
                 let lists_properties = properties.iter().any(Option::is_some);
                 for (k, child) in map {
                     let child_schemas = self.property_schemas(&schemas, &properties, k, child);
@@ -762,13 +763,13 @@ impl<'a> Builder<'a> {
     ) -> Vec<&'a Value> {
         let mut acc = Vec::new();
         for p in properties {
-            if let Some(p) = p.and_then(|p| p.get(k)) {
+            if let Some(p) = p.and_then(|p| field(p, k)) {
                 self.expand(p, child, &mut acc, 0);
             }
         }
         if acc.is_empty() {
             for s in parents {
-                if let Some(ap @ Value::Object(_)) = s.get("additionalProperties") {
+                if let Some(ap @ Value::Object(_)) = field(s, "additionalProperties") {
                     self.expand(ap, child, &mut acc, 0);
                 }
             }

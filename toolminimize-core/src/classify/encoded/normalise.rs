@@ -497,13 +497,16 @@ fn is_leet_word(tok: &str, next: Option<char>) -> bool {
     let hex = tok.chars().all(|c| c.is_ascii_hexdigit());
     // An address goes on after its domain label (`jo@example.com`, `hr@north-wind.de`).
     let email = tok.contains('@') && matches!(next, Some('.' | '-' | '_'));
-    // Leet words are written in lower case; ids and codes in capitals (`HAT001`, `C04QX7`).
+    // Leet words are written in lower case; ids and codes in capitals (`HAT001`, `C04QX7`),
+    // and lab names and product codes with a capital inside (`HbA1c`, `eGFR`, `SpO2`).
     let lower = tok.chars().filter(char::is_ascii_lowercase).count();
     let upper = tok.chars().filter(char::is_ascii_uppercase).count();
+    let inner_capital = tok.chars().skip(1).any(|c| c.is_ascii_uppercase());
     (3..=24).contains(&tok.len())
         && letters >= 2
         && lower >= 2
         && lower >= upper
+        && !inner_capital
         && leet_chars >= 1
         && digits <= letters
         && !hex
@@ -766,6 +769,9 @@ mod tests {
             leetspeak("c@ncer scan", 'i').unwrap().as_str(),
             "cancer scan"
         );
+        // A capital inside makes a code or a lab name, not a leet word.
+        assert!(leetspeak("HbA1c was 8.1 last week", 'i').is_none());
+        assert!(leetspeak("HbA1c was 8.1 last week", 'l').is_none());
         // Letters of other scripts belong to the word.
         assert_eq!(
             leetspeak("a d3pr3ssã0 voltou", 'i').unwrap().as_str(),

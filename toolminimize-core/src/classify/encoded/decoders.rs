@@ -453,7 +453,10 @@ pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
             && (is_invisible(c)
                 || homoglyph(c).is_some()
                 || foreign_digit(c).is_some()
-                || compat(c).is_some()
+                // Full-width punctuation ("（", "：", "，") is how CJK text is written, not a
+                // trick: only compatibility letters and digits start a view (punctuation is
+                // mapped with them when they do).
+                || compat(c).is_some_and(|s| s.chars().all(|c| c.is_ascii_alphanumeric() || c == '@'))
                 || (look_alike_sep(c).is_some()
                     && prev.is_ascii_digit()
                     && iter.peek().is_some_and(char::is_ascii_digit)))
@@ -816,6 +819,14 @@ mod tests {
         assert_eq!(v.as_str(), "jane@gmail.com и Москва");
         assert!(unicode_tricks("Привет, как дела?").is_none());
         assert!(unicode_tricks("Crème brûlée à Genève").is_none());
+        // Full-width punctuation is how CJK text is written; full-width digits are a trick.
+        assert!(unicode_tricks("明天（星期五）开会：三楼，会议室。").is_none());
+        assert_eq!(
+            unicode_tricks("电话：１３９１２３４５６７８")
+                .unwrap()
+                .as_str(),
+            "电话:13912345678"
+        );
     }
 
     #[test]

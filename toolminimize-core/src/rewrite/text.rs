@@ -699,7 +699,12 @@ fn tidy_owned(s: String) -> String {
 }
 
 /// The debris tidying replaces, in order: each `from` with its `to` (never longer).
-const DEBRIS: [(&str, &str); 55] = [
+const DEBRIS: [(&str, &str); 58] = [
+    // A cut that took a sentence's first clause leaves its comma after the full stop
+    // ("yesterday. , please hurry"): the rest starts a sentence (capitalised below).
+    (". ,", "."),
+    ("! ,", "!"),
+    ("? ,", "?"),
     (" ,", ","),
     (" .", "."),
     (" ;", ";"),
@@ -1072,6 +1077,12 @@ mod tests {
             "gate code 7310. Please call me first."
         );
         assert_eq!(tidy("Fixed in 2.3.1. thanks"), "Fixed in 2.3.1. Thanks");
+        // A cut sentence opening leaves its comma after the full stop.
+        assert_eq!(
+            tidy("My bag did not arrive yesterday. , please hurry."),
+            "My bag did not arrive yesterday. Please hurry."
+        );
+        assert_eq!(tidy("Is it late? , then call."), "Is it late? Then call.");
         // After a short form the sentence goes on.
         assert_eq!(
             tidy("Nova morada: Av. da Liberdade 9. obrigada"),

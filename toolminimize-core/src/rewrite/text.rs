@@ -675,9 +675,11 @@ fn tidy_owned(s: String) -> String {
 }
 
 /// The debris tidying replaces, in order: each `from` with its `to` (never longer).
-const DEBRIS: [(&str, &str); 55] = [
+const DEBRIS: [(&str, &str); 57] = [
     (" ,", ","),
     (" .", "."),
+    (" ।", "।"),
+    (",।", "।"),
     (" ;", ";"),
     (" :", ":"),
     (" )", ")"),
@@ -1071,6 +1073,8 @@ mod tests {
         );
         assert_eq!(tidy(" - Monday group"), "Monday group");
         assert_eq!(tidy("Hi, , there ."), "Hi, there.");
+        // The Devanagari danda ends a sentence as a full stop does.
+        assert_eq!(tidy("मैं नहीं आ पाऊंगा । ठीक है,।"), "मैं नहीं आ पाऊंगा। ठीक है।");
     }
 
     #[test]

@@ -29,12 +29,14 @@ pub struct Word<'a> {
 /// [`Word::entry`] of a word not looked up yet.
 pub const NOT_LOOKED_UP: u32 = u32::MAX;
 
+/// A letter, a digit, an Indic vowel sign or virama ([`super::fold::is_word_char`]), or an
+/// apostrophe.
 fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '\'' || c == '\u{2019}'
+    super::fold::is_word_char(c) || c == '\'' || c == '\u{2019}'
 }
 
-/// The words of `text`: runs of letters and digits (an apostrophe inside a word stays in it:
-/// "i'm", "j'ai").
+/// The words of `text`: runs of letters, digits and Indic marks (an apostrophe inside a word
+/// stays in it: "i'm", "j'ai"; a virama inside `क्योंकि`).
 pub fn words(text: &str) -> Vec<Word<'_>> {
     let mut out = Vec::with_capacity(text.len() / 6 + 1);
     let bytes = text.as_bytes();

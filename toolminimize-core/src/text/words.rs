@@ -233,6 +233,14 @@ mod tests {
     }
 
     #[test]
+    fn hindi_words_keep_their_vowel_signs_and_virama() {
+        let t = "क्योंकि मैं कल नहीं आ पाऊंगा।";
+        let raw: Vec<&str> = words(t).iter().map(|w| w.raw).collect();
+        assert_eq!(raw, ["क्योंकि", "मैं", "कल", "नहीं", "आ", "पाऊंगा"]);
+        assert_eq!(words("ज़रूर")[0].folded, "जरूर");
+    }
+
+    #[test]
     fn identifier_words_split_every_convention() {
         assert_eq!(
             identifier_words("get-current_weather"),

@@ -177,6 +177,30 @@ fn is_label(w: &str) -> bool {
     SET.contains(w)
 }
 
+/// Chinese labels of a phone number, glued to what follows them ("手机139…", "联系电话："),
+/// longest first.
+const UNSPACED_LABELS: &[&str] = &[
+    "手机号码",
+    "電話號碼",
+    "电话号码",
+    "联系电话",
+    "聯絡電話",
+    "联系方式",
+    "聯繫方式",
+    "手机号",
+    "手機號",
+    "手机",
+    "手機",
+    "电话",
+    "電話",
+];
+
+/// What may stand between a Chinese label and its value: "是" (is), "为"/"為", colons.
+const UNSPACED_LINKS: &[char] = &['是', '为', '為', ':', '：', ' '];
+
+/// Possessives a Chinese label takes with it ("我的手机").
+const UNSPACED_POSSESSIVES: &[&str] = &["我的", "他的", "她的"];
+
 /// Function words a cut span takes with it on its left ("for my", "at the", "bei der").
 const LEFT_FUNCTION_WORDS: &[&str] = &[
     "my",
@@ -406,7 +430,7 @@ pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
 /// Where the identifier label before `start` begins ("SSN", "Tel.:", "date of birth"), or
 /// `start` when there is none.
 pub fn label_start(text: &str, start: usize) -> usize {
-    let mut start = start;
+    let mut start = unspaced_label_start(text, start).unwrap_or(start);
     // Labels, possibly two words ("date of birth"), with ':' '#' '-' between.
     for _ in 0..3 {
         let mut from = start.saturating_sub(MAX_WORD_LOOK_BACK);
@@ -448,6 +472,21 @@ pub fn label_start(text: &str, start: usize) -> usize {
         }
     }
     start
+}
+
+/// Where a Chinese phone label glued before `start` begins, with its possessive ("我的手机是",
+/// "联系电话："), if there is one.
+fn unspaced_label_start(text: &str, start: usize) -> Option<usize> {
+    let head = text.get(..start)?;
+    let stripped = head.trim_end_matches(UNSPACED_LINKS);
+    let label = UNSPACED_LABELS.iter().find(|l| stripped.ends_with(**l))?;
+    let at = stripped.len() - label.len();
+    let before = stripped.get(..at)?;
+    let at = UNSPACED_POSSESSIVES
+        .iter()
+        .find(|p| before.ends_with(**p))
+        .map_or(at, |p| at - p.len());
+    Some(at)
 }
 
 /// Applies edits (overlapping ones merged; a replacement inside a removal is dropped) and
@@ -699,7 +738,7 @@ fn tidy_owned(s: String) -> String {
 }
 
 /// The debris tidying replaces, in order: each `from` with its `to` (never longer).
-const DEBRIS: [(&str, &str); 58] = [
+const DEBRIS: [(&str, &str); 60] = [
     // A cut that took a sentence's first clause leaves its comma after the full stop
     // ("yesterday. , please hurry"): the rest starts a sentence (capitalised below).
     (". ,", "."),
@@ -707,6 +746,8 @@ const DEBRIS: [(&str, &str); 58] = [
     ("? ,", "?"),
     (" ,", ","),
     (" .", "."),
+    (" ।", "।"),
+    (",।", "।"),
     (" ;", ";"),
     (" :", ":"),
     (" )", ")"),
@@ -1106,6 +1147,14 @@ mod tests {
         );
         assert_eq!(tidy(" - Monday group"), "Monday group");
         assert_eq!(tidy("Hi, , there ."), "Hi, there.");
+        // A Chinese phone label goes with its number, with the possessive before it.
+        let t = "上海的修车店 我的手机是139 1234 5678";
+        let at = t.find("139").unwrap();
+        assert_eq!(&t[removal_range(t, at..t.len())], "我的手机是139 1234 5678");
+        let t = "联系电话：13812345678";
+        assert_eq!(label_start(t, t.find("138").unwrap()), 0);
+        // The Devanagari danda ends a sentence as a full stop does.
+        assert_eq!(tidy("मैं नहीं आ पाऊंगा । ठीक है,।"), "मैं नहीं आ पाऊंगा। ठीक है।");
     }
 
     #[test]

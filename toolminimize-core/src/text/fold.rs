@@ -2,6 +2,12 @@
 //! typographic apostrophes and dashes unified, full-width forms mapped to ASCII, zero-width
 //! characters removed — with a map from every folded byte back to the original text, so a
 //! match in the folded text becomes a span in the original.
+//!
+//! The combining marks of the Indic scripts (U+0900–U+0DFF: Devanagari, Bengali, Gurmukhi,
+//! Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala) are not diacritics but parts
+//! of the word — vowel signs, viramas, nasal marks — and stay; only the Devanagari nukta,
+//! often left out in writing (ज़/ज), is dropped, and the candrabindu is written as the
+//! anusvara it is often typed as (माँ/मां).
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -27,6 +33,30 @@ fn is_invisible(c: char) -> bool {
         c,
         '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}'
     )
+}
+
+/// Whether `c` is a combining mark of an Indic script (U+0900–U+0DFF): a vowel sign, virama
+/// or nasal mark, part of the word it is written in.
+pub fn is_indic_mark(c: char) -> bool {
+    matches!(c, '\u{0900}'..='\u{0DFF}') && is_combining_mark(c)
+}
+
+/// Whether `c` belongs to a word: a letter, a digit or an Indic combining mark (a virama is
+/// neither a letter nor a digit, yet `क्योंकि` is one word).
+pub fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || is_indic_mark(c)
+}
+
+/// What the decomposed character `d` folds to: itself; nothing for a combining mark (a
+/// diacritic), except the Indic marks that stay ([`is_indic_mark`]): the Devanagari nukta is
+/// dropped and the candrabindu becomes the anusvara.
+fn fold_decomposed(d: char) -> Option<char> {
+    match d {
+        '\u{093C}' => None,
+        '\u{0901}' => Some('\u{0902}'),
+        _ if !is_combining_mark(d) || is_indic_mark(d) => Some(d),
+        _ => None,
+    }
 }
 
 fn simple_fold(c: char) -> Option<&'static str> {
@@ -149,12 +179,16 @@ fn fold_with(text: &str, map: bool) -> Folded<'_> {
             out.push(c.to_ascii_lowercase(), start, end);
             continue;
         }
+        let folded_before = out.bytes.len();
         for lc in c.to_lowercase() {
-            for d in lc.nfd() {
-                if !is_combining_mark(d) {
-                    out.push(d, start, end);
-                }
+            for d in lc.nfd().filter_map(fold_decomposed) {
+                out.push(d, start, end);
             }
+        }
+        if out.bytes.len() == folded_before {
+            // A mark written apart that folds to nothing (a nukta, an accent after its
+            // letter): it belongs to the character before.
+            out.extend_last(end);
         }
     }
     out.finish()
@@ -222,6 +256,15 @@ impl Builder {
         }
     }
 
+    /// Makes the original range of the last folded character (unless a space) end at
+    /// `end`.
+    fn extend_last(&mut self, end: u32) {
+        if !self.map || self.bytes.last() == Some(&b' ') {
+            return;
+        }
+        extend_last_origin(&mut self.origin, end);
+    }
+
     /// The folded text, without a trailing space.
     fn finish(mut self) -> Folded<'static> {
         if self.bytes.last() == Some(&b' ') {
@@ -237,6 +280,17 @@ impl Builder {
             origin: self.origin,
             same_places: false,
         }
+    }
+}
+
+/// Makes the original range of the last character in `origin` (its bytes share one range) end
+/// at `end`.
+fn extend_last_origin(origin: &mut [(u32, u32)], end: u32) {
+    let Some(&last) = origin.last() else {
+        return;
+    };
+    for o in origin.iter_mut().rev().take_while(|o| **o == last) {
+        o.1 = end;
     }
 }
 
@@ -293,11 +347,12 @@ impl Folded<'_> {
         }
     }
 
-    /// Whether folded `r` stands on word boundaries (no letter or digit right before or after).
+    /// Whether folded `r` stands on word boundaries (no letter, digit or Indic mark right before
+    /// or after: [`is_word_char`]).
     pub fn on_word_boundary(&self, r: &Range<usize>) -> bool {
         let before = self.text.get(..r.start).and_then(|s| s.chars().next_back());
         let after = self.text.get(r.end..).and_then(|s| s.chars().next());
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
     }
 }
 
@@ -423,13 +478,74 @@ mod tests {
                     _ => c,
                 };
                 for lc in c.to_lowercase() {
-                    expect.extend(lc.nfd().filter(|d| !is_combining_mark(*d)));
+                    expect.extend(lc.nfd().filter_map(fold_decomposed));
                 }
             }
             let expect = expect.trim_end_matches(' ');
             assert_eq!(f.as_str(), expect, "{t:?}");
             assert_eq!(f.origins().len(), f.text.len());
         }
+    }
+
+    #[test]
+    fn indic_marks_stay_and_latin_greek_cyrillic_diacritics_go() {
+        // Vowel signs, virama and anusvara are part of the Hindi word.
+        assert_eq!(fold_term("कैंसर"), "कैंसर");
+        assert_eq!(fold_term("क्योंकि"), "क्योंकि");
+        assert_ne!(fold_term("बीमारी"), fold_term("बमर"));
+        // The nukta goes, the candrabindu is the anusvara.
+        assert_eq!(fold_term("ज़िंदगी"), fold_term("जिंदगी"));
+        assert_eq!(fold_term("माँ"), fold_term("मां"));
+        assert_eq!(fold_term("\u{095B}"), "\u{091C}");
+        // Bengali and Tamil vowel signs stay too.
+        assert_eq!(fold_term("ক্যান্সার"), "ক্যান্সার");
+        let tamil = "புற்றுநோய்";
+        assert_eq!(fold_term(tamil), tamil.nfd().collect::<String>());
+        // Other scripts' diacritics are stripped as before.
+        assert_eq!(fold_term("Ŝtéfan Ελένη Йод"), "stefan ελενη иод");
+    }
+
+    #[test]
+    fn hindi_spans_map_back_to_the_original() {
+        let text = "मुझे  कैंसर है, ज़्यादा नहीं";
+        let f = fold(text);
+        assert_eq!(f.as_str(), "मुझे कैंसर है, ज्यादा नहीं");
+        let at = f.as_str().find("कैंसर").unwrap();
+        let r = f.original_span(at..at + "कैंसर".len());
+        assert_eq!(&text[r], "कैंसर");
+        let at = f.as_str().find("ज्यादा").unwrap();
+        let r = f.original_span(at..at + "ज्यादा".len());
+        assert_eq!(&text[r], "ज़्यादा");
+        assert_eq!(f.origins().len(), f.as_str().len());
+        assert!(f.on_word_boundary(&(at..at + "ज्यादा".len())));
+    }
+
+    #[test]
+    fn a_mark_written_apart_that_folds_away_stays_with_its_letter() {
+        for (text, folded) in [
+            ("डायबिटीज\u{93C} है", "डायबिटीज"),
+            ("cafe\u{301} noir", "cafe"),
+        ] {
+            let f = fold(text);
+            let r = f.original_span(0..folded.len());
+            assert_eq!(
+                &text[r.clone()],
+                text.split(' ').next().unwrap(),
+                "{text:?}"
+            );
+            assert_eq!(f.origins().len(), f.as_str().len());
+        }
+        // After a space there is no letter to join.
+        assert_eq!(fold(" \u{301}x").as_str(), "x");
+    }
+
+    #[test]
+    fn a_virama_or_vowel_sign_continues_a_word() {
+        assert!(is_word_char('\u{094D}'));
+        assert!(is_word_char('\u{093E}'));
+        assert!(is_word_char('क'));
+        assert!(!is_word_char('\u{0301}'));
+        assert!(!is_word_char('\u{0964}'));
     }
 
     #[test]
@@ -536,12 +652,14 @@ mod tests {
                 out.push(c.to_ascii_lowercase(), start, end);
                 continue;
             }
+            let folded_before = out.text.len();
             for lc in c.to_lowercase() {
-                for d in lc.nfd() {
-                    if !is_combining_mark(d) {
-                        out.push(d, start, end);
-                    }
+                for d in lc.nfd().filter_map(fold_decomposed) {
+                    out.push(d, start, end);
                 }
+            }
+            if out.text.len() == folded_before && !out.text.ends_with(' ') {
+                extend_last_origin(&mut out.origin, end);
             }
         }
         if out.text.ends_with(' ') {
@@ -558,7 +676,8 @@ mod tests {
         fn ascii_runs_fold_as_byte_by_byte(
             parts in proptest::collection::vec(proptest::sample::select(vec![
                 " ", "  ", "\t", "\n", "\r", "\x0B", "\x0C", "`", "'", "Ab", "xyz", "A-1",
-                "Café", "\u{200B}", "ＡＢ", "ß", "\u{a0}", "İ", "’", "—", ".", "9",
+                "Café", "\u{200B}", "ＡＢ", "ß", "\u{a0}", "İ", "’", "—", ".", "9", "कैंसर",
+                "ज़", "माँ", "e\u{301}",
             ]), 0..16)
         ) {
             let text: String = parts.concat();

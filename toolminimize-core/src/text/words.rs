@@ -29,12 +29,14 @@ pub struct Word<'a> {
 /// [`Word::entry`] of a word not looked up yet.
 pub const NOT_LOOKED_UP: u32 = u32::MAX;
 
+/// A letter, a digit, an Indic vowel sign or virama ([`super::fold::is_word_char`]), or an
+/// apostrophe.
 fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '\'' || c == '\u{2019}'
+    super::fold::is_word_char(c) || c == '\'' || c == '\u{2019}'
 }
 
-/// The words of `text`: runs of letters and digits (an apostrophe inside a word stays in it:
-/// "i'm", "j'ai").
+/// The words of `text`: runs of letters, digits and Indic marks (an apostrophe inside a word
+/// stays in it: "i'm", "j'ai"; a virama inside `क्योंकि`).
 pub fn words(text: &str) -> Vec<Word<'_>> {
     let mut out = Vec::with_capacity(text.len() / 6 + 1);
     let bytes = text.as_bytes();
@@ -334,6 +336,14 @@ mod tests {
             assert_eq!(seen, reference_identifier_words(n), "{n}");
         }
         assert!(any_identifier_word("sendEmailNow", |w| w == "email"));
+    }
+
+    #[test]
+    fn hindi_words_keep_their_vowel_signs_and_virama() {
+        let t = "क्योंकि मैं कल नहीं आ पाऊंगा।";
+        let raw: Vec<&str> = words(t).iter().map(|w| w.raw).collect();
+        assert_eq!(raw, ["क्योंकि", "मैं", "कल", "नहीं", "आ", "पाऊंगा"]);
+        assert_eq!(words("ज़रूर")[0].folded, "जरूर");
     }
 
     #[test]

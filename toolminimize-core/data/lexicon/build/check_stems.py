@@ -8,10 +8,12 @@ itself a frequent word. Read the list and narrow each entry that catches an ever
     python3 -m venv /tmp/wf && /tmp/wf/bin/pip install wordfreq==3.1.1
     /tmp/wf/bin/python build/check_stems.py lang_ru_uk.tsv ru,uk,bg
     /tmp/wf/bin/python build/check_stems.py lang_ro_ca.tsv ro,ca,es,it,fr,pt,en,de
+    /tmp/wf/bin/python build/check_stems.py lang_hi.tsv hi,mr,ne,ur
 
 Word lists: the 50,000 most frequent words of each language in wordfreq (PyPI `wordfreq`,
 Apache-2.0 code, CC BY-SA 4.0 data), folded as the loader folds (lower case, marks
-stripped).
+stripped; the vowel signs, viramas and nasal marks of the Indic scripts kept, the Devanagari
+nukta dropped and the candrabindu written as the anusvara, as `src/text/fold.rs` does).
 """
 import sys
 import unicodedata
@@ -21,11 +23,20 @@ from wordfreq import top_n_list
 SIMPLE = {'ß': 'ss', 'æ': 'ae', 'œ': 'oe', 'ø': 'o', 'ł': 'l', 'đ': 'd', 'þ': 'th', 'ı': 'i', '’': "'"}
 
 
+def indic_mark(d):
+    """A combining mark of an Indic script (U+0900-U+0DFF): kept, as the loader keeps it."""
+    return '\u0900' <= d <= '\u0DFF' and unicodedata.category(d) in ('Mn', 'Mc', 'Me')
+
+
 def fold(s):
     out = []
     for c in s.lower():
         for d in unicodedata.normalize('NFD', c):
-            if not unicodedata.combining(d):
+            if d == '\u093C':  # the Devanagari nukta goes
+                continue
+            if d == '\u0901':  # the candrabindu is written as the anusvara
+                d = '\u0902'
+            if not unicodedata.combining(d) or indic_mark(d):
                 out.append(d)
     s = ''.join(out)
     for a, b in SIMPLE.items():

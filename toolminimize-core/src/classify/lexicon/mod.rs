@@ -24,7 +24,7 @@ use super::{Detector, Field};
 use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};
 use crate::taxonomy::Category;
-use crate::text::fold::{Folded, fold, fold_term};
+use crate::text::fold::{Folded, fold, fold_term, is_word_char};
 use table::{Contexts, Flags};
 
 /// The automaton over every folded term and benign phrase, compiled by the build script.
@@ -215,7 +215,7 @@ impl Lexicon {
         let Some(words) = self.tables.contexts.get(usize::from(set)) else {
             return false;
         };
-        let sep = |c: char| !c.is_alphanumeric();
+        let sep = |c: char| !is_word_char(c);
         let before = folded.get(..r.start).unwrap_or_default();
         let after = folded.get(r.end..).unwrap_or_default();
         before
@@ -246,25 +246,20 @@ impl Lexicon {
             || before.chars().next_back().is_some_and(unspaced);
         let open_end = matched.chars().next_back().is_some_and(unspaced)
             || after.chars().next().is_some_and(unspaced);
-        if !open_start
-            && before
-                .chars()
-                .next_back()
-                .is_some_and(char::is_alphanumeric)
-        {
+        if !open_start && before.chars().next_back().is_some_and(is_word_char) {
             if !entry.flags.suffix {
                 return None;
             }
             start = before
                 .char_indices()
                 .rev()
-                .find(|(_, c)| !c.is_alphanumeric())
+                .find(|(_, c)| !is_word_char(*c))
                 .map_or(0, |(i, c)| i + c.len_utf8());
         }
-        let continues = !open_end && after.chars().next().is_some_and(char::is_alphanumeric);
+        let continues = !open_end && after.chars().next().is_some_and(is_word_char);
         if continues {
             let rest = after
-                .find(|c: char| !c.is_alphanumeric())
+                .find(|c: char| !is_word_char(c))
                 .unwrap_or(after.len());
             // A compound matched from inside a word ("…kirche" in a town's name) takes no
             // ending as well.

@@ -162,6 +162,7 @@ pub const FILES: &[&str] = &[
     "lang_ro_ca.tsv",
     "lang_id_vi.tsv",
     "lang_hr_sk.tsv",
+    "lang_hi.tsv",
     "demonyms.tsv",
     "conditions.tsv",
     "conditions_cm.tsv",

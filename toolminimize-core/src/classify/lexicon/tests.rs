@@ -1046,6 +1046,31 @@ fn look_alikes_in_more_languages() {
 }
 
 #[test]
+fn hindi_terms_match_whole_words_with_their_vowel_signs() {
+    // The nukta is optional in the text (डायबिटीज़ = डायबिटीज), the span is the original.
+    has("मेरी माँ को डायबिटीज़ है", "डायबिटीज़", Category::Health);
+    has("पापा की कीमोथेरेपी चल रही है", "कीमोथेरेपी", Category::Health);
+    has_cat("भाई को पुलिस ने गिरफ्तार किया", Category::Criminal);
+    has_cat("मैं कर्ज में डूबा हूं", Category::Financial);
+    has_cat("वह रोज़ नमाज़ पढ़ता है", Category::Beliefs);
+    has_cat("मैं ट्रेड यूनियन का सदस्य हूं", Category::Beliefs);
+    has_cat("मैं समलैंगिक हूं", Category::SexualLife);
+    has_cat("उसके पास जाति प्रमाण पत्र नहीं है", Category::Ethnicity);
+    has_cat("बहन डिप्रेशन से जूझ रही है", Category::Health);
+}
+
+#[test]
+fn hindi_look_alikes_are_not_terms() {
+    // "ads", "gel", the zodiac sign, "learn": everyday words near a term.
+    nothing("गूगल एड्स का बजट बढ़ाना है");
+    nothing("हेयर जेल कहाँ मिलेगा");
+    nothing("कर्क राशि का आज का राशिफल");
+    nothing("मैं हिंदी सीख रहा हूं");
+    // A vowel sign or a virama continues the word: no term inside a longer one.
+    nothing("कीमोनो की दुकान");
+}
+
+#[test]
 fn a_rejected_stem_does_not_hide_a_shorter_term_at_the_same_start() {
     // "demenci" is the stem of a longer term (it needs an ending there) and also the Czech
     // stem "demenc" with the ending "i": the shorter term is tried once the longer one fails.

@@ -17,9 +17,17 @@ impl Flags {
     pub(crate) const LAST: Flags = Flags(2);
     pub(crate) const COMMON: Flags = Flags(4);
     pub(crate) const PLACE: Flags = Flags(8);
+    /// Not set by the lists: the flags are those of the nominative an oblique form stands
+    /// for (see `cyrillic.rs`), a reading less certain than a listed word.
+    pub(crate) const INFLECTED: Flags = Flags(16);
 
     pub(crate) const fn has(self, other: Flags) -> bool {
         self.0 & other.0 != 0
+    }
+
+    /// The flags of both.
+    pub(crate) const fn union(self, other: Flags) -> Flags {
+        Flags(self.0 | other.0)
     }
 
     /// A given name.

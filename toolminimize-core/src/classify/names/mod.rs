@@ -10,11 +10,14 @@
 //!    greetings, sign-offs. Places, brands, months, ALL-CAPS words and code are excluded.
 //! 3. **Handles.** The local part of an e-mail address or a `first.last` handle that is made
 //!    of known names (low confidence).
+//!    Russian and Ukrainian names in an oblique case are read as their nominative
+//!    ("Ивану Петрову", "с Ольгой Смирновой"; see `cyrillic.rs`).
 //! 4. **Japanese script.** Family and given names in kanji by their place in a run of kanji
 //!    and the honorific or kinship word around them (`田中さん`, `山田太郎`, `弟・翔太`; see
 //!    `ja.rs`).
 
 mod context;
+mod cyrillic;
 mod field;
 mod handles;
 mod ja;

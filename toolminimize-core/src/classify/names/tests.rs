@@ -384,3 +384,40 @@ fn names_after_elision_relations_roles_and_lone_names_before_a_verb() {
         );
     }
 }
+
+#[test]
+fn russian_and_ukrainian_names_in_an_oblique_case() {
+    let plain = Field::default();
+    for (text, name) in [
+        ("Передай Ивану Петрову документы.", "Ивану Петрову"),
+        ("Вчера я был у Марии Ивановой.", "Марии Ивановой"),
+        ("Встреча с Ольгой Смирновой в пятницу.", "Ольгой Смирновой"),
+        ("Спроси у Алексея Кузнецова.", "Алексея Кузнецова"),
+        ("Я говорил с Игорем Волковым.", "Игорем Волковым"),
+        ("Зустріч з Андрієм Шевченком у середу.", "Андрієм Шевченком"),
+        ("Напиши Олені Коваленко.", "Олені Коваленко"),
+        ("Позвони Ивану вечером.", "Ивану"),
+    ] {
+        assert_eq!(found(text, &plain), [name], "{text}");
+    }
+}
+
+#[test]
+fn russian_capitalised_words_that_are_no_names() {
+    let plain = Field::default();
+    for text in [
+        "Встреча в Москве в пятницу.",
+        "Вчера в Новой Зеландии был праздник.",
+        "Сбербанку России нужен отчёт.",
+        "Документы по Красной площади.",
+        "Спасибо, до завтра!",
+        "Поездка в Санкт-Петербург с Марком и Ко.",
+        // A word that could be a form of a given name, before a capitalised word that is no
+        // family name: "for the sake of Moscow", "to the faith of Europe".
+        "Ради Москвы мы готовы на всё.",
+        "Тому Майкрософт не рад.",
+    ] {
+        let got = found(text, &plain);
+        assert!(got.iter().all(|n| *n == "Марком"), "{text}: {got:?}");
+    }
+}

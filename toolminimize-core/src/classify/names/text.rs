@@ -26,6 +26,7 @@ use super::context::{
     PLACE_SUFFIXES, POSSESSIVES, PREPOSITIONS, PRONOUNS, RELATIONS, ROLES, SIGN_OFFS,
     STREET_PREFIXES, TITLES, VERBS_AFTER, is_in,
 };
+use super::cyrillic;
 use super::lists::{Flags, NameLists};
 use super::tokens::{Shape, Token, tokenize};
 
@@ -108,16 +109,16 @@ impl<'a, 't> Scan<'a, 't> {
                 None => {
                     let key: &'a str = &t.key;
                     let f = match self.by_word.as_ref().map(RefCell::try_borrow_mut) {
-                        Some(Ok(mut memo)) => {
-                            *memo.entry(key).or_insert_with(|| self.lists.flags(key))
-                        }
-                        _ => self.lists.flags(key),
+                        Some(Ok(mut memo)) => *memo
+                            .entry(key)
+                            .or_insert_with(|| cyrillic::flags(self.lists, key)),
+                        _ => cyrillic::flags(self.lists, key),
                     };
                     cell.set(Some(f));
                     f
                 }
             },
-            None => self.lists.flags(&t.key),
+            None => cyrillic::flags(self.lists, &t.key),
         }
     }
 
@@ -486,7 +487,11 @@ impl<'a, 't> Scan<'a, 't> {
         if !first.first() || calendar {
             return None;
         }
-        let ambiguous = first.ambiguous() || is_in(BRANDS, first_key);
+        let ambiguous_alone = first.ambiguous() || is_in(BRANDS, first_key);
+        // A given name read from an oblique form ("Ради" could be a form of "Рада") pairs
+        // only with a family name, as a word that is also a given name does; after a
+        // preposition or verb of contact it stands alone ("позвони Ивану").
+        let ambiguous = ambiguous_alone || first.has(Flags::INFLECTED);
         // Inside a longer capitalised phrase ("Gurdwara Sahib Fremont", "Hotel Maria
         // Theresia"): only a given name with a clear family name counts.
         let embedded = ctx == Context::None
@@ -570,7 +575,7 @@ impl<'a, 't> Scan<'a, 't> {
         }
         // A single given name with weak context.
         if ctx == Context::Weak
-            && !ambiguous
+            && !ambiguous_alone
             && self
                 .toks
                 .get(i)

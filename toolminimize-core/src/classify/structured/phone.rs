@@ -1,5 +1,7 @@
 //! Phone numbers: `+CC` international numbers of any country, `00`-prefixed numbers, and
-//! national formats of the US, UK, Germany, France, Spain and Italy.
+//! national formats of the US, UK, Germany, France, Spain and Italy; Chinese mobile numbers
+//! without `+86` (eleven digits, `1[3-9]…`, bare or grouped 3-4-4) in Chinese text or after a
+//! phone label.
 //!
 //! One cheap pattern finds digit runs with phone punctuation; only those candidates are parsed
 //! and validated against the libphonenumber metadata (the `phonenumber` crate), which is slow.
@@ -14,7 +16,9 @@ use phonenumber::country::Id;
 
 use self::metadata::{Checked, check};
 
-use super::context::{Keywords, char_at, char_before, digit_count, number_continues, regex};
+use super::context::{
+    Keywords, before, char_at, char_before, digit_count, number_continues, regex,
+};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -75,6 +79,23 @@ const CONTEXT: &[&str] = &[
     "telemovel",
     "celular",
 ];
+
+/// Chinese words (simplified and traditional) before a number that say it is a phone number;
+/// matched anywhere, as Chinese is written without spaces ("联系电话：", "请拨打").
+const CN_LABELS: &[&str] = &[
+    "电话", "電話", "手机", "手機", "联系", "聯繫", "聯絡", "拨打", "撥打", "致电", "致電", "来电",
+    "來電", "打给", "打給", "短信", "簡訊", "微信",
+];
+
+/// Chinese words before a number that say it is the number of something else: an order, a
+/// parcel, a card, a record.
+const CN_NOT_PHONE: &[&str] = &[
+    "订单", "訂單", "单号", "單號", "编号", "編號", "卡号", "卡號",
+];
+
+/// How far before a Chinese mobile number its label may stand, in bytes (eight Han
+/// characters).
+const CN_LABEL_WINDOW: usize = 24;
 
 /// Loads the full phone metadata (see [`metadata`]).
 pub(super) fn warm_up_metadata() {
@@ -242,17 +263,81 @@ impl Phone {
     }
 }
 
+/// Whether `cand` is laid out as a Chinese mobile number: eleven digits `1[3-9]…`, bare or
+/// in groups of 3, 4 and 4 with one kind of separator (a space or a dash).
+fn chinese_mobile_layout(cand: &str) -> bool {
+    let b = cand.as_bytes();
+    let lead = matches!(b, [b'1', b'3'..=b'9', ..]);
+    let bare = b.len() == 11 && b.iter().all(u8::is_ascii_digit);
+    let grouped = [' ', '-'].iter().any(|&sep| {
+        cand.split(sep).map(str::len).eq([3, 4, 4])
+            && cand.bytes().all(|c| c.is_ascii_digit() || c == sep as u8)
+    });
+    lead && (bare || grouped)
+}
+
+/// The up-to-`n`-byte slice of `text` starting at `start`, cut on a char boundary.
+fn after(text: &str, start: usize, n: usize) -> &str {
+    let mut end = start.saturating_add(n).min(text.len());
+    while end > start && !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(start..end).unwrap_or("")
+}
+
+/// Whether any of `words` occurs in `hay`.
+fn holds_any(hay: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| hay.contains(w))
+}
+
+impl Phone {
+    /// The confidence that `cand` at `start` is a Chinese mobile number written without `+86`:
+    /// a valid one for China's metadata, laid out as such, standing apart (Han characters may
+    /// touch it), and either after a phone label (Chinese, or the words of [`CONTEXT`] /
+    /// the field: `context`) or in Chinese text (Han characters near it), not after the word
+    /// for an order, parcel or card number.
+    fn chinese_mobile(&self, text: &str, start: usize, cand: &str, context: bool) -> Option<f32> {
+        let end = start + cand.len();
+        if !chinese_mobile_layout(cand) || !bounded_by(text, start, end, is_han) {
+            return None;
+        }
+        let lead = before(text, start, CN_LABEL_WINDOW);
+        if holds_any(lead, CN_NOT_PHONE) {
+            return None;
+        }
+        let labelled = context || holds_any(lead, CN_LABELS);
+        let near = |s: &str| s.chars().any(is_han);
+        let after = after(text, end, CN_LABEL_WINDOW);
+        let chinese = near(lead) || near(after);
+        if !(labelled || chinese) {
+            return None;
+        }
+        (check(Some(Id::CN), cand) == Checked::Valid).then_some(if labelled { 0.85 } else { 0.75 })
+    }
+}
+
 /// Whether the candidate at `start..end` is a separate token.
 fn bounded(text: &str, start: usize, end: usize) -> bool {
+    bounded_by(text, start, end, |_| false)
+}
+
+/// Whether `c` is a Han character (Chinese, or Japanese kanji).
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}')
+}
+
+/// [`bounded`], where a letter for which `open` holds may touch the candidate (Chinese is
+/// written without spaces: "手机13912345678").
+fn bounded_by(text: &str, start: usize, end: usize, open: fn(char) -> bool) -> bool {
     let before_ok = !char_before(text, start).is_some_and(|c| {
-        c.is_alphanumeric()
+        (c.is_alphanumeric() && !open(c))
             || matches!(
                 c,
                 '.' | '-' | '/' | '#' | '$' | '€' | '£' | '_' | ':' | '+' | ','
             )
     });
     let after_ok = !char_at(text, end)
-        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '%' | '_' | '€' | '$'))
+        .is_some_and(|c| (c.is_alphanumeric() && !open(c)) || matches!(c, '%' | '_' | '€' | '$'))
         // A cut inside a dashed number ("078-05-1120 078|-05-1120") is no phone's end.
         && !number_continues(text, end, &['.', ',', ':', '-']);
     before_ok && after_ok
@@ -443,9 +528,12 @@ impl Detector for Phone {
             let mut found = false;
             loop {
                 let end = start + cand.len();
-                if bounded(text, start, end)
-                    && !not_a_phone(cand)
-                    && let Some(conf) = self.validate(cand, context)
+                let conf = if bounded(text, start, end) && !not_a_phone(cand) {
+                    self.validate(cand, context)
+                } else {
+                    None
+                };
+                if let Some(conf) = conf.or_else(|| self.chinese_mobile(text, start, cand, context))
                 {
                     out.push(Finding::new(start..end, PsdKind::Phone, conf, "phone"));
                     found = true;

@@ -148,3 +148,34 @@ fn a_number_split_over_phone_fields() {
     assert!(spans("0161", &field("area")).is_empty());
     assert!(plain("0161").is_empty());
 }
+
+#[test]
+fn chinese_mobiles_without_the_country_code() {
+    // In Chinese text, touching Han characters, bare or grouped 3-4-4.
+    assert_eq!(
+        plain("我的手机是139 1234 5678，有事打给我"),
+        ["139 1234 5678"]
+    );
+    assert_eq!(plain("联系电话：13812345678"), ["13812345678"]);
+    assert_eq!(plain("请拨打158-0000-1234咨询"), ["158-0000-1234"]);
+    assert_eq!(plain("明天下午到了就打18612345678"), ["18612345678"]);
+    assert_eq!(plain("手機：13712345678"), ["13712345678"]);
+    // After an English phone word too.
+    assert_eq!(plain("mobile: 13912345678"), ["13912345678"]);
+}
+
+#[test]
+fn eleven_digits_are_no_chinese_mobile_without_chinese_or_a_label() {
+    // Other languages, other shapes, other numbers.
+    assert!(plain("order 13912345678 shipped").is_empty());
+    assert!(plain("Rechnung 13912345678 vom Mai").is_empty());
+    assert!(plain("Заказ 13912345678 отправлен").is_empty());
+    // An order, parcel or card number in Chinese.
+    assert!(plain("订单号13912345678已发货").is_empty());
+    assert!(plain("快递单号：13912345678").is_empty());
+    // Not a mobile prefix, not eleven digits, part of a longer run.
+    assert!(plain("编码12912345678").is_empty());
+    assert!(plain("手机1391234567").is_empty());
+    assert!(plain("流水号2139123456789").is_empty());
+    assert!(plain("电话1391234567890").is_empty());
+}

@@ -556,14 +556,7 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::{NESTED_TOO_DEEPLY, TOO_MANY_VALUES, shape_fault};
-
-    fn count(v: &Value) -> usize {
-        1 + match v {
-            Value::Array(a) => a.iter().map(count).sum(),
-            Value::Object(o) => o.values().map(count).sum(),
-            _ => 0,
-        }
-    }
+    use crate::limits::tests::values as count;
 
     #[test]
     fn values_are_counted_to_the_limit() {

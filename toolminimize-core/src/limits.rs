@@ -66,13 +66,13 @@ pub fn json_values_at_most(json: &[u8], max: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use serde_json::Value;
 
     use super::json_values_at_most;
 
     /// The values of a parsed text, counted as [`super::MAX_VALUES`] counts them.
-    fn values(v: &Value) -> usize {
+    pub(crate) fn values(v: &Value) -> usize {
         1 + match v {
             Value::Array(a) => a.iter().map(values).sum(),
             Value::Object(o) => o.values().map(values).sum(),

@@ -1202,7 +1202,11 @@ fn other(
                 // and carries nothing ("…, he is getting divorced"): the clause goes.
                 Decision::drop(Op::RemoveClause, Rule::ProfileNotNeeded)
             } else if cut
-                || context_sentence && matches!(it.kind, Family | Age)
+                // A relation whose own clause carries the news ("my son will be absent
+                // tomorrow, because of …") says who the news is about: it stays.
+                || context_sentence
+                    && matches!(it.kind, Family | Age)
+                    && !(it.kind == Family && own_clause_carries && relation_near(r, s.end))
                 || public && !matches!(it.kind, Occupation)
                 // Where someone works, in a handed-over task's profile or in a clause whose
                 // special-category data went ("my discrimination case against Acme Corp"),

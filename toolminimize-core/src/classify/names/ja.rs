@@ -70,8 +70,9 @@ const GIVEN_ENDINGS: &[char] = &[
 /// First characters of common nouns that end like given names (`電子`, `様子`, `原子`).
 const NOT_GIVEN_START: &[char] = &['電', '様', '原', '分', '粒', '帽', '椅', '障', '因', '調'];
 
+/// A kanji, or the iteration mark that repeats one (`佐々木`).
 fn is_han(c: char) -> bool {
-    matches!(c, '\u{3400}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '々')
+    crate::text::script::is_han(c) || c == '々'
 }
 
 /// Whether `text` holds any kanji (the detector's gate); an ASCII text is told apart without

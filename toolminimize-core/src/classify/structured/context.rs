@@ -70,6 +70,16 @@ pub(super) fn before(text: &str, end: usize, n: usize) -> &str {
     text.get(start..end).unwrap_or("")
 }
 
+/// The up-to-`n`-byte slice of `text` starting at `start`, cut on a char boundary (the mirror
+/// of [`before`]).
+pub(super) fn after(text: &str, start: usize, n: usize) -> &str {
+    let mut end = start.saturating_add(n).min(text.len());
+    while end > start && !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(start..end).unwrap_or("")
+}
+
 /// The last key asked about at one place, on this thread, and the answer (see [`by_key`]).
 pub(super) type LastKey<T> = std::cell::RefCell<(String, Option<T>)>;
 

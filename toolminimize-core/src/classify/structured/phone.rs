@@ -17,11 +17,12 @@ use phonenumber::country::Id;
 use self::metadata::{Checked, check};
 
 use super::context::{
-    Keywords, before, char_at, char_before, digit_count, number_continues, regex,
+    Keywords, after, before, char_at, char_before, digit_count, number_continues, regex,
 };
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
+use crate::text::script::is_han;
 
 /// Words (EN, DE, FR, ES, IT) that say a nearby number or a field holds a phone number.
 const CONTEXT: &[&str] = &[
@@ -276,15 +277,6 @@ fn chinese_mobile_layout(cand: &str) -> bool {
     lead && (bare || grouped)
 }
 
-/// The up-to-`n`-byte slice of `text` starting at `start`, cut on a char boundary.
-fn after(text: &str, start: usize, n: usize) -> &str {
-    let mut end = start.saturating_add(n).min(text.len());
-    while end > start && !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    text.get(start..end).unwrap_or("")
-}
-
 /// Whether any of `words` occurs in `hay`.
 fn holds_any(hay: &str, words: &[&str]) -> bool {
     words.iter().any(|w| hay.contains(w))
@@ -307,8 +299,8 @@ impl Phone {
         }
         let labelled = context || holds_any(lead, CN_LABELS);
         let near = |s: &str| s.chars().any(is_han);
-        let after = after(text, end, CN_LABEL_WINDOW);
-        let chinese = near(lead) || near(after);
+        let tail = after(text, end, CN_LABEL_WINDOW);
+        let chinese = near(lead) || near(tail);
         if !(labelled || chinese) {
             return None;
         }
@@ -319,11 +311,6 @@ impl Phone {
 /// Whether the candidate at `start..end` is a separate token.
 fn bounded(text: &str, start: usize, end: usize) -> bool {
     bounded_by(text, start, end, |_| false)
-}
-
-/// Whether `c` is a Han character (Chinese, or Japanese kanji).
-fn is_han(c: char) -> bool {
-    matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}')
 }
 
 /// [`bounded`], where a letter for which `open` holds may touch the candidate (Chinese is

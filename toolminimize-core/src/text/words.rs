@@ -169,23 +169,18 @@ fn push<'a>(text: &'a str, s: usize, e: usize, plain: bool, out: &mut Vec<Word<'
 /// changes, lower-cased.
 pub fn identifier_words(name: &str) -> Vec<String> {
     let mut out = Vec::new();
-    split_identifier(name, |w| {
+    any_identifier_word(name, |w| {
         out.push(w.to_owned());
         false
     });
     out
 }
 
-/// Whether a word of the identifier `name` (as [`identifier_words`] gives them) meets `test`:
-/// the words are tried in order, without a string kept for each.
-pub fn any_identifier_word(name: &str, test: impl FnMut(&str) -> bool) -> bool {
-    split_identifier(name, test)
-}
-
-/// Hands each word of the identifier `name` to `word`, in order (see [`identifier_words`]),
-/// until it returns `true`; whether it did. A word that is already in lower case is handed
-/// over as it stands in `name`, the others lower-cased into one reused buffer.
-fn split_identifier(name: &str, mut word: impl FnMut(&str) -> bool) -> bool {
+/// Whether a word of the identifier `name` (as [`identifier_words`] gives them) meets `word`:
+/// the words are handed over in order until one does, without a string kept for each. A word
+/// already in lower case is handed over as it stands in `name`, the others lower-cased into
+/// one reused buffer.
+pub fn any_identifier_word(name: &str, mut word: impl FnMut(&str) -> bool) -> bool {
     let mut cur = String::new();
     // Start of the current word in `name`, while it is copied as it stands (no capital yet).
     let mut start: Option<usize> = None;

@@ -17,6 +17,7 @@ use crate::decide::field::FieldRole;
 use crate::decide::purpose::ToolKind;
 use crate::item::{PsdItem, PsdKind};
 use crate::text::fold::fold_term;
+use crate::text::script::is_cjk;
 
 /// Words that make a health item a notice of absence, not a diagnosis.
 const SICK_LEAVE: &[&str] = &[
@@ -716,11 +717,7 @@ fn word_count(r: &Reading<'_>) -> usize {
     r.words
         .iter()
         .map(|w| {
-            let unspaced = w
-                .raw
-                .chars()
-                .filter(|&c| matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}'))
-                .count();
+            let unspaced = w.raw.chars().filter(|&c| is_cjk(c)).count();
             if unspaced == 0 {
                 1
             } else {

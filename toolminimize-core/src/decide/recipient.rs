@@ -12,6 +12,7 @@ use rustc_hash::FxHashMap;
 
 use crate::item::PsdKind;
 use crate::text::fold::fold_term;
+use crate::text::script::is_cjk;
 use crate::text::words::words;
 
 const RECIPIENTS: &str = include_str!("../../data/decide/recipients.tsv");
@@ -80,7 +81,7 @@ static INDEX: LazyLock<Option<TermIndex>> = LazyLock::new(|| {
     for (i, k) in KINDS.iter().enumerate() {
         for t in &k.words {
             // A phrase, or a term of a script written without spaces: found inside the text.
-            if t.contains(' ') || t.chars().any(is_unspaced) {
+            if t.contains(' ') || t.chars().any(is_cjk) {
                 phrases.push(t.as_str());
                 phrase_kinds.push(i);
             } else if t.chars().count() >= 5 {
@@ -102,11 +103,6 @@ static INDEX: LazyLock<Option<TermIndex>> = LazyLock::new(|| {
     })
 });
 
-/// Kana and kanji: terms in them are found inside a text, which has no spaces between words.
-fn is_unspaced(c: char) -> bool {
-    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}')
-}
-
 /// Marks in `hit` the kinds whose terms occur in `folded` (its words `ws`).
 fn mark(hit: &mut [bool], folded: &str, ws: &[&str], inside_words: bool) {
     let mut set = |k: usize| {
@@ -118,7 +114,7 @@ fn mark(hit: &mut [bool], folded: &str, ws: &[&str], inside_words: bool) {
         // The index failed to build (a bug): the same answer, term by term.
         for (i, k) in KINDS.iter().enumerate() {
             let found = k.words.iter().any(|t| {
-                if t.contains(' ') || t.chars().any(is_unspaced) {
+                if t.contains(' ') || t.chars().any(is_cjk) {
                     folded.contains(t.as_str())
                 } else if inside_words && t.chars().count() >= 5 {
                     ws.iter().any(|w| w.contains(t.as_str()))

@@ -8,6 +8,7 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 use crate::text::fold::fold_term;
+use crate::text::script::{is_cjk, is_hangul};
 use crate::text::words::{NOT_LOOKED_UP, Word};
 
 const WORDS: &str = include_str!("../../data/decide/words.tsv");
@@ -238,7 +239,7 @@ pub fn may_hold_unspaced(text: &str) -> bool {
 /// Whether `c` belongs to a script whose words are not separated by spaces (kana, kanji and
 /// hanzi; Hangul syllables too, whose words take their particles without a space).
 pub(super) fn is_unspaced_script(c: char) -> bool {
-    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{AC00}'..='\u{D7AF}')
+    is_cjk(c) || is_hangul(c)
 }
 
 impl Terms<'_> {
@@ -717,7 +718,7 @@ mod tests {
     #[test]
     fn the_byte_gate_admits_every_unspaced_script() {
         for c in [
-            '\u{3040}', 'ア', '\u{3400}', '漢', '\u{F900}', '\u{AC00}', '\u{D7AF}',
+            '\u{3040}', 'ア', 'ｱ', '\u{3400}', '漢', '\u{F900}', '\u{AC00}', '\u{D7AF}',
         ] {
             assert!(is_unspaced_script(c));
             assert!(may_hold_unspaced(&format!("abc {c}")), "{c}");

@@ -344,7 +344,7 @@ fn ends_ja_reason(text: &str, i: usize, c: char) -> bool {
     let Some(next) = text.get(end..).and_then(|t| t.chars().next()) else {
         return false;
     };
-    matches!(next, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}')
+    crate::text::script::is_cjk(next)
         && !matches!(
             next,
             'に' | 'の'

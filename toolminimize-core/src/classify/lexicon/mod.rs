@@ -25,6 +25,7 @@ use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};
 use crate::taxonomy::Category;
 use crate::text::fold::{Folded, fold, fold_term, is_word_char};
+use crate::text::script::is_unspaced;
 use table::{Contexts, Flags};
 
 /// The automaton over every folded term and benign phrase, compiled by the build script.
@@ -242,10 +243,10 @@ impl Lexicon {
         let matched = text.get(r.clone())?;
         // Scripts written without spaces (Japanese, Chinese, Thai) have no word boundaries:
         // a term in them matches inside a run of text.
-        let open_start = matched.chars().next().is_some_and(unspaced)
-            || before.chars().next_back().is_some_and(unspaced);
-        let open_end = matched.chars().next_back().is_some_and(unspaced)
-            || after.chars().next().is_some_and(unspaced);
+        let open_start = matched.chars().next().is_some_and(is_unspaced)
+            || before.chars().next_back().is_some_and(is_unspaced);
+        let open_end = matched.chars().next_back().is_some_and(is_unspaced)
+            || after.chars().next().is_some_and(is_unspaced);
         if !open_start && before.chars().next_back().is_some_and(is_word_char) {
             if !entry.flags.suffix {
                 return None;
@@ -301,22 +302,6 @@ impl Lexicon {
         (entry.flags.stem || last.chars().count() >= 5)
             && table::ENDINGS.binary_search(&ending).is_ok()
     }
-}
-
-/// Whether `c` belongs to a script written without spaces between words: Han, Hiragana,
-/// Katakana (full and half width), Thai, Lao, Khmer, Myanmar.
-fn unspaced(c: char) -> bool {
-    matches!(c,
-        '\u{3040}'..='\u{30FF}'
-        | '\u{31F0}'..='\u{31FF}'
-        | '\u{3400}'..='\u{4DBF}'
-        | '\u{4E00}'..='\u{9FFF}'
-        | '\u{F900}'..='\u{FAFF}'
-        | '\u{FF66}'..='\u{FF9F}'
-        | '\u{0E00}'..='\u{0EFF}'
-        | '\u{1000}'..='\u{109F}'
-        | '\u{1780}'..='\u{17FF}'
-    )
 }
 
 /// Whether every upper-case letter of `term` is upper case in `original` too.

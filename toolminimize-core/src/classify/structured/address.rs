@@ -19,6 +19,7 @@ use crate::classify::pattern::{
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
+use crate::text::script::is_han;
 
 /// Street types written after the name in English-speaking countries ("63 Larch Way").
 const EN_TYPES: &[&str] = &[
@@ -440,8 +441,8 @@ impl Detector for Address {
                 let Some(m) = c.get(1) else { continue };
                 let end = trim_end(text, m.start(), m.end());
                 // A street type inside a longer word is none ("Паул."); Chinese runs on.
-                let inside_word = char_before(text, m.start())
-                    .is_some_and(|c| c.is_alphabetic() && !('\u{3400}'..='\u{9FFF}').contains(&c));
+                let inside_word =
+                    char_before(text, m.start()).is_some_and(|c| c.is_alphabetic() && !is_han(c));
                 if end > m.start() && !inside_word {
                     out.push(Finding::new(
                         m.start()..end,

@@ -28,6 +28,7 @@ use crate::classify::{Detector, Field};
 use crate::error::{Error, ErrorKind};
 use crate::item::{Finding, PsdKind};
 use crate::taxonomy::Category;
+use crate::text::script::is_cjk;
 
 /// Most bytes between the end of a label and its token.
 const MAX_GAP: usize = 32;
@@ -749,10 +750,6 @@ impl Labelled {
             person: Keywords::new("labelled", PERSON_CONTEXT)?,
         })
     }
-}
-
-fn is_cjk(c: char) -> bool {
-    matches!(c, '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}')
 }
 
 /// Whether a label found at `start..end` stands on its own: at a word start (or a camelCase

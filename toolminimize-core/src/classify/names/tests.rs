@@ -315,9 +315,19 @@ fn eponymous_brands_and_business_fields_are_not_people() {
         "Louis Vuitton Neverfull prix",
         "Calvin Klein boxer briefs 3-pack",
         "Tommy Hilfiger jacket sale",
+        "Team lunch at Pizzeria Da Michele, Via Roma 4",
+        "Brötchen von der Bäckerei Schulte holen",
+        "Treffen im Café Anna am Markt",
+        "dîner à la Brasserie Georges vendredi",
+        "cena en la Taquería Don Ramón",
     ] {
         assert!(found(text, &Field::default()).is_empty(), "{text}");
     }
+    // A venue word in lower case is no venue's name: the person after it counts.
+    assert_eq!(
+        found("met at the bar Julia Weber recommended", &Field::default()),
+        ["Julia Weber"]
+    );
     for (key, value) in [
         ("restaurant", "Ristorante Da Vittorio"),
         ("restaurant", "Le Bouchon des Filles"),

@@ -552,6 +552,15 @@ fn point(
     {
         return Some(Rule::MeetingPoint);
     }
+    // A feast wished to the readers ("Happy Diwali to everyone celebrating", "Eid Mubarak")
+    // greets them: it tells nothing of the writer's own faith.
+    if it.kind == PsdKind::Belief
+        && cv.kind.is_message()
+        && !clause.is_some_and(|c| c.first_person)
+        && wishes_feast(r, s)
+    {
+        return Some(Rule::PointOfMessage);
+    }
     // A field for the user's requirements states them first; what follows explains them
     // ("Wheelchair assistance at the gate. She has …").
     if super::holds_requirements(f.info)
@@ -752,6 +761,22 @@ fn is_meeting_point(r: &Reading<'_>, at: usize, psd: &[Range<usize>]) -> bool {
         .rev()
         .take(7)
         .any(|w| MEET.contains(&w.folded.as_ref()) && !inside_any(psd, &w.range))
+}
+
+/// Whether the feast at `s` is wished to the readers: a wish opens the words before it in its
+/// clause, at most three words before it ("Happy Diwali", "Wishing everyone a peaceful
+/// Ramadan", "Frohe Ostern"), or is the word right after it ("Eid Mubarak").
+fn wishes_feast(r: &Reading<'_>, s: &Range<usize>) -> bool {
+    let wish = vocab().set(WordSet::Wish);
+    let before = r.words_before_in_clause(s.start);
+    let from = before.len().saturating_sub(4);
+    let opened = (from..before.len()).any(|i| wish.match_in(r.lang, before, i).is_some());
+    let after = r.words.partition_point(|w| w.range.start < s.end);
+    let closed = r
+        .clause_at(s.start)
+        .is_some_and(|c| c.words.contains(&after))
+        && wish.match_in(r.lang, &r.words, after).is_some();
+    opened || closed
 }
 
 /// Whether the clause after the one at `ci`, in the same sentence, opens on a pronoun for

@@ -70,11 +70,13 @@ pub enum WordSet {
     /// Setting up a call or a visit ("a call", "send someone", "Besichtigung"): the reader
     /// will phone the writer back.
     Arrange,
+    /// Wishing the readers a good feast ("happy", "merry", "frohe", "joyeux", "mubarak").
+    Wish,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 25] = [
+    const ALL: [WordSet; 26] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Greeting,
@@ -100,6 +102,7 @@ impl WordSet {
         WordSet::ActFor,
         WordSet::BirthPurpose,
         WordSet::Arrange,
+        WordSet::Wish,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -151,6 +154,7 @@ impl WordSet {
             "act_for" => WordSet::ActFor,
             "birth_purpose" => WordSet::BirthPurpose,
             "arrange" => WordSet::Arrange,
+            "wish" => WordSet::Wish,
             _ => return None,
         })
     }

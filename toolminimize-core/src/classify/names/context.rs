@@ -500,6 +500,12 @@ pub(crate) const NOT_NAMES: Words = Words::new(
         "gentlemen",
         "damen",
         "herren",
+        // The writer's "I" with its verb, capitalised wherever it stands ("Hello, I'm off
+        // sick"): right after a greeting it would be read as the name greeted.
+        "i'm",
+        "i'll",
+        "i've",
+        "i'd",
     ],
 );
 

@@ -309,6 +309,22 @@ fn realistic_leaks_are_found() {
 }
 
 #[test]
+fn the_writers_i_after_a_greeting_is_no_name() {
+    for text in [
+        "Hello, I'm off sick today.",
+        "Hi, I'll be late, my train is cancelled.",
+        "Good morning, I've sent the report.",
+        "Hey, I\u{2019}d like to move our call.",
+    ] {
+        assert!(found(text, &Field::default()).is_empty(), "{text}");
+    }
+    assert_eq!(
+        found("Hello Marta, I'm running late.", &Field::default()),
+        ["Marta"]
+    );
+}
+
+#[test]
 fn eponymous_brands_and_business_fields_are_not_people() {
     for text in [
         "Ralph Lauren polo shirt",

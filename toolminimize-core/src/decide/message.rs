@@ -482,8 +482,11 @@ fn point(
 ) -> Option<Rule> {
     let text = field_span_text(f, it).unwrap_or_default();
     let clause = r.clause_at(s.start);
-    let aside =
-        clause.is_some_and(|c| c.reason || c.relation || c.third_person || c.clause.parenthetical);
+    // A relative named in a clause that asks ("please book an echocardiogram for my mother")
+    // is whom the request is for, not an aside about them.
+    let aside = clause.is_some_and(|c| {
+        c.reason || c.relation && !c.request || c.third_person || c.clause.parenthetical
+    });
     let sentence = clause.map_or(0, |c| c.clause.sentence);
     let first_clause = r.clause_index(s.start) == Some(0);
     // A later clause that speaks of the writer ("… - sorry, my hearing was moved") is an
@@ -1211,6 +1214,10 @@ fn other(
         Age | Gender | Occupation | Family | Preference => {
             if store && !cut {
                 Decision::keep(Rule::PrivateStore)
+            } else if cv.kind == ToolKind::Payment && s.start >= reference_head(r.text) {
+                // Past a payment reference's head, a relative or a profile word tells why it
+                // is paid ("Candles - in memory of my father"): the part after the dash goes.
+                Decision::drop(Op::RemoveSegment, Rule::ProfileNotNeeded)
             } else if f.role == FieldRole::Title && ci == Some(0) {
                 // A title's first words say what it is for ("Child support June").
                 Decision::keep(Rule::PointOfMessage)

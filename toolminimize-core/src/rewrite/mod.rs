@@ -844,6 +844,15 @@ fn rewrite_text(
         };
         match d.op {
             Op::Keep | Op::RemoveField => {}
+            // A relative or a person cut from the head of the user's story in a query takes
+            // the verb tying them to the topic that stays ("my son has autism, …").
+            Op::RemoveSpan
+                if d.rule == Rule::PersonalContextInQuery
+                    && matches!(item.kind, PsdKind::Family | PsdKind::PersonName) =>
+            {
+                let end = text::subject_end(s, &span);
+                edits.push(removal(s, span.start..end));
+            }
             Op::RemoveSpan => edits.push(removal(s, span)),
             Op::RemoveClause if sql.is_some() => edits.extend(sql.map(Edit::remove)),
             Op::RemoveClause => {

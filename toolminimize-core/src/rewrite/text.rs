@@ -355,6 +355,17 @@ const LEFT_FUNCTION_WORDS: &[&str] = &[
     "karena",
     "akibat",
     "bi",
+    // Dutch possessives and prepositions, and a few more of Portuguese, Italian and French
+    // ("rolstoel voor mijn vader", "com o meu pai", "dal mio medico", "chez ma mère").
+    "mijn",
+    "onze",
+    "voor",
+    "van",
+    "met",
+    "bij",
+    "com",
+    "dal",
+    "chez",
 ];
 
 /// Longest stretch read back for a word (bytes): labels and function words are short, and
@@ -425,6 +436,81 @@ pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
         })
         .map_or(span.end, |p| span.end + p.len());
     start..end
+}
+
+/// Verb phrases that tie a person to what is said of them ("has", "was diagnosed with", "qui
+/// souffre de"), folded, longest first within each language. A person cut from the start of
+/// such a statement takes the phrase along, so that what stays reads as a topic ("autism,
+/// schools in Leeds"), not as a statement about nobody ("has autism, …").
+const SUBJECT_PREDICATES: &[&str] = &[
+    "who has been diagnosed with",
+    "has been diagnosed with",
+    "was diagnosed with",
+    "is diagnosed with",
+    "who suffers from",
+    "suffers from",
+    "who lives with",
+    "lives with",
+    "who has",
+    "who is",
+    "who was",
+    "has got",
+    "has",
+    "had",
+    "is",
+    "was",
+    "der hat",
+    "die hat",
+    "leidet an",
+    "leidet unter",
+    "hat",
+    "ist",
+    "qui souffre de",
+    "souffre de",
+    "qui a",
+    "qui est",
+    "a",
+    "est",
+    "que padece",
+    "que tiene",
+    "padece",
+    "sufre de",
+    "tiene",
+    "che soffre di",
+    "soffre di",
+    "che ha",
+    "ha",
+    "que sofre de",
+    "sofre de",
+    "que tem",
+    "tem",
+    "lijdt aan",
+    "heeft",
+];
+
+/// Where a subject cut at `span` ends once the verb phrase after it goes too ("my son" in "my
+/// son has autism" takes "has "): the end of the phrase and its space, when a word follows it;
+/// `span.end` otherwise.
+pub fn subject_end(text: &str, span: &Range<usize>) -> usize {
+    let Some(rest) = text.get(span.end..) else {
+        return span.end;
+    };
+    let lead = rest.len() - rest.trim_start_matches([' ', ',']).len();
+    let after = rest.get(lead..).unwrap_or_default();
+    // The phrases are ASCII: compared byte by byte, ignoring case; a word must follow.
+    SUBJECT_PREDICATES
+        .iter()
+        .find_map(|p| {
+            let n = p.len();
+            let head = after.as_bytes().get(..=n)?;
+            (head.get(..n)?.eq_ignore_ascii_case(p.as_bytes())
+                && head.get(n) == Some(&b' ')
+                && after
+                    .get(n + 1..)
+                    .is_some_and(|t| t.starts_with(char::is_alphanumeric)))
+            .then_some(span.end + lead + n + 1)
+        })
+        .unwrap_or(span.end)
 }
 
 /// Where the identifier label before `start` begins ("SSN", "Tel.:", "date of birth"), or
@@ -738,7 +824,7 @@ fn tidy_owned(s: String) -> String {
 }
 
 /// The debris tidying replaces, in order: each `from` with its `to` (never longer).
-const DEBRIS: [(&str, &str); 60] = [
+const DEBRIS: [(&str, &str); 61] = [
     // A cut that took a sentence's first clause leaves its comma after the full stop
     // ("yesterday. , please hurry"): the rest starts a sentence (capitalised below).
     (". ,", "."),
@@ -801,6 +887,8 @@ const DEBRIS: [(&str, &str); 60] = [
     (" ?", "?"),
     ("\n ", "\n"),
     (" \n", "\n"),
+    // A line whose sentence was cut but for its full stop.
+    ("\n.\n", "\n\n"),
 ];
 
 /// Per byte: the [`DEBRIS`] patterns whose first byte it is, one bit each.
@@ -1026,6 +1114,38 @@ fn abbreviation_before(head: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_subject_takes_the_verb_tying_it_to_what_stays() {
+        let cases = [
+            ("my son has autism, schools", "my son", "my son has "),
+            (
+                "for my niece who has asthma",
+                "my niece",
+                "my niece who has ",
+            ),
+            (
+                "my wife was diagnosed with MS",
+                "my wife",
+                "my wife was diagnosed with ",
+            ),
+            (
+                "mon fils qui souffre de migraines",
+                "mon fils",
+                "mon fils qui souffre de ",
+            ),
+            // Nothing after the verb, or no verb: the subject alone.
+            ("my son has", "my son", "my son"),
+            ("my son and I", "my son", "my son"),
+            ("my son hasn't", "my son", "my son"),
+        ];
+        for (text, subject, cut) in cases {
+            let start = text.find(subject).unwrap_or(0);
+            let span = start..start + subject.len();
+            let end = super::subject_end(text, &span);
+            assert_eq!(&text[start..end], cut, "{text}");
+        }
+    }
+
     use super::*;
 
     #[test]

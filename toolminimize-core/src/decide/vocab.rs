@@ -69,11 +69,17 @@ pub enum WordSet {
     /// Setting up a call or a visit ("a call", "send someone", "Besichtigung"): the reader
     /// will phone the writer back.
     Arrange,
+    /// Needing something of the provider ("needed", "benötigt", "nécessaire"): with an
+    /// [`WordSet::Accommodation`] beside it, a request.
+    Need,
+    /// What a provider arranges for the user ("wheelchair assistance", "step-free room",
+    /// "gluten-free meal", "sign-language interpreter").
+    Accommodation,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 25] = [
+    const ALL: [WordSet; 27] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Greeting,
@@ -99,6 +105,8 @@ impl WordSet {
         WordSet::ActFor,
         WordSet::BirthPurpose,
         WordSet::Arrange,
+        WordSet::Need,
+        WordSet::Accommodation,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -150,6 +158,8 @@ impl WordSet {
             "act_for" => WordSet::ActFor,
             "birth_purpose" => WordSet::BirthPurpose,
             "arrange" => WordSet::Arrange,
+            "need" => WordSet::Need,
+            "accommodation" => WordSet::Accommodation,
             _ => return None,
         })
     }

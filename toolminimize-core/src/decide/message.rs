@@ -109,6 +109,10 @@ struct MsgView<'a, 'r> {
     context_sentence: Vec<bool>,
     /// Per clause: cut whole.
     cut: Vec<bool>,
+    /// Per clause: it names a need ([`ClauseInfo::needs`]) but also tells special-category
+    /// data that is neither what is needed nor its reason ("Noah has autism and needs the
+    /// quiet room"): it tells about the person, it does not only ask.
+    stated: Vec<bool>,
     /// The field is optional: its asides go by sentence, facts and all.
     optional: bool,
     /// A request of the message is about health: its reader provides care.
@@ -194,6 +198,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             carrying: Vec::new(),
             context_sentence: vec![false; sentences],
             cut: vec![false; r.clauses.len()],
+            stated: vec![false; r.clauses.len()],
             optional,
             care: false,
             dropped_roles: Vec::new(),
@@ -212,6 +217,36 @@ impl<'a, 'r> MsgView<'a, 'r> {
     fn pays(&self, at: usize) -> bool {
         let here = self.r.clause_at(at).map(|c| c.clause.sentence);
         self.pay_asked || here.is_some_and(|n| self.pay.get(n).copied().unwrap_or(false))
+    }
+
+    /// Whether the clause at `ci` asks the reader to act: a request, or a need that tells
+    /// nothing besides ("Wheelchair assistance needed at the gate").
+    fn asks(&self, ci: usize) -> bool {
+        self.r
+            .clauses
+            .get(ci)
+            .is_some_and(|c| c.request || c.needs && !self.stated.get(ci).copied().unwrap_or(false))
+    }
+
+    /// Marks the clauses that name a need and tell special-category data beside it (see
+    /// [`MsgView::stated`]): an item at `spans` that is neither what is needed nor told as
+    /// the need's reason.
+    fn mark_stated(&mut self, spans: &[Range<usize>]) {
+        for s in spans {
+            let Some(ci) = self.r.clause_index(s.start) else {
+                continue;
+            };
+            if self
+                .r
+                .clauses
+                .get(ci)
+                .is_some_and(|c| c.needs && !c.request && !c.clause.parenthetical)
+                && !part_of_need(self.r, s)
+                && let Some(slot) = self.stated.get_mut(ci)
+            {
+                *slot = true;
+            }
+        }
     }
 
     /// Marks the clauses `span` lies in as holding a kept span.
@@ -235,7 +270,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
         let mut counts = vec![(0u32, 0u32); sentences];
         for (ci, c) in self.r.clauses.iter().enumerate() {
             let greeting = self.r.is_greeting(c.clause.range.start);
-            let loose = c.request || self.kept_in(ci) || greeting;
+            let loose = self.asks(ci) || self.kept_in(ci) || greeting;
             let strict = loose || self.clause_carries(ci);
             if let Some(slot) = counts.get_mut(c.clause.sentence) {
                 slot.0 += u32::from(strict);
@@ -250,7 +285,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
         let Some(c) = self.r.clauses.get(ci) else {
             return false;
         };
-        c.request
+        self.asks(ci)
             || c.contact_ask
             || self.kept_in(ci)
             || self.facts.get(ci).copied().unwrap_or(false)
@@ -288,7 +323,8 @@ impl<'a, 'r> MsgView<'a, 'r> {
         // part of the story ("she has her infusion on Monday since last month's scare").
         let aside = c.reason || c.third_person || c.relation;
         let carries = self.clause_carries(ci);
-        if !aside && (c.request || !self.optional) && carries {
+        let asks = self.asks(ci);
+        if !aside && (asks || !self.optional) && carries {
             return Op::RemoveSpan;
         }
         // The other clauses of the sentence carry nothing either: the sentence goes.
@@ -297,7 +333,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             .get(c.clause.sentence)
             .copied()
             .unwrap_or((0, 0));
-        let own_loose = c.request || self.kept_in(ci);
+        let own_loose = asks || self.kept_in(ci);
         let others = if self.optional {
             loose - u32::from(own_loose)
         } else {
@@ -380,6 +416,13 @@ pub(super) fn decide(
         .filter_map(|it| it.span.clone())
         .collect();
     names.sort_by_key(|n| n.start);
+    let special: Vec<Range<usize>> = pending
+        .iter()
+        .filter_map(|&k| items.get(k))
+        .filter(|it| is_special(it))
+        .filter_map(|it| it.span.clone())
+        .collect();
+    mv.mark_stated(&special);
     let mut out: Vec<(usize, Decision)> = Vec::with_capacity(pending.len());
     // Pass 1: what the message is about.
     let mut special_drops: Vec<(usize, Range<usize>)> = Vec::new();
@@ -486,7 +529,7 @@ fn point(
     // is whom the request is for, not an aside about them.
     let aside = clause.is_some_and(|c| {
         c.reason || c.relation && !c.request || c.third_person || c.clause.parenthetical
-    });
+    }) || r.told_as_reason(s.start);
     let sentence = clause.map_or(0, |c| c.clause.sentence);
     let first_clause = r.clause_index(s.start) == Some(0);
     // A later clause that speaks of the writer ("… - sorry, my hearing was moved") is an
@@ -536,6 +579,15 @@ fn point(
     // What a request or a question is about: "can I bring my service dog", "please move my
     // dialysis slot".
     if !aside && clause.is_some_and(|c| c.request) && !cv.kind.writes_publicly() {
+        return Some(Rule::PointOfMessage);
+    }
+    // What a need names is its point: "Wheelchair" of "Wheelchair assistance needed at the
+    // gate (MS)"; the diagnosis beside it is not.
+    if !aside
+        && clause.is_some_and(|c| c.needs)
+        && r.names_in(WordSet::Accommodation, s)
+        && !cv.kind.writes_publicly()
+    {
         return Some(Rule::PointOfMessage);
     }
     // The user's own file keeps what the user asked to store in it.
@@ -589,6 +641,12 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     None
+}
+
+/// Whether the item at `s`, in a clause that names a need, is what is needed ("Wheelchair" of
+/// "Wheelchair assistance needed") or the need's reason told after it ("… due to …").
+fn part_of_need(r: &Reading<'_>, s: &Range<usize>) -> bool {
+    r.names_in(WordSet::Accommodation, s) || r.told_as_reason(s.start)
 }
 
 /// Whether the item at `s` is a number written right after a named person (a label between,

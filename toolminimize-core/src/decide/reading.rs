@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use super::vocab::{LangMask, WordSet, may_hold_unspaced, vocab};
+use super::vocab::{ALL_LANGS, LangMask, WordSet, may_hold_unspaced, vocab};
 use crate::text::clauses::{Clause, clauses, is_ja_reason, segment_of, segments};
 use crate::text::words::{Word, words};
 
@@ -17,6 +17,10 @@ pub struct ClauseInfo {
     pub words: Range<usize>,
     /// It asks the reader to act ("please", "could you").
     pub request: bool,
+    /// It names something the reader is to arrange as needed ("wheelchair assistance
+    /// needed", "gluten-free meal required", "Rollstuhlservice benötigt"): a request of its
+    /// own for what it names, not for the rest of what it tells.
+    pub needs: bool,
     /// It opens with a reason or an aside ("because", "FYI", "by the way").
     pub reason: bool,
     /// It speaks of the user ("I", "my").
@@ -162,6 +166,11 @@ impl<'a> Reading<'a> {
             let offered = has(WordSet::Offered);
             infos.push(ClauseInfo {
                 request: (has(WordSet::Request) || asks_at_open(v, lang, cw)) && !offered,
+                // "Wheelchair assistance needed at the gate" asks the provider to serve the
+                // user without a "please": a need and what is needed, in one clause. Such a
+                // note is too short and telegraphic for its language to be told by its
+                // function words: the pair is read in every language.
+                needs: names_need(v, cw, unspaced) && !offered,
                 reason,
                 first_person: has(WordSet::FirstPerson),
                 relation: v.set(WordSet::Relation).may_match(lists) && relation_in(v, lang, cw),
@@ -286,6 +295,35 @@ impl<'a> Reading<'a> {
             .and_then(|j| self.line_starts.get(j))
             .copied()
             .unwrap_or(0)
+    }
+
+    /// Whether the text at byte `at` is told as a reason inside its clause: a reason word
+    /// ("due to", "wegen", "à cause de") stands between the clause's start and `at`
+    /// ("Wheelchair assistance required due to multiple sclerosis"). A clause that opens with
+    /// one is [`ClauseInfo::reason`] as a whole.
+    pub fn told_as_reason(&self, at: usize) -> bool {
+        let Some(c) = self.clause_at(at) else {
+            return false;
+        };
+        if !c.may_match(WordSet::Reason) {
+            return false;
+        }
+        let cw = self.words.get(c.words.clone()).unwrap_or_default();
+        let upto = self
+            .word_index(at)
+            .saturating_sub(c.words.start)
+            .min(cw.len());
+        let reason = vocab().set(WordSet::Reason);
+        (1..upto).any(|i| reason.match_in(self.lang, cw, i).is_some())
+    }
+
+    /// Whether a term of `set`, in any language, starts at a word inside `span` ("wheelchair"
+    /// of the item "Wheelchair", "service dog" of the item "a service dog").
+    pub fn names_in(&self, set: WordSet, span: &Range<usize>) -> bool {
+        let terms = vocab().set(set);
+        let from = self.word_index(span.start);
+        let to = self.word_index(span.end);
+        (from..to).any(|i| terms.match_in(ALL_LANGS, &self.words, i).is_some())
     }
 
     /// The index of the first word that starts at or after byte `at`.
@@ -416,6 +454,14 @@ fn is_vocative(cw: &[Word<'_>]) -> bool {
 
 /// Whether a modal verb that asks only at the start of a clause ("Pode …", "Você pode …",
 /// "¿Puede …?") opens the clause `cw`.
+/// Whether a clause's words name a need and what is needed ([`ClauseInfo::needs`]), in any
+/// language.
+fn names_need(v: &super::vocab::Vocab, cw: &[Word<'_>], unspaced: &str) -> bool {
+    [WordSet::Need, WordSet::Accommodation]
+        .iter()
+        .all(|&set| v.set(set).any_in_langs(ALL_LANGS, cw, unspaced))
+}
+
 fn asks_at_open(v: &super::vocab::Vocab, lang: LangMask, cw: &[Word<'_>]) -> bool {
     let open = v.set(WordSet::RequestOpen);
     (0..cw.len().min(2)).any(|i| open.match_in(lang, cw, i).is_some())

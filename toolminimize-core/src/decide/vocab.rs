@@ -72,11 +72,17 @@ pub enum WordSet {
     Arrange,
     /// Wishing the readers a good feast ("happy", "merry", "frohe", "joyeux", "mubarak").
     Wish,
+    /// Needing something of the provider ("needed", "benötigt", "nécessaire"): with an
+    /// [`WordSet::Accommodation`] beside it, a request.
+    Need,
+    /// What a provider arranges for the user ("wheelchair assistance", "step-free room",
+    /// "gluten-free meal", "sign-language interpreter").
+    Accommodation,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 26] = [
+    const ALL: [WordSet; 28] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Greeting,
@@ -103,6 +109,8 @@ impl WordSet {
         WordSet::BirthPurpose,
         WordSet::Arrange,
         WordSet::Wish,
+        WordSet::Need,
+        WordSet::Accommodation,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -155,6 +163,8 @@ impl WordSet {
             "birth_purpose" => WordSet::BirthPurpose,
             "arrange" => WordSet::Arrange,
             "wish" => WordSet::Wish,
+            "need" => WordSet::Need,
+            "accommodation" => WordSet::Accommodation,
             _ => return None,
         })
     }

@@ -671,15 +671,39 @@ fn sentence_end(s: &str, end: usize) -> usize {
 }
 
 /// A removal of `span` with its label and leading function words as context.
-fn removal(s: &str, span: std::ops::Range<usize>) -> Edit {
+fn removal(s: &str, span: std::ops::Range<usize>, kind: PsdKind) -> Edit {
     let core = span.start;
-    let r = removal_range(s, span);
+    let mut r = removal_range(s, span);
     // A label ("SSN", "Tel.") always goes, and so does a possessive right before the label or
     // the value ("email my passport number … to" leaves no "my to"); other function words
     // only when the clause ends here.
     let label_end = text::label_start(s, core);
-    let label_end = text::possessive_start(s, label_end).max(r.start);
-    Edit::remove_with_context(r, label_end)
+    let mut always = text::possessive_start(s, label_end).max(r.start);
+    if names_a_person(kind)
+        && let Some(prep) = text::agent_preposition_start(s, always)
+    {
+        // "by", "from", "via" name no one once their person is cut: they go whatever follows
+        // ("reported by … yesterday" → "reported yesterday"), and a participle that opened
+        // the clause goes with them when nothing follows ("Reported by …." → "").
+        always = prep;
+        r.start = r.start.min(prep);
+        if text::clause_ends_at(s, r.end)
+            && let Some(head) = text::agent_head_start(s, prep)
+        {
+            r.start = r.start.min(head);
+            always = r.start;
+        }
+    }
+    Edit::remove_with_context(r, always)
+}
+
+/// Whether an item of `kind` names or reaches a person: the whole object of a "by" or
+/// "from" before it.
+fn names_a_person(kind: PsdKind) -> bool {
+    matches!(
+        kind,
+        PsdKind::PersonName | PsdKind::Email | PsdKind::Phone | PsdKind::Username
+    )
 }
 
 /// A set of spans asked whether any overlaps a range: sorted by start with running maxima of
@@ -851,9 +875,9 @@ fn rewrite_text(
                     && matches!(item.kind, PsdKind::Family | PsdKind::PersonName) =>
             {
                 let end = text::subject_end(s, &span);
-                edits.push(removal(s, span.start..end));
+                edits.push(removal(s, span.start..end, item.kind));
             }
-            Op::RemoveSpan => edits.push(removal(s, span)),
+            Op::RemoveSpan => edits.push(removal(s, span, item.kind)),
             Op::RemoveClause if sql.is_some() => edits.extend(sql.map(Edit::remove)),
             Op::RemoveClause => {
                 let cl: &[crate::text::clauses::Clause] =
@@ -873,7 +897,7 @@ fn rewrite_text(
                     Some(r) if !needed.any_overlaps(&r) => {
                         edits.push(Edit::remove(r));
                     }
-                    _ => edits.push(removal(s, span)),
+                    _ => edits.push(removal(s, span, item.kind)),
                 }
             }
             Op::RemoveSentence => {
@@ -907,7 +931,7 @@ fn rewrite_text(
                             Some(r) if !needed.any_overlaps(&r) => {
                                 edits.push(Edit::remove(r));
                             }
-                            _ => edits.push(removal(s, span)),
+                            _ => edits.push(removal(s, span, item.kind)),
                         }
                     }
                 }
@@ -921,7 +945,7 @@ fn rewrite_text(
                     Some(r) if !needed.any_overlaps(&r) => {
                         edits.push(Edit::remove(r));
                     }
-                    _ => edits.push(removal(s, span)),
+                    _ => edits.push(removal(s, span, item.kind)),
                 }
             }
             Op::Generalize => match item.kind {
@@ -930,17 +954,17 @@ fn rewrite_text(
                 }
                 PsdKind::DateOfBirth => match generalize::year_of(piece) {
                     Some(y) if item.span.is_none() => edits.push(Edit::replace(span, y)),
-                    _ => edits.push(removal(s, span)),
+                    _ => edits.push(removal(s, span, item.kind)),
                 },
                 PsdKind::Age => match generalize::decade_of(piece) {
                     Some(d) if item.span.is_none() => edits.push(Edit::replace(span, d)),
-                    _ => edits.push(removal(s, span)),
+                    _ => edits.push(removal(s, span, item.kind)),
                 },
                 PsdKind::CardNumber => match generalize::card_last_four(piece) {
                     Some(last) => edits.push(Edit::replace(span, last)),
-                    None => edits.push(removal(s, span)),
+                    None => edits.push(removal(s, span, item.kind)),
                 },
-                _ => edits.push(removal(s, span)),
+                _ => edits.push(removal(s, span, item.kind)),
             },
             Op::Substitute => {
                 let p = placeholders.for_value(item.kind, piece);
@@ -996,7 +1020,75 @@ fn rewrite_text(
 mod tests {
     use serde_json::json;
 
-    use super::{Document, Edit, clone_patched, confine_to_cells, edit_document};
+    use super::{Document, Edit, clone_patched, confine_to_cells, edit_document, removal};
+    use crate::item::PsdKind;
+    use crate::rewrite::text::apply_edits;
+
+    /// `text` with the item `value` removed as a span.
+    fn cut(text: &str, value: &str, kind: PsdKind) -> String {
+        let at = text.find(value).unwrap();
+        apply_edits(text, vec![removal(text, at..at + value.len(), kind)])
+    }
+
+    #[test]
+    fn an_emptied_agent_phrase_leaves_no_preposition_or_lone_participle() {
+        let mail = "ola.nordmann@example.org";
+        let cases = [
+            (
+                "Crash on start. Reported by ola.nordmann@example.org",
+                "Crash on start.",
+            ),
+            (
+                "Crash on start. Reported by: ola.nordmann@example.org.",
+                "Crash on start.",
+            ),
+            (
+                "Crash, submitted by ola.nordmann@example.org, on Linux.",
+                "Crash, on Linux.",
+            ),
+            (
+                "It was reported by ola.nordmann@example.org today.",
+                "It was reported today.",
+            ),
+            (
+                "It was reported by ola.nordmann@example.org.",
+                "It was reported.",
+            ),
+            (
+                "Sent from ola.nordmann@example.org via the form.",
+                "Sent via the form.",
+            ),
+            (
+                "Absturz. Gemeldet von ola.nordmann@example.org.",
+                "Absturz.",
+            ),
+            (
+                "Plantage. Signalé par ola.nordmann@example.org.",
+                "Plantage.",
+            ),
+            ("Fallo. Enviado por ola.nordmann@example.org.", "Fallo."),
+        ];
+        for (text, want) in cases {
+            assert_eq!(cut(text, mail, PsdKind::Email), want, "{text}");
+        }
+        // A name is a whole agent too; a noun heading the phrase stays ("Message from …").
+        assert_eq!(
+            cut(
+                "Note written by Ola Nordmann.",
+                "Ola Nordmann",
+                PsdKind::PersonName
+            ),
+            "Note written."
+        );
+        assert_eq!(
+            cut(
+                "Message from Ola Nordmann: call back.",
+                "Ola Nordmann",
+                PsdKind::PersonName
+            ),
+            "Message: call back."
+        );
+    }
 
     #[test]
     fn edits_of_a_document_stay_in_their_cells() {

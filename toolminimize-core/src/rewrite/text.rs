@@ -416,6 +416,108 @@ pub fn possessive_start(text: &str, start: usize) -> usize {
     }
 }
 
+/// Prepositions that name the agent of a report, a message or a signature ("reported by",
+/// "sent from", "via", "gemeldet von", "signalé par", "enviado por"), folded. With the
+/// person they name cut, they name no one, whatever follows.
+const AGENT_PREPOSITIONS: &[&str] = &[
+    "by", "from", "via", "von", "durch", "par", "por", "desde", "door", "van", "da", "av", "fra",
+    "od",
+];
+
+/// Participles that head an agent phrase but are not regular ("sent by", "written by",
+/// "geschrieben von", "écrit par", "escrito por"), folded; regular ones are known by their
+/// endings (see [`is_agent_head`]).
+const IRREGULAR_AGENT_HEADS: &[&str] = &[
+    "sent",
+    "written",
+    "made",
+    "done",
+    "given",
+    "drawn",
+    "taken",
+    "brought",
+    "found",
+    "kept",
+    "held",
+    "told",
+    "forwarded",
+    "escrito",
+    "hecho",
+    "dicho",
+    "puesto",
+    "visto",
+    "ecrit",
+    "fait",
+    "dit",
+    "mis",
+    "transmis",
+    "soumis",
+    "remis",
+    "pris",
+    "geschrieben",
+    "unterschrieben",
+    "eingereicht",
+    "verfasst",
+    "ubermittelt",
+    "erstellt",
+];
+
+/// Whether `w` (folded) reads as a past participle that an agent phrase follows: an
+/// irregular one, or a regular ending (English "-ed", German "ge-…-t", French "-é(e)(s)",
+/// Spanish "-ado/-ido", with their feminine and plural forms).
+fn is_agent_head(w: &str) -> bool {
+    const ENDINGS: &[&str] = &[
+        "ed", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas",
+    ];
+    let n = w.chars().count();
+    IRREGULAR_AGENT_HEADS.contains(&w)
+        || n >= 5 && ENDINGS.iter().any(|e| w.ends_with(e))
+        || n >= 6 && w.starts_with("ge") && w.ends_with('t')
+}
+
+/// Whether a French participle ends in "-é", "-ée", "-és" or "-ées" as written (folding
+/// takes the accent that marks it).
+fn french_participle(raw: &str) -> bool {
+    let lower = raw.to_lowercase();
+    ["é", "ée", "és", "ées"].iter().any(|e| lower.ends_with(e)) && lower.chars().count() >= 4
+}
+
+/// Where an agent preposition right before `start` begins ("by" of "Reported by
+/// jane@…", also written "by:"), if there is one.
+pub fn agent_preposition_start(text: &str, start: usize) -> Option<usize> {
+    let head = text.get(..start)?;
+    let stripped = head.trim_end_matches(|c: char| c.is_whitespace() || c == ':');
+    match word_before(text, stripped.len()) {
+        Some((ws, w)) if AGENT_PREPOSITIONS.contains(&fold_term(w).as_str()) => Some(ws),
+        _ => None,
+    }
+}
+
+/// Where the participle that opens a clause and heads the agent phrase at `prep` begins
+/// ("Reported" of ". Reported by …", "submitted" of ", submitted by …"), if there is one: cut
+/// with its agent at the clause's end, it would be left alone. A participle after its subject
+/// ("the crash was reported by …") reads on without the agent and is not returned.
+pub fn agent_head_start(text: &str, prep: usize) -> Option<usize> {
+    let (ws, w) = word_before(text, prep)?;
+    if !(is_agent_head(&fold_term(w)) || french_participle(w)) {
+        return None;
+    }
+    let before = text.get(..ws)?.trim_end_matches([' ', '\t']);
+    let opens_clause = before.is_empty()
+        || before.ends_with([
+            '.', '!', '?', '\n', '(', '[', ',', ';', ':', '-', '–', '—', '|',
+        ]);
+    opens_clause.then_some(ws)
+}
+
+/// Whether the clause ends at `end`: only blanks follow before a sentence or clause end, a
+/// closing bracket, or the end of the text.
+pub fn clause_ends_at(text: &str, end: usize) -> bool {
+    text.get(end..)
+        .and_then(|t| t.trim_start_matches([' ', '\t']).chars().next())
+        .is_none_or(|c| matches!(c, '.' | '!' | '?' | '\n' | '\r' | ',' | ';' | ')' | ']'))
+}
+
 /// Extends a span leftwards over an identifier label ("SSN", "Tel.:") and over function words.
 pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
     let mut start = label_start(text, span.start);

@@ -69,11 +69,13 @@ pub enum WordSet {
     /// Setting up a call or a visit ("a call", "send someone", "Besichtigung"): the reader
     /// will phone the writer back.
     Arrange,
+    /// Opening the consequence of a reason told first ("so", "поэтому", "इसलिए").
+    Consequence,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 25] = [
+    const ALL: [WordSet; 26] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Greeting,
@@ -99,6 +101,7 @@ impl WordSet {
         WordSet::ActFor,
         WordSet::BirthPurpose,
         WordSet::Arrange,
+        WordSet::Consequence,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -116,6 +119,7 @@ impl WordSet {
                 | WordSet::ThirdPerson
                 | WordSet::Relation
                 | WordSet::Reason
+                | WordSet::Consequence
                 | WordSet::PersonalTurn
                 | WordSet::Request
                 | WordSet::Offered
@@ -150,6 +154,7 @@ impl WordSet {
             "act_for" => WordSet::ActFor,
             "birth_purpose" => WordSet::BirthPurpose,
             "arrange" => WordSet::Arrange,
+            "consequence" => WordSet::Consequence,
             _ => return None,
         })
     }

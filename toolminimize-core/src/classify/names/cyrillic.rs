@@ -143,6 +143,12 @@ mod tests {
         ] {
             assert!(!of(word).name(), "{word}");
         }
+        // A city in an oblique case reads as the city ("в Москве", "из Киева").
+        for place in ["Москве", "Москвы", "Киева", "Санкт-Петербурге", "Казани"]
+        {
+            let f = of(place);
+            assert!(f.has(Flags::PLACE) && !f.name(), "{place}");
+        }
         // A reading is marked as one.
         assert!(of("Ивану").has(Flags::INFLECTED));
         assert!(!of("Иван").has(Flags::INFLECTED));

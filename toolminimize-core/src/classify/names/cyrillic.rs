@@ -1,7 +1,9 @@
 //! Russian and Ukrainian names in an oblique case: "Ивану Петрову", "у Марии Ивановой",
 //! "с Ольгой Смирновой". The name lists hold nominatives; a capitalised Cyrillic word they do
 //! not hold is read as each nominative its ending may stand for (the endings are data:
-//! `data/names/cyrillic_cases.tsv`), and takes the flags of those the lists hold.
+//! `data/names/cyrillic_cases.tsv`), and takes the flags of those the lists hold. A
+//! patronymic ("Петрович", "Ивану Петровичу", "с Анной Сергеевной") is a family-name part when
+//! its stem is a listed given name (the suffixes are data: `data/names/cyrillic_patronymics.tsv`).
 
 use std::sync::LazyLock;
 
@@ -11,8 +13,14 @@ use crate::text::fold::fold_term;
 /// The case endings, `ending<TAB>nominatives` (see the file's header).
 const CASES: &str = include_str!("../../../data/names/cyrillic_cases.tsv");
 
+/// The patronymic suffixes, `suffix<TAB>given-name endings` (see the file's header).
+const PATRONYMICS: &str = include_str!("../../../data/names/cyrillic_patronymics.tsv");
+
 /// Least letters of the stem left once an ending is taken off.
 const MIN_STEM: usize = 3;
+
+/// Least letters of a patronymic's stem ("Ян" + "ович").
+const MIN_PATRONYMIC_STEM: usize = 2;
 
 /// One ending (folded) and the nominative endings it may stand for (folded; empty: none).
 struct Case {
@@ -21,8 +29,14 @@ struct Case {
 }
 
 /// The endings, longest first.
-static ENDINGS: LazyLock<Vec<Case>> = LazyLock::new(|| {
-    let mut cases: Vec<Case> = CASES
+static ENDINGS: LazyLock<Vec<Case>> = LazyLock::new(|| parse(CASES));
+
+/// The patronymic suffixes (as [`Case`]: the suffix and the given-name endings), longest first.
+static SUFFIXES: LazyLock<Vec<Case>> = LazyLock::new(|| parse(PATRONYMICS));
+
+/// The rows of a table of `ending<TAB>endings`, folded, longest first.
+fn parse(table: &str) -> Vec<Case> {
+    let mut cases: Vec<Case> = table
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| {
@@ -45,7 +59,7 @@ static ENDINGS: LazyLock<Vec<Case>> = LazyLock::new(|| {
         .collect();
     cases.sort_by_key(|c| std::cmp::Reverse(c.ending.chars().count()));
     cases
-});
+}
 
 /// Whether every letter of `key` is Cyrillic (U+0400–U+04FF), apostrophes and hyphens aside.
 fn is_cyrillic(key: &str) -> bool {
@@ -68,17 +82,53 @@ fn nominatives(key: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
+/// Whether the folded nominative `key` is a patronymic: a suffix of [`SUFFIXES`] after the
+/// stem of a listed given name ("петрович" ← "петр", "сергеевна" ← "сергеи").
+fn is_patronymic(lists: &NameLists, key: &str) -> bool {
+    SUFFIXES.iter().any(|s| {
+        key.strip_suffix(s.ending.as_str())
+            .filter(|stem| stem.chars().count() >= MIN_PATRONYMIC_STEM)
+            .is_some_and(|stem| {
+                s.nominatives
+                    .iter()
+                    .any(|n| lists.flags(&format!("{stem}{n}")).first())
+            })
+    })
+}
+
+/// The flags of a nominative the lists do not hold: a family-name part when it is a
+/// patronymic.
+fn unlisted(lists: &NameLists, key: &str) -> Flags {
+    if is_patronymic(lists, key) {
+        Flags::LAST
+    } else {
+        Flags::default()
+    }
+}
+
 /// The flags of the folded word `key`: its own, or, for a Cyrillic word the lists do not
-/// hold, those of the nominatives it may be a form of (all of them: a place or an ordinary
-/// word among them makes the word ambiguous) with [`Flags::INFLECTED`].
+/// hold, [`Flags::LAST`] for a patronymic, else those of the nominatives it may be a form of
+/// (all of them: a place or an ordinary word among them makes the word ambiguous; a
+/// patronymic among them is a family-name part) with [`Flags::INFLECTED`].
 pub(crate) fn flags(lists: &NameLists, key: &str) -> Flags {
     let own = lists.flags(key);
     if own != Flags::default() || !is_cyrillic(key) {
         return own;
     }
+    let patronymic = unlisted(lists, key);
+    if patronymic != Flags::default() {
+        return patronymic;
+    }
     let read = nominatives(key)
         .filter(|n| n != key)
-        .fold(Flags::default(), |acc, n| acc.union(lists.flags(&n)));
+        .fold(Flags::default(), |acc, n| {
+            let f = lists.flags(&n);
+            acc.union(if f == Flags::default() {
+                unlisted(lists, &n)
+            } else {
+                f
+            })
+        });
     if read == Flags::default() {
         read
     } else {
@@ -143,6 +193,31 @@ mod tests {
         ] {
             assert!(!of(word).name(), "{word}");
         }
+        // A city in an oblique case reads as the city ("в Москве", "из Киева").
+        for place in ["Москве", "Москвы", "Киева", "Санкт-Петербурге", "Казани"]
+        {
+            let f = of(place);
+            assert!(f.has(Flags::PLACE) && !f.name(), "{place}");
+        }
+        // Patronymics, in the nominative and in oblique cases, are family-name parts.
+        for patronymic in [
+            "Петрович",
+            "Петровичу",
+            "Петровичем",
+            "Сергеевна",
+            "Сергеевной",
+            "Сергеевне",
+            "Игоревич",
+            "Алексеевну",
+            "Іванівна",
+            "Іванівною",
+            "Андріївни",
+        ] {
+            assert!(of(patronymic).last(), "{patronymic}");
+        }
+        for word in ["Москвич", "Отлично", "Привычно"] {
+            assert!(!of(word).name(), "{word}");
+        }
         // A reading is marked as one.
         assert!(of("Ивану").has(Flags::INFLECTED));
         assert!(!of("Иван").has(Flags::INFLECTED));
@@ -157,6 +232,11 @@ mod tests {
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
             .count();
         assert_eq!(ENDINGS.len(), rows);
+        let rows = PATRONYMICS
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .count();
+        assert_eq!(SUFFIXES.len(), rows);
         assert!(
             ENDINGS
                 .iter()

@@ -132,6 +132,17 @@ mod tests {
         assert!(l.flags("will").ambiguous() && l.flags("will").first());
         assert!(l.flags("stone").ambiguous() && l.flags("stone").last());
         assert!(l.flags("paris").has(Flags::PLACE));
+        // Large cities in Cyrillic, Greek and Devanagari script; not a city's spelling that is
+        // also a given name ("Милан") or a case form of one ("Тане", dative of "Таня").
+        for city in ["Москва", "Санкт-Петербург", "Київ", "Αθήναι", "मुंबई"]
+        {
+            let key = crate::text::fold::fold_term(city);
+            assert!(l.flags(&key).only_word(), "{city}");
+        }
+        for name in ["Милан", "Тане"] {
+            let key = crate::text::fold::fold_term(name);
+            assert!(!l.flags(&key).has(Flags::PLACE), "{name}");
+        }
         assert!(l.flags("station").only_word());
         assert!(!l.flags("rebecca").ambiguous());
         assert_eq!(l.flags("qzxv"), Flags::default());

@@ -741,4 +741,21 @@ mod tests {
             assert!(names(text).is_empty(), "{text}: {:?}", names(text));
         }
     }
+
+    #[test]
+    fn a_city_in_another_script_after_a_given_name_is_no_surname() {
+        for text in [
+            "Олег Москва юрист",
+            "Привет! Вика Санкт-Петербург покажет в субботу.",
+            "Тарас Київ чекає на вас",
+            "εστιατόρια Αθήναι Πειραιάς",
+        ] {
+            assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+        }
+        // A given name that is also a city's name in that script stays a given name.
+        assert_eq!(
+            names("Привет! Милан Новак приедет в четверг."),
+            ["Милан Новак"]
+        );
+    }
 }

@@ -525,10 +525,14 @@ fn point(
 ) -> Option<Rule> {
     let text = field_span_text(f, it).unwrap_or_default();
     let clause = r.clause_at(s.start);
-    // A relative named in a clause that asks ("please book an echocardiogram for my mother")
-    // is whom the request is for, not an aside about them.
+    // A relative named further into a clause that asks ("please book an echocardiogram for
+    // my mother") is whom the request is for, not an aside about them; a relative the clause
+    // opens on is what it tells of ("My wife is pregnant so no raw fish please").
     let aside = clause.is_some_and(|c| {
-        c.reason || c.relation && !c.request || c.third_person || c.clause.parenthetical
+        c.reason
+            || c.relation && !(c.request && !opens_on_relation(r, c))
+            || c.third_person
+            || c.clause.parenthetical
     }) || r.told_as_reason(s.start);
     let sentence = clause.map_or(0, |c| c.clause.sentence);
     let first_clause = r.clause_index(s.start) == Some(0);
@@ -822,6 +826,14 @@ fn is_meeting_point(r: &Reading<'_>, at: usize, psd: &[Range<usize>]) -> bool {
         .rev()
         .take(7)
         .any(|w| MEET.contains(&w.folded.as_ref()) && !inside_any(psd, &w.range))
+}
+
+/// Whether the clause `c` opens on a relative ("My wife is …", "Meine Mutter hat …"): one of
+/// its first three words starts a relation word.
+fn opens_on_relation(r: &Reading<'_>, c: &ClauseInfo) -> bool {
+    let cw = r.words.get(c.words.clone()).unwrap_or_default();
+    let rel = vocab().set(WordSet::Relation);
+    (0..cw.len().min(3)).any(|i| rel.match_in(r.lang, cw, i).is_some())
 }
 
 /// Whether the feast at `s` is wished to the readers: a wish opens the words before it in its

@@ -255,6 +255,27 @@ impl<'a, 'r> MsgView<'a, 'r> {
             || self.facts.get(ci).copied().unwrap_or(false)
     }
 
+    /// How many clauses right after the clause at `ci`, in its sentence, are reasons that
+    /// carry a fact but no request, contact or kept span: they explain that clause.
+    fn reasons_after(&self, ci: usize) -> u32 {
+        let Some(sentence) = self.r.clauses.get(ci).map(|c| c.clause.sentence) else {
+            return 0;
+        };
+        let mut n = 0;
+        for (k, c) in self.r.clauses.iter().enumerate().skip(ci + 1) {
+            if c.clause.sentence != sentence
+                || !c.reason
+                || c.request
+                || c.contact_ask
+                || self.kept_in(k)
+            {
+                break;
+            }
+            n += u32::from(self.clause_carries(k));
+        }
+        n
+    }
+
     /// Whether dropped special-category data lies in `range`.
     fn special_in(&self, range: &Range<usize>) -> bool {
         let d = &self.dropped_special;
@@ -299,8 +320,12 @@ impl<'a, 'r> MsgView<'a, 'r> {
         let own_loose = c.request || self.kept_in(ci);
         let others = if self.optional {
             loose - u32::from(own_loose)
-        } else {
+        } else if c.reason {
             strict - u32::from(carries)
+        } else {
+            // The reasons that explain the clause go with it ("Il a un casier judiciaire |
+            // pour un vol en 2015"): they do not hold the sentence.
+            (strict - u32::from(carries)).saturating_sub(self.reasons_after(ci))
         };
         if others == 0 {
             Op::RemoveSentence

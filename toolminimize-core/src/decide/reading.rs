@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use super::vocab::{LangMask, WordSet, may_hold_unspaced, vocab};
-use crate::text::clauses::{Clause, clauses, is_ja_reason, segment_of, segments};
+use crate::text::clauses::{Clause, clauses, is_ja_reason, opens_reason, segment_of, segments};
 use crate::text::words::{Word, words};
 
 /// What a clause does.
@@ -154,9 +154,11 @@ impl<'a> Reading<'a> {
             let lists = v.lists_in(cw);
             let unspaced = if may_hold_unspaced(raw) { raw } else { "" };
             let has = |set: WordSet| v.set(set).any_in_langs_of(lists, lang, cw, unspaced);
-            // Japanese states a reason before what it explains, ending it with a particle.
-            let reason =
-                v.set(WordSet::Reason).match_in(lang, cw, 0).is_some() || is_ja_reason(raw);
+            // Japanese states a reason before what it explains, ending it with a particle; a
+            // clause the splitter opened at a reason opener gives one too.
+            let reason = v.set(WordSet::Reason).match_in(lang, cw, 0).is_some()
+                || is_ja_reason(raw)
+                || opens_reason(raw);
             let has_fact = raw.bytes().any(|b| b.is_ascii_digit()) || has(WordSet::Time);
             // "in case you need it" offers; it asks nothing of the reader.
             let offered = has(WordSet::Offered);

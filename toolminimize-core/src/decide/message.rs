@@ -306,8 +306,10 @@ impl<'a, 'r> MsgView<'a, 'r> {
         }
         // A reason, or a clause about someone else, is told whole: its days and numbers are
         // part of the story ("she has her infusion on Monday since last month's scare").
-        let aside = c.reason || c.third_person || c.relation;
+        // A phrase of cause is not: the days after it are its clause's ("ich komme wegen
+        // meiner Migräne morgen später").
         let carries = self.clause_carries(ci);
+        let aside = c.reason && !(c.cause_phrase && carries) || c.third_person || c.relation;
         if !aside && (c.request || !self.optional) && carries {
             return Op::RemoveSpan;
         }

@@ -5,7 +5,9 @@
 use std::ops::Range;
 
 use super::vocab::{LangMask, WordSet, may_hold_unspaced, vocab};
-use crate::text::clauses::{Clause, clauses, is_ja_reason, opens_reason, segment_of, segments};
+use crate::text::clauses::{
+    Clause, clauses, is_ja_reason, opens_cause_phrase, opens_reason, segment_of, segments,
+};
 use crate::text::words::{Word, words};
 
 /// What a clause does.
@@ -19,6 +21,9 @@ pub struct ClauseInfo {
     pub request: bool,
     /// It opens with a reason or an aside ("because", "FYI", "by the way").
     pub reason: bool,
+    /// It opens with a prepositional phrase of cause ("wegen …", "à cause de …", "per una
+    /// …"), which may run on into the words of the clause it interrupts.
+    pub cause_phrase: bool,
     /// It speaks of the user ("I", "my").
     pub first_person: bool,
     /// It names someone close to the user ("my mother", "his wife").
@@ -165,6 +170,7 @@ impl<'a> Reading<'a> {
             infos.push(ClauseInfo {
                 request: (has(WordSet::Request) || asks_at_open(v, lang, cw)) && !offered,
                 reason,
+                cause_phrase: opens_cause_phrase(raw),
                 first_person: has(WordSet::FirstPerson),
                 relation: v.set(WordSet::Relation).may_match(lists) && relation_in(v, lang, cw),
                 third_person: has(WordSet::ThirdPerson),

@@ -389,6 +389,9 @@ enum Opens {
 struct Opener {
     text: String,
     opens: Opens,
+    /// A prepositional phrase ("wegen", "à cause de", "per una"), not a conjunction: the
+    /// clause it opens may go on with the words of the clause it interrupts.
+    phrase: bool,
     /// Index into [`Openers::langs`] of the term's language.
     lang: usize,
 }
@@ -434,9 +437,10 @@ fn load_openers(table: &str) -> Openers {
             continue;
         };
         let lang = lang_index(&mut o.langs, lang.trim());
-        let opens = match kind.trim() {
-            "conjunction" | "cause" => Opens::Always,
-            "preposition" => Opens::BeforeDeterminer,
+        let (opens, phrase) = match kind.trim() {
+            "conjunction" => (Opens::Always, false),
+            "cause" => (Opens::Always, true),
+            "preposition" => (Opens::BeforeDeterminer, true),
             "determiner" | "personal" => {
                 if let Some(words) = o.langs.get_mut(lang) {
                     let list = if kind.trim() == "determiner" {
@@ -451,7 +455,15 @@ fn load_openers(table: &str) -> Openers {
             _ => continue,
         };
         for text in term_forms(terms) {
-            add_opener(&mut o, Opener { text, opens, lang });
+            add_opener(
+                &mut o,
+                Opener {
+                    text,
+                    opens,
+                    phrase,
+                    lang,
+                },
+            );
         }
     }
     o
@@ -532,16 +544,17 @@ fn starts_with_term(rest: &str, term: &str) -> bool {
 /// The length of the reason opener `rest` starts with (bytes), if any: a conjunction or a
 /// phrase of cause, or a preposition of cause before a determiner of its language.
 fn reason_len(rest: &str) -> Option<usize> {
+    opener_at(rest).map(|op| op.text.len())
+}
+
+/// The reason opener `rest` starts with, if any.
+fn opener_at(rest: &str) -> Option<&'static Opener> {
     let o = &*OPENERS;
     let first = rest.as_bytes().first()?.to_ascii_lowercase();
-    o.by_first
-        .get(usize::from(first))?
-        .iter()
-        .find(|op| {
-            starts_with_term(rest, &op.text)
-                && (op.opens == Opens::Always || determiner_follows(o, op, rest))
-        })
-        .map(|op| op.text.len())
+    o.by_first.get(usize::from(first))?.iter().find(|op| {
+        starts_with_term(rest, &op.text)
+            && (op.opens == Opens::Always || determiner_follows(o, op, rest))
+    })
 }
 
 /// Whether a determiner of `op`'s language follows `op` at the start of `rest`, and no
@@ -575,6 +588,13 @@ fn reason_at(text: &str, i: usize, start: usize) -> Option<usize> {
 /// visita …"): it gives a reason.
 pub fn opens_reason(clause: &str) -> bool {
     reason_len(clause.trim_start()).is_some()
+}
+
+/// Whether `clause` opens with a prepositional phrase of cause ("wegen meiner …", "por la
+/// …"), not a conjunction: what follows its noun phrase may still be the interrupted
+/// clause's own ("ich komme wegen … morgen später").
+pub fn opens_cause_phrase(clause: &str) -> bool {
+    opener_at(clause.trim_start()).is_some_and(|op| op.phrase)
 }
 
 /// Splits `text` into segments: the parts between spaced dashes, bars, sentence ends and line
@@ -874,6 +894,8 @@ mod tests {
         assert!(opens_reason("Debido a su tratamiento"));
         assert!(opens_reason("per una visita"));
         assert!(!opens_reason("per favore"));
+        assert!(opens_cause_phrase("wegen seiner Chemotherapie"));
+        assert!(!opens_cause_phrase("weil er krank ist"));
     }
 
     #[test]

@@ -679,7 +679,12 @@ fn removal(s: &str, span: std::ops::Range<usize>) -> Edit {
     // only when the clause ends here.
     let label_end = text::label_start(s, core);
     let label_end = text::possessive_start(s, label_end).max(r.start);
-    Edit::remove_with_context(r, label_end)
+    // A phrase of cause right before the span goes with it, whatever follows ("ich komme
+    // wegen meiner Migräne morgen" leaves no "wegen").
+    match crate::text::clauses::cause_phrase_before(s, r.start, label_end) {
+        Some(p) => Edit::remove_with_context(p.min(r.start)..r.end, p),
+        None => Edit::remove_with_context(r, label_end),
+    }
 }
 
 /// A set of spans asked whether any overlaps a range: sorted by start with running maxima of

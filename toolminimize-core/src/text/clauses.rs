@@ -590,6 +590,34 @@ pub fn opens_reason(clause: &str) -> bool {
     reason_len(clause.trim_start()).is_some()
 }
 
+/// How far before a span [`cause_phrase_before`] looks for the start of a phrase of cause
+/// (bytes): longer than any phrase of the table with the words that may follow it.
+const CAUSE_LOOK_BACK: usize = 32;
+
+/// Where a phrase of cause that leads into a span begins ("wegen" of "wegen meiner Migräne",
+/// "à cause" of "à cause de sa …"): the phrase, with only the words from `words_from` on
+/// (the span's own function words) between it and `at`, where the span's core starts. A cut
+/// span takes such a phrase with it; left behind, it is debris ("ich komme wegen morgen").
+pub fn cause_phrase_before(text: &str, words_from: usize, at: usize) -> Option<usize> {
+    let mut p = words_from.saturating_sub(CAUSE_LOOK_BACK);
+    while !text.is_char_boundary(p) {
+        p += 1;
+    }
+    let head = text.get(p..at)?;
+    head.char_indices()
+        .map(|(k, _)| p + k)
+        .filter(|&q| q == 0 || char_before(text, q).is_some_and(char::is_whitespace))
+        .find(|&q| {
+            let rest = text.get(q..at).unwrap_or_default();
+            opener_at(rest).is_some_and(|op| {
+                let after = q + op.text.len();
+                let gap = text.get(after..at).unwrap_or_default();
+                let next = at - gap.trim_start().len();
+                op.phrase && q <= words_from && words_from <= next
+            })
+        })
+}
+
 /// Whether `clause` opens with a prepositional phrase of cause ("wegen meiner …", "por la
 /// …"), not a conjunction: what follows its noun phrase may still be the interrupted
 /// clause's own ("ich komme wegen … morgen später").
@@ -895,6 +923,15 @@ mod tests {
         assert!(opens_reason("per una visita"));
         assert!(!opens_reason("per favore"));
         assert!(opens_cause_phrase("wegen seiner Chemotherapie"));
+        let t = "ich komme wegen meiner Migräne morgen";
+        let (words, core) = (t.find("wegen").unwrap(), t.find("Migräne").unwrap());
+        assert_eq!(cause_phrase_before(t, words, core), Some(words));
+        let t = "absent à cause de sa grippe";
+        let (words, core) = (t.find("de sa").unwrap(), t.find("grippe").unwrap());
+        assert_eq!(cause_phrase_before(t, words, core), t.find('à'));
+        let t = "ich komme mit meiner Migräne";
+        let (words, core) = (t.find("meiner").unwrap(), t.find("Migräne").unwrap());
+        assert_eq!(cause_phrase_before(t, words, core), None);
         assert!(!opens_cause_phrase("weil er krank ist"));
     }
 

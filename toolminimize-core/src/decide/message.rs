@@ -101,6 +101,8 @@ struct MsgView<'a, 'r> {
     facts: Vec<bool>,
     /// Per clause: a kept span lies in it.
     kept: Vec<bool>,
+    /// Per clause: some PSD touches it.
+    holds_psd: Vec<bool>,
     /// Per sentence: how many clauses carry something (facts, a request, a kept span, the
     /// greeting) — and how many carry a request, a kept span or the greeting.
     carrying: Vec<(u32, u32)>,
@@ -185,11 +187,22 @@ impl<'a, 'r> MsgView<'a, 'r> {
                     })
             })
             .collect();
+        let holds_psd = r
+            .clauses
+            .iter()
+            .map(|c| {
+                touched
+                    .get(c.words.clone())
+                    .unwrap_or_default()
+                    .contains(&true)
+            })
+            .collect();
         let sentences = r.clauses.last().map_or(0, |c| c.clause.sentence + 1);
         MsgView {
             r,
             facts,
             kept: vec![false; r.clauses.len()],
+            holds_psd,
             carrying: Vec::new(),
             context_sentence: vec![false; sentences],
             cut: vec![false; r.clauses.len()],
@@ -256,7 +269,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
     }
 
     /// How many clauses right after the clause at `ci`, in its sentence, are reasons that
-    /// carry a fact but no request, contact or kept span: they explain that clause.
+    /// carry a fact and nothing else (no request, contact or PSD): they explain that clause.
     fn reasons_after(&self, ci: usize) -> u32 {
         let Some(sentence) = self.r.clauses.get(ci).map(|c| c.clause.sentence) else {
             return 0;
@@ -268,6 +281,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
                 || c.request
                 || c.contact_ask
                 || self.kept_in(k)
+                || self.holds_psd.get(k).copied().unwrap_or(true)
             {
                 break;
             }

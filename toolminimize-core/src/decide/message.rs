@@ -102,6 +102,8 @@ struct MsgView<'a, 'r> {
     facts: Vec<bool>,
     /// Per clause: a kept span lies in it.
     kept: Vec<bool>,
+    /// Per clause: some PSD touches it.
+    holds_psd: Vec<bool>,
     /// Per sentence: how many clauses carry something (facts, a request, a kept span, the
     /// greeting) — and how many carry a request, a kept span or the greeting.
     carrying: Vec<(u32, u32)>,
@@ -190,11 +192,22 @@ impl<'a, 'r> MsgView<'a, 'r> {
                     })
             })
             .collect();
+        let holds_psd = r
+            .clauses
+            .iter()
+            .map(|c| {
+                touched
+                    .get(c.words.clone())
+                    .unwrap_or_default()
+                    .contains(&true)
+            })
+            .collect();
         let sentences = r.clauses.last().map_or(0, |c| c.clause.sentence + 1);
         MsgView {
             r,
             facts,
             kept: vec![false; r.clauses.len()],
+            holds_psd,
             carrying: Vec::new(),
             context_sentence: vec![false; sentences],
             cut: vec![false; r.clauses.len()],
@@ -291,6 +304,28 @@ impl<'a, 'r> MsgView<'a, 'r> {
             || self.facts.get(ci).copied().unwrap_or(false)
     }
 
+    /// How many clauses right after the clause at `ci`, in its sentence, are reasons that
+    /// carry a fact and nothing else (no request, contact or PSD): they explain that clause.
+    fn reasons_after(&self, ci: usize) -> u32 {
+        let Some(sentence) = self.r.clauses.get(ci).map(|c| c.clause.sentence) else {
+            return 0;
+        };
+        let mut n = 0;
+        for (k, c) in self.r.clauses.iter().enumerate().skip(ci + 1) {
+            if c.clause.sentence != sentence
+                || !c.reason
+                || c.request
+                || c.contact_ask
+                || self.kept_in(k)
+                || self.holds_psd.get(k).copied().unwrap_or(true)
+            {
+                break;
+            }
+            n += u32::from(self.clause_carries(k));
+        }
+        n
+    }
+
     /// Whether dropped special-category data lies in `range`.
     fn special_in(&self, range: &Range<usize>) -> bool {
         let d = &self.dropped_special;
@@ -321,8 +356,10 @@ impl<'a, 'r> MsgView<'a, 'r> {
         }
         // A reason, or a clause about someone else, is told whole: its days and numbers are
         // part of the story ("she has her infusion on Monday since last month's scare").
-        let aside = c.reason || c.third_person || c.relation;
+        // A phrase of cause is not: the days after it are its clause's ("ich komme wegen
+        // meiner Migräne morgen später").
         let carries = self.clause_carries(ci);
+        let aside = c.reason && !(c.cause_phrase && carries) || c.third_person || c.relation;
         let asks = self.asks(ci);
         if !aside && (asks || !self.optional) && carries {
             return Op::RemoveSpan;
@@ -336,8 +373,12 @@ impl<'a, 'r> MsgView<'a, 'r> {
         let own_loose = asks || self.kept_in(ci);
         let others = if self.optional {
             loose - u32::from(own_loose)
-        } else {
+        } else if c.reason {
             strict - u32::from(carries)
+        } else {
+            // The reasons that explain the clause go with it ("Il a un casier judiciaire |
+            // pour un vol en 2015"): they do not hold the sentence.
+            (strict - u32::from(carries)).saturating_sub(self.reasons_after(ci))
         };
         if others == 0 {
             Op::RemoveSentence

@@ -5,7 +5,9 @@
 use std::ops::Range;
 
 use super::vocab::{ALL_LANGS, LangMask, WordSet, may_hold_unspaced, vocab};
-use crate::text::clauses::{Clause, clauses, is_ja_reason, segment_of, segments};
+use crate::text::clauses::{
+    Clause, clauses, is_ja_reason, opens_cause_phrase, opens_reason, segment_of, segments,
+};
 use crate::text::words::{Word, words};
 
 /// What a clause does.
@@ -23,6 +25,9 @@ pub struct ClauseInfo {
     pub needs: bool,
     /// It opens with a reason or an aside ("because", "FYI", "by the way").
     pub reason: bool,
+    /// It opens with a prepositional phrase of cause ("wegen …", "à cause de …", "per una
+    /// …"), which may run on into the words of the clause it interrupts.
+    pub cause_phrase: bool,
     /// It speaks of the user ("I", "my").
     pub first_person: bool,
     /// It names someone close to the user ("my mother", "his wife").
@@ -158,9 +163,11 @@ impl<'a> Reading<'a> {
             let lists = v.lists_in(cw);
             let unspaced = if may_hold_unspaced(raw) { raw } else { "" };
             let has = |set: WordSet| v.set(set).any_in_langs_of(lists, lang, cw, unspaced);
-            // Japanese states a reason before what it explains, ending it with a particle.
-            let reason =
-                v.set(WordSet::Reason).match_in(lang, cw, 0).is_some() || is_ja_reason(raw);
+            // Japanese states a reason before what it explains, ending it with a particle; a
+            // clause the splitter opened at a reason opener gives one too.
+            let reason = v.set(WordSet::Reason).match_in(lang, cw, 0).is_some()
+                || is_ja_reason(raw)
+                || opens_reason(raw);
             let has_fact = raw.bytes().any(|b| b.is_ascii_digit()) || has(WordSet::Time);
             // "in case you need it" offers; it asks nothing of the reader.
             let offered = has(WordSet::Offered);
@@ -172,6 +179,7 @@ impl<'a> Reading<'a> {
                 // function words: the pair is read in every language.
                 needs: names_need(v, cw, unspaced) && !offered,
                 reason,
+                cause_phrase: opens_cause_phrase(raw),
                 first_person: has(WordSet::FirstPerson),
                 relation: v.set(WordSet::Relation).may_match(lists) && relation_in(v, lang, cw),
                 third_person: has(WordSet::ThirdPerson),

@@ -694,7 +694,12 @@ fn removal(s: &str, span: std::ops::Range<usize>, kind: PsdKind) -> Edit {
             always = r.start;
         }
     }
-    Edit::remove_with_context(r, always)
+    // A phrase of cause right before the span goes with it, whatever follows ("ich komme
+    // wegen meiner Migräne morgen" leaves no "wegen").
+    match crate::text::clauses::cause_phrase_before(s, r.start, always) {
+        Some(p) => Edit::remove_with_context(p.min(r.start)..r.end, p),
+        None => Edit::remove_with_context(r, always),
+    }
 }
 
 /// Whether an item of `kind` names or reaches a person: the whole object of a "by" or

@@ -3,7 +3,10 @@
 //!
 //! Boundaries are sentence ends, `;`, `:`, `,` (not inside numbers), spaced dashes, `|`, line
 //! breaks and parentheses (a parenthetical is a clause of its own); a reason conjunction
-//! ("because", "weil", "parce que", "porque", "perché") starts a clause of its own. Japanese
+//! ("because", "weil", "parce que", "porque", "perché") or phrase of cause ("à cause de",
+//! "a causa di", "wegen", "vanwege") starts a clause of its own, and so does a preposition
+//! that gives a cause only before a noun phrase ("per una visita", "pour sa …", not "per
+//! favore"); the words are data (`data/text/reasons.tsv`). Japanese
 //! punctuation counts as well: `。！？` end a sentence with no space after them, `、，；：`
 //! end a clause, `（）【】` enclose a parenthetical, and a reason, which Japanese states
 //! before its consequence, ends its clause at its particle (`…の手術後なので`, `…のため`).
@@ -12,6 +15,7 @@
 //! clause.
 
 use std::ops::Range;
+use std::sync::LazyLock;
 
 /// One clause.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,12 +88,12 @@ fn next_word(text: &str, from: usize) -> Option<&str> {
 }
 
 /// How [`clauses`] and [`segments`] read a byte where a character starts.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Class {
     /// An ASCII character that is neither a boundary nor the first letter of a reason
     /// conjunction: stepped over.
     Skip,
-    /// The first letter of a reason conjunction (see [`starts_reason`]), and no boundary.
+    /// The first letter of a reason opener (see [`reason_len`]), and no boundary.
     ReasonStart,
     /// A boundary, a bracket or a non-ASCII character: decoded and read whole.
     Read,
@@ -101,25 +105,15 @@ const CLAUSE_MARKS: &[u8] = b"([)].!?;|\n\r:,-";
 /// ASCII characters that [`segments`] reads as more than a letter.
 const SEGMENT_MARKS: &[u8] = b"-|\n.!?";
 
-/// The class of every byte, for a splitter that reads `marks` and (with `reasons`) the
-/// first letters of reason conjunctions.
+/// The class of every byte, for a splitter that reads `marks` (the first letters of reason
+/// openers are added at run time, see [`Openers`]).
 #[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
-const fn classes(marks: &[u8], reasons: bool) -> [Class; 256] {
+const fn classes(marks: &[u8]) -> [Class; 256] {
     let mut t = [Class::Skip; 256];
     let mut b = 128;
     while b < 256 {
         t[b] = Class::Read;
         b += 1;
-    }
-    let mut k = 0;
-    while reasons && k < REASON.len() {
-        let first = REASON[k].as_bytes()[0];
-        // A conjunction in another script starts with a byte that is read whole anyway.
-        if first.is_ascii() {
-            t[first.to_ascii_lowercase() as usize] = Class::ReasonStart;
-            t[first.to_ascii_uppercase() as usize] = Class::ReasonStart;
-        }
-        k += 1;
     }
     let mut m = 0;
     while m < marks.len() {
@@ -129,8 +123,8 @@ const fn classes(marks: &[u8], reasons: bool) -> [Class; 256] {
     t
 }
 
-const CLAUSE_CLASS: [Class; 256] = classes(CLAUSE_MARKS, true);
-const SEGMENT_CLASS: [Class; 256] = classes(SEGMENT_MARKS, false);
+const CLAUSE_MARKS_CLASS: [Class; 256] = classes(CLAUSE_MARKS);
+const SEGMENT_CLASS: [Class; 256] = classes(SEGMENT_MARKS);
 
 /// The class of byte `b` in `table`.
 fn class_of(table: &[Class; 256], b: u8) -> Class {
@@ -186,24 +180,27 @@ pub fn clauses(text: &str) -> Vec<Clause> {
         }
     };
     let bytes = text.as_bytes();
+    let class = &OPENERS.class;
     let mut i = 0usize;
     while let Some(&b) = bytes.get(i) {
-        match class_of(&CLAUSE_CLASS, b) {
+        match class_of(class, b) {
             Class::Skip => {
                 i += 1;
                 continue;
             }
             Class::ReasonStart => {
-                // No boundary: at most the start of a reason clause.
-                if depth == 0
-                    && i > start
-                    && char_before(text, i).is_some_and(char::is_whitespace)
-                    && starts_reason(text.get(i..).unwrap_or_default())
-                {
-                    push(&mut out, start, i, false, sentence);
-                    start = i;
+                // No boundary: at most the start of a reason clause, which is read past whole
+                // (the "cause" of "à cause de" opens nothing of its own).
+                let opener = (depth == 0).then(|| reason_at(text, i, start)).flatten();
+                if let Some(len) = opener {
+                    if i > start {
+                        push(&mut out, start, i, false, sentence);
+                        start = i;
+                    }
+                    i += len;
+                } else {
+                    i += 1;
                 }
-                i += 1;
                 continue;
             }
             Class::Read => {}
@@ -269,11 +266,10 @@ pub fn clauses(text: &str) -> Vec<Clause> {
         };
         // A reason clause starts at its conjunction: "… late because I was at the clinic"
         // can lose its reason and keep its news.
-        if depth == 0
-            && i > start
-            && prev.is_some_and(char::is_whitespace)
-            && starts_reason(text.get(i..).unwrap_or_default())
-        {
+        let opener = (depth == 0 && boundary_len.is_none())
+            .then(|| reason_at(text, i, start))
+            .flatten();
+        if opener.is_some() && i > start {
             push(&mut out, start, i, false, sentence);
             start = i;
         }
@@ -300,7 +296,7 @@ pub fn clauses(text: &str) -> Vec<Clause> {
                 start = i + len;
             }
         }
-        i += c.len_utf8();
+        i += opener.unwrap_or(c.len_utf8()).max(c.len_utf8());
     }
     if depth > 0 {
         push(
@@ -374,106 +370,259 @@ fn is_pictograph(c: char) -> bool {
     matches!(c, '\u{1F300}'..='\u{1FAFF}' | '\u{2600}'..='\u{27BF}' | '\u{1F000}'..='\u{1F2FF}')
 }
 
-/// Conjunctions that open a reason clause (EN, DE, FR, ES, IT, NL, SV, DA/NO, CS, SK, PL, RO,
-/// CA, FI, HU, ID, HR/SR/BS, VI, EL, RU, UK, TR, AR, HI), and the consequence word Hindi writes
-/// with no comma before it (`… बुखार है इसलिए वह …`): the reason told first is a clause of its
-/// own.
-const REASON: &[&str] = &[
-    "because",
-    "since",
-    "cause",
-    "weil",
-    "parce que",
-    "parce qu'",
-    "puisque",
-    "porque",
-    "ya que",
-    "perché",
-    "perche",
-    "poiché",
-    "poiche",
-    "omdat",
-    "eftersom",
-    "fordi",
-    "protože",
-    "protoze",
-    "pretože",
-    "pretoze",
-    "ponieważ",
-    "poniewaz",
-    "pentru că",
-    "pentru ca",
-    "perquè",
-    "perque",
-    "koska",
-    "mert",
-    "karena",
-    "jer",
-    "vì",
-    "επειδή",
-    "γιατί",
-    "потому что",
-    "так как",
-    "тому що",
-    "çünkü",
-    "لأن",
-    "क्योंकि",
-    "इसलिए",
-];
+/// The words that open a reason clause, by kind (`data/text/reasons.tsv`).
+const REASONS: &str = include_str!("../../data/text/reasons.tsv");
 
-/// Per lower-cased byte: the [`REASON`] conjunctions whose byte `at` it is, one bit each
-/// (every conjunction has two bytes or more).
-#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
-const fn reason_bytes(at: usize) -> [u64; 256] {
-    let mut t = [0u64; 256];
-    let mut k = 0;
-    while k < REASON.len() {
-        let b = REASON[k].as_bytes()[at].to_ascii_lowercase();
-        t[b as usize] |= 1 << k;
-        k += 1;
-    }
-    t
+/// When a word of [`REASONS`] opens a clause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Opens {
+    /// Wherever it stands after a space: a conjunction or a phrase of cause ("because",
+    /// "à cause de", "wegen").
+    Always,
+    /// Only before a determiner of its language: a preposition that also means "for" or
+    /// "by" ("per una visita" opens a reason, "per favore" does not).
+    BeforeDeterminer,
 }
 
-const REASON_BY_FIRST: [u64; 256] = reason_bytes(0);
-const REASON_BY_SECOND: [u64; 256] = reason_bytes(1);
+/// One word or phrase that opens a reason clause, lower-cased.
+#[derive(Debug)]
+struct Opener {
+    text: String,
+    opens: Opens,
+    /// A prepositional phrase ("wegen", "à cause de", "per una"), not a conjunction: the
+    /// clause it opens may go on with the words of the clause it interrupts.
+    phrase: bool,
+    /// Index into [`Openers::langs`] of the term's language.
+    lang: usize,
+}
 
-/// Whether `rest` starts with a reason conjunction followed by a space or apostrophe end.
-fn starts_reason(rest: &str) -> bool {
-    let bytes = rest.as_bytes();
-    // Most words start with a letter no conjunction starts with: one byte tells.
-    let Some(&first) = bytes.first() else {
-        return false;
+/// The words of one language that tell a noun phrase after a preposition of cause.
+#[derive(Debug, Default)]
+struct PhraseWords {
+    /// The language's code.
+    name: String,
+    /// Articles and third persons' possessives, lower-cased.
+    determiners: Vec<String>,
+    /// Possessives of the speaker and the reader, lower-cased.
+    personal: Vec<String>,
+}
+
+/// The words that open a reason clause, indexed for the splitter.
+#[derive(Debug)]
+struct Openers {
+    /// Per lower-cased first byte: the openers that start with it.
+    by_first: Vec<Vec<Opener>>,
+    /// Per language: the words that tell a noun phrase after a preposition.
+    langs: Vec<PhraseWords>,
+    /// How [`clauses`] reads each byte: boundaries and the first letters of openers.
+    class: [Class; 256],
+}
+
+static OPENERS: LazyLock<Openers> = LazyLock::new(|| load_openers(REASONS));
+
+/// Reads a table of `kind<TAB>lang<TAB>terms` lines (see `data/text/reasons.tsv`). A term
+/// is indexed as written (lower case) and folded (no diacritics).
+fn load_openers(table: &str) -> Openers {
+    let mut o = Openers {
+        by_first: (0..256).map(|_| Vec::new()).collect(),
+        langs: Vec::new(),
+        class: CLAUSE_MARKS_CLASS,
     };
-    let second = bytes.get(1).map_or(0, u8::to_ascii_lowercase);
-    let mut candidates = REASON_BY_FIRST
-        .get(usize::from(first.to_ascii_lowercase()))
-        .copied()
-        .unwrap_or(0)
-        & REASON_BY_SECOND
-            .get(usize::from(second))
-            .copied()
-            .unwrap_or(0);
-    while candidates != 0 {
-        let k = candidates.trailing_zeros() as usize;
-        candidates &= candidates - 1;
-        let Some(c) = REASON.get(k) else {
-            break;
+    for line in table.lines() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [kind, lang, terms] = cols.as_slice() else {
+            continue;
         };
-        // Bytes equal but for ASCII case: the conjunction's end is a char boundary of `rest`.
-        if bytes
-            .get(..c.len())
-            .is_some_and(|h| h.eq_ignore_ascii_case(c.as_bytes()))
-            && (c.ends_with('\'')
-                || rest
-                    .get(c.len()..)
-                    .and_then(|t| t.chars().next())
-                    .is_some_and(char::is_whitespace))
-        {
-            return true;
+        let lang = lang_index(&mut o.langs, lang.trim());
+        let (opens, phrase) = match kind.trim() {
+            "conjunction" => (Opens::Always, false),
+            "cause" => (Opens::Always, true),
+            "preposition" => (Opens::BeforeDeterminer, true),
+            "determiner" | "personal" => {
+                if let Some(words) = o.langs.get_mut(lang) {
+                    let list = if kind.trim() == "determiner" {
+                        &mut words.determiners
+                    } else {
+                        &mut words.personal
+                    };
+                    list.extend(term_forms(terms));
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        for text in term_forms(terms) {
+            add_opener(
+                &mut o,
+                Opener {
+                    text,
+                    opens,
+                    phrase,
+                    lang,
+                },
+            );
         }
     }
-    false
+    o
+}
+
+/// The index of `lang` in `langs`, added when new.
+fn lang_index(langs: &mut Vec<PhraseWords>, lang: &str) -> usize {
+    if let Some(i) = langs.iter().position(|l| l.name == lang) {
+        return i;
+    }
+    langs.push(PhraseWords {
+        name: lang.to_owned(),
+        ..PhraseWords::default()
+    });
+    langs.len() - 1
+}
+
+/// The comma-separated terms of a line, each lower-cased and folded (both forms when they
+/// differ: "perché" and "perche"); a term that ends in an apostrophe also ends in the
+/// typographic one ("l’", "parce qu’"), and one whose first letter is not ASCII also starts
+/// with its capital ("À cause de", which ASCII case folding does not reach).
+fn term_forms(terms: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for t in terms.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let lower = t.to_lowercase();
+        let folded = super::fold::fold_term(t);
+        if !folded.is_empty() && folded != lower {
+            out.push(folded);
+        }
+        if let Some(stem) = lower.strip_suffix('\'') {
+            out.push(format!("{stem}\u{2019}"));
+        }
+        let mut chars = lower.chars();
+        if let Some(first) = chars.next().filter(|c| !c.is_ascii()) {
+            let capital: String = first.to_uppercase().chain(chars).collect();
+            if capital != lower {
+                out.push(capital);
+            }
+        }
+        out.push(lower);
+    }
+    out
+}
+
+/// Indexes `opener` by its first byte; an ASCII first letter, in either case, becomes a
+/// byte [`clauses`] stops at (unless it already reads it as a boundary).
+fn add_opener(o: &mut Openers, opener: Opener) {
+    let Some(&first) = opener.text.as_bytes().first() else {
+        return;
+    };
+    if first.is_ascii() {
+        for b in [first.to_ascii_lowercase(), first.to_ascii_uppercase()] {
+            if let Some(slot) = o.class.get_mut(usize::from(b))
+                && *slot == Class::Skip
+            {
+                *slot = Class::ReasonStart;
+            }
+        }
+    }
+    if let Some(list) = o.by_first.get_mut(usize::from(first)) {
+        list.push(opener);
+    }
+}
+
+/// Whether `rest` starts with `term` (ASCII letters in any case) followed by a space, or
+/// `term` ends with an apostrophe ("parce qu'").
+fn starts_with_term(rest: &str, term: &str) -> bool {
+    rest.as_bytes()
+        .get(..term.len())
+        .is_some_and(|h| h.eq_ignore_ascii_case(term.as_bytes()))
+        && (term.ends_with(['\'', '\u{2019}'])
+            || rest
+                .get(term.len()..)
+                .and_then(|t| t.chars().next())
+                .is_some_and(char::is_whitespace))
+}
+
+/// The length of the reason opener `rest` starts with (bytes), if any: a conjunction or a
+/// phrase of cause, or a preposition of cause before a determiner of its language.
+fn reason_len(rest: &str) -> Option<usize> {
+    opener_at(rest).map(|op| op.text.len())
+}
+
+/// The reason opener `rest` starts with, if any.
+fn opener_at(rest: &str) -> Option<&'static Opener> {
+    let o = &*OPENERS;
+    let first = rest.as_bytes().first()?.to_ascii_lowercase();
+    o.by_first.get(usize::from(first))?.iter().find(|op| {
+        starts_with_term(rest, &op.text)
+            && (op.opens == Opens::Always || determiner_follows(o, op, rest))
+    })
+}
+
+/// Whether a determiner of `op`'s language follows `op` at the start of `rest`, and no
+/// possessive of the speaker or the reader follows that ("per la mia …").
+fn determiner_follows(o: &Openers, op: &Opener, rest: &str) -> bool {
+    let Some(words) = o.langs.get(op.lang) else {
+        return false;
+    };
+    let after = rest.get(op.text.len()..).unwrap_or_default().trim_start();
+    let Some(det) = words
+        .determiners
+        .iter()
+        .find(|d| starts_with_term(after, d))
+    else {
+        return false;
+    };
+    let next = after.get(det.len()..).unwrap_or_default().trim_start();
+    !words.personal.iter().any(|p| starts_with_term(next, p))
+}
+
+/// The length of the reason opener at byte `i` of `text` (bytes), if a word starts there:
+/// `i` starts the clause or follows a space.
+fn reason_at(text: &str, i: usize, start: usize) -> Option<usize> {
+    if i != start && !char_before(text, i).is_some_and(char::is_whitespace) {
+        return None;
+    }
+    reason_len(text.get(i..)?)
+}
+
+/// Whether `clause` opens with a reason opener ("because …", "a causa della …", "per una
+/// visita …"): it gives a reason.
+pub fn opens_reason(clause: &str) -> bool {
+    reason_len(clause.trim_start()).is_some()
+}
+
+/// How far before a span [`cause_phrase_before`] looks for the start of a phrase of cause
+/// (bytes): longer than any phrase of the table with the words that may follow it.
+const CAUSE_LOOK_BACK: usize = 32;
+
+/// Where a phrase of cause that leads into a span begins ("wegen" of "wegen meiner Migräne",
+/// "à cause" of "à cause de sa …"): the phrase, with only the words from `words_from` on
+/// (the span's own function words) between it and `at`, where the span's core starts. A cut
+/// span takes such a phrase with it; left behind, it is debris ("ich komme wegen morgen").
+pub fn cause_phrase_before(text: &str, words_from: usize, at: usize) -> Option<usize> {
+    let mut p = words_from.saturating_sub(CAUSE_LOOK_BACK);
+    while !text.is_char_boundary(p) {
+        p += 1;
+    }
+    let head = text.get(p..at)?;
+    head.char_indices()
+        .map(|(k, _)| p + k)
+        .filter(|&q| q == 0 || char_before(text, q).is_some_and(char::is_whitespace))
+        .find(|&q| {
+            let rest = text.get(q..at).unwrap_or_default();
+            opener_at(rest).is_some_and(|op| {
+                let after = q + op.text.len();
+                let gap = text.get(after..at).unwrap_or_default();
+                let next = at - gap.trim_start().len();
+                op.phrase && q <= words_from && words_from <= next
+            })
+        })
+}
+
+/// Whether `clause` opens with a prepositional phrase of cause ("wegen meiner …", "por la
+/// …"), not a conjunction: what follows its noun phrase may still be the interrupted
+/// clause's own ("ich komme wegen … morgen später").
+pub fn opens_cause_phrase(clause: &str) -> bool {
+    opener_at(clause.trim_start()).is_some_and(|op| op.phrase)
 }
 
 /// Splits `text` into segments: the parts between spaced dashes, bars, sentence ends and line
@@ -559,7 +708,12 @@ mod reference {
         };
         let mut it = text.char_indices().peekable();
         let mut prev: Option<char> = None;
+        let mut skip_until = 0usize;
         while let Some((i, c)) = it.next() {
+            if i < skip_until {
+                prev = Some(c);
+                continue;
+            }
             let next = it.peek().map(|&(_, n)| n);
             let boundary_len: Option<usize> = match c {
                 '(' | '[' | '（' | '【' => {
@@ -622,14 +776,15 @@ mod reference {
                 _ => None,
             };
             // A reason clause starts at its conjunction: "… late because I was at the clinic"
-            // can lose its reason and keep its news.
+            // can lose its reason and keep its news; the opener is read past whole.
             if depth == 0
-                && i > start
-                && prev.is_some_and(char::is_whitespace)
-                && starts_reason(text.get(i..).unwrap_or_default())
+                && let Some(len) = reason_at(text, i, start)
             {
-                push(&mut out, start, i, false, sentence);
-                start = i;
+                if i > start {
+                    push(&mut out, start, i, false, sentence);
+                    start = i;
+                }
+                skip_until = i + len;
             }
             // A Japanese reason ends at its particle: "糖尿病のため" | "インスリンを使用中".
             if boundary_len.is_none() && depth == 0 && ends_ja_reason(text, i, c) {
@@ -710,13 +865,101 @@ mod reference {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn reason_conjunctions_start_with_a_letter_and_fit_the_bit_tables() {
-        assert!(REASON.len() <= 64);
-        assert!(
-            REASON
-                .iter()
-                .all(|r| r.chars().next().is_some_and(char::is_alphabetic))
+    fn reason_table_parses_and_every_opener_starts_with_a_letter() {
+        let mut kinds = 0;
+        for line in REASONS
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let cols: Vec<&str> = line.split('\t').collect();
+            assert_eq!(cols.len(), 3, "{line}");
+            assert!(
+                [
+                    "conjunction",
+                    "cause",
+                    "preposition",
+                    "determiner",
+                    "personal"
+                ]
+                .contains(&cols[0]),
+                "{line}"
+            );
+            kinds += 1;
+        }
+        assert!(kinds > 0);
+        let o = &*OPENERS;
+        assert!(o.by_first.iter().flatten().all(|op| {
+            op.text.chars().next().is_some_and(char::is_alphabetic)
+                && (op.opens == Opens::Always
+                    || o.langs
+                        .get(op.lang)
+                        .is_some_and(|l| !l.determiners.is_empty()))
+        }));
+    }
+
+    #[test]
+    fn a_phrase_of_cause_opens_its_clause_whole() {
+        assert_eq!(
+            parts("mon fils sera absent demain à cause de sa chimiothérapie"),
+            [
+                "mon fils sera absent demain",
+                "à cause de sa chimiothérapie"
+            ]
         );
+        assert_eq!(
+            parts("À cause de la grève, je serai en retard"),
+            ["À cause de la grève", "je serai en retard"]
+        );
+        assert_eq!(
+            parts("mijn zoon is morgen afwezig vanwege een operatie"),
+            ["mijn zoon is morgen afwezig", "vanwege een operatie"]
+        );
+        assert_eq!(
+            parts("meine Tochter fehlt heute aufgrund einer Erkältung"),
+            ["meine Tochter fehlt heute", "aufgrund einer Erkältung"]
+        );
+        assert!(opens_reason("a causa della febbre"));
+        assert!(opens_reason("Debido a su tratamiento"));
+        assert!(opens_reason("per una visita"));
+        assert!(!opens_reason("per favore"));
+        assert!(opens_cause_phrase("wegen seiner Chemotherapie"));
+        let t = "ich komme wegen meiner Migräne morgen";
+        let (words, core) = (t.find("wegen").unwrap(), t.find("Migräne").unwrap());
+        assert_eq!(cause_phrase_before(t, words, core), Some(words));
+        let t = "absent à cause de sa grippe";
+        let (words, core) = (t.find("de sa").unwrap(), t.find("grippe").unwrap());
+        assert_eq!(cause_phrase_before(t, words, core), t.find('à'));
+        let t = "ich komme mit meiner Migräne";
+        let (words, core) = (t.find("meiner").unwrap(), t.find("Migräne").unwrap());
+        assert_eq!(cause_phrase_before(t, words, core), None);
+        assert!(!opens_cause_phrase("weil er krank ist"));
+    }
+
+    #[test]
+    fn a_preposition_of_cause_opens_a_clause_only_before_a_determiner() {
+        assert_eq!(
+            parts("mio figlio sarà assente domani per una visita"),
+            ["mio figlio sarà assente domani", "per una visita"]
+        );
+        assert_eq!(
+            parts("ma fille sera absente jeudi pour sa rééducation"),
+            ["ma fille sera absente jeudi", "pour sa rééducation"]
+        );
+        assert_eq!(
+            parts("ha saltato la lezione per l’influenza"),
+            ["ha saltato la lezione", "per l’influenza"]
+        );
+        for text in [
+            "vorrei un posto per mia figlia a settembre",
+            "je cherche une place pour ma fille en septembre",
+            "prenoto una visita per il mio bambino",
+            "mi puoi mandare per favore il modulo",
+            "¿Me lo puede enviar por favor?",
+            "merci de me l'envoyer pour info",
+            "it costs ten euros per person per day",
+        ] {
+            assert_eq!(clauses(text).len(), 1, "{text}");
+        }
     }
 
     #[test]

@@ -571,7 +571,7 @@ fn point(
     // opens on is what it tells of ("My wife is pregnant so no raw fish please").
     let aside = clause.is_some_and(|c| {
         c.reason
-            || c.relation && !(c.request && !opens_on_relation(r, c))
+            || c.relation && (!c.request || opens_on_relation(r, c))
             || c.third_person
             || c.clause.parenthetical
     }) || r.told_as_reason(s.start);

@@ -170,6 +170,11 @@ const LABELS: &[&str] = &[
     "at",
 ];
 
+/// Copulas written between a label and its value ("IBAN is …", "Konto ist …", "BSN is …").
+const LABEL_COPULAS: &[&str] = &[
+    "is", "are", "was", "ist", "est", "es", "e", "è", "é", "er", "är", "je", "jest",
+];
+
 /// Whether folded `w` is one of the [`LABELS`] (a set of them, built on first use).
 fn is_label(w: &str) -> bool {
     static SET: LazyLock<FxHashSet<&'static str>> =
@@ -626,8 +631,17 @@ pub fn label_start(text: &str, start: usize) -> usize {
             from += 1;
         }
         let head = text.get(from..start).unwrap_or_default();
-        let stripped =
+        let mut stripped =
             head.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ':' | '#' | '='));
+        // A copula between the label and its value ("my IBAN is …", "mein Konto ist …") goes
+        // with the label; alone, it stays.
+        if let Some((ws, w)) = word_before(stripped, stripped.len())
+            && LABEL_COPULAS.contains(&fold_term(w).as_str())
+            && let Some(before) = stripped.get(..ws)
+            && label_start(before.trim_end(), before.trim_end().len()) < before.trim_end().len()
+        {
+            stripped = before.trim_end();
+        }
         let mut matched = false;
         for words in [3usize, 2, 1] {
             let mut s = stripped.len();
@@ -1216,6 +1230,27 @@ fn abbreviation_before(head: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_copula_between_a_label_and_its_value_goes_with_the_label() {
+        for (text, value, label) in [
+            (
+                "Refund please. My IBAN is GB00 TEST 0000",
+                "GB00",
+                "IBAN is ",
+            ),
+            ("Mein Konto ist 12345678.", "12345678", "Konto ist "),
+            ("Mijn BSN is 999999990.", "999999990", "BSN is "),
+        ] {
+            let at = text.find(value).unwrap_or(0);
+            let start = super::label_start(text, at);
+            assert_eq!(&text[start..at], label, "{text}");
+        }
+        // A copula with no label before it stays.
+        let text = "The answer is 42";
+        let at = text.find("42").unwrap_or(0);
+        assert_eq!(super::label_start(text, at), at);
+    }
+
     #[test]
     fn a_subject_takes_the_verb_tying_it_to_what_stays() {
         let cases = [

@@ -881,7 +881,10 @@ fn rewrite_text(
                 if d.rule == Rule::PersonalContextInQuery
                     && matches!(item.kind, PsdKind::Family | PsdKind::PersonName) =>
             {
-                let end = text::subject_end(s, &span);
+                // Not over an item kept beside it ("was diagnosed with" kept as the topic).
+                let end = Some(text::subject_end(s, &span))
+                    .filter(|&e| !needed.any_overlaps(&(span.end..e)))
+                    .unwrap_or(span.end);
                 edits.push(removal(s, span.start..end, item.kind));
             }
             Op::RemoveSpan => edits.push(removal(s, span, item.kind)),
@@ -1068,6 +1071,12 @@ fn consequence_end<'t>(
         let langs = v.look_up_languages(&mut ws, s);
         (ws, langs)
     });
+    // A reason told after the clause it explains ("I'm home on Wednesday since I'm on sick
+    // leave, so that would be a good day") is not what the consequence follows from.
+    let first = ws.partition_point(|w| w.range.start < this.range.start);
+    if v.set(WordSet::Reason).match_in(*langs, ws, first).is_some() {
+        return None;
+    }
     let i = ws.partition_point(|w| w.range.start < next.range.start);
     if ws.get(i)?.range.start != next.range.start {
         return None;
@@ -1192,6 +1201,13 @@ mod tests {
         ] {
             assert_eq!(after_first(text), None, "{text}");
         }
+        // A reason told after its clause: the consequence follows from both.
+        let text = "I'm home on Wednesday since I'm on sick leave, so that suits me.";
+        let cl = crate::text::clauses::clauses(text);
+        let at = text.find("since").unwrap_or(0);
+        let c = crate::text::clauses::clause_of(&cl, at).unwrap_or(0);
+        assert!(cl.get(c).is_some_and(|x| x.range.start == at), "{cl:?}");
+        assert_eq!(consequence_end(text, &cl, c, &mut None), None);
     }
 
     #[test]

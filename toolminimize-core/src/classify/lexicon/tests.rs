@@ -1236,3 +1236,10 @@ fn admissions_strokes_and_meetings() {
     nothing("discharged from the Navy in 2019");
     nothing("improve his stroke technique in the pool");
 }
+
+#[test]
+fn absent_from_school_or_work_is_no_diagnosis() {
+    nothing("Leo will be absent today and tomorrow");
+    nothing("she was absent from the meeting");
+    nothing("I am absent from the office next week");
+}

@@ -869,6 +869,10 @@ fn is_meeting_point(r: &Reading<'_>, at: usize, psd: &[Range<usize>]) -> bool {
         .any(|w| MEET.contains(&w.folded.as_ref()) && !inside_any(psd, &w.range))
 }
 
+/// Kinds of recipient (`data/decide/recipients.tsv`) that serve the writer's relatives: a
+/// pupil's school, a patient's practice or pharmacy.
+const SERVE_RELATIVES: [&str; 3] = ["school", "clinic", "pharmacy"];
+
 /// Whether the clause `c` opens on a relative ("My wife is …", "Meine Mutter hat …"): one of
 /// its first three words starts a relation word.
 fn opens_on_relation(r: &Reading<'_>, c: &ClauseInfo) -> bool {
@@ -1018,12 +1022,19 @@ fn other(
     let sentence_asks = clause.is_some_and(|c| r.is_request_sentence(c.clause.sentence));
     // Someone close to the writer, told about in a sentence that asks nothing of the reader
     // ("my brother Tom can't help, he is in debt counselling"), is a bystander.
-    let told_about = relation_near(r, s.start)
-        && !sentence_asks
-        && !named_in_point(cv, field_span_text(f, it).unwrap_or_default());
     // A relation told about in a sentence with someone's story is a bystander, unless the
     // name's own clause carries the message's facts ("her aunt Ana picks her up Friday").
     let own_clause_carries = ci.is_some_and(|i| mv.clause_carries(i));
+    // A school, a practice or a pharmacy serves the writer's child or parent: the relative
+    // whose own clause carries the news ("my daughter Emma Roth will be absent today") is
+    // whom the message is for, not a bystander.
+    let served = own_clause_carries
+        && SERVE_RELATIVES.iter().any(|k| cv.recipients.is(k))
+        && it.kind == PsdKind::PersonName;
+    let told_about = relation_near(r, s.start)
+        && !sentence_asks
+        && !served
+        && !named_in_point(cv, field_span_text(f, it).unwrap_or_default());
     // Someone whose own clause told special-category data that went, in a clause that asks
     // nothing ("Mr Rossi on the third floor is under house arrest"), is who it was about.
     let subject_of_dropped =

@@ -193,7 +193,6 @@ impl Recipients {
         }
     }
 
-    #[allow(dead_code)] // not used by the current rules
     /// Whether the recipient is of kind `name` (as in `recipients.tsv`).
     pub fn is(&self, name: &str) -> bool {
         self.kinds

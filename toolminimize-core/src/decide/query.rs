@@ -319,31 +319,31 @@ pub(super) fn decide(
         .filter(|(k, s)| item(*k).is_some_and(is_special) && !qv.in_context(r, s))
         .map(|(k, _)| *k)
         .collect();
-    // Of two special items written one after the other ("diagnosed with" + "ADHD"), the
-    // second names what the first says of the user: the phrase's head is the topic.
-    let mut special_starts: Vec<usize> = spans
-        .iter()
-        .filter(|(k, _)| item(*k).is_some_and(is_special))
-        .map(|(_, s)| s.start)
-        .collect();
-    special_starts.sort_unstable();
-    let leads_into_special = |s: &Range<usize>| {
-        let next = special_starts.partition_point(|&x| x < s.end);
-        special_starts.get(next).is_some_and(|&n| {
-            r.text
-                .get(s.end..n)
-                .is_some_and(|gap| gap.chars().all(char::is_whitespace))
-        })
-    };
-    if topic.is_empty()
-        && !weather
-        && let Some((k, s)) = spans
+    if topic.is_empty() && !weather {
+        // Of two special items written one after the other ("diagnosed with" + "ADHD"), the
+        // second names what the first says of the user: the phrase's head is the topic.
+        let mut special_starts: Vec<usize> = spans
+            .iter()
+            .filter(|(k, _)| item(*k).is_some_and(is_special))
+            .map(|(_, s)| s.start)
+            .collect();
+        special_starts.sort_unstable();
+        let leads_into_special = |s: &Range<usize>| {
+            let next = special_starts.partition_point(|&x| x < s.end);
+            special_starts.get(next).is_some_and(|&n| {
+                r.text
+                    .get(s.end..n)
+                    .is_some_and(|gap| gap.chars().all(char::is_whitespace))
+            })
+        };
+        if let Some((k, s)) = spans
             .iter()
             .find(|(k, s)| item(*k).is_some_and(is_special) && !leads_into_special(s))
-        && r.clause_index(s.start) == Some(0)
-        && !qv.aside(r, s.start)
-    {
-        topic.push(*k);
+            && r.clause_index(s.start) == Some(0)
+            && !qv.aside(r, s.start)
+        {
+            topic.push(*k);
+        }
     }
     // A search of the user's own store finds its entry by one term: the first sensitive one
     // stays, the rest only describe it. When a person, an address or an account comes first

@@ -906,10 +906,7 @@ fn rewrite_text(
                 });
                 match clause {
                     Some(r) if !needed.any_overlaps(&r) => {
-                        let end = at
-                            .and_then(|c| consequence_end(s, cl, c, &mut read_cache))
-                            .filter(|&e| !needed.any_overlaps(&(r.end..e)));
-                        edits.push(Edit::remove(r.start..end.unwrap_or(r.end).max(r.end)));
+                        edits.push(clause_cut(s, cl, at, r, &needed, &mut read_cache));
                     }
                     _ => edits.push(removal(s, span, item.kind)),
                 }
@@ -944,10 +941,7 @@ fn rewrite_text(
                             .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
                         match clause {
                             Some(r) if !needed.any_overlaps(&r) => {
-                                let end = at
-                                    .and_then(|c| consequence_end(s, cl, c, &mut read_cache))
-                                    .filter(|&e| !needed.any_overlaps(&(r.end..e)));
-                                edits.push(Edit::remove(r.start..end.unwrap_or(r.end).max(r.end)));
+                                edits.push(clause_cut(s, cl, at, r, &needed, &mut read_cache));
                             }
                             _ => edits.push(removal(s, span, item.kind)),
                         }
@@ -1040,6 +1034,22 @@ type WordsRead<'t> = (
     Vec<crate::text::words::Word<'t>>,
     crate::decide::vocab::LangMask,
 );
+
+/// The cut of the clause `at` over `r`, with the consequence word that opens the next clause
+/// when no needed item lies in it (see [`consequence_end`]).
+fn clause_cut<'t>(
+    s: &'t str,
+    cl: &[crate::text::clauses::Clause],
+    at: Option<usize>,
+    r: std::ops::Range<usize>,
+    needed: &Overlaps,
+    read: &mut Option<WordsRead<'t>>,
+) -> Edit {
+    let end = at
+        .and_then(|c| consequence_end(s, cl, c, read))
+        .filter(|&e| !needed.any_overlaps(&(r.end..e)));
+    Edit::remove(r.start..end.unwrap_or(r.end).max(r.end))
+}
 
 /// The end of the consequence word ("so", "поэтому", "इसलिए"; `consequence` in the decision
 /// stage's `words.tsv`) that opens the clause after clause `c` in the same sentence: a reason

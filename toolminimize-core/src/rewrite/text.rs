@@ -637,10 +637,10 @@ pub fn label_start(text: &str, start: usize) -> usize {
         // with the label; alone, it stays.
         if let Some((ws, w)) = word_before(stripped, stripped.len())
             && LABEL_COPULAS.contains(&fold_term(w).as_str())
-            && let Some(before) = stripped.get(..ws)
-            && label_start(before.trim_end(), before.trim_end().len()) < before.trim_end().len()
+            && let Some(before) = stripped.get(..ws).map(str::trim_end)
+            && label_start(before, before.len()) < before.len()
         {
-            stripped = before.trim_end();
+            stripped = before;
         }
         let mut matched = false;
         for words in [3usize, 2, 1] {

@@ -225,7 +225,7 @@ pub(crate) struct ErrorEntry {
 }
 
 impl Summary {
-    pub(crate) fn add_call(&mut self, tool: &str, session: Option<&str>, outcome: &Outcome) {
+    pub(crate) fn add_call<A>(&mut self, tool: &str, session: Option<&str>, outcome: &Outcome<A>) {
         let report = outcome.report();
         self.calls += 1;
         let leaks_after = !outcome.is_blocked()

@@ -13,7 +13,7 @@ use std::path::Path;
 use rustc_hash::FxHasher;
 use serde_json::{Map, Value};
 use toolminimize_core::{
-    Call, Exposure, MAX_VALUES, Minimizer, Outcome, Session, ToolDef, json_values_at_most,
+    Call, Exposure, MAX_VALUES, Minimizer, Outcome, Session, ToolDef, Verdict, json_values_at_most,
 };
 
 /// Longest line read as a call. Longer lines are skipped without being buffered and answered
@@ -26,12 +26,22 @@ pub(crate) struct CallLine {
     /// The caller's id, echoed exactly; `None` when the line had none.
     pub(crate) id: Option<Value>,
     pub(crate) tool: ToolDef,
-    pub(crate) arguments: Value,
+    pub(crate) arguments: Arguments,
     pub(crate) exposure: Option<Exposure>,
     pub(crate) session: Option<String>,
     pub(crate) task_context: Option<String>,
     /// The length of the line, in bytes.
     pub(crate) line_bytes: usize,
+}
+
+/// A call's arguments as the line gave them.
+#[derive(Debug)]
+pub(crate) enum Arguments {
+    /// The JSON text of an object, minimized without being built into a tree of values (see
+    /// [`Minimizer::minimize_json`]).
+    Text(String),
+    /// Parsed (an object sent as a JSON-encoded string, or a line read the slow way).
+    Parsed(Value),
 }
 
 /// A line that could not be read as a call: its id (if one could be found) and why.
@@ -175,6 +185,9 @@ pub(crate) fn parse_line_with(
             format!("more than {MAX_VALUES} JSON values in the line"),
         ));
     }
+    if let Some(parsed) = parse_fields(line, tools) {
+        return parsed;
+    }
     let v: Value = serde_json::from_str(line)
         .map_err(|e| (None, format!("not valid JSON: {}", describe_json_error(&e))))?;
     let Value::Object(mut obj) = v else {
@@ -185,10 +198,6 @@ pub(crate) fn parse_line_with(
     };
     let id = obj.remove("id");
     let err = |m: String| (id.clone(), m);
-    let tool = match obj.get("tool") {
-        None | Some(Value::Null) => return Err(err("missing `tool`".into())),
-        Some(t) => tools.get(t).map_err(|e| err(e.message().to_owned()))?,
-    };
     let arguments = match obj.remove("arguments") {
         Some(a @ Value::Object(_)) => a,
         // OpenAI sends arguments as a JSON-encoded string.
@@ -215,6 +224,132 @@ pub(crate) fn parse_line_with(
         }
         None => return Err(err("missing `arguments`".into())),
     };
+    finish_line(id, &obj, Arguments::Parsed(arguments), line.len(), tools)
+}
+
+/// The members of a line read without building its arguments: the arguments' JSON text
+/// is kept as it is.
+struct Fields<'a> {
+    id: Option<Value>,
+    arguments: Option<&'a serde_json::value::RawValue>,
+    /// The other members a call reads (`tool`, `exposure`, `session`, `task_context`).
+    rest: Map<String, Value>,
+}
+
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Fields<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Fields<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a call")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut m: M,
+            ) -> Result<Fields<'de>, M::Error> {
+                use serde::de::Error as _;
+                let mut out = Fields {
+                    id: None,
+                    arguments: None,
+                    rest: Map::new(),
+                };
+                while let Some(key) = m.next_key::<std::borrow::Cow<'de, str>>()? {
+                    // A member named twice is read the slow way, as a `Value` reads it.
+                    let twice = || M::Error::custom("a member named twice");
+                    match key.as_ref() {
+                        "id" if out.id.is_some() => return Err(twice()),
+                        "id" => out.id = Some(m.next_value()?),
+                        "arguments" if out.arguments.is_some() => return Err(twice()),
+                        "arguments" => out.arguments = Some(m.next_value()?),
+                        k @ ("tool" | "exposure" | "session" | "task_context") => {
+                            if out.rest.contains_key(k) {
+                                return Err(twice());
+                            }
+                            out.rest.insert(k.to_owned(), m.next_value()?);
+                        }
+                        _ => {
+                            m.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// A line whose arguments are an object, read without building them (see [`Arguments`]);
+/// `None` for any other line, which is then read the slow way (its errors come from there).
+#[allow(clippy::type_complexity, reason = "the result of `parse_line_with`")]
+fn parse_fields(
+    line: &str,
+    tools: &mut ToolCache,
+) -> Option<Result<CallLine, (Option<Value>, String)>> {
+    if nests_deeper_than(line.as_bytes(), FAST_DEPTH) {
+        // `serde_json` refuses a tree that deep, with its message; its raw values do not.
+        return None;
+    }
+    let f: Fields<'_> = serde_json::from_str(line).ok()?;
+    let text = f.arguments?.get();
+    if !text.starts_with('{') {
+        return None;
+    }
+    Some(finish_line(
+        f.id,
+        &f.rest,
+        Arguments::Text(text.to_owned()),
+        line.len(),
+        tools,
+    ))
+}
+
+/// Lines nested deeper than this are read the slow way (below `serde_json`'s limit of 128).
+const FAST_DEPTH: usize = 120;
+
+/// Whether the JSON text `json` opens more than `max` arrays or objects inside one another,
+/// read without parsing it (brackets inside strings do not count).
+fn nests_deeper_than(json: &[u8], max: usize) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for &b in json {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The call of a line with these `id` and `arguments` and its other members in `obj`.
+fn finish_line(
+    id: Option<Value>,
+    obj: &Map<String, Value>,
+    arguments: Arguments,
+    line_bytes: usize,
+    tools: &mut ToolCache,
+) -> Result<CallLine, (Option<Value>, String)> {
+    let err = |m: String| (id.clone(), m);
+    let tool = match obj.get("tool") {
+        None | Some(Value::Null) => return Err(err("missing `tool`".into())),
+        Some(t) => tools.get(t).map_err(|e| err(e.message().to_owned()))?,
+    };
     let exposure =
         match obj.get("exposure") {
             None | Some(Value::Null) => None,
@@ -228,8 +363,8 @@ pub(crate) fn parse_line_with(
                 )));
             }
         };
-    let session = optional_text(&obj, "session").map_err(err)?;
-    let task_context = optional_text(&obj, "task_context").map_err(err)?;
+    let session = optional_text(obj, "session").map_err(err)?;
+    let task_context = optional_text(obj, "task_context").map_err(err)?;
     Ok(CallLine {
         id,
         tool,
@@ -237,7 +372,7 @@ pub(crate) fn parse_line_with(
         exposure,
         session,
         task_context,
-        line_bytes: line.len(),
+        line_bytes,
     })
 }
 
@@ -351,7 +486,7 @@ pub(crate) struct Minimized {
     pub(crate) tool_name: String,
     /// The conversation the call belongs to, if the line named one.
     pub(crate) session: Option<String>,
-    pub(crate) outcome: Outcome,
+    pub(crate) outcome: Outcome<String>,
 }
 
 /// Minimizes one parsed call with the session state in `sessions`. The arguments are handed
@@ -362,11 +497,27 @@ pub(crate) fn minimize_line(
     c: CallLine,
 ) -> Minimized {
     let session = c.session.as_deref().map(|s| sessions.get(s));
-    let mut call = Call::owned(&c.tool, c.arguments);
-    call.exposure = c.exposure;
-    call.task_context = c.task_context.as_deref();
-    call.session = session.as_ref();
-    let outcome = minimizer.minimize_owned(call);
+    let outcome = match c.arguments {
+        Arguments::Text(text) => {
+            let mut call = Call::json(&c.tool, &text);
+            call.exposure = c.exposure;
+            call.task_context = c.task_context.as_deref();
+            call.session = session.as_ref();
+            minimizer.minimize_json(&call)
+        }
+        Arguments::Parsed(arguments) => {
+            let mut call = Call::owned(&c.tool, arguments);
+            call.exposure = c.exposure;
+            call.task_context = c.task_context.as_deref();
+            call.session = session.as_ref();
+            let (verdict, report) = minimizer.minimize_owned(call).into_parts();
+            let verdict = match verdict.into_arguments() {
+                Ok(v) => Verdict::Forward(v.to_string()),
+                Err(r) => Verdict::Block(r),
+            };
+            Outcome::new(verdict, report)
+        }
+    };
     Minimized {
         id: c.id,
         tool_name: c.tool.name().to_owned(),
@@ -644,8 +795,21 @@ mod tests {
             let line = json!({"id": 7, "tool": {"name": "t", key: {"type": "object"}}, "arguments": "{\"a\": 1}"});
             let c = parse_line(&line.to_string()).unwrap();
             assert_eq!(c.id, Some(json!(7)));
-            assert_eq!(c.arguments, json!({"a": 1}));
+            assert!(matches!(c.arguments, Arguments::Parsed(a) if a == json!({"a": 1})));
         }
+    }
+
+    #[test]
+    fn an_object_of_arguments_is_kept_as_its_text() {
+        let line =
+            r#"{"id": null, "tool": {"name": "t"}, "arguments": {"a": [1, "x"]}, "other": 2}"#;
+        let c = parse_line(line).unwrap();
+        assert_eq!(c.id, Some(Value::Null), "an explicit null id is echoed");
+        assert!(matches!(&c.arguments, Arguments::Text(t) if t == r#"{"a": [1, "x"]}"#));
+        // A member named twice is read as a `Value` reads it: the last one counts.
+        let twice = r#"{"tool": {"name": "t"}, "arguments": {"a": 1}, "arguments": {"b": 2}}"#;
+        let c = parse_line(twice).unwrap();
+        assert!(matches!(c.arguments, Arguments::Parsed(a) if a == json!({"b": 2})));
     }
 
     #[test]

@@ -355,7 +355,7 @@ pub(crate) struct CallRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     id: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    arguments: Option<Value>,
+    arguments: Option<Box<serde_json::value::RawValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     blocked: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -367,7 +367,8 @@ pub(crate) struct CallRecord {
 pub(crate) fn call_record(m: Minimized) -> CallRecord {
     let (verdict, report) = m.outcome.into_parts();
     let (arguments, blocked, reason) = match verdict.into_arguments() {
-        Ok(a) => (Some(a), None, None),
+        // Compact JSON text of an object, as the minimizer wrote it.
+        Ok(a) => (serde_json::value::RawValue::from_string(a).ok(), None, None),
         Err(reason) => (None, Some(true), Some(reason.to_string())),
     };
     CallRecord {

@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 
+use crate::args::{Arg, Elements, Members, Node, Tape, TapeError};
 use crate::budget::Deadline;
 use crate::decide::consent::Consent;
 use crate::decide::judge::{JudgeAnswer, JudgeCandidate, JudgeRequest};
@@ -11,7 +12,7 @@ use crate::decide::{self, CallContext, Decision, Op, Rule};
 use crate::item::{PsdItem, PsdKind};
 use crate::pipeline::{BlockReason, Call, Inner, Outcome, Verdict};
 use crate::report::{Action, ItemReport, Report};
-use crate::rewrite::{self, Rewritten, substitute::Placeholders};
+use crate::rewrite::{self, Output, Rewritten, substitute::Placeholders};
 use crate::schema::SchemaIndex;
 use crate::score;
 use crate::session::Session;
@@ -72,15 +73,15 @@ const MAX_REWRITES: usize = 4;
 /// containers, or more than `max_values` values in all. Iterative, so hostile nesting
 /// cannot overflow the stack, and the stack holds one iterator per open container: its size
 /// follows the depth, never the width.
-fn shape_fault(v: &Value, max_depth: usize, max_values: usize) -> Option<&'static str> {
+fn shape_fault(v: Arg<'_>, max_depth: usize, max_values: usize) -> Option<&'static str> {
     enum Children<'a> {
-        Array(std::slice::Iter<'a, Value>),
-        Object(serde_json::map::Values<'a>),
+        Array(Elements<'a>),
+        Object(Members<'a>),
     }
-    fn children(v: &Value) -> Option<Children<'_>> {
-        match v {
-            Value::Array(a) => Some(Children::Array(a.iter())),
-            Value::Object(o) => Some(Children::Object(o.values())),
+    fn children(v: Arg<'_>) -> Option<Children<'_>> {
+        match v.node() {
+            Node::Array(a) => Some(Children::Array(a)),
+            Node::Object(o) => Some(Children::Object(o)),
             _ => None,
         }
     }
@@ -92,7 +93,7 @@ fn shape_fault(v: &Value, max_depth: usize, max_values: usize) -> Option<&'stati
     while let Some(top) = stack.last_mut() {
         let next = match top {
             Children::Array(i) => i.next(),
-            Children::Object(i) => i.next(),
+            Children::Object(i) => i.next().map(|(_, v)| v),
         };
         let Some(child) = next else {
             stack.pop();
@@ -128,7 +129,7 @@ pub(crate) struct Analyzed {
     pub(crate) decisions: Vec<Decision>,
 }
 
-pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'static str> {
+pub(crate) fn analyze(inner: &Inner, call: &Call<'_, Arg<'_>>) -> Result<Analyzed, &'static str> {
     let policy = &inner.policy;
     let deadline = Deadline::new(policy.time_budget, call.deadline);
     if let Some(fault) = shape_fault(call.arguments, crate::MAX_DEPTH, crate::MAX_VALUES) {
@@ -208,9 +209,39 @@ pub(crate) fn analyze(inner: &Inner, call: &Call<'_>) -> Result<Analyzed, &'stat
 }
 
 pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static str> {
-    let analyzed = analyze(inner, call)?;
-    finish(inner, call, analyzed)
+    let call = call.with_args(Arg::Value(call.arguments));
+    let analyzed = analyze(inner, &call)?;
+    finish(inner, &call, analyzed)
 }
+
+/// [`run`] on arguments given as JSON text: read into a [`Tape`] rather than a tree of
+/// values, and written out from it with the rewrite's edits. The outcome's arguments are
+/// the JSON text `serde_json` would write for what [`run`] gives. Arguments the tape does
+/// not hold as a `Value` would (an object that names a key twice) go through [`run`].
+pub(crate) fn run_text(
+    inner: &Inner,
+    call: &Call<'_, &str>,
+) -> Result<Outcome<String>, &'static str> {
+    match Tape::parse(call.arguments) {
+        Ok(tape) => {
+            let call = call.with_args(Arg::from(&tape));
+            let analyzed = analyze(inner, &call)?;
+            finish(inner, &call, analyzed)
+        }
+        Err(TapeError::Invalid) => Err(NOT_JSON),
+        Err(TapeError::DuplicateKey | TapeError::TooLarge) => {
+            let v: Value = serde_json::from_str(call.arguments).map_err(|_| NOT_JSON)?;
+            let (verdict, report) = run(inner, &call.with_args(&v))?.into_parts();
+            let verdict = match verdict.into_arguments() {
+                Ok(v) => Verdict::Forward(v.to_string()),
+                Err(r) => Verdict::Block(r),
+            };
+            Ok(Outcome::new(verdict, report))
+        }
+    }
+}
+
+const NOT_JSON: &str = "arguments are not valid JSON";
 
 /// [`run`] on arguments the caller hands over: rewritten in place, never copied. On failure,
 /// the arguments come back as they came in, or, when the deadline passed while they were
@@ -226,7 +257,7 @@ pub(crate) fn run_owned(
         let call = context.with(&arguments);
         return run(inner, &call).map_err(|e| (e, arguments.clone()));
     }
-    let a = match analyze(inner, &context.with(&arguments)) {
+    let a = match analyze(inner, &context.with_args(Arg::Value(&arguments))) {
         Ok(a) => a,
         Err(e) => return Err((e, arguments)),
     };
@@ -244,7 +275,7 @@ pub(crate) fn run_owned(
     let mut a = a;
     settle(
         inner,
-        &context.with(&Value::Null),
+        &context.with_args(Arg::Value(&Value::Null)),
         &a.deadline,
         &mut a.decisions,
         &a.items,
@@ -258,7 +289,11 @@ pub(crate) fn run_owned(
     Ok(conclude(inner, context.tool, a, out))
 }
 
-pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outcome, &'static str> {
+pub(crate) fn finish<O: Output>(
+    inner: &Inner,
+    call: &Call<'_, Arg<'_>>,
+    a: Analyzed,
+) -> Result<Outcome<O>, &'static str> {
     let Analyzed {
         deadline,
         mut session_state,
@@ -276,7 +311,7 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
             (Some(s), Some(state)) => Placeholders::from_session(s.key(), state),
             _ => Placeholders::default(),
         };
-        let out = rewrite::rewrite(
+        let out = O::rewrite(
             call.arguments,
             &schema,
             &items,
@@ -352,27 +387,30 @@ pub(crate) fn finish(inner: &Inner, call: &Call<'_>, a: Analyzed) -> Result<Outc
 /// the output again changes nothing. Only whole fields go (each with the rule that drops it);
 /// nothing else of the first rewrite changes. Calls of a session are left as they are (their
 /// rewrite is tied to the session's state).
-fn settle(
+fn settle<O: Output>(
     inner: &Inner,
-    call: &Call<'_>,
+    call: &Call<'_, Arg<'_>>,
     deadline: &Deadline,
     decisions: &mut [Decision],
     items: &[PsdItem],
-    out: &mut Rewritten,
+    out: &mut Rewritten<O>,
 ) {
     if !out.settle || call.session.is_some() {
         return;
     }
-    let again = Call {
-        tool: call.tool,
-        arguments: &out.arguments,
-        exposure: call.exposure,
-        task_context: call.task_context,
-        session: None,
-        // The second look spends what is left of the call's budget, no more.
-        deadline: deadline.at(),
-    };
-    let Ok(second) = analyze(inner, &again) else {
+    let second = out.arguments.read(|arguments| {
+        let again = Call {
+            tool: call.tool,
+            arguments,
+            exposure: call.exposure,
+            task_context: call.task_context,
+            session: None,
+            // The second look spends what is left of the call's budget, no more.
+            deadline: deadline.at(),
+        };
+        analyze(inner, &again)
+    });
+    let Some(Ok(second)) = second else {
         return;
     };
     // Paths whose every item the second look drops with its field.
@@ -392,23 +430,16 @@ fn settle(
         i = j.max(i + 1);
     }
     drop(second);
-    for (path, d) in gone {
-        let removed = path
-            .rsplit_once('/')
-            .and_then(|(parent, key)| {
-                let key = key.replace("~1", "/").replace("~0", "~");
-                out.arguments
-                    .pointer_mut(parent)?
-                    .as_object_mut()?
-                    .remove(&key)
-            })
-            .is_some();
+    let paths: Vec<&str> = gone.iter().map(|(p, _)| p.as_str()).collect();
+    let removed = out.arguments.remove_members(&paths);
+    for ((path, d), removed) in gone.iter().zip(removed) {
+        let d = *d;
         if !removed {
             continue;
         }
         // What the first rewrite kept of the field goes with it; what it cut keeps its rule.
         for (k, it) in items.iter().enumerate() {
-            if it.path == path
+            if it.path == *path
                 && let (Some(a), Some(slot)) = (out.actions.get_mut(k), decisions.get_mut(k))
                 && *a == Action::Keep
             {
@@ -421,7 +452,7 @@ fn settle(
 
 /// The outcome of a call rewritten into `out`: its report, and the arguments to forward
 /// unless the policy blocks the call.
-fn conclude(inner: &Inner, tool: &ToolDef, a: Analyzed, out: Rewritten) -> Outcome {
+fn conclude<O>(inner: &Inner, tool: &ToolDef, a: Analyzed, out: Rewritten<O>) -> Outcome<O> {
     let policy = &inner.policy;
     let Analyzed {
         exposure,
@@ -555,6 +586,8 @@ pub(crate) fn apply_judgement(a: &mut Analyzed, asked: &[usize], answer: &JudgeA
 mod tests {
     use serde_json::{Value, json};
 
+    use crate::args::Arg;
+
     use super::{NESTED_TOO_DEEPLY, TOO_MANY_VALUES, shape_fault};
     use crate::limits::tests::values as count;
 
@@ -567,12 +600,22 @@ mod tests {
             nested(9),
         ] {
             let n = count(&v);
-            assert_eq!(shape_fault(&v, 1000, n), None, "{v}");
-            assert_eq!(shape_fault(&v, 1000, n - 1), Some(TOO_MANY_VALUES), "{v}");
+            assert_eq!(shape_fault(Arg::Value(&v), 1000, n), None, "{v}");
+            assert_eq!(
+                shape_fault(Arg::Value(&v), 1000, n - 1),
+                Some(TOO_MANY_VALUES),
+                "{v}"
+            );
         }
         // Whichever bound is passed first is reported.
-        assert_eq!(shape_fault(&nested(9), 3, 1000), Some(NESTED_TOO_DEEPLY));
-        assert_eq!(shape_fault(&nested(9), 1000, 3), Some(TOO_MANY_VALUES));
+        assert_eq!(
+            shape_fault(Arg::Value(&nested(9)), 3, 1000),
+            Some(NESTED_TOO_DEEPLY)
+        );
+        assert_eq!(
+            shape_fault(Arg::Value(&nested(9)), 1000, 3),
+            Some(TOO_MANY_VALUES)
+        );
     }
 
     /// The depth of the deepest value: a scalar or an empty container at the root is 0.
@@ -609,7 +652,7 @@ mod tests {
         for v in &shapes {
             let d = depth(v);
             for limit in 0..=d + 2 {
-                let fault = shape_fault(v, limit, usize::MAX);
+                let fault = shape_fault(Arg::Value(v), limit, usize::MAX);
                 assert_eq!(fault.is_some(), d > limit, "{v} at limit {limit}");
             }
         }

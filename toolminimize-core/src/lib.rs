@@ -15,6 +15,7 @@ pub mod __bench;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub mod __private;
+mod args;
 mod budget;
 mod classify;
 mod decide;

@@ -77,14 +77,20 @@ where
     R: Send,
     F: Fn(usize, &T) -> Option<R> + Sync,
 {
+    filter_map_range(inputs.len(), chunk, |i| inputs.get(i).and_then(|x| f(i, x)))
+}
+
+/// `(i, r)` for every `i` below `len` for which `f(i)` is `Some(r)`, in order, as
+/// [`filter_map`] gives for a slice.
+pub(crate) fn filter_map_range<R, F>(len: usize, chunk: usize, f: F) -> Vec<(usize, R)>
+where
+    R: Send,
+    F: Fn(usize) -> Option<R> + Sync,
+{
     let chunk = chunk.max(1);
-    let n = threads().min(inputs.len().div_ceil(chunk));
+    let n = threads().min(len.div_ceil(chunk));
     if n <= 1 {
-        return inputs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, x)| f(i, x).map(|r| (i, r)))
-            .collect();
+        return (0..len).filter_map(|i| f(i).map(|r| (i, r))).collect();
     }
     let next = AtomicUsize::new(0);
     let share = || {
@@ -92,17 +98,11 @@ where
         let mut done: Vec<(usize, Vec<(usize, R)>)> = Vec::new();
         loop {
             let start = next.fetch_add(chunk, Ordering::Relaxed);
-            let part = inputs
-                .get(start..inputs.len().min(start.saturating_add(chunk)))
-                .unwrap_or_default();
+            let part = start..len.min(start.saturating_add(chunk));
             if part.is_empty() {
                 return done;
             }
-            let out: Vec<(usize, R)> = part
-                .iter()
-                .enumerate()
-                .filter_map(|(k, x)| f(start + k, x).map(|r| (start + k, r)))
-                .collect();
+            let out: Vec<(usize, R)> = part.filter_map(|i| f(i).map(|r| (i, r))).collect();
             if !out.is_empty() {
                 done.push((start, out));
             }

@@ -63,16 +63,16 @@ impl fmt::Display for BlockReason {
 /// Forward these arguments, or block.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-pub enum Verdict {
+pub enum Verdict<A = Value> {
     /// Send these (minimized) arguments.
-    Forward(Value),
+    Forward(A),
     /// Do not send the call.
     Block(BlockReason),
 }
 
-impl Verdict {
+impl<A> Verdict<A> {
     /// The arguments to send, unless the call is blocked.
-    pub fn arguments(&self) -> Option<&Value> {
+    pub fn arguments(&self) -> Option<&A> {
         match self {
             Verdict::Forward(v) => Some(v),
             Verdict::Block(_) => None,
@@ -92,7 +92,7 @@ impl Verdict {
     ///
     /// # Errors
     /// The block reason when the call is blocked.
-    pub fn into_arguments(self) -> Result<Value, BlockReason> {
+    pub fn into_arguments(self) -> Result<A, BlockReason> {
         match self {
             Verdict::Forward(v) => Ok(v),
             Verdict::Block(r) => Err(r),
@@ -118,20 +118,20 @@ impl Verdict {
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-pub struct Outcome {
-    verdict: Verdict,
+pub struct Outcome<A = Value> {
+    verdict: Verdict<A>,
     report: Report,
 }
 
-impl Outcome {
+impl<A> Outcome<A> {
     /// An outcome from its parts, for code that wraps the pipeline (a middleware that blocks a
     /// call before minimizing it, a test double).
-    pub fn new(verdict: Verdict, report: Report) -> Self {
+    pub fn new(verdict: Verdict<A>, report: Report) -> Self {
         Outcome { verdict, report }
     }
 
     /// Forward or block.
-    pub fn verdict(&self) -> &Verdict {
+    pub fn verdict(&self) -> &Verdict<A> {
         &self.verdict
     }
 
@@ -141,12 +141,12 @@ impl Outcome {
     }
 
     /// The verdict and the report.
-    pub fn into_parts(self) -> (Verdict, Report) {
+    pub fn into_parts(self) -> (Verdict<A>, Report) {
         (self.verdict, self.report)
     }
 
     /// The arguments to send, unless blocked.
-    pub fn arguments(&self) -> Option<&Value> {
+    pub fn arguments(&self) -> Option<&A> {
         self.verdict.arguments()
     }
 
@@ -154,7 +154,7 @@ impl Outcome {
     ///
     /// # Errors
     /// The block reason when the call is blocked.
-    pub fn into_arguments(self) -> Result<Value, BlockReason> {
+    pub fn into_arguments(self) -> Result<A, BlockReason> {
         self.verdict.into_arguments()
     }
 
@@ -278,6 +278,35 @@ impl<'a> Call<'a, Value> {
                 deadline,
             },
         )
+    }
+}
+
+impl<'a> Call<'a, &'a str> {
+    /// A call whose arguments are JSON text, with no context; see
+    /// [`Minimizer::minimize_json`].
+    pub fn json(tool: &'a ToolDef, arguments: &'a str) -> Self {
+        Call {
+            tool,
+            arguments,
+            exposure: None,
+            task_context: None,
+            session: None,
+            deadline: None,
+        }
+    }
+}
+
+impl<'a, A> Call<'a, A> {
+    /// This call's context around other `arguments`.
+    pub(crate) fn with_args<B>(&self, arguments: B) -> Call<'a, B> {
+        Call {
+            tool: self.tool,
+            arguments,
+            exposure: self.exposure,
+            task_context: self.task_context,
+            session: self.session,
+            deadline: self.deadline,
+        }
     }
 }
 
@@ -545,6 +574,38 @@ impl Minimizer {
         }
     }
 
+    /// Minimizes one call whose arguments are JSON text ([`Call::json`]), into JSON text: the
+    /// text `serde_json` writes for what [`minimize_call`](Self::minimize_call) gives on the
+    /// parsed arguments, but the arguments are never built into a tree of values. They are
+    /// read in place (a string is a span of the text), so a call's memory is about twice
+    /// its text however many values it holds, where a `serde_json::Value` takes several
+    /// times that for arguments made of many short values. For streams of large calls.
+    ///
+    /// Text that is not one JSON value is an error of the call, handled by the fail mode
+    /// (blocked by default; forwarded as it came under [`FailMode::Open`]).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolminimize_core::{Call, Minimizer, ToolDef};
+    ///
+    /// let minimizer = Minimizer::new()?;
+    /// let tool = ToolDef::new("get_forecast", "Weather forecast for a city", json!({
+    ///     "type": "object",
+    ///     "properties": {"city": {"type": "string"}, "notes": {"type": "string"}},
+    ///     "required": ["city"]
+    /// }));
+    /// let args = r#"{"city": "Lyon", "notes": "call me on +33 6 12 34 56 78"}"#;
+    /// let out = minimizer.minimize_json(&Call::json(&tool, args));
+    /// assert_eq!(out.arguments().map(String::as_str), Some(r#"{"city":"Lyon"}"#));
+    /// # Ok::<(), toolminimize_core::Error>(())
+    /// ```
+    pub fn minimize_json(&self, call: &Call<'_, &str>) -> Outcome<String> {
+        match crate::engine::run_text(&self.inner, call) {
+            Ok(outcome) => outcome,
+            Err(e) => self.failed_with(e, || call.arguments.to_owned()),
+        }
+    }
+
     /// Minimizes one call, asking `judge` which spans of each free-text field the task needs
     /// (see [`ContentJudge`] for an example judge).
     ///
@@ -552,7 +613,8 @@ impl Minimizer {
     /// fails or times out, the rule-based decisions stand. Structured fields and annotations
     /// are not judged.
     pub async fn minimize_judged<J: ContentJudge>(&self, call: &Call<'_>, judge: &J) -> Outcome {
-        let mut analyzed = match crate::engine::analyze(&self.inner, call) {
+        let arg_call = call.with_args(crate::args::Arg::Value(call.arguments));
+        let mut analyzed = match crate::engine::analyze(&self.inner, &arg_call) {
             Ok(a) => a,
             Err(e) => return self.failed(call, e),
         };
@@ -565,7 +627,8 @@ impl Minimizer {
                 }
             }
         }
-        crate::engine::finish(&self.inner, call, analyzed).unwrap_or_else(|e| self.failed(call, e))
+        crate::engine::finish(&self.inner, &arg_call, analyzed)
+            .unwrap_or_else(|e| self.failed(call, e))
     }
 
     fn failed(&self, call: &Call<'_>, e: &'static str) -> Outcome {
@@ -573,7 +636,7 @@ impl Minimizer {
     }
 
     /// The outcome of a call that failed: blocked, or (failing open) `arguments()` forwarded.
-    fn failed_with(&self, e: &'static str, arguments: impl FnOnce() -> Value) -> Outcome {
+    fn failed_with<A>(&self, e: &'static str, arguments: impl FnOnce() -> A) -> Outcome<A> {
         match self.inner.policy.fail_mode {
             FailMode::Closed => Outcome {
                 verdict: Verdict::Block(BlockReason::Internal(e)),

@@ -48,7 +48,7 @@ fn tokens_of(pointer: &str) -> Option<Option<&str>> {
 }
 
 /// A reference token unescaped: `~1` is `/`, then `~0` is `~`.
-fn unescape(token: &str) -> Cow<'_, str> {
+pub(crate) fn unescape(token: &str) -> Cow<'_, str> {
     if token.contains('~') {
         Cow::Owned(token.replace("~1", "/").replace("~0", "~"))
     } else {
@@ -57,7 +57,7 @@ fn unescape(token: &str) -> Cow<'_, str> {
 }
 
 /// An array index token: decimal digits, without a sign or a leading zero.
-fn index(token: &str) -> Option<usize> {
+pub(crate) fn index(token: &str) -> Option<usize> {
     let t = unescape(token);
     if t.starts_with('+') || (t.starts_with('0') && t.len() != 1) {
         return None;

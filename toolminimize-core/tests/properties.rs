@@ -29,7 +29,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
 use serde_json::{Map, Value, json};
-use toolminimize_core::{Action, Minimizer, ToolDef};
+use toolminimize_core::{Action, Call, Minimizer, ToolDef};
 
 static MINIMIZER: LazyLock<Minimizer> = LazyLock::new(|| Minimizer::new().unwrap());
 
@@ -221,6 +221,17 @@ fn check(tool: &ToolDef, args: &Value) -> Result<(), Violation> {
         if report.contains(seed) {
             return broken(format!("a value in the report: {report}"));
         }
+    }
+    // Arguments given as JSON text (read in place, never built into values) come out as the
+    // text of what the parsed arguments give, with the same report.
+    let text_in = serde_json::to_string_pretty(args).unwrap();
+    let from_text = MINIMIZER.minimize_json(&Call::json(tool, &text_in));
+    let expected = out.arguments().map(|v| serde_json::to_string(v).unwrap());
+    if from_text.arguments() != expected.as_ref() || from_text.report() != out.report() {
+        return broken(format!(
+            "the JSON text gives {:?} where the value gives {expected:?}",
+            from_text.arguments()
+        ));
     }
     let Some(rewritten) = out.arguments() else {
         // Blocked: the reason is from a fixed vocabulary.

@@ -23,6 +23,8 @@ use std::fmt;
 
 use serde_json::Value;
 
+use crate::args::{Arg, Node};
+
 pub use self::detector::{Detector, Field};
 use crate::budget::Deadline;
 use crate::error::Error;
@@ -234,7 +236,7 @@ impl Classifier {
 
     /// All PSD items in `args`. `schema` supplies field descriptions and `x-sensitivity`.
     pub fn classify(&self, args: &Value, schema: &SchemaIndex) -> Vec<PsdItem> {
-        self.classify_within(args, schema, &Deadline::none())
+        self.classify_within(args.into(), schema, &Deadline::none())
             .unwrap_or_default()
     }
 
@@ -243,7 +245,7 @@ impl Classifier {
     /// mode instead of forwarding anything unscanned.
     pub(crate) fn classify_within(
         &self,
-        args: &Value,
+        args: Arg<'_>,
         schema: &SchemaIndex,
         deadline: &Deadline,
     ) -> Result<Vec<PsdItem>, &'static str> {
@@ -271,17 +273,17 @@ struct Walk<'c, 'a> {
 }
 
 impl Walk<'_, '_> {
-    fn value(&mut self, v: &Value, key: Option<&str>, depth: usize) -> Result<(), &'static str> {
+    fn value(&mut self, v: Arg<'_>, key: Option<&str>, depth: usize) -> Result<(), &'static str> {
         if depth > crate::MAX_DEPTH {
             return Err("arguments nested too deeply");
         }
-        match v {
-            Value::String(s) => {
+        match v.node() {
+            Node::String(s) => {
                 let info = self.schema.field_unkeyed(self.path);
                 self.string(s, key, info)?;
             }
-            Value::Object(map) => {
-                for (k, f) in structured::numeric_findings(map) {
+            Node::Object(map) => {
+                for (k, f) in structured::numeric_findings(map.clone()) {
                     let len = self.path.len();
                     push_token(self.path, &k);
                     self.items.push(self.schema.item_from(self.path, None, &f));
@@ -294,16 +296,16 @@ impl Walk<'_, '_> {
                     self.path.truncate(len);
                 }
             }
-            Value::Array(arr) => {
+            Node::Array(arr) => {
                 // The elements' schema entries are found once for the whole array.
                 let elements = self.schema.elements_unkeyed(self.path);
                 if depth < crate::MAX_DEPTH
                     && arr.len() >= PARALLEL_ELEMENTS
                     && crate::par::threads() > 1
                 {
-                    self.elements_in_parallel(arr, key, elements, depth)?;
+                    self.elements_in_parallel(v, key, elements, depth)?;
                 } else {
-                    for (i, child) in arr.iter().enumerate() {
+                    for (i, child) in arr.enumerate() {
                         self.element(i, child, key, elements, depth)?;
                     }
                 }
@@ -319,15 +321,15 @@ impl Walk<'_, '_> {
     fn element(
         &mut self,
         i: usize,
-        child: &Value,
+        child: Arg<'_>,
         key: Option<&str>,
         elements: ElementFields<'_>,
         depth: usize,
     ) -> Result<(), &'static str> {
         let len = self.path.len();
         push_index(self.path, i);
-        match child {
-            Value::String(s) if depth < crate::MAX_DEPTH => {
+        match child.as_str() {
+            Some(s) if depth < crate::MAX_DEPTH => {
                 self.string(s, key, elements.get(i))?;
             }
             _ => self.value(child, key, depth + 1)?,
@@ -341,7 +343,7 @@ impl Walk<'_, '_> {
     /// placed (a string with no finding leaves nothing), in element order.
     fn elements_in_parallel(
         &mut self,
-        arr: &[Value],
+        arr: Arg<'_>,
         key: Option<&str>,
         elements: ElementFields<'_>,
         depth: usize,
@@ -349,10 +351,8 @@ impl Walk<'_, '_> {
         let classifier = self.classifier;
         let deadline = self.deadline;
         let array_path: &str = self.path;
-        let scanned = crate::par::filter_map(arr, PARALLEL_CHUNK, |i, child| {
-            let Value::String(s) = child else {
-                return None;
-            };
+        let scanned = crate::par::filter_map_range(arr.len(), PARALLEL_CHUNK, |i| {
+            let s = arr.index(i)?.as_str()?;
             let mut path = String::with_capacity(array_path.len() + 8);
             path.push_str(array_path);
             push_index(&mut path, i);
@@ -372,8 +372,8 @@ impl Walk<'_, '_> {
             }
         });
         let mut scanned = scanned.into_iter().peekable();
-        for (i, child) in arr.iter().enumerate() {
-            if !matches!(child, Value::String(_)) {
+        for (i, child) in arr.elements().into_iter().flatten().enumerate() {
+            if !child.is_string() {
                 self.element(i, child, key, elements, depth)?;
                 continue;
             }

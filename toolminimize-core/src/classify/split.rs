@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 use std::ops::Range;
 
-use serde_json::Value;
+use crate::args::{Arg, Node};
 
 use super::{Classifier, Field};
 use crate::item::PsdItem;
@@ -39,7 +39,7 @@ struct Piece<'a> {
 }
 
 fn collect<'a>(
-    v: &'a Value,
+    v: Arg<'a>,
     key: Option<&str>,
     path: &mut String,
     out: &mut Vec<Piece<'a>>,
@@ -48,16 +48,16 @@ fn collect<'a>(
     if out.len() >= MAX_PIECES || depth > MAX_NEST {
         return;
     }
-    match v {
-        Value::String(s) => out.push(Piece {
+    match v.node() {
+        Node::String(s) => out.push(Piece {
             path: path.clone(),
             text: s,
             segment: key.is_some_and(|k| SEGMENT_KEYS.contains(&k)),
             at: 0,
         }),
-        Value::Array(arr) => {
+        Node::Array(arr) => {
             // Past the last piece read, the rest of a long array is not walked.
-            for (i, child) in arr.iter().enumerate() {
+            for (i, child) in arr.enumerate() {
                 if out.len() >= MAX_PIECES {
                     break;
                 }
@@ -67,7 +67,7 @@ fn collect<'a>(
                 path.truncate(len);
             }
         }
-        Value::Object(map) => {
+        Node::Object(map) => {
             for (k, child) in map {
                 if out.len() >= MAX_PIECES {
                     break;
@@ -99,7 +99,7 @@ fn window(s: &str, b: usize) -> Range<usize> {
 /// `items` unless an item of the same kind already covers that part.
 pub(crate) fn scan(
     classifier: &Classifier,
-    arr: &Value,
+    arr: Arg<'_>,
     path: &str,
     schema: &SchemaIndex,
     items: &mut Vec<PsdItem>,

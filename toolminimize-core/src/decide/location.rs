@@ -49,8 +49,10 @@ pub(super) fn coordinates(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -
     if precision(cv.kind) == Precision::Exact && f.needed {
         return Decision::keep(Rule::ExactLocationForPurpose);
     }
-    let text = crate::pointer::get(cv.args, &item.path)
-        .map(|v| v.to_string())
+    let text = cv
+        .args
+        .pointer(&item.path)
+        .map(crate::args::Arg::to_json)
         .unwrap_or_default();
     if published(&text) {
         return Decision::keep(Rule::PublishedCoordinates);

@@ -794,10 +794,10 @@ fn shared_file(cv: &CallView<'_>) -> bool {
         "share", "readme", "docs", "example", "examples", "sample", "samples", "repo", "www",
         "static", "dist", "export", "exports",
     ];
-    let Some(obj) = cv.args.as_object() else {
+    let Some(mut obj) = cv.args.members() else {
         return false;
     };
-    obj.iter().any(|(k, v)| {
+    obj.any(|(k, v)| {
         let kw = crate::text::words::identifier_words(k);
         kw.iter().any(|w| {
             matches!(

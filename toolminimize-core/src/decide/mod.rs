@@ -46,8 +46,6 @@ pub mod vocab;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use serde_json::Value;
-
 use self::consent::Consent;
 use self::field::{FieldRole, field_role};
 use self::purpose::ToolKind;
@@ -55,6 +53,7 @@ use self::reading::Reading;
 use self::recipient::Recipients;
 pub use self::rule::{Decision, Op, Rule, UnknownRule};
 use self::vocab::{WordSet, vocab};
+use crate::args::{Arg, Node};
 use crate::item::{PsdItem, PsdKind};
 use crate::policy::Policy;
 use crate::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
@@ -72,7 +71,7 @@ pub struct CallContext<'a> {
     /// The policy.
     pub policy: &'a Policy,
     /// The arguments.
-    pub args: &'a Value,
+    pub(crate) args: Arg<'a>,
     /// What the user's own words consent to.
     pub consent: Option<&'a Consent>,
 }
@@ -102,7 +101,7 @@ struct CallView<'a> {
     /// The tool changes a record that exists (`update_…`, `modify_…`, `edit_…`): it needs
     /// what changes.
     updates: bool,
-    args: &'a Value,
+    args: Arg<'a>,
 }
 
 /// First words of a tool's name that change a record that exists.
@@ -195,11 +194,11 @@ const POINT_KEYS: &[&str] = &[
     "subject", "title", "summary", "task", "headline", "topic", "purpose", "reason",
 ];
 
-fn collect_strings<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
-    match v {
-        Value::String(s) => out.push(s),
-        Value::Array(a) => a.iter().for_each(|x| collect_strings(x, out)),
-        Value::Object(o) => o.values().for_each(|x| collect_strings(x, out)),
+fn collect_strings<'a>(v: Arg<'a>, out: &mut Vec<&'a str>) {
+    match v.node() {
+        Node::String(s) => out.push(s),
+        Node::Array(a) => a.for_each(|x| collect_strings(x, out)),
+        Node::Object(o) => o.for_each(|(_, x)| collect_strings(x, out)),
         _ => {}
     }
 }
@@ -211,14 +210,14 @@ impl<'a> CallView<'a> {
         let mut body_opening: Option<String> = None;
         let mut tasks: Vec<&str> = Vec::new();
         let mut case_reference = false;
-        if let Some(obj) = ctx.args.as_object() {
+        if let Some(obj) = ctx.args.members() {
             for (k, v) in obj {
                 let kw = identifier_words(k);
                 let has = |list: &[&str]| kw.iter().any(|w| list.contains(&w.as_str()));
                 case_reference |= has(CASE_KEYS)
-                    && match v {
-                        Value::String(s) => !s.trim().is_empty(),
-                        Value::Number(_) => true,
+                    && match v.node() {
+                        Node::String(s) => !s.trim().is_empty(),
+                        Node::Number(_) => true,
                         _ => false,
                     };
                 if ctx.kind == ToolKind::Delegation
@@ -305,7 +304,7 @@ impl CallView<'_> {
 /// Whether a short field of the call (a subject, a title, a memo) asks to be paid, in the
 /// languages it is written in; in a text, the sentences around an account decide (see
 /// `message`).
-fn asks_to_be_paid(args: &Value) -> bool {
+fn asks_to_be_paid(args: Arg<'_>) -> bool {
     let mut all = Vec::new();
     collect_strings(args, &mut all);
     let v = vocab();
@@ -349,11 +348,11 @@ fn opening_of(body: &str) -> String {
     o
 }
 
-fn text_at<'a>(args: &'a Value, path: &str) -> Option<&'a str> {
-    crate::pointer::get(args, path).and_then(Value::as_str)
+fn text_at<'a>(args: Arg<'a>, path: &str) -> Option<&'a str> {
+    args.str_at(path)
 }
 
-fn span_text<'a>(args: &'a Value, item: &PsdItem) -> Option<&'a str> {
+fn span_text<'a>(args: Arg<'a>, item: &PsdItem) -> Option<&'a str> {
     let s = text_at(args, &item.path)?;
     match &item.span {
         Some(r) => s.get(r.clone()),
@@ -563,18 +562,13 @@ const SELECTOR_NOISE: &[&str] = &[
 /// tool fills `value` into the field its `selector` names (`textarea[name="reason_for_visit"]`,
 /// `#patient-dob`, "Allergies textbox"), and that field, not the word "value", says what the
 /// value is for. `None` when `path` is not such a value.
-fn form_target(args: &Value, path: &str) -> Option<String> {
+fn form_target(args: Arg<'_>, path: &str) -> Option<String> {
     let key = path.strip_prefix('/').filter(|k| !k.contains('/'))?;
     if !TYPED_KEYS.contains(&key) {
         return None;
     }
-    let obj = args.as_object()?;
-    let target = obj.iter().find_map(|(k, v)| {
-        TARGET_KEYS
-            .contains(&k.as_str())
-            .then(|| v.as_str())
-            .flatten()
-    })?;
+    let mut obj = args.members()?;
+    let target = obj.find_map(|(k, v)| TARGET_KEYS.contains(&k).then(|| v.as_str()).flatten())?;
     let words: Vec<String> = identifier_words(target)
         .into_iter()
         .filter(|w| w.chars().any(char::is_alphabetic) && !SELECTOR_NOISE.contains(&w.as_str()))
@@ -1404,8 +1398,12 @@ mod form_target_tests {
 
     #[test]
     fn the_selector_names_the_field_a_value_is_typed_into() {
-        let at =
-            |selector: &str| form_target(&json!({"selector": selector, "value": "x"}), "/value");
+        let at = |selector: &str| {
+            form_target(
+                (&json!({"selector": selector, "value": "x"})).into(),
+                "/value",
+            )
+        };
         assert_eq!(
             at(r#"textarea[name="chief_complaint"]"#).as_deref(),
             Some("chief_complaint")
@@ -1414,7 +1412,7 @@ mod form_target_tests {
         assert_eq!(at("input[type=text]"), None);
         assert_eq!(
             form_target(
-                &json!({"element": "Allergies textbox", "text": "x"}),
+                (&json!({"element": "Allergies textbox", "text": "x"})).into(),
                 "/text"
             )
             .as_deref(),
@@ -1422,9 +1420,12 @@ mod form_target_tests {
         );
         // Only the typed value of a form-filling call.
         assert_eq!(
-            form_target(&json!({"selector": "#a", "value": "x"}), "/selector"),
+            form_target(
+                (&json!({"selector": "#a", "value": "x"})).into(),
+                "/selector"
+            ),
             None
         );
-        assert_eq!(form_target(&json!({"query": "x"}), "/query"), None);
+        assert_eq!(form_target((&json!({"query": "x"})).into(), "/query"), None);
     }
 }

@@ -4,8 +4,6 @@
 //! what the file needs: each goes and a placeholder of its kind takes its place, which keeps
 //! the file's shape (a JSON fixture stays JSON, `KEY=value` stays a key with a value).
 
-use serde_json::Value;
-
 use crate::text::words::identifier_words;
 
 /// Key words of the argument that names the file a call writes.
@@ -45,12 +43,11 @@ const SOURCE_EXTENSIONS: &[&str] = &[
 ];
 
 /// Whether an argument of the call names a sample file it writes.
-pub(super) fn writes_sample_file(args: &Value) -> bool {
-    let Some(obj) = args.as_object() else {
+pub(super) fn writes_sample_file(args: crate::args::Arg<'_>) -> bool {
+    let Some(obj) = args.members() else {
         return false;
     };
-    obj.iter()
-        .filter(|(k, _)| is_path_key(k))
+    obj.filter(|(k, _)| is_path_key(k))
         .filter_map(|(_, v)| v.as_str())
         .any(is_sample_path)
 }
@@ -119,13 +116,13 @@ mod tests {
     #[test]
     fn the_path_argument_is_found_by_its_key() {
         assert!(writes_sample_file(
-            &json!({"file_path": "fixtures/a.json", "content": "{}"})
+            (&json!({"file_path": "fixtures/a.json", "content": "{}"})).into()
         ));
         assert!(writes_sample_file(
-            &json!({"fileName": "example.env", "content": ""})
+            (&json!({"fileName": "example.env", "content": ""})).into()
         ));
         assert!(!writes_sample_file(
-            &json!({"title": "sample size question", "body": "…"})
+            (&json!({"title": "sample size question", "body": "…"})).into()
         ));
         assert!(is_path_key("path") && is_path_key("targetFilePath") && !is_path_key("content"));
     }

@@ -5,6 +5,7 @@
 //! finally applied to each item. When a rewrite would make a field invalid and no less
 //! revealing valid value exists, the field keeps its value and the item is reported as kept.
 
+mod emit;
 pub mod generalize;
 pub mod substitute;
 pub mod text;
@@ -16,6 +17,7 @@ use serde_json::Value;
 use self::substitute::Placeholders;
 use self::text::{Edit, apply_edits, apply_edits_owned, apply_edits_raw, removal_range};
 use self::validity::Shape;
+use crate::args::{Arg, Tape};
 use crate::decide::{Decision, Op, Rule};
 use crate::item::{PsdItem, PsdKind};
 use crate::report::Action;
@@ -23,11 +25,12 @@ use crate::schema::SchemaIndex;
 use crate::text::clauses::{clause_of, clauses, segment_of, segments};
 use crate::text::document::{Cell, Document};
 
-/// The result of rewriting.
+/// The result of rewriting: new arguments as a `Value`, or as JSON text for arguments read
+/// from a [`Tape`].
 #[derive(Debug, Clone)]
-pub struct Rewritten {
+pub struct Rewritten<A = Value> {
     /// The new arguments.
-    pub arguments: Value,
+    pub arguments: A,
     /// The action applied to each item (aligned with the items).
     pub actions: Vec<Action>,
     /// Items whose decision was overridden to keep the output valid.
@@ -65,9 +68,39 @@ pub fn rewrite(
     decisions: &[Decision],
     placeholders: &mut Placeholders,
 ) -> Rewritten {
-    let mut plan = plan(args, schema, items, decisions, placeholders);
-    let out = clone_patched(args, std::mem::take(&mut plan.patches));
-    plan.remove_fields(out, schema, items)
+    let mut plan = plan(Arg::Value(args), schema, items, decisions, placeholders);
+    let mut out = clone_patched(args, std::mem::take(&mut plan.patches));
+    let (actions, kept_for_validity, settle) = plan.remove_fields(&mut out, schema, items);
+    Rewritten {
+        arguments: out,
+        actions,
+        kept_for_validity,
+        settle,
+    }
+}
+
+/// [`rewrite`] for arguments held as a [`Tape`]: the output is the JSON text that
+/// `serde_json` would write for what [`rewrite`] gives, written straight from the tape and
+/// the plan's edits (nothing of the input is copied into a tree).
+pub(crate) fn rewrite_tape(
+    tape: &Tape<'_>,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    decisions: &[Decision],
+    placeholders: &mut Placeholders,
+) -> Rewritten<String> {
+    let mut plan = plan(Arg::from(tape), schema, items, decisions, placeholders);
+    let mut edits = emit::Edits::new(tape);
+    for (path, v) in std::mem::take(&mut plan.patches) {
+        edits.set(&path, v);
+    }
+    let (actions, kept_for_validity, settle) = plan.remove_fields(&mut edits, schema, items);
+    Rewritten {
+        arguments: edits.write(),
+        actions,
+        kept_for_validity,
+        settle,
+    }
 }
 
 /// What rewriting decided, before it is applied: the values that replace the input's (by
@@ -87,7 +120,7 @@ pub(crate) struct Plan {
 
 /// Decides the rewrite of `args`: reads them, never changes them.
 pub(crate) fn plan(
-    args: &Value,
+    args: Arg<'_>,
     schema: &SchemaIndex,
     items: &[PsdItem],
     decisions: &[Decision],
@@ -113,16 +146,16 @@ pub(crate) fn plan_in_place(
 /// The arguments a plan is made from.
 enum Source<'a> {
     /// Read only.
-    Shared(&'a Value),
+    Shared(Arg<'a>),
     /// To be rewritten in place: texts may be taken out.
     Owned(&'a mut Value),
 }
 
 impl Source<'_> {
-    fn get(&self) -> &Value {
+    fn get(&self) -> Arg<'_> {
         match self {
-            Source::Shared(v) => v,
-            Source::Owned(v) => v,
+            Source::Shared(v) => *v,
+            Source::Owned(v) => Arg::Value(v),
         }
     }
 
@@ -160,7 +193,7 @@ fn plan_from(
     let mut settle = false;
     let remove =
         |source: &Source<'_>, removals: &mut Vec<(String, Option<Shape>)>, path: String| {
-            let shape = crate::pointer::get(source.get(), &path).map(Shape::of);
+            let shape = source.get().pointer(&path).map(Shape::of);
             removals.push((path, shape));
         };
 
@@ -191,13 +224,13 @@ fn plan_from(
             }
             continue;
         }
-        let Some(original) = crate::pointer::get(source.get(), &path) else {
+        let Some(original) = source.get().pointer(&path) else {
             continue;
         };
         let info = schema.field(&path);
         // The values kept in an optional text, to tell whether anything else is left of it.
-        let kept_pieces: Vec<String> = match original {
-            Value::String(t) if info.is_some_and(|f| !f.required) => group
+        let kept_pieces: Vec<String> = match original.as_str() {
+            Some(t) if info.is_some_and(|f| !f.required) => group
                 .iter()
                 .filter(|&&k| decisions.get(k).is_some_and(|d| d.op == Op::Keep))
                 .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
@@ -210,19 +243,19 @@ fn plan_from(
         let consumed = matches!(source, Source::Owned(_))
             && original.is_string()
             && info.is_none_or(|f| {
-                validity::accepts_any_string(f) || !validity::satisfies(f, original)
+                validity::accepts_any_string(f) || !validity::satisfies_arg(f, original)
             });
         let text = if consumed {
             source.take_text(&path).map(TextIn::Owned)
         } else {
             None
         };
-        let original = crate::pointer::get(source.get(), &path).unwrap_or(&Value::Null);
-        let text = text.or(match original {
-            Value::String(s) => Some(TextIn::Borrowed(s)),
-            _ => None,
-        });
-        let new_value = match (text, original) {
+        let source_now = source.get();
+        let original = source_now
+            .pointer(&path)
+            .unwrap_or(Arg::Value(&Value::Null));
+        let text = text.or(original.as_str().map(TextIn::Borrowed));
+        let new_value = match (text, original.as_number()) {
             (Some(text), _) => Some(Value::String(rewrite_text(
                 text,
                 items,
@@ -230,7 +263,7 @@ fn plan_from(
                 &group,
                 placeholders,
             ))),
-            (None, Value::Number(n)) => {
+            (None, Some(n)) => {
                 let generalize_it = group
                     .iter()
                     .any(|&k| decisions.get(k).is_some_and(|d| d.op == Op::Generalize));
@@ -264,15 +297,18 @@ fn plan_from(
             continue;
         }
         // (A text taken out was valid whatever it became: it is not read again.)
-        let original = crate::pointer::get(source.get(), &path).unwrap_or(&Value::Null);
+        let source_now = source.get();
+        let original = source_now
+            .pointer(&path)
+            .unwrap_or(Arg::Value(&Value::Null));
         let valid = consumed
             || info.is_none_or(|f| {
-                validity::satisfies(f, &new_value) || !validity::satisfies(f, original)
+                validity::satisfies(f, &new_value) || !validity::satisfies_arg(f, original)
             });
         let replacement = if valid {
             Some(new_value)
         } else {
-            info.and_then(|f| validity::least_informative(f, original))
+            info.and_then(|f| validity::least_informative_for(f, Shape::of(original)))
         };
         match replacement {
             Some(v) => patches.push((path, v)),
@@ -329,12 +365,24 @@ impl Plan {
                 *slot = v;
             }
         }
-        self.remove_fields(args, schema, items)
+        let (actions, kept_for_validity, settle) = self.remove_fields(&mut args, schema, items);
+        Rewritten {
+            arguments: args,
+            actions,
+            kept_for_validity,
+            settle,
+        }
     }
 
     /// Removes the fields to remove from `out` (the arguments with the patches in), or gives
-    /// those that must stay their least informative valid value.
-    fn remove_fields(self, mut out: Value, schema: &SchemaIndex, items: &[PsdItem]) -> Rewritten {
+    /// those that must stay their least informative valid value. Gives the actions, the items
+    /// kept to stay valid and whether the output needs a second look.
+    fn remove_fields(
+        self,
+        out: &mut impl Target,
+        schema: &SchemaIndex,
+        items: &[PsdItem],
+    ) -> (Vec<Action>, Vec<bool>, bool) {
         let Plan {
             patches: _,
             mut removals,
@@ -354,11 +402,11 @@ impl Plan {
             let Some((parent, key)) = split_parent(&path) else {
                 continue;
             };
-            let parent_is_array = crate::pointer::get(&out, parent).is_some_and(Value::is_array);
+            let parent_is_array = out.view().pointer(parent).is_some_and(Arg::is_array);
             let removable = if parent_is_array {
                 key.parse::<usize>().is_ok()
             } else {
-                !required && crate::pointer::get(&out, parent).is_some_and(Value::is_object)
+                !required && out.view().pointer(parent).is_some_and(Arg::is_object)
             };
             if removable {
                 from_parent
@@ -368,7 +416,7 @@ impl Plan {
                 continue;
             }
             replace_or_keep_at(
-                &mut out,
+                out,
                 schema,
                 items,
                 (&path, shape),
@@ -381,55 +429,199 @@ impl Plan {
         // the reverse order handles it before the parent's own removals shift any index.
         for (parent, keys) in from_parent.into_iter().rev() {
             let min = schema.field(&parent).and_then(|p| p.min_items).unwrap_or(0);
-            match crate::pointer::get_mut(&mut out, &parent) {
-                Some(Value::Array(a)) => {
-                    let mut drop: Vec<(usize, Option<Shape>)> = keys
-                        .iter()
-                        .filter_map(|(k, shape)| k.parse().ok().map(|i| (i, *shape)))
-                        .collect();
-                    drop.sort_unstable_by_key(|d| d.0);
-                    drop.dedup_by_key(|d| d.0);
-                    drop.retain(|d| d.0 < a.len());
-                    // Keep `minItems`: the last elements to go stay, replaced or kept.
-                    let room = usize::try_from((a.len() as u64).saturating_sub(min)).unwrap_or(0);
-                    let keep_back = drop.split_off(drop.len().min(room));
-                    let mut i = 0;
-                    let mut next = drop.iter().peekable();
-                    a.retain(|_| {
-                        let gone = next.next_if(|d| d.0 == i).is_some();
-                        i += 1;
-                        !gone
-                    });
-                    // Elements that could not go: their indices shifted by the removals before.
-                    for (idx, shape) in keep_back {
-                        let shift = drop.partition_point(|d| d.0 < idx);
-                        let path = format!("{parent}/{idx}");
-                        let now = format!("{parent}/{}", idx - shift);
-                        replace_or_keep_at(
-                            &mut out,
-                            schema,
-                            items,
-                            (&path, shape),
-                            &now,
-                            &mut actions,
-                            &mut kept_for_validity,
-                        );
-                    }
-                }
-                Some(Value::Object(o)) => {
-                    let gone: std::collections::HashSet<&str> =
-                        keys.iter().map(|(k, _)| k.as_str()).collect();
-                    o.retain(|k, _| !gone.contains(k.as_str()));
-                }
-                _ => {}
+            let Some(view) = out.view().pointer(&parent) else {
+                continue;
+            };
+            if view.is_object() {
+                let gone: std::collections::HashSet<&str> =
+                    keys.iter().map(|(k, _)| k.as_str()).collect();
+                out.drop_members(&parent, &gone);
+                continue;
+            }
+            let Some(len) = view.elements().map(|e| e.len()) else {
+                continue;
+            };
+            let mut drop: Vec<(usize, Option<Shape>)> = keys
+                .iter()
+                .filter_map(|(k, shape)| k.parse().ok().map(|i| (i, *shape)))
+                .collect();
+            drop.sort_unstable_by_key(|d| d.0);
+            drop.dedup_by_key(|d| d.0);
+            drop.retain(|d| d.0 < len);
+            // Keep `minItems`: the last elements to go stay, replaced or kept.
+            let room = usize::try_from((len as u64).saturating_sub(min)).unwrap_or(0);
+            let keep_back = drop.split_off(drop.len().min(room));
+            let indices: Vec<usize> = drop.iter().map(|d| d.0).collect();
+            out.drop_elements(&parent, &indices);
+            // Elements that could not go: their indices shifted by the removals before.
+            for (idx, shape) in keep_back {
+                let shift = drop.partition_point(|d| d.0 < idx);
+                let path = format!("{parent}/{idx}");
+                let now = format!("{parent}/{}", idx - shift);
+                replace_or_keep_at(
+                    out,
+                    schema,
+                    items,
+                    (&path, shape),
+                    &now,
+                    &mut actions,
+                    &mut kept_for_validity,
+                );
             }
         }
-        Rewritten {
-            arguments: out,
-            actions,
-            kept_for_validity,
-            settle,
+        (actions, kept_for_validity, settle)
+    }
+}
+
+/// What field removals are applied to: the arguments as a `Value` (the patches already in),
+/// or the edits of a tape.
+trait Target {
+    /// The arguments the removals read the parents' shapes in.
+    fn view(&self) -> Arg<'_>;
+    /// Puts `v` in place of the value at `path` of the input, at `now` once earlier
+    /// removals from its array have shifted it.
+    fn set(&mut self, path: &str, now: &str, v: Value);
+    /// Removes the elements at `indices` (sorted, distinct, in range) of the array at `parent`.
+    fn drop_elements(&mut self, parent: &str, indices: &[usize]);
+    /// Removes the members named in `keys` of the object at `parent`.
+    fn drop_members(&mut self, parent: &str, keys: &std::collections::HashSet<&str>);
+}
+
+impl Target for Value {
+    fn view(&self) -> Arg<'_> {
+        Arg::Value(self)
+    }
+
+    fn set(&mut self, _path: &str, now: &str, v: Value) {
+        if let Some(slot) = crate::pointer::get_mut(self, now) {
+            *slot = v;
         }
+    }
+
+    fn drop_elements(&mut self, parent: &str, indices: &[usize]) {
+        if let Some(Value::Array(a)) = crate::pointer::get_mut(self, parent) {
+            let mut i = 0;
+            let mut next = indices.iter().peekable();
+            a.retain(|_| {
+                let gone = next.next_if(|&&d| d == i).is_some();
+                i += 1;
+                !gone
+            });
+        }
+    }
+
+    fn drop_members(&mut self, parent: &str, keys: &std::collections::HashSet<&str>) {
+        if let Some(Value::Object(o)) = crate::pointer::get_mut(self, parent) {
+            o.retain(|k, _| !keys.contains(k.as_str()));
+        }
+    }
+}
+
+/// What a rewrite gives: the arguments as a `Value`, or as JSON text.
+pub(crate) trait Output: Sized {
+    /// Rewrites `args` into this form.
+    fn rewrite(
+        args: Arg<'_>,
+        schema: &SchemaIndex,
+        items: &[PsdItem],
+        decisions: &[Decision],
+        placeholders: &mut Placeholders,
+    ) -> Rewritten<Self>;
+
+    /// `f` of these arguments read as arguments (`None` when they cannot be read).
+    fn read<R>(&self, f: impl FnOnce(Arg<'_>) -> R) -> Option<R>;
+
+    /// Removes the object member at each of `paths`, keeping the others in order; whether
+    /// each was there.
+    fn remove_members(&mut self, paths: &[&str]) -> Vec<bool>;
+}
+
+impl Output for Value {
+    fn rewrite(
+        args: Arg<'_>,
+        schema: &SchemaIndex,
+        items: &[PsdItem],
+        decisions: &[Decision],
+        placeholders: &mut Placeholders,
+    ) -> Rewritten<Value> {
+        match args {
+            Arg::Value(v) => rewrite(v, schema, items, decisions, placeholders),
+            Arg::Tape(..) => rewrite(&args.to_value(), schema, items, decisions, placeholders),
+        }
+    }
+
+    fn read<R>(&self, f: impl FnOnce(Arg<'_>) -> R) -> Option<R> {
+        Some(f(Arg::Value(self)))
+    }
+
+    fn remove_members(&mut self, paths: &[&str]) -> Vec<bool> {
+        paths
+            .iter()
+            .map(|path| {
+                split_parent(path)
+                    .and_then(|(parent, key)| {
+                        crate::pointer::get_mut(self, parent)?
+                            .as_object_mut()?
+                            .shift_remove(&key)
+                    })
+                    .is_some()
+            })
+            .collect()
+    }
+}
+
+impl Output for String {
+    fn rewrite(
+        args: Arg<'_>,
+        schema: &SchemaIndex,
+        items: &[PsdItem],
+        decisions: &[Decision],
+        placeholders: &mut Placeholders,
+    ) -> Rewritten<String> {
+        match args {
+            Arg::Tape(t, 0) => rewrite_tape(t, schema, items, decisions, placeholders),
+            _ => {
+                let r = Value::rewrite(args, schema, items, decisions, placeholders);
+                Rewritten {
+                    arguments: r.arguments.to_string(),
+                    actions: r.actions,
+                    kept_for_validity: r.kept_for_validity,
+                    settle: r.settle,
+                }
+            }
+        }
+    }
+
+    fn read<R>(&self, f: impl FnOnce(Arg<'_>) -> R) -> Option<R> {
+        let tape = Tape::parse(self).ok()?;
+        Some(f(Arg::from(&tape)))
+    }
+
+    fn remove_members(&mut self, paths: &[&str]) -> Vec<bool> {
+        let Ok(tape) = Tape::parse(self) else {
+            return vec![false; paths.len()];
+        };
+        let mut edits = emit::Edits::new(&tape);
+        let removed: Vec<bool> = paths
+            .iter()
+            .map(|path| {
+                let there = split_parent(path).is_some_and(|(parent, key)| {
+                    Arg::from(&tape)
+                        .pointer(parent)
+                        .and_then(|p| p.members())
+                        .is_some_and(|mut m| m.any(|(k, _)| k == key))
+                });
+                if there {
+                    edits.drop_at(path);
+                }
+                there
+            })
+            .collect();
+        if removed.contains(&true) {
+            let text = edits.write();
+            *self = text;
+        }
+        removed
     }
 }
 
@@ -452,10 +644,36 @@ fn clone_patched(args: &Value, patches: Vec<(String, Value)>) -> Value {
 #[derive(Default)]
 struct Patch {
     value: Option<Value>,
+    /// The node goes (a member or an element removed; only edits of a tape mark it).
+    dropped: bool,
     children: FxHashMap<String, Patch>,
 }
 
 impl Patch {
+    /// The node at `path` (a JSON pointer), made if it is not there yet; `None` under a node
+    /// replaced whole, or for a path that is not a pointer.
+    fn node_at(&mut self, path: &str) -> Option<&mut Patch> {
+        if !path.is_empty() && !path.starts_with('/') {
+            return None;
+        }
+        let mut node = self;
+        let mut rest = path;
+        while let Some(tail) = rest.strip_prefix('/') {
+            if node.value.is_some() {
+                return None;
+            }
+            let (token, next) = tail.split_once('/').map_or((tail, ""), |(t, _)| {
+                (t, tail.get(t.len()..).unwrap_or_default())
+            });
+            node = node
+                .children
+                .entry(crate::pointer::unescape(token).into_owned())
+                .or_default();
+            rest = next;
+        }
+        Some(node)
+    }
+
     fn insert(&mut self, path: &str, v: Value) {
         if !path.is_empty() && !path.starts_with('/') {
             return; // not a JSON pointer: nothing to set
@@ -541,7 +759,7 @@ fn array_index(token: &str) -> Option<usize> {
 /// `now` in `out`): its least informative valid value, or (when there is none) its value,
 /// with its items reported as kept to stay valid.
 fn replace_or_keep_at(
-    out: &mut Value,
+    out: &mut impl Target,
     schema: &SchemaIndex,
     items: &[PsdItem],
     (path, shape): (&str, Option<Shape>),
@@ -553,11 +771,7 @@ fn replace_or_keep_at(
     let fallback =
         shape.and_then(|shape| info.and_then(|f| validity::least_informative_for(f, shape)));
     match fallback {
-        Some(v) => {
-            if let Some(slot) = crate::pointer::get_mut(out, now) {
-                *slot = v;
-            }
-        }
+        Some(v) => out.set(path, now, v),
         None => {
             // Items are sorted by path: this field's are consecutive.
             let first = items.partition_point(|it| it.path.as_str() < path);

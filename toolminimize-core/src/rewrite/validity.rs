@@ -4,6 +4,7 @@
 
 use serde_json::{Number, Value};
 
+use crate::args::{Arg, Node};
 use crate::schema::FieldInfo;
 
 fn format_ok(format: &str, s: &str) -> bool {
@@ -26,13 +27,18 @@ fn format_ok(format: &str, s: &str) -> bool {
 
 /// Whether `v` satisfies the constraints the index knows of `info`.
 pub fn satisfies(info: &FieldInfo, v: &Value) -> bool {
+    satisfies_arg(info, Arg::Value(v))
+}
+
+/// [`satisfies`] for a value of the arguments however they are held.
+pub(crate) fn satisfies_arg(info: &FieldInfo, v: Arg<'_>) -> bool {
     if let Some(values) = &info.enum_values
-        && !values.contains(v)
+        && !values.iter().any(|x| v.equals(x))
     {
         return false;
     }
-    match v {
-        Value::String(s) => {
+    match v.node() {
+        Node::String(s) => {
             if !info.types.string() {
                 return false;
             }
@@ -54,14 +60,14 @@ pub fn satisfies(info: &FieldInfo, v: &Value) -> bool {
             }
             true
         }
-        Value::Number(n) => {
+        Node::Number(n) => {
             let x = n.as_f64().unwrap_or(0.0);
-            if info.types.integer_only() && !crate::schema::is_integer(n) {
+            if info.types.integer_only() && !n.is_integer() {
                 return false;
             }
             !(info.minimum.is_some_and(|m| x < m) || info.maximum.is_some_and(|m| x > m))
         }
-        Value::Array(a) => info.min_items.is_none_or(|m| a.len() as u64 >= m),
+        Node::Array(a) => info.min_items.is_none_or(|m| a.len() as u64 >= m),
         _ => true,
     }
 }
@@ -91,21 +97,22 @@ pub(crate) enum Shape {
 
 impl Shape {
     /// The shape of `v`.
-    pub(crate) fn of(v: &Value) -> Shape {
-        match v {
-            Value::Null => Shape::Null,
-            Value::Bool(_) => Shape::Bool,
-            Value::Number(_) => Shape::Number,
-            Value::String(_) => Shape::String,
-            Value::Array(_) => Shape::Array,
-            Value::Object(_) => Shape::Object,
+    pub(crate) fn of(v: Arg<'_>) -> Shape {
+        match v.node() {
+            Node::Null => Shape::Null,
+            Node::Bool(_) => Shape::Bool,
+            Node::Number(_) => Shape::Number,
+            Node::String(_) => Shape::String,
+            Node::Array(_) => Shape::Array,
+            Node::Object(_) => Shape::Object,
         }
     }
 }
 
 /// The least informative value of the field's type that still validates, if one is known.
-pub fn least_informative(info: &FieldInfo, original: &Value) -> Option<Value> {
-    least_informative_for(info, Shape::of(original))
+#[cfg(test)]
+fn least_informative(info: &FieldInfo, original: &Value) -> Option<Value> {
+    least_informative_for(info, Shape::of(Arg::Value(original)))
 }
 
 /// [`least_informative`] for a value of this shape.

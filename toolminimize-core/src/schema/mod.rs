@@ -17,6 +17,7 @@ use rustc_hash::FxHashSet;
 use serde_json::Value;
 
 use self::paths::{ElementIds, PathIds};
+use crate::args::{Arg, Node};
 use crate::item::{Finding, PsdItem};
 use crate::pointer::{field, member};
 use crate::taxonomy::{Category, Sensitivity};
@@ -369,12 +370,12 @@ enum ScalarKind {
 }
 
 impl ScalarKind {
-    fn of(v: &Value) -> Option<Self> {
-        match v {
-            Value::Null => Some(ScalarKind::Null),
-            Value::Bool(_) => Some(ScalarKind::Bool),
-            Value::Number(n) if n.is_i64() || n.is_u64() => Some(ScalarKind::Integer),
-            Value::String(_) => Some(ScalarKind::String),
+    fn of(v: Arg<'_>) -> Option<Self> {
+        match v.node() {
+            Node::Null => Some(ScalarKind::Null),
+            Node::Bool(_) => Some(ScalarKind::Bool),
+            Node::Number(n) if n.is_64_bit_integer() => Some(ScalarKind::Integer),
+            Node::String(_) => Some(ScalarKind::String),
             _ => None,
         }
     }
@@ -414,26 +415,26 @@ pub(crate) fn is_integer(n: &serde_json::Number) -> bool {
     n.is_i64() || n.is_u64() || !n.to_string().contains(['.', 'e', 'E'])
 }
 
-fn value_matches_types(v: &Value, t: Types) -> bool {
+fn value_matches_types(v: Arg<'_>, t: Types) -> bool {
     if t.any() {
         return true;
     }
-    match v {
-        Value::Null => t.null(),
-        Value::Bool(_) => t.0 & Types::BOOLEAN != 0,
-        Value::Number(n) => {
-            t.0 & Types::NUMBER != 0 || (t.0 & Types::INTEGER != 0 && is_integer(n))
+    match v.node() {
+        Node::Null => t.null(),
+        Node::Bool(_) => t.0 & Types::BOOLEAN != 0,
+        Node::Number(n) => {
+            t.0 & Types::NUMBER != 0 || (t.0 & Types::INTEGER != 0 && n.is_integer())
         }
-        Value::String(_) => t.0 & Types::STRING != 0,
-        Value::Array(_) => t.array(),
-        Value::Object(_) => t.object(),
+        Node::String(_) => t.0 & Types::STRING != 0,
+        Node::Array(_) => t.array(),
+        Node::Object(_) => t.object(),
     }
 }
 
 impl<'a> Builder<'a> {
     /// Expands `$ref`, `allOf` and the branches of `anyOf`/`oneOf` that fit `v` into the list
     /// of schemas that apply to `v`.
-    fn expand(&self, s: &'a Value, v: &Value, acc: &mut Vec<&'a Value>, depth: usize) {
+    fn expand(&self, s: &'a Value, v: Arg<'_>, acc: &mut Vec<&'a Value>, depth: usize) {
         if depth > MAX_REF_DEPTH {
             return;
         }
@@ -542,7 +543,7 @@ impl<'a> Builder<'a> {
     fn walk(
         &mut self,
         schemas: Vec<&'a Value>,
-        v: &Value,
+        v: Arg<'_>,
         path: &mut String,
         mut info: FieldInfo,
         depth: usize,
@@ -553,8 +554,8 @@ impl<'a> Builder<'a> {
         }
         let parent_necessary = info.necessary;
         let parent_undeclared = info.undeclared;
-        match v {
-            Value::Object(map) => {
+        match v.node() {
+            Node::Object(map) => {
                 let min_nec: Option<FxHashSet<&str>> = schemas.iter().find_map(|s| {
                     field(s, "minimum_necessary")
                         .and_then(Value::as_array)
@@ -584,9 +585,9 @@ impl<'a> Builder<'a> {
                     let child_schemas = self.property_schemas(&schemas, &properties, k, child);
                     let undeclared_k =
                         parent_undeclared || lists_properties && child_schemas.is_empty();
-                    let required_k = required.contains(k.as_str());
-                    let declared_k = min_nec.as_ref().map(|l| l.contains(k.as_str()));
-                    let scalar = !matches!(child, Value::Object(_) | Value::Array(_));
+                    let required_k = required.contains(k);
+                    let declared_k = min_nec.as_ref().map(|l| l.contains(k));
+                    let scalar = !child.is_container();
                     let len = path.len();
                     push_token(path, k);
                     if !scalar {
@@ -635,7 +636,7 @@ impl<'a> Builder<'a> {
                 }
                 id
             }
-            Value::Array(arr) => {
+            Node::Array(arr) => {
                 let key = info.key.clone();
                 let array_annotations = (
                     info.psd_category,
@@ -649,7 +650,7 @@ impl<'a> Builder<'a> {
                 // schemas share their entry.
                 let mut previous: Option<Previous> = None;
                 let sources = ItemSources::of(&schemas);
-                for (i, child) in arr.iter().enumerate() {
+                for (i, child) in arr.enumerate() {
                     let kind = ScalarKind::of(child);
                     let uniform = !sources.positional(i);
                     // The same item schemas as the previous element, read for a value of the
@@ -667,7 +668,7 @@ impl<'a> Builder<'a> {
                     for x in sources.at(i) {
                         self.expand(x, child, &mut item_schemas, 0);
                     }
-                    let scalar = !matches!(child, Value::Object(_) | Value::Array(_));
+                    let scalar = !child.is_container();
                     let ptrs: Vec<*const Value> = item_schemas
                         .iter()
                         .map(|s| std::ptr::from_ref(*s))
@@ -759,7 +760,7 @@ impl<'a> Builder<'a> {
         parents: &[&'a Value],
         properties: &[Option<&'a Value>],
         k: &str,
-        child: &Value,
+        child: Arg<'_>,
     ) -> Vec<&'a Value> {
         let mut acc = Vec::new();
         for p in properties {
@@ -781,15 +782,15 @@ impl<'a> Builder<'a> {
 impl SchemaIndex {
     /// Indexes `schema` against `args`.
     pub fn build(schema: &Value, args: &Value) -> SchemaIndex {
-        Self::build_with(schema, args, &crate::tool::compile_patterns(schema))
+        Self::build_with(schema, args.into(), &crate::tool::compile_patterns(schema))
     }
 
     /// Indexes a tool's schema against `args`, with the patterns the tool compiled once.
-    pub fn for_tool(tool: &crate::ToolDef, args: &Value) -> SchemaIndex {
+    pub(crate) fn for_tool(tool: &crate::ToolDef, args: Arg<'_>) -> SchemaIndex {
         Self::build_with(tool.input_schema(), args, tool.patterns())
     }
 
-    fn build_with(schema: &Value, args: &Value, patterns: &crate::tool::Patterns) -> SchemaIndex {
+    fn build_with(schema: &Value, args: Arg<'_>, patterns: &crate::tool::Patterns) -> SchemaIndex {
         let (index, collided) = Self::build_into(SchemaIndex::default(), schema, args, patterns);
         if !collided {
             return index;
@@ -806,7 +807,7 @@ impl SchemaIndex {
     fn build_into(
         index: SchemaIndex,
         schema: &Value,
-        args: &Value,
+        args: Arg<'_>,
         patterns: &crate::tool::Patterns,
     ) -> (SchemaIndex, bool) {
         let mut b = Builder {

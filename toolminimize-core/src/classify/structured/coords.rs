@@ -5,7 +5,9 @@
 //! 100 m) to count as precise.
 
 use crate::classify::pattern::LazyRegex as Regex;
-use serde_json::{Map, Number, Value};
+use serde_json::Number;
+
+use crate::args::Members;
 
 use super::context::{char_at, char_before, regex};
 use crate::classify::{Detector, Field};
@@ -170,21 +172,22 @@ impl Detector for Coordinates {
 }
 
 /// Numeric latitude/longitude pairs in one object.
-pub(super) fn numeric_findings(obj: &Map<String, Value>) -> Vec<(String, Finding)> {
-    let mut lat: Option<(&String, &Number)> = None;
-    let mut lon: Option<(&String, &Number)> = None;
+pub(crate) fn numeric_findings(obj: Members<'_>) -> Vec<(String, Finding)> {
+    let mut lat: Option<(&str, Number)> = None;
+    let mut lon: Option<(&str, Number)> = None;
     for (k, v) in obj {
-        if let Value::Number(n) = v {
+        if let Some(n) = v.as_number() {
             if lat.is_none() && key_is(k, LAT_KEYS) {
-                lat = Some((k, n));
+                lat = n.to_number().map(|n| (k, n));
             } else if lon.is_none() && key_is(k, LON_KEYS) {
-                lon = Some((k, n));
+                lon = n.to_number().map(|n| (k, n));
             }
         }
     }
     let (Some((lk, ln)), Some((ok, on))) = (lat, lon) else {
         return Vec::new();
     };
+    let (ln, on) = (&ln, &on);
     let (Some(a), Some(o)) = (ln.as_f64(), on.as_f64()) else {
         return Vec::new();
     };
@@ -199,7 +202,7 @@ pub(super) fn numeric_findings(obj: &Map<String, Value>) -> Vec<(String, Finding
             "coordinates",
         )
     };
-    vec![(lk.clone(), finding(ln)), (ok.clone(), finding(on))]
+    vec![(lk.to_owned(), finding(ln)), (ok.to_owned(), finding(on))]
 }
 
 #[cfg(test)]
@@ -261,13 +264,16 @@ mod tests {
     #[test]
     fn numeric_pairs() {
         let v = json!({"latitude": 37.774929, "longitude": -122.419416, "units": "metric"});
-        let found = numeric_findings(v.as_object().unwrap());
+        let found = numeric_findings(crate::args::Arg::from(&v).members().unwrap());
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].0, "latitude");
         assert_eq!(found[0].1.span, 0..9);
         assert_eq!(found[1].1.span, 0..11);
         let v = json!({"pickup_lat": 48.8584, "pickup_lng": 2.2945});
-        assert_eq!(numeric_findings(v.as_object().unwrap()).len(), 2);
+        assert_eq!(
+            numeric_findings(crate::args::Arg::from(&v).members().unwrap()).len(),
+            2
+        );
     }
 
     #[test]
@@ -283,12 +289,12 @@ mod tests {
             assert!(spans(s, &none).is_empty(), "{s}");
         }
         let v = json!({"lat": 37.7, "lon": -122.4});
-        assert!(numeric_findings(v.as_object().unwrap()).is_empty());
+        assert!(numeric_findings(crate::args::Arg::from(&v).members().unwrap()).is_empty());
         let v = json!({"lat": 137.7749, "lon": -122.4194});
-        assert!(numeric_findings(v.as_object().unwrap()).is_empty());
+        assert!(numeric_findings(crate::args::Arg::from(&v).members().unwrap()).is_empty());
         let v = json!({"latitude": 37.7749});
-        assert!(numeric_findings(v.as_object().unwrap()).is_empty());
+        assert!(numeric_findings(crate::args::Arg::from(&v).members().unwrap()).is_empty());
         let v = json!({"along": 1.2345, "plateau": 3.4567});
-        assert!(numeric_findings(v.as_object().unwrap()).is_empty());
+        assert!(numeric_findings(crate::args::Arg::from(&v).members().unwrap()).is_empty());
     }
 }

@@ -27,8 +27,6 @@ mod residence;
 mod ssn;
 mod url;
 
-use serde_json::{Map, Value};
-
 pub use self::address::{FollowingPlace, following_place};
 
 use std::sync::OnceLock;
@@ -104,7 +102,7 @@ pub(crate) fn warm_up_phone_metadata() {
 
 /// Findings on numeric fields of one object (a `latitude`/`longitude` pair and the like):
 /// `(property name, finding)`, the finding's span covering the whole number.
-pub fn numeric_findings(obj: &Map<String, Value>) -> Vec<(String, Finding)> {
+pub(crate) fn numeric_findings(obj: crate::args::Members<'_>) -> Vec<(String, Finding)> {
     coords::numeric_findings(obj)
 }
 

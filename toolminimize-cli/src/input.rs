@@ -13,7 +13,8 @@ use std::path::Path;
 use rustc_hash::FxHasher;
 use serde_json::{Map, Value};
 use toolminimize_core::{
-    Call, Exposure, MAX_VALUES, Minimizer, Outcome, Session, ToolDef, Verdict, json_values_at_most,
+    BlockReason, Call, Exposure, MAX_VALUES, MinimizedJson, Minimizer, Outcome, Report, Session,
+    ToolDef, Verdict, json_values_at_most,
 };
 
 /// Longest line read as a call. Longer lines are skipped without being buffered and answered
@@ -42,6 +43,9 @@ pub(crate) enum Arguments {
     Text(String),
     /// Parsed (an object sent as a JSON-encoded string, or a line read the slow way).
     Parsed(Value),
+    /// Where the text of an object lies in the line (until the line's text is handed over
+    /// and becomes [`Arguments::Text`]).
+    Span(std::ops::Range<usize>),
 }
 
 /// A line that could not be read as a call: its id (if one could be found) and why.
@@ -287,8 +291,12 @@ fn parse_fields(
     line: &str,
     tools: &mut ToolCache,
 ) -> Option<Result<CallLine, (Option<Value>, String)>> {
-    if nests_deeper_than(line.as_bytes(), FAST_DEPTH) {
-        // `serde_json` refuses a tree that deep, with its message; its raw values do not.
+    if line.len() < TEXT_MIN_BYTES {
+        return None;
+    }
+    let (deep, values) = shape_of(line.as_bytes(), TEXT_MAX_DEPTH);
+    // `serde_json` refuses a tree that deep, with its message; its raw values do not.
+    if deep || line.len() / values.max(1) > TEXT_MAX_BYTES_PER_VALUE {
         return None;
     }
     let f: Fields<'_> = serde_json::from_str(line).ok()?;
@@ -296,22 +304,39 @@ fn parse_fields(
     if !text.starts_with('{') {
         return None;
     }
+    // The raw value is a slice of the line.
+    let start = (text.as_ptr() as usize).checked_sub(line.as_ptr() as usize)?;
+    let span = start..start + text.len();
+    if line.get(span.clone()) != Some(text) {
+        return None;
+    }
     Some(finish_line(
         f.id,
         &f.rest,
-        Arguments::Text(text.to_owned()),
+        Arguments::Span(span),
         line.len(),
         tools,
     ))
 }
 
-/// Lines nested deeper than this are read the slow way (below `serde_json`'s limit of 128).
-const FAST_DEPTH: usize = 120;
+/// Lines shorter than this are parsed into a `Value`: the tree of a short line costs little,
+/// and reading it through a tape is no faster.
+const TEXT_MIN_BYTES: usize = 64 * 1024;
+
+/// Lines whose values are longer than this on average are parsed into a `Value`: a few long
+/// texts are rewritten in place there (held once), where a tape holds the line and each
+/// rewritten text beside it. Arguments of many short values take far less memory as a tape.
+const TEXT_MAX_BYTES_PER_VALUE: usize = 256;
+
+/// Lines nested deeper than this are parsed into a `Value` (which stops below 128).
+const TEXT_MAX_DEPTH: usize = 120;
 
 /// Whether the JSON text `json` opens more than `max` arrays or objects inside one another,
-/// read without parsing it (brackets inside strings do not count).
-fn nests_deeper_than(json: &[u8], max: usize) -> bool {
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+/// and about how many values it holds (commas and openings of arrays and objects, plus one),
+/// read without parsing it: brackets and commas inside strings do not count.
+fn shape_of(json: &[u8], max: usize) -> (bool, usize) {
+    let (mut depth, mut values) = (0usize, 1usize);
+    let (mut in_string, mut escaped) = (false, false);
     for &b in json {
         if in_string {
             match (escaped, b) {
@@ -326,15 +351,17 @@ fn nests_deeper_than(json: &[u8], max: usize) -> bool {
             b'"' => in_string = true,
             b'[' | b'{' => {
                 depth += 1;
+                values += 1;
                 if depth > max {
-                    return true;
+                    return (true, values);
                 }
             }
+            b',' => values += 1,
             b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
-    false
+    (false, values)
 }
 
 /// The call of a line with these `id` and `arguments` and its other members in `obj`.
@@ -376,9 +403,20 @@ fn finish_line(
     })
 }
 
-/// Parses input line number `line` (its text already read, see [`Stream::next_text`]).
-pub(crate) fn parse_numbered(line: u64, text: &str, tools: &mut ToolCache) -> Parsed {
-    numbered(line, parse_line_with(text, tools))
+/// Parses input line number `line` (its text already read, see [`Stream::next_line`]). The
+/// text becomes the call's arguments when they are an object (see [`Arguments::Text`]).
+pub(crate) fn parse_owned(line: u64, text: String, tools: &mut ToolCache) -> Parsed {
+    let parsed = parse_line_with(&text, tools).map(|mut c| {
+        if let Arguments::Span(r) = &c.arguments {
+            let r = r.clone();
+            let mut text = text;
+            text.truncate(r.end);
+            text.drain(..r.start);
+            c.arguments = Arguments::Text(text);
+        }
+        c
+    });
+    numbered(line, parsed)
 }
 
 /// What parsing input line number `line` gave, as a [`Parsed`].
@@ -486,7 +524,16 @@ pub(crate) struct Minimized {
     pub(crate) tool_name: String,
     /// The conversation the call belongs to, if the line named one.
     pub(crate) session: Option<String>,
-    pub(crate) outcome: Outcome<String>,
+    pub(crate) outcome: Outcome<Forwarded>,
+}
+
+/// The minimized arguments of a call, as the minimizer gave them.
+#[derive(Debug)]
+pub(crate) enum Forwarded {
+    /// Written out from the call's text when its line is written.
+    Json(MinimizedJson<'static>),
+    /// Parsed arguments (given as a JSON-encoded string).
+    Value(Value),
 }
 
 /// Minimizes one parsed call with the session state in `sessions`. The arguments are handed
@@ -498,12 +545,22 @@ pub(crate) fn minimize_line(
 ) -> Minimized {
     let session = c.session.as_deref().map(|s| sessions.get(s));
     let outcome = match c.arguments {
+        // A line's text is handed over before its call is minimized (`parse_owned`).
+        Arguments::Span(_) => Outcome::new(
+            Verdict::Block(BlockReason::Internal("the call's text was not kept")),
+            Report::default(),
+        ),
         Arguments::Text(text) => {
-            let mut call = Call::json(&c.tool, &text);
+            let mut call = Call::json_owned(&c.tool, text);
             call.exposure = c.exposure;
             call.task_context = c.task_context.as_deref();
             call.session = session.as_ref();
-            minimizer.minimize_json(&call)
+            let (verdict, report) = minimizer.minimize_json_owned(call).into_parts();
+            let verdict = match verdict.into_arguments() {
+                Ok(m) => Verdict::Forward(Forwarded::Json(m)),
+                Err(r) => Verdict::Block(r),
+            };
+            Outcome::new(verdict, report)
         }
         Arguments::Parsed(arguments) => {
             let mut call = Call::owned(&c.tool, arguments);
@@ -512,7 +569,7 @@ pub(crate) fn minimize_line(
             call.session = session.as_ref();
             let (verdict, report) = minimizer.minimize_owned(call).into_parts();
             let verdict = match verdict.into_arguments() {
-                Ok(v) => Verdict::Forward(v.to_string()),
+                Ok(v) => Verdict::Forward(Forwarded::Value(v)),
                 Err(r) => Verdict::Block(r),
             };
             Outcome::new(verdict, report)
@@ -614,26 +671,23 @@ impl<R: BufRead> Stream<R> {
     /// # Errors
     /// Only when reading the input fails.
     pub(crate) fn next_parsed(&mut self) -> io::Result<Option<Parsed>> {
-        // Parsed where it lies in the read buffer, with this stream's tools: no copy.
-        let Some(next) = self.next_text(parse_line_with)? else {
+        let Some(next) = self.next_line()? else {
             return Ok(None);
         };
         Ok(Some(match next {
             Err(e) => Parsed::Bad(e),
-            Ok((line, parsed)) => numbered(line, parsed),
+            Ok((line, text)) => parse_owned(line, text, &mut self.tools),
         }))
     }
 
-    /// The next non-blank line as text, read but not parsed: its number and what `take`
-    /// makes of its text (with any byte order mark and surrounding blanks removed), or why it
-    /// cannot be read as a call (too long, not UTF-8). `None` at the end of the input.
+    /// The next non-blank line, read but not parsed: its number and its text (with any byte
+    /// order mark and surrounding blanks removed), or why it cannot be read as a call (too
+    /// long, not UTF-8). `None` at the end of the input. A long line's text is the read
+    /// buffer itself, handed over rather than copied.
     ///
     /// # Errors
     /// Only when reading the input fails.
-    pub(crate) fn next_text<T>(
-        &mut self,
-        take: impl FnOnce(&str, &mut ToolCache) -> T,
-    ) -> io::Result<Option<Result<(u64, T), LineError>>> {
+    pub(crate) fn next_line(&mut self) -> io::Result<Option<Result<(u64, String), LineError>>> {
         loop {
             let Some(too_long) = self.read_line()? else {
                 return Ok(None);
@@ -655,15 +709,24 @@ impl<R: BufRead> Stream<R> {
             };
             // A UTF-8 byte order mark (an editor's, at the start of the stream or of a line
             // pasted from a file) is not part of the call.
-            let text = text.trim_start_matches('\u{feff}').trim();
-            if text.is_empty() {
+            let trimmed = text.trim_start_matches('\u{feff}').trim();
+            if trimmed.is_empty() {
                 continue;
             }
-            let taken = take(text, &mut self.tools);
-            if self.buf.capacity() > KEEP_BUFFER {
-                self.buf = Vec::new();
+            if self.buf.capacity() <= KEEP_BUFFER {
+                return Ok(Some(Ok((line, trimmed.to_owned()))));
             }
-            return Ok(Some(Ok((line, taken))));
+            let start = text.len() - text.trim_start_matches('\u{feff}').trim_start().len();
+            let end = start + trimmed.len();
+            let mut buf = std::mem::take(&mut self.buf);
+            buf.truncate(end);
+            buf.drain(..start);
+            // The buffer grew by doubling: what it holds is kept, not the room around it.
+            buf.shrink_to_fit();
+            let Ok(text) = String::from_utf8(buf) else {
+                continue; // checked above
+            };
+            return Ok(Some(Ok((line, text))));
         }
     }
 
@@ -801,14 +864,46 @@ mod tests {
 
     #[test]
     fn an_object_of_arguments_is_kept_as_its_text() {
+        // Many short values in a long line: read as text.
+        let many: Vec<String> = (0..TEXT_MIN_BYTES / 4).map(|i| i.to_string()).collect();
+        let args = format!(r#"{{"a": [{}]}}"#, many.join(", "));
         let line =
-            r#"{"id": null, "tool": {"name": "t"}, "arguments": {"a": [1, "x"]}, "other": 2}"#;
-        let c = parse_line(line).unwrap();
+            format!(r#"{{"id": null, "tool": {{"name": "t"}}, "arguments": {args}, "other": 2}}"#);
+        let Parsed::Call(c) = parse_owned(1, line, &mut ToolCache::default()) else {
+            panic!("not a call");
+        };
         assert_eq!(c.id, Some(Value::Null), "an explicit null id is echoed");
-        assert!(matches!(&c.arguments, Arguments::Text(t) if t == r#"{"a": [1, "x"]}"#));
+        assert!(matches!(&c.arguments, Arguments::Text(t) if *t == args));
+        // A short line, or a long one of few values, is parsed.
+        let short = r#"{"tool": {"name": "t"}, "arguments": {"a": 1}}"#;
+        assert!(matches!(
+            parse_line(short).unwrap().arguments,
+            Arguments::Parsed(_)
+        ));
+        let few = format!(
+            r#"{{"tool": {{"name": "t"}}, "arguments": {{"a": "{}"}}}}"#,
+            "x".repeat(TEXT_MIN_BYTES)
+        );
+        assert!(matches!(
+            parse_line(&few).unwrap().arguments,
+            Arguments::Parsed(_)
+        ));
+        // A long line is handed over as it was read, around its blanks and byte order mark.
+        let many: Vec<String> = (0..KEEP_BUFFER / 3)
+            .map(|i| (i % 100).to_string())
+            .collect();
+        let args = format!(r#"{{"q": [{}]}}"#, many.join(","));
+        let input =
+            format!("\n\u{feff} {{\"tool\": {{\"name\": \"t\"}}, \"arguments\": {args}}} \r\n");
+        let mut stream = Stream::new(input.as_bytes());
+        let Some(Parsed::Call(c)) = stream.next_parsed().unwrap() else {
+            panic!("not a call");
+        };
+        assert!(matches!(&c.arguments, Arguments::Text(t) if *t == args));
         // A member named twice is read as a `Value` reads it: the last one counts.
-        let twice = r#"{"tool": {"name": "t"}, "arguments": {"a": 1}, "arguments": {"b": 2}}"#;
-        let c = parse_line(twice).unwrap();
+        let twice =
+            format!(r#"{{"tool": {{"name": "t"}}, "arguments": {args}, "arguments": {{"b": 2}}}}"#);
+        let c = parse_line(&twice).unwrap();
         assert!(matches!(c.arguments, Arguments::Parsed(a) if a == json!({"b": 2})));
     }
 

@@ -29,7 +29,7 @@ use serde_json::{Map, Value};
 use toolminimize_core::{Minimizer, Report};
 
 use crate::input::{
-    self, CallLine, LineError, Minimized, Parsed, Record, Sessions, Stream, ToolCache,
+    self, CallLine, Forwarded, LineError, Minimized, Parsed, Record, Sessions, Stream, ToolCache,
 };
 use crate::options::PolicyArgs;
 
@@ -76,7 +76,7 @@ pub(crate) fn run(args: &Args) -> Result<ExitCode, String> {
         .map_err(|e| format!("reading input: {e}"))?
     {
         match record {
-            Record::Call(m) => write_line(&mut out, &call_record(*m)),
+            Record::Call(m) => write_record(&mut out, &call_record(*m)),
             Record::Bad(e) => write_line(&mut out, &error_record(e)),
         }
         .map_err(|e| format!("writing output: {e}"))?;
@@ -148,8 +148,8 @@ fn run_parallel(
                     let mut done = Vec::new();
                     let mut next = Some(first);
                     while let Some((seq, job)) = next.take() {
-                        let parsed = input::parse_numbered(job.line, &job.text, &mut tools);
-                        drop(job); // the line's text, before the call is minimized
+                        // The line's text becomes the call's arguments (not copied).
+                        let parsed = input::parse_owned(job.line, job.text, &mut tools);
                         let out = match parsed {
                             Parsed::Bad(e) => Out::Bytes(line_bytes(&error_record(e))),
                             Parsed::Call(call) => minimize_guarded(minimizer, &mut sessions, *call),
@@ -178,7 +178,14 @@ fn run_parallel(
             loop {
                 // The reader only splits lines and finds their session; workers parse, so a
                 // call's tree is made, used and freed on one thread.
-                let next = stream.next_text(|text, _| (text.to_owned(), input::session_of(text)));
+                let next = stream.next_line().map(|n| {
+                    n.map(|r| {
+                        r.map(|(line, text)| {
+                            let session = input::session_of(&text);
+                            (line, (text, session))
+                        })
+                    })
+                });
                 let next = match next {
                     Ok(Some(n)) => n,
                     Ok(None) => return,
@@ -301,7 +308,7 @@ fn minimize_guarded(minimizer: &Minimizer, sessions: &mut Sessions, call: CallLi
     }));
     match r {
         Ok(v) if long => Out::Record(Box::new(v)),
-        Ok(v) => Out::Bytes(line_bytes(&v)),
+        Ok(v) => Out::Bytes(record_bytes(&v)),
         Err(_) => {
             let mut rec = Map::new();
             rec.insert("id".into(), id.unwrap_or(Value::Null));
@@ -334,7 +341,7 @@ fn write_in_order(
         while let Some(line) = pending.remove(&next) {
             match line {
                 Out::Bytes(bytes) => out.write_all(&bytes),
-                Out::Record(record) => write_line(out, &*record),
+                Out::Record(record) => write_record(out, &record),
             }
             .map_err(|e| format!("writing output: {e}"))?;
             window.release();
@@ -348,33 +355,84 @@ fn write_in_order(
 }
 
 /// The output line of a call: `{"id"?, "arguments" | "blocked"+"reason", "report"}`, in that
-/// order. Serialized straight from the outcome: a report of many items is written as it is,
-/// never first built as a JSON tree (which took about a kilobyte an item).
-#[derive(Debug, Serialize)]
+/// order. Written straight from the outcome: the minimized arguments are written out from
+/// the input text and the rewrite's edits, and a report of many items as it is, never first
+/// built as a JSON tree (which took about a kilobyte an item).
+#[derive(Debug)]
 pub(crate) struct CallRecord {
-    #[serde(skip_serializing_if = "Option::is_none")]
     id: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    arguments: Option<Box<serde_json::value::RawValue>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    blocked: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    arguments: Option<Forwarded>,
     reason: Option<String>,
     report: Report,
+}
+
+impl CallRecord {
+    /// Writes the record as one line of compact JSON, with its newline.
+    fn write(&self, out: &mut impl Write) -> io::Result<()> {
+        let json = |out: &mut dyn Write, v: &dyn erased::Json| v.write(out);
+        out.write_all(b"{")?;
+        if let Some(id) = &self.id {
+            out.write_all(b"\"id\":")?;
+            json(out, id)?;
+            out.write_all(b",")?;
+        }
+        match &self.arguments {
+            Some(a) => {
+                out.write_all(b"\"arguments\":")?;
+                match a {
+                    Forwarded::Json(m) => m.write_to(&mut *out)?,
+                    Forwarded::Value(v) => json(out, v)?,
+                }
+            }
+            None => {
+                out.write_all(b"\"blocked\":true,\"reason\":")?;
+                json(out, &self.reason.as_deref().unwrap_or_default())?;
+            }
+        }
+        out.write_all(b",\"report\":")?;
+        json(out, &self.report)?;
+        out.write_all(b"}\n")
+    }
+}
+
+/// Writing a serializable value to a `dyn Write`.
+mod erased {
+    use std::io::{self, Write};
+
+    pub(super) trait Json {
+        fn write(&self, out: &mut dyn Write) -> io::Result<()>;
+    }
+
+    impl<T: serde::Serialize + ?Sized> Json for T {
+        fn write(&self, out: &mut dyn Write) -> io::Result<()> {
+            serde_json::to_writer(out, self).map_err(io::Error::from)
+        }
+    }
+}
+
+fn write_record(out: &mut impl Write, record: &CallRecord) -> io::Result<()> {
+    record.write(out)
+}
+
+fn record_bytes(record: &CallRecord) -> Vec<u8> {
+    let mut v = Vec::new();
+    // Writing to a `Vec` fails only if an argument's text changed under it, which it cannot.
+    if record.write(&mut v).is_err() {
+        v = b"{}\n".to_vec();
+    }
+    v
 }
 
 /// `{"id"?, "arguments" | "blocked"+"reason", "report"}`.
 pub(crate) fn call_record(m: Minimized) -> CallRecord {
     let (verdict, report) = m.outcome.into_parts();
-    let (arguments, blocked, reason) = match verdict.into_arguments() {
-        // Compact JSON text of an object, as the minimizer wrote it.
-        Ok(a) => (serde_json::value::RawValue::from_string(a).ok(), None, None),
-        Err(reason) => (None, Some(true), Some(reason.to_string())),
+    let (arguments, reason) = match verdict.into_arguments() {
+        Ok(a) => (Some(a), None),
+        Err(reason) => (None, Some(reason.to_string())),
     };
     CallRecord {
         id: m.id,
         arguments,
-        blocked,
         reason,
         report,
     }

@@ -12,7 +12,7 @@ use crate::decide::{self, CallContext, Decision, Op, Rule};
 use crate::item::{PsdItem, PsdKind};
 use crate::pipeline::{BlockReason, Call, Inner, Outcome, Verdict};
 use crate::report::{Action, ItemReport, Report};
-use crate::rewrite::{self, Output, Rewritten, substitute::Placeholders};
+use crate::rewrite::{self, JsonOut, Output, Rewritten, substitute::Placeholders};
 use crate::schema::SchemaIndex;
 use crate::score;
 use crate::session::Session;
@@ -221,7 +221,7 @@ pub(crate) fn run(inner: &Inner, call: &Call<'_>) -> Result<Outcome, &'static st
 pub(crate) fn run_text(
     inner: &Inner,
     call: &Call<'_, &str>,
-) -> Result<Outcome<String>, &'static str> {
+) -> Result<Outcome<JsonOut>, &'static str> {
     match Tape::parse(call.arguments) {
         Ok(tape) => {
             let call = call.with_args(Arg::from(&tape));
@@ -233,7 +233,7 @@ pub(crate) fn run_text(
             let v: Value = serde_json::from_str(call.arguments).map_err(|_| NOT_JSON)?;
             let (verdict, report) = run(inner, &call.with_args(&v))?.into_parts();
             let verdict = match verdict.into_arguments() {
-                Ok(v) => Verdict::Forward(v.to_string()),
+                Ok(v) => Verdict::Forward(JsonOut::Text(v.to_string())),
                 Err(r) => Verdict::Block(r),
             };
             Ok(Outcome::new(verdict, report))
@@ -398,7 +398,7 @@ fn settle<O: Output>(
     if !out.settle || call.session.is_some() {
         return;
     }
-    let second = out.arguments.read(|arguments| {
+    let second = out.arguments.read(call.arguments, |arguments| {
         let again = Call {
             tool: call.tool,
             arguments,
@@ -431,7 +431,7 @@ fn settle<O: Output>(
     }
     drop(second);
     let paths: Vec<&str> = gone.iter().map(|(p, _)| p.as_str()).collect();
-    let removed = out.arguments.remove_members(&paths);
+    let removed = out.arguments.remove_members(call.arguments, &paths);
     for ((path, d), removed) in gone.iter().zip(removed) {
         let d = *d;
         if !removed {

@@ -45,7 +45,9 @@ pub use crate::decide::judge::{
 pub use crate::decide::{Rule, UnknownRule};
 pub use crate::error::{Error, ErrorKind};
 pub use crate::item::{Finding, PsdKind};
-pub use crate::pipeline::{BlockReason, Call, Minimizer, MinimizerBuilder, Outcome, Verdict};
+pub use crate::pipeline::{
+    BlockReason, Call, MinimizedJson, Minimizer, MinimizerBuilder, Outcome, Verdict,
+};
 pub use crate::policy::{DEFAULT_TIME_BUDGET, DenyTerm, FailMode, Policy};
 pub use crate::report::{Action, ItemReport, Report};
 pub use crate::schema_trait::MinimizeSchema;

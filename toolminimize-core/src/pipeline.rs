@@ -1,5 +1,6 @@
 //! The pipeline: classify → decide → rewrite → score, built once and shared.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,6 +13,7 @@ use crate::error::Error;
 use crate::item::Finding;
 use crate::policy::{FailMode, Policy};
 use crate::report::Report;
+use crate::rewrite::JsonOut;
 use crate::session::Session;
 use crate::taxonomy::Exposure;
 use crate::tool::ToolDef;
@@ -169,6 +171,49 @@ impl<A> Outcome<A> {
     }
 }
 
+/// The minimized arguments of a call given as JSON text ([`Minimizer::minimize_json`]):
+/// the compact JSON text `serde_json` writes for the minimized `Value`, written out from the
+/// input text and the rewrite's edits when asked, so it is never held whole.
+///
+/// Its `Debug` shows the minimized arguments, never the input.
+#[derive(Clone)]
+pub struct MinimizedJson<'t> {
+    input: Cow<'t, str>,
+    out: JsonOut,
+}
+
+impl MinimizedJson<'_> {
+    /// Writes the minimized arguments to `out`.
+    ///
+    /// # Errors
+    /// What writing to `out` fails with.
+    pub fn write_to<W: std::io::Write>(&self, mut out: W) -> std::io::Result<()> {
+        self.out.write_to(&self.input, &mut out)
+    }
+}
+
+impl fmt::Display for MinimizedJson<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = Vec::new();
+        self.write_to(&mut text).map_err(|_| fmt::Error)?;
+        f.write_str(&String::from_utf8_lossy(&text))
+    }
+}
+
+impl fmt::Debug for MinimizedJson<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("MinimizedJson")
+            .field(&self.to_string())
+            .finish()
+    }
+}
+
+impl PartialEq for MinimizedJson<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
 /// One call with its optional context, built with [`Call::new`] and the setters.
 ///
 /// ```
@@ -285,6 +330,21 @@ impl<'a> Call<'a, &'a str> {
     /// A call whose arguments are JSON text, with no context; see
     /// [`Minimizer::minimize_json`].
     pub fn json(tool: &'a ToolDef, arguments: &'a str) -> Self {
+        Call {
+            tool,
+            arguments,
+            exposure: None,
+            task_context: None,
+            session: None,
+            deadline: None,
+        }
+    }
+}
+
+impl<'a> Call<'a, String> {
+    /// A call whose arguments are JSON text it owns, with no context; see
+    /// [`Minimizer::minimize_json_owned`].
+    pub fn json_owned(tool: &'a ToolDef, arguments: String) -> Self {
         Call {
             tool,
             arguments,
@@ -577,9 +637,11 @@ impl Minimizer {
     /// Minimizes one call whose arguments are JSON text ([`Call::json`]), into JSON text: the
     /// text `serde_json` writes for what [`minimize_call`](Self::minimize_call) gives on the
     /// parsed arguments, but the arguments are never built into a tree of values. They are
-    /// read in place (a string is a span of the text), so a call's memory is about twice
-    /// its text however many values it holds, where a `serde_json::Value` takes several
-    /// times that for arguments made of many short values. For streams of large calls.
+    /// read in place (a string is a span of the text), and the minimized arguments are
+    /// written out from the text and the rewrite's edits when asked
+    /// ([`MinimizedJson::write_to`]), never held whole: a call's memory is about twice its
+    /// text however many values it holds, where a `serde_json::Value` takes several times
+    /// that for arguments made of many short values. For streams of large calls.
     ///
     /// Text that is not one JSON value is an error of the call, handled by the fail mode
     /// (blocked by default; forwarded as it came under [`FailMode::Open`]).
@@ -596,14 +658,47 @@ impl Minimizer {
     /// }));
     /// let args = r#"{"city": "Lyon", "notes": "call me on +33 6 12 34 56 78"}"#;
     /// let out = minimizer.minimize_json(&Call::json(&tool, args));
-    /// assert_eq!(out.arguments().map(String::as_str), Some(r#"{"city":"Lyon"}"#));
+    /// assert_eq!(out.arguments().map(|a| a.to_string()).as_deref(), Some(r#"{"city":"Lyon"}"#));
     /// # Ok::<(), toolminimize_core::Error>(())
     /// ```
-    pub fn minimize_json(&self, call: &Call<'_, &str>) -> Outcome<String> {
-        match crate::engine::run_text(&self.inner, call) {
+    pub fn minimize_json<'t>(&self, call: &Call<'_, &'t str>) -> Outcome<MinimizedJson<'t>> {
+        self.json_outcome(call, Cow::Borrowed(call.arguments))
+    }
+
+    /// [`minimize_json`](Self::minimize_json) on text the caller hands over: the outcome
+    /// keeps it, to write the minimized arguments out from it when asked (a stream that
+    /// writes each call's output line after minimizing it holds each text once).
+    pub fn minimize_json_owned(&self, call: Call<'_, String>) -> Outcome<MinimizedJson<'static>> {
+        let context = call.with_args(());
+        let text = call.arguments;
+        let (verdict, report) = self
+            .json_outcome(&context.with_args(text.as_str()), Cow::Borrowed(""))
+            .into_parts();
+        let verdict = match verdict.into_arguments() {
+            Ok(m) => Verdict::Forward(MinimizedJson {
+                input: Cow::Owned(text),
+                out: m.out,
+            }),
+            Err(r) => Verdict::Block(r),
+        };
+        Outcome::new(verdict, report)
+    }
+
+    fn json_outcome<'t>(
+        &self,
+        call: &Call<'_, &str>,
+        input: Cow<'t, str>,
+    ) -> Outcome<MinimizedJson<'t>> {
+        let (verdict, report) = match crate::engine::run_text(&self.inner, call) {
             Ok(outcome) => outcome,
-            Err(e) => self.failed_with(e, || call.arguments.to_owned()),
+            Err(e) => self.failed_with(e, || JsonOut::Verbatim),
         }
+        .into_parts();
+        let verdict = match verdict.into_arguments() {
+            Ok(out) => Verdict::Forward(MinimizedJson { input, out }),
+            Err(r) => Verdict::Block(r),
+        };
+        Outcome::new(verdict, report)
     }
 
     /// Minimizes one call, asking `judge` which spans of each free-text field the task needs

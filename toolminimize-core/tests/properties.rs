@@ -227,10 +227,10 @@ fn check(tool: &ToolDef, args: &Value) -> Result<(), Violation> {
     let text_in = serde_json::to_string_pretty(args).unwrap();
     let from_text = MINIMIZER.minimize_json(&Call::json(tool, &text_in));
     let expected = out.arguments().map(|v| serde_json::to_string(v).unwrap());
-    if from_text.arguments() != expected.as_ref() || from_text.report() != out.report() {
+    let got = from_text.arguments().map(ToString::to_string);
+    if got != expected || from_text.report() != out.report() {
         return broken(format!(
-            "the JSON text gives {:?} where the value gives {expected:?}",
-            from_text.arguments()
+            "the JSON text gives {got:?} where the value gives {expected:?}"
         ));
     }
     let Some(rewritten) = out.arguments() else {

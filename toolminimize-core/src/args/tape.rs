@@ -66,8 +66,11 @@ struct Open {
     object: bool,
     /// Where its children start in the scratch list.
     kids: usize,
-    /// Whether a child is a container.
+    /// Whether a child is a container. An array's children are listed in the scratch only
+    /// from its first container child on: those before it are the nodes right after it.
     nested: bool,
+    /// How many children an array has.
+    len: usize,
 }
 
 impl<'s> Tape<'s> {
@@ -85,7 +88,7 @@ impl<'s> Tape<'s> {
         let mut t = Tape {
             src,
             unescaped: String::new(),
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(nodes_at_most(src.as_bytes())),
             table: Vec::new(),
         };
         t.scan()?;
@@ -125,17 +128,26 @@ impl<'s> Tape<'s> {
                 b'{' | b'[' => {
                     let object = c == b'{';
                     self.push(if object { Tag::Object } else { Tag::Array }, 0, 0)?;
-                    if let Some(parent) = stack.last_mut() {
-                        parent.nested = true;
-                        if !parent.object {
-                            scratch.push(index);
+                    if let Some(parent) = stack.last_mut()
+                        && !parent.object
+                    {
+                        if !parent.nested {
+                            // The scalars before it are the nodes right after the array.
+                            let first = parent.node + 1;
+                            let before =
+                                u32::try_from(parent.len).map_err(|_| TapeError::TooLarge)?;
+                            scratch.extend(first..first + before);
                         }
+                        parent.nested = true;
+                        parent.len += 1;
+                        scratch.push(index);
                     }
                     stack.push(Open {
                         node: index,
                         object,
                         kids: scratch.len(),
                         nested: false,
+                        len: 0,
                     });
                     expect_key = object;
                     pos += 1;
@@ -191,9 +203,14 @@ impl<'s> Tape<'s> {
                 }
                 _ => return Err(TapeError::Invalid),
             }
-            // A scalar element of an array is listed by it.
-            if stack.last().is_some_and(|p| !p.object) {
-                scratch.push(index);
+            // A scalar element of an array is listed by it (once it has a container child).
+            if let Some(parent) = stack.last_mut()
+                && !parent.object
+            {
+                parent.len += 1;
+                if parent.nested {
+                    scratch.push(index);
+                }
             }
         }
         if !stack.is_empty() || self.nodes.is_empty() {
@@ -292,6 +309,32 @@ fn key_text<'t>(nodes: &[Node], src: &'t str, unescaped: &'t str, i: u32) -> &'t
         _ => None,
     }
     .unwrap_or_default()
+}
+
+/// How many nodes a tape of the JSON text `json` can have, at most: one for the first value,
+/// one more for each comma, colon and opening bracket outside strings.
+fn nodes_at_most(json: &[u8]) -> usize {
+    let mut n = 1usize;
+    let mut at = 0usize;
+    while let Some(rest) = json.get(at..) {
+        let Some(i) = memchr::memchr3(b'"', b',', b':', rest) else {
+            n += rest.iter().filter(|&&b| b == b'[' || b == b'{').count();
+            break;
+        };
+        let (before, _) = rest.split_at(i);
+        n += before.iter().filter(|&&b| b == b'[' || b == b'{').count();
+        match rest.get(i) {
+            Some(b'"') => match string_end(json, at + i + 1) {
+                Some(end) => at = end + 1,
+                None => break,
+            },
+            _ => {
+                n += 1;
+                at += i + 1;
+            }
+        }
+    }
+    n
 }
 
 /// Where the string whose text starts at `from` ends (the index of its closing quote).

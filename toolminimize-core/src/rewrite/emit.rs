@@ -3,6 +3,7 @@
 //! `serde_json` would write for the rewritten `Value`.
 
 use std::collections::HashSet;
+use std::io::{self, Write};
 use std::sync::LazyLock;
 
 use rustc_hash::FxHashMap;
@@ -42,10 +43,21 @@ impl<'t> Edits<'t> {
 
     /// The tape with the edits, as compact JSON text.
     pub(super) fn write(self) -> String {
-        let mut out = Vec::with_capacity(self.tape.src.len());
-        write_patched(Arg::from(self.tape), Some(&self.root), &mut out);
-        String::from_utf8(out).unwrap_or_default()
+        render(self.tape, &self.root)
     }
+
+    /// The edits, to be written out later over the same text.
+    pub(super) fn into_patch(self) -> Patch {
+        self.root
+    }
+}
+
+/// `tape` with the edits of `patch`, as compact JSON text.
+pub(super) fn render(tape: &Tape<'_>, patch: &Patch) -> String {
+    let mut out = Vec::with_capacity(tape.src.len());
+    // Writing to a `Vec` does not fail.
+    let _ = write_patched(Arg::from(tape), Some(patch), &mut out);
+    String::from_utf8(out).unwrap_or_default()
 }
 
 impl Target for Edits<'_> {
@@ -79,19 +91,22 @@ static NUMBERS_AS_READ: LazyLock<bool> = LazyLock::new(|| {
 });
 
 /// Writes `v` with the edits of `patch` under it.
-fn write_patched(v: Arg<'_>, patch: Option<&Patch>, out: &mut Vec<u8>) {
+pub(super) fn write_patched<W: Write>(
+    v: Arg<'_>,
+    patch: Option<&Patch>,
+    out: &mut W,
+) -> io::Result<()> {
     let patch = patch.filter(|p| p.value.is_some() || !p.children.is_empty());
     if let Some(new) = patch.and_then(|p| p.value.as_ref()) {
-        let _ = serde_json::to_writer(&mut *out, new);
-        return;
+        return serde_json::to_writer(&mut *out, new).map_err(io::Error::from);
     }
     let children = patch.map(|p| &p.children);
     match (v, v.node()) {
         (Arg::Value(x), _) if children.is_none() => {
-            let _ = serde_json::to_writer(&mut *out, x);
+            serde_json::to_writer(&mut *out, x).map_err(io::Error::from)?;
         }
         (_, Node::Object(members)) => {
-            out.push(b'{');
+            out.write_all(b"{")?;
             let mut first = true;
             for (k, child) in members {
                 let p = children.and_then(|c| c.get(k));
@@ -99,14 +114,14 @@ fn write_patched(v: Arg<'_>, patch: Option<&Patch>, out: &mut Vec<u8>) {
                     continue;
                 }
                 if !first {
-                    out.push(b',');
+                    out.write_all(b",")?;
                 }
                 first = false;
-                write_string(k, out);
-                out.push(b':');
-                write_patched(child, p, out);
+                write_string(k, out)?;
+                out.write_all(b":")?;
+                write_patched(child, p, out)?;
             }
-            out.push(b'}');
+            out.write_all(b"}")?;
         }
         (_, Node::Array(elements)) => {
             let by_index: FxHashMap<usize, &Patch> = children
@@ -114,7 +129,7 @@ fn write_patched(v: Arg<'_>, patch: Option<&Patch>, out: &mut Vec<u8>) {
                 .flatten()
                 .filter_map(|(k, p)| array_index(k).map(|i| (i, p)))
                 .collect();
-            out.push(b'[');
+            out.write_all(b"[")?;
             let mut first = true;
             for (i, child) in elements.enumerate() {
                 let p = by_index.get(&i).copied();
@@ -122,36 +137,35 @@ fn write_patched(v: Arg<'_>, patch: Option<&Patch>, out: &mut Vec<u8>) {
                     continue;
                 }
                 if !first {
-                    out.push(b',');
+                    out.write_all(b",")?;
                 }
                 first = false;
-                write_patched(child, p, out);
+                write_patched(child, p, out)?;
             }
-            out.push(b']');
+            out.write_all(b"]")?;
         }
         (_, Node::String(s)) => match v {
             // A string written without escapes is written again as it was: `serde_json`
             // escapes only quotes, backslashes and control characters, none of which it holds.
             Arg::Tape(t, i) if t.nodes.get(i as usize).is_some_and(|n| n.tag == Tag::Str) => {
-                out.push(b'"');
-                out.extend_from_slice(s.as_bytes());
-                out.push(b'"');
+                out.write_all(b"\"")?;
+                out.write_all(s.as_bytes())?;
+                out.write_all(b"\"")?;
             }
-            _ => write_string(s, out),
+            _ => write_string(s, out)?,
         },
-        (_, Node::Number(Num::Text(t))) if *NUMBERS_AS_READ => out.extend_from_slice(t.as_bytes()),
+        (_, Node::Number(Num::Text(t))) if *NUMBERS_AS_READ => out.write_all(t.as_bytes())?,
         (_, Node::Number(n)) => match n.to_number() {
-            Some(n) => {
-                let _ = serde_json::to_writer(&mut *out, &n);
-            }
-            None => out.extend_from_slice(b"null"),
+            Some(n) => serde_json::to_writer(&mut *out, &n).map_err(io::Error::from)?,
+            None => out.write_all(b"null")?,
         },
-        (_, Node::Bool(true)) => out.extend_from_slice(b"true"),
-        (_, Node::Bool(false)) => out.extend_from_slice(b"false"),
-        (_, Node::Null) => out.extend_from_slice(b"null"),
+        (_, Node::Bool(true)) => out.write_all(b"true")?,
+        (_, Node::Bool(false)) => out.write_all(b"false")?,
+        (_, Node::Null) => out.write_all(b"null")?,
     }
+    Ok(())
 }
 
-fn write_string(s: &str, out: &mut Vec<u8>) {
-    let _ = serde_json::to_writer(&mut *out, s);
+fn write_string<W: Write>(s: &str, out: &mut W) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, s).map_err(io::Error::from)
 }

@@ -79,30 +79,6 @@ pub fn rewrite(
     }
 }
 
-/// [`rewrite`] for arguments held as a [`Tape`]: the output is the JSON text that
-/// `serde_json` would write for what [`rewrite`] gives, written straight from the tape and
-/// the plan's edits (nothing of the input is copied into a tree).
-pub(crate) fn rewrite_tape(
-    tape: &Tape<'_>,
-    schema: &SchemaIndex,
-    items: &[PsdItem],
-    decisions: &[Decision],
-    placeholders: &mut Placeholders,
-) -> Rewritten<String> {
-    let mut plan = plan(Arg::from(tape), schema, items, decisions, placeholders);
-    let mut edits = emit::Edits::new(tape);
-    for (path, v) in std::mem::take(&mut plan.patches) {
-        edits.set(&path, v);
-    }
-    let (actions, kept_for_validity, settle) = plan.remove_fields(&mut edits, schema, items);
-    Rewritten {
-        arguments: edits.write(),
-        actions,
-        kept_for_validity,
-        settle,
-    }
-}
-
 /// What rewriting decided, before it is applied: the values that replace the input's (by
 /// path), the fields that go (with the shape of the value each held) and the action applied
 /// to each item so far. [`rewrite`] applies it to a copy of the arguments, [`Plan::apply`]
@@ -528,12 +504,13 @@ pub(crate) trait Output: Sized {
         placeholders: &mut Placeholders,
     ) -> Rewritten<Self>;
 
-    /// `f` of these arguments read as arguments (`None` when they cannot be read).
-    fn read<R>(&self, f: impl FnOnce(Arg<'_>) -> R) -> Option<R>;
+    /// `f` of these arguments (rewritten from `input`) read as arguments (`None` when they
+    /// cannot be read).
+    fn read<R>(&self, input: Arg<'_>, f: impl FnOnce(Arg<'_>) -> R) -> Option<R>;
 
     /// Removes the object member at each of `paths`, keeping the others in order; whether
     /// each was there.
-    fn remove_members(&mut self, paths: &[&str]) -> Vec<bool>;
+    fn remove_members(&mut self, input: Arg<'_>, paths: &[&str]) -> Vec<bool>;
 }
 
 impl Output for Value {
@@ -550,11 +527,11 @@ impl Output for Value {
         }
     }
 
-    fn read<R>(&self, f: impl FnOnce(Arg<'_>) -> R) -> Option<R> {
+    fn read<R>(&self, _input: Arg<'_>, f: impl FnOnce(Arg<'_>) -> R) -> Option<R> {
         Some(f(Arg::Value(self)))
     }
 
-    fn remove_members(&mut self, paths: &[&str]) -> Vec<bool> {
+    fn remove_members(&mut self, _input: Arg<'_>, paths: &[&str]) -> Vec<bool> {
         paths
             .iter()
             .map(|path| {
@@ -578,26 +555,21 @@ impl Output for String {
         decisions: &[Decision],
         placeholders: &mut Placeholders,
     ) -> Rewritten<String> {
-        match args {
-            Arg::Tape(t, 0) => rewrite_tape(t, schema, items, decisions, placeholders),
-            _ => {
-                let r = Value::rewrite(args, schema, items, decisions, placeholders);
-                Rewritten {
-                    arguments: r.arguments.to_string(),
-                    actions: r.actions,
-                    kept_for_validity: r.kept_for_validity,
-                    settle: r.settle,
-                }
-            }
+        let r = JsonOut::rewrite(args, schema, items, decisions, placeholders);
+        Rewritten {
+            arguments: r.arguments.into_text(args),
+            actions: r.actions,
+            kept_for_validity: r.kept_for_validity,
+            settle: r.settle,
         }
     }
 
-    fn read<R>(&self, f: impl FnOnce(Arg<'_>) -> R) -> Option<R> {
+    fn read<R>(&self, _input: Arg<'_>, f: impl FnOnce(Arg<'_>) -> R) -> Option<R> {
         let tape = Tape::parse(self).ok()?;
         Some(f(Arg::from(&tape)))
     }
 
-    fn remove_members(&mut self, paths: &[&str]) -> Vec<bool> {
+    fn remove_members(&mut self, _input: Arg<'_>, paths: &[&str]) -> Vec<bool> {
         let Ok(tape) = Tape::parse(self) else {
             return vec![false; paths.len()];
         };
@@ -625,6 +597,90 @@ impl Output for String {
     }
 }
 
+/// A rewrite of arguments read from JSON text: the edits to write out over that text, or
+/// (once a second look has changed it) the text of the output itself.
+#[derive(Debug, Clone)]
+pub(crate) enum JsonOut {
+    /// Written from the input's tape with these edits.
+    Edits(Patch),
+    /// This compact JSON text.
+    Text(String),
+    /// The input text as it came (forwarded unminimized, failing open).
+    Verbatim,
+}
+
+impl JsonOut {
+    /// Writes the arguments rewritten from `input` (the text they were read from).
+    pub(crate) fn write_to<W: std::io::Write>(
+        &self,
+        input: &str,
+        out: &mut W,
+    ) -> std::io::Result<()> {
+        match self {
+            JsonOut::Edits(patch) => {
+                let tape = Tape::parse(input)
+                    .map_err(|_| std::io::Error::other("the arguments' text changed"))?;
+                emit::write_patched(Arg::from(&tape), Some(patch), out)
+            }
+            JsonOut::Text(t) => out.write_all(t.as_bytes()),
+            JsonOut::Verbatim => out.write_all(input.as_bytes()),
+        }
+    }
+
+    /// The output as text (the edits written out over `input`).
+    fn into_text(self, input: Arg<'_>) -> String {
+        match (self, input) {
+            (JsonOut::Edits(patch), Arg::Tape(t, 0)) => emit::render(t, &patch),
+            (JsonOut::Text(t), _) => t,
+            (_, input) => input.to_json(),
+        }
+    }
+}
+
+impl Output for JsonOut {
+    fn rewrite(
+        args: Arg<'_>,
+        schema: &SchemaIndex,
+        items: &[PsdItem],
+        decisions: &[Decision],
+        placeholders: &mut Placeholders,
+    ) -> Rewritten<JsonOut> {
+        let Arg::Tape(tape, 0) = args else {
+            let r = Value::rewrite(args, schema, items, decisions, placeholders);
+            return Rewritten {
+                arguments: JsonOut::Text(r.arguments.to_string()),
+                actions: r.actions,
+                kept_for_validity: r.kept_for_validity,
+                settle: r.settle,
+            };
+        };
+        let mut plan = plan(args, schema, items, decisions, placeholders);
+        let mut edits = emit::Edits::new(tape);
+        for (path, v) in std::mem::take(&mut plan.patches) {
+            edits.set(&path, v);
+        }
+        let (actions, kept_for_validity, settle) = plan.remove_fields(&mut edits, schema, items);
+        Rewritten {
+            arguments: JsonOut::Edits(edits.into_patch()),
+            actions,
+            kept_for_validity,
+            settle,
+        }
+    }
+
+    fn read<R>(&self, input: Arg<'_>, f: impl FnOnce(Arg<'_>) -> R) -> Option<R> {
+        let text = self.clone().into_text(input);
+        text.read(input, f)
+    }
+
+    fn remove_members(&mut self, input: Arg<'_>, paths: &[&str]) -> Vec<bool> {
+        let mut text = std::mem::replace(self, JsonOut::Verbatim).into_text(input);
+        let removed = text.remove_members(input, paths);
+        *self = JsonOut::Text(text);
+        removed
+    }
+}
+
 /// A copy of `args` with the value at each path of `patches` (JSON pointers) replaced, as
 /// setting each through [`Value::pointer_mut`] in order would leave it (a path that does not
 /// exist is skipped; a value replaced whole takes what was under it along) — but without first
@@ -641,8 +697,8 @@ fn clone_patched(args: &Value, patches: Vec<(String, Value)>) -> Value {
 }
 
 /// The replacements under one node of the arguments, by the tokens of their paths.
-#[derive(Default)]
-struct Patch {
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Patch {
     value: Option<Value>,
     /// The node goes (a member or an element removed; only edits of a tape mark it).
     dropped: bool,

@@ -581,6 +581,10 @@ impl<'a> Builder<'a> {
                 let properties: Vec<Option<&'a Value>> =
                     schemas.iter().map(|s| field(s, "properties")).collect();
                 let lists_properties = properties.iter().any(Option::is_some);
+                // Room for every member at once: a large object's entries are not copied
+                // from smaller buffers as it is walked.
+                self.index.members.reserve(map.len());
+                self.index.by_path.reserve(map.len());
                 for (k, child) in map {
                     let child_schemas = self.property_schemas(&schemas, &properties, k, child);
                     let undeclared_k =

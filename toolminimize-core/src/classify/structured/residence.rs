@@ -26,6 +26,9 @@ const POSSESSIVES: &str = r"my|his|her|our|their|mein|meine|meinen|meinem|meiner
 const KIN: &str = r"(?:ex-?\s?)?(?:mother|mom|mum|father|dad|parents|folks|son|sons|daughter|daughters|kids|children|child|husband|wife|ex|partner|boyfriend|girlfriend|fianc[eé]e?|brother|brothers|sister|sisters|siblings|grandmother|grandma|grandfather|grandpa|grandparents|aunt|uncle|cousin|cousins|nephew|niece|in-laws|family)|mutter|vater|eltern|sohn|tochter|kinder|mann|frau|bruder|schwester|oma|opa|familie|m[eè]re|p[eè]re|parents|fils|fille|enfants|mari|femme|fr[eè]re|s[oœ]eur|famille|grand-m[eè]re|grand-p[eè]re|madre|padre|padres|hijo|hija|hijos|marido|esposo|esposa|hermano|hermana|familia|abuela|abuelo|genitori|figlio|figlia|figli|marito|moglie|fratello|sorella|famiglia|nonna|nonno|m[aã]e|pai|pais|filho|filha|filhos|irm[aã]o|irm[aã]|fam[ií]lia|av[oóô]|moeder|vader|ouders|zoon|dochter|kinderen|broer|zus|familie";
 /// What may stand between the relative and the place: "(who) lives", "is", "still".
 const KIN_LINK: &str = r"(?:,?\s+(?:who|that|der|die|qui|que|che)(?:\s+(?:still|now|noch|encore|todav[ií]a|ancora|ainda|nog))?\s+[\p{L}]+|\s+(?:still\s+|now\s+)?(?:lives|live|living|is|are|stays|staying|wohnt|wohnen|lebt|leben|habite|habitent|vit|vivent|vive|viven|abita|abitano|mora|moram|woont|wonen))?";
+/// A street named without its number: capitalised words and a street word ("Halsey St",
+/// "Mare Street", "Old Kent Road").
+const STREET: &str = r"(?:\p{Lu}[\p{L}'’\-]*\s+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Ln|Lane|Blvd|Boulevard|Drive|Way|Ct|Court|Terrace|Pkwy|Parkway|Row|Crescent|Close|Grove|Gardens|Square|Sq)(?-u:\b)";
 /// The preposition before a town (EN, DE, FR, ES, IT, PT, NL).
 const KIN_PREPOSITIONS: &str = r"in|near|out in|over in|down in|up in|back in|bei|à|en|a|em|no|na";
 
@@ -39,6 +42,9 @@ pub(super) struct Residence {
     /// The school a child goes to, which tells the family's neighbourhood: "two kids at Alder
     /// Creek Elementary", "my daughter attends Hillview Middle School".
     school: Regex,
+    /// Someone's home by its street, in English: "my place on Halsey St", "our flat off Mare
+    /// Street" (by its town it is where a search looks, and stays unreported).
+    home: Regex,
     room: Regex,
     room_words: Keywords,
 }
@@ -68,7 +74,29 @@ impl Residence {
             r"(?i:(?-u:\b)(?:{POSSESSIVES})\s+(?:{KIN}){KIN_LINK}\s+((?:{KIN_PREPOSITIONS})\s+))({CITY})"
         );
         let school = r"(?i:(?-u:\b)(?:kids|children|child|son|sons|daughter|daughters|boys|girls|twins|stepson|stepdaughter|grandson|granddaughter|grandkids|grandchildren)\s+(?:(?:both\s+)?(?:at|attends?|attending|go\s+to|goes\s+to|going\s+to|started\s+at|is\s+at|are\s+at|is\s+in\s+\w+\s+grade\s+at)\s+))((?:the\s+)?(?:\p{Lu}[\p{L}'’.\-]*\s+){1,3}(?:Elementary|Middle|High|Primary|Junior|Secondary|Grammar|Montessori|Preparatory|Prep|Nursery|Preschool|Pre-K|Kindergarten|Academy|School)(?:\s+(?:School|Academy))?)(?-u:\b)";
+        let home = format!(
+            r"(?i:(?-u:\b)(?:my|our|his|her|their)\s+(?:new\s+|old\s+|current\s+)?(?:place|apartment|apt|flat|house|home|condo|studio|townhouse)\s+(?:(?:is|was)\s+)?)(?i:on|off)\s+({STREET})"
+        );
         Ok(Residence {
+            home: regex_gated(
+                "residence",
+                &home,
+                words_ci(
+                    &[
+                        "place",
+                        "apartment",
+                        "apt",
+                        "flat",
+                        "house",
+                        "home",
+                        "condo",
+                        "studio",
+                        "townhouse",
+                    ],
+                    Edge::Boundary,
+                    Edge::Space,
+                ),
+            )?,
             school: regex_gated(
                 "residence",
                 school,
@@ -173,6 +201,16 @@ impl Detector for Residence {
             }
         }
         if text.bytes().any(|b| b.is_ascii_uppercase()) || !text.is_ascii() {
+            for c in self.home.captures_iter(text) {
+                if let Some(street) = c.get(1) {
+                    out.push(Finding::new(
+                        street.range(),
+                        PsdKind::StreetAddress,
+                        0.7,
+                        "residence",
+                    ));
+                }
+            }
             for c in self.school.captures_iter(text) {
                 if let Some(school) = c.get(1) {
                     out.push(Finding::new(
@@ -365,6 +403,10 @@ mod tests {
         assert_eq!(
             found("both kids attend Birchwood Middle School now"),
             vec![("Birchwood Middle School".to_owned(), PsdKind::Place)]
+        );
+        assert_eq!(
+            found("(my place on Halsey St)"),
+            vec![("Halsey St".to_owned(), PsdKind::StreetAddress)]
         );
         // Not a town the place list holds: no place.
         assert!(found("my sister in Christ says hello").is_empty());

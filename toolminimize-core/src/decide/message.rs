@@ -639,9 +639,13 @@ fn point(
     if !aside && cv.kind == ToolKind::Files && !shared_file(cv) && !is_note_line(r, s.start) {
         return Some(Rule::PrivateStore);
     }
+    // A condition is what the request is about in the request's own clause ("please refill
+    // my asthma inhaler"); told in another clause of the sentence ("…, and I had two attacks
+    // last week, so please hurry") it is the writer's story.
     if !aside
         && in_request
-        && matches!(it.kind, PsdKind::Medication | PsdKind::Condition)
+        && (it.kind == PsdKind::Medication
+            || it.kind == PsdKind::Condition && clause.is_some_and(|c| c.request))
         && cv.recipients.needs(it.kind)
     {
         return Some(Rule::IdentifierForRecipient);

@@ -433,7 +433,15 @@ pub(super) fn decide(
         let context = qv.in_context(r, &s);
         let drop_op = if weather {
             // A weather search keeps its question wherever it stands; only the data goes.
-            if qv.aside(r, s.start) || !clause_asks_weather(r, s.start) {
+            // Asked before a spaced dash, what follows the dash is the user's story whole
+            // ("weather Leeds Saturday - 58, walking to the clinic, tired since …").
+            if r.segment_index(s.start).is_some_and(|i| i > 0)
+                && r.segments
+                    .first()
+                    .is_some_and(|first| clause_asks_weather(r, first.start))
+            {
+                Op::RemoveSegment
+            } else if qv.aside(r, s.start) || !clause_asks_weather(r, s.start) {
                 Op::RemoveClause
             } else {
                 Op::RemoveSpan

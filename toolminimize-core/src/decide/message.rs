@@ -639,9 +639,13 @@ fn point(
     if !aside && cv.kind == ToolKind::Files && !shared_file(cv) && !is_note_line(r, s.start) {
         return Some(Rule::PrivateStore);
     }
+    // A condition is what the request is about in the request's own clause ("please refill
+    // my asthma inhaler"); told in another clause of the sentence ("…, and I had two attacks
+    // last week, so please hurry") it is the writer's story.
     if !aside
         && in_request
-        && matches!(it.kind, PsdKind::Medication | PsdKind::Condition)
+        && (it.kind == PsdKind::Medication
+            || it.kind == PsdKind::Condition && clause.is_some_and(|c| c.request))
         && cv.recipients.needs(it.kind)
     {
         return Some(Rule::IdentifierForRecipient);
@@ -1319,12 +1323,33 @@ fn other(
                     r.words_before_on_line(s.start, reach),
                     "",
                 );
+            // A relative's town, told by the way ("her ex-husband in Leeds", "my parents, who
+            // live in Tucson"), is where that relative lives: the message is not about it
+            // unless it asks something of it or its point names it.
+            let kin_town =
+                it.kind == Place && !sentence_asks && !in_point && relation_within(r, s.start, 6);
+            // The town in a handed-over task's profile ("Lives in Tucson") when the task asks
+            // nothing that depends on where its people are (a federal rule, a definition).
+            let profile_town = it.kind == Place
+                && profile_line
+                && !cv.task_local
+                && vocab().set(WordSet::Residence).any_in_langs(
+                    r.lang,
+                    r.words_before_on_line(s.start, 3),
+                    "",
+                );
             if cut
                 || in_sig && it.kind != Place
                 || public && it.kind != Place
                 || home && !needs(StreetAddress) && !matches!(cv.kind, ToolKind::Crm)
+                || kin_town
             {
                 Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
+            } else if profile_town {
+                Decision::drop(
+                    mv.unit(s, f.role == FieldRole::Title),
+                    Rule::ProfileNotNeeded,
+                )
             } else if profile_line && !cv.task_acts && it.kind != Place {
                 // A handed-over task that sends, books or delivers nothing needs at most the
                 // town of the people in it, not their street.
@@ -1544,6 +1569,19 @@ fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     let v = vocab();
     let n = before.len();
     (n.saturating_sub(3)..n).any(|i| {
+        v.set(WordSet::Relation)
+            .match_in(r.lang, before, i)
+            .is_some()
+    })
+}
+
+/// Whether a relative is named among the `n` words before `at` in its clause ("her
+/// ex-husband in …", "my parents, who live in …").
+fn relation_within(r: &Reading<'_>, at: usize, n: usize) -> bool {
+    let before = r.words_before_in_clause(at);
+    let v = vocab();
+    let len = before.len();
+    (len.saturating_sub(n)..len).any(|i| {
         v.set(WordSet::Relation)
             .match_in(r.lang, before, i)
             .is_some()

@@ -88,6 +88,9 @@ struct CallView<'a> {
     /// … for something that needs a date of birth (a flight, a claim; see
     /// `WordSet::BirthPurpose`).
     task_needs_birth_date: bool,
+    /// A handed-over task asks something that depends on where its people are ("near them",
+    /// "state tax", "schools"; see `WordSet::Local`), or names no task at all.
+    task_local: bool,
     /// Folded words of the call's "point" fields (subject, title, summary, task).
     point_words: Vec<String>,
     /// A filled argument names the case the call is about (`booking_id`, `order_number`,
@@ -255,6 +258,15 @@ impl<'a> CallView<'a> {
         // order, up to the first that acts in someone's name).
         let mut task_acts = false;
         let mut task_needs_birth_date = false;
+        // Read whole, in every task field: where a question's answer depends on the place,
+        // the words say so anywhere in it. No task field: nothing says the place is not needed.
+        let task_local = tasks.is_empty()
+            || tasks.iter().any(|s| {
+                let ws = words(s);
+                let v = vocab();
+                let langs = v.languages(&ws, s);
+                v.set(WordSet::Local).any_in_langs(langs, &ws, s)
+            });
         for s in &tasks {
             let mut end = s.len().min(SHORT_TITLE * 2);
             while !s.is_char_boundary(end) {
@@ -281,6 +293,7 @@ impl<'a> CallView<'a> {
             pay_me: OnceLock::new(),
             task_acts,
             task_needs_birth_date: task_acts && task_needs_birth_date,
+            task_local,
             point_words,
             case_reference,
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)

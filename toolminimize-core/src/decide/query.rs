@@ -433,7 +433,15 @@ pub(super) fn decide(
         let context = qv.in_context(r, &s);
         let drop_op = if weather {
             // A weather search keeps its question wherever it stands; only the data goes.
-            if qv.aside(r, s.start) || !clause_asks_weather(r, s.start) {
+            // Asked before a spaced dash, what follows the dash is the user's story whole
+            // ("weather Leeds Saturday - 58, walking to the clinic, tired since …").
+            if r.segment_index(s.start).is_some_and(|i| i > 0)
+                && r.segments
+                    .first()
+                    .is_some_and(|first| clause_asks_weather(r, first.start))
+            {
+                Op::RemoveSegment
+            } else if qv.aside(r, s.start) || !clause_asks_weather(r, s.start) {
                 Op::RemoveClause
             } else {
                 Op::RemoveSpan
@@ -494,6 +502,11 @@ pub(super) fn decide(
                     }
                 }
                 Place if !context => Decision::keep(Rule::CityLevelForPurpose),
+                // "for my mother in Tucson", "near my parents in Leeds": the town of the
+                // people the search is for is where it looks, at city level.
+                Place if !weather && relation_within(r, s.start, 4) => {
+                    Decision::keep(Rule::CityLevelForPurpose)
+                }
                 // A role outside the special categories ("bankruptcy lawyer", "debt
                 // counselor") is, out of the user's story, whom the search looks for.
                 Occupation | MoneyAmount | Preference | Family | Age | Gender | ImpliedByRole
@@ -514,6 +527,19 @@ pub(super) fn decide(
         out.push((k, d));
     }
     out
+}
+
+/// Whether a relation word stands among the `n` words before `at` in its clause ("for my
+/// mother in …").
+fn relation_within(r: &Reading<'_>, at: usize, n: usize) -> bool {
+    let before = r.words_before_in_clause(at);
+    let v = vocab();
+    let len = before.len();
+    (len.saturating_sub(n)..len).any(|i| {
+        v.set(WordSet::Relation)
+            .match_in(r.lang, before, i)
+            .is_some()
+    })
 }
 
 /// Whether a relation word stands right before `at` ("my son Tom", "Mama Ana").

@@ -67,6 +67,9 @@ pub enum WordSet {
     ActFor,
     /// What needs a person's date of birth ("flight", "insurance", "visa", "clinic").
     BirthPurpose,
+    /// What depends on where someone is ("near", "local", "state", "deliver", "rent"): a
+    /// handed-over task with one of these needs the town of the people in it.
+    Local,
     /// Setting up a call or a visit ("a call", "send someone", "Besichtigung"): the reader
     /// will phone the writer back.
     Arrange,
@@ -84,7 +87,7 @@ pub enum WordSet {
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 29] = [
+    const ALL: [WordSet; 30] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Greeting,
@@ -109,6 +112,7 @@ impl WordSet {
         WordSet::Offered,
         WordSet::ActFor,
         WordSet::BirthPurpose,
+        WordSet::Local,
         WordSet::Arrange,
         WordSet::Wish,
         WordSet::Need,
@@ -165,6 +169,7 @@ impl WordSet {
             "offered" => WordSet::Offered,
             "act_for" => WordSet::ActFor,
             "birth_purpose" => WordSet::BirthPurpose,
+            "local" => WordSet::Local,
             "arrange" => WordSet::Arrange,
             "wish" => WordSet::Wish,
             "need" => WordSet::Need,

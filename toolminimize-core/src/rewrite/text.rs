@@ -533,6 +533,13 @@ pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
             _ => break,
         }
     }
+    // An abbreviation's dot that also ends the sentence ("… at 27 Birch Rd. See you") stays
+    // as the full stop: the next sentence does not run into what is left of this one.
+    let span = if ends_sentence_with_dot(text, &span) {
+        span.start..span.end - 1
+    } else {
+        span
+    };
     // A possessive ending goes with its word ("at Dr. Okwu's for …" leaves no "'s").
     let rest = text.get(span.end..).unwrap_or_default();
     let end = ["'s", "\u{2019}s"]
@@ -543,6 +550,25 @@ pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
         })
         .map_or(span.end, |p| span.end + p.len());
     start..end
+}
+
+/// Whether `span` ends in a dot after a letter that is followed by a blank and a capital (or
+/// the end of the text), so that the dot closes the sentence as well as the span.
+fn ends_sentence_with_dot(text: &str, span: &Range<usize>) -> bool {
+    let Some(inner) = text.get(span.clone()) else {
+        return false;
+    };
+    let Some(head) = inner.strip_suffix('.') else {
+        return false;
+    };
+    if !head.chars().next_back().is_some_and(char::is_alphabetic) {
+        return false;
+    }
+    let rest = text.get(span.end..).unwrap_or_default();
+    let after = rest.trim_start_matches([' ', '\t']);
+    rest.is_empty()
+        || after.len() < rest.len() && after.chars().next().is_some_and(char::is_uppercase)
+        || rest.starts_with(['\n', '\r'])
 }
 
 /// Verb phrases that tie a person to what is said of them ("has", "was diagnosed with", "qui

@@ -19,10 +19,32 @@ use crate::item::{Finding, PsdKind};
 const VERBS: &str = r"live|lives|living|lived|reside|resides|residing|resident|based|moved|relocated|relocating|relocates|commute|commutes|commuting|renting|rents|wohne|wohnt|wohnen|wohnhaft|lebe|lebt|leben|habite|habites|habitons|habitent|vit|vis|vivons|vivent|vivo|vives|vive|viven|vivimos|resido|abito|abiti|abita|abitano|abitiamo|viviamo|mieszkam|mieszka|mieszkamy|mieszkają|bydlím|bydlí|bydlíme|woon|woont|wonen|woonde|moro|mora|moramos|moram|morava|bor|bodde";
 const PREPOSITIONS: &str = r"in|at|to|from|near|en|à|a|al|au|aux|im|bei|nach|cerca de|près de|vicino a|w|v|ve|i|på|em|no|na";
 
+/// Possessives that open a mention of someone close (EN, DE, FR, ES, IT, PT, NL).
+const POSSESSIVES: &str = r"my|his|her|our|their|mein|meine|meinen|meinem|meiner|sein|seine|seinem|ihre|ihrem|unsere|unserem|ma|mon|mes|sa|son|ses|notre|nos|mi|mis|su|sus|mia|mio|miei|mie|sua|suo|minha|meu|meus|minhas|seu|mijn|zijn|haar|onze";
+/// Relatives, each language's words (the `relation` sets of `data/decide/words.tsv`, written
+/// for this project), with an "ex-" in English.
+const KIN: &str = r"(?:ex-?\s?)?(?:mother|mom|mum|father|dad|parents|folks|son|sons|daughter|daughters|kids|children|child|husband|wife|ex|partner|boyfriend|girlfriend|fianc[eé]e?|brother|brothers|sister|sisters|siblings|grandmother|grandma|grandfather|grandpa|grandparents|aunt|uncle|cousin|cousins|nephew|niece|in-laws|family)|mutter|vater|eltern|sohn|tochter|kinder|mann|frau|bruder|schwester|oma|opa|familie|m[eè]re|p[eè]re|parents|fils|fille|enfants|mari|femme|fr[eè]re|s[oœ]eur|famille|grand-m[eè]re|grand-p[eè]re|madre|padre|padres|hijo|hija|hijos|marido|esposo|esposa|hermano|hermana|familia|abuela|abuelo|genitori|figlio|figlia|figli|marito|moglie|fratello|sorella|famiglia|nonna|nonno|m[aã]e|pai|pais|filho|filha|filhos|irm[aã]o|irm[aã]|fam[ií]lia|av[oóô]|moeder|vader|ouders|zoon|dochter|kinderen|broer|zus|familie";
+/// What may stand between the relative and the place: "(who) lives", "is", "still".
+const KIN_LINK: &str = r"(?:,?\s+(?:who|that|der|die|qui|que|che)(?:\s+(?:still|now|noch|encore|todav[ií]a|ancora|ainda|nog))?\s+[\p{L}]+|\s+(?:still\s+|now\s+)?(?:lives|live|living|is|are|stays|staying|wohnt|wohnen|lebt|leben|habite|habitent|vit|vivent|vive|viven|abita|abitano|mora|moram|woont|wonen))?";
+/// A street named without its number: capitalised words and a street word ("Halsey St",
+/// "Mare Street", "Old Kent Road").
+const STREET: &str = r"(?:\p{Lu}[\p{L}'’\-]*\s+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Ln|Lane|Blvd|Boulevard|Drive|Way|Ct|Court|Terrace|Pkwy|Parkway|Row|Crescent|Close|Grove|Gardens|Square|Sq)(?-u:\b)";
+/// The preposition before a town (EN, DE, FR, ES, IT, PT, NL).
+const KIN_PREPOSITIONS: &str = r"in|near|out in|over in|down in|up in|back in|bei|à|en|a|em|no|na";
+
 /// Finds places and postcodes named as someone's home.
 #[derive(Debug)]
 pub(super) struct Residence {
     re: Regex,
+    /// Where someone close to the writer is: "her ex-husband in Round Rock", "my parents
+    /// (who live) in Leeds", "meine Mutter in Köln", "mi madre en Sevilla".
+    kin: Regex,
+    /// The school a child goes to, which tells the family's neighbourhood: "two kids at Alder
+    /// Creek Elementary", "my daughter attends Hillview Middle School".
+    school: Regex,
+    /// Someone's home by its street, in English: "my place on Halsey St", "our flat off Mare
+    /// Street" (by its town it is where a search looks, and stays unreported).
+    home: Regex,
     room: Regex,
     room_words: Keywords,
 }
@@ -48,7 +70,67 @@ impl Residence {
         let pattern = format!(
             r"(?i:(?-u:\b)(?:{VERBS})(?:\s+(?:with|mit|avec|con|com|met|med|z|se)(?:\s+[^\s,.;:()]+){{1,5}}?)?\s+(?:{PREPOSITIONS})\s+(?:(?:the|der|die|dem|la|le|el|il)\s+)?)(?:(\d{{5}}(?:-\d{{4}})?|[A-Z]{{1,2}}\d[A-Z\d]?\s?\d[A-Z]{{2}}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)(?-u:\b)|({CITY}))"
         );
+        let kin = format!(
+            r"(?i:(?-u:\b)(?:{POSSESSIVES})\s+(?:{KIN}){KIN_LINK}\s+((?:{KIN_PREPOSITIONS})\s+))({CITY})"
+        );
+        let school = r"(?i:(?-u:\b)(?:kids|children|child|son|sons|daughter|daughters|boys|girls|twins|stepson|stepdaughter|grandson|granddaughter|grandkids|grandchildren)\s+(?:(?:both\s+)?(?:at|attends?|attending|go\s+to|goes\s+to|going\s+to|started\s+at|is\s+at|are\s+at|is\s+in\s+\w+\s+grade\s+at)\s+))((?:the\s+)?(?:\p{Lu}[\p{L}'’.\-]*\s+){1,3}(?:Elementary|Middle|High|Primary|Junior|Secondary|Grammar|Montessori|Preparatory|Prep|Nursery|Preschool|Pre-K|Kindergarten|Academy|School)(?:\s+(?:School|Academy))?)(?-u:\b)";
+        let home = format!(
+            r"(?i:(?-u:\b)(?:my|our|his|her|their)\s+(?:new\s+|old\s+|current\s+)?(?:place|apartment|apt|flat|house|home|condo|studio|townhouse)\s+(?:(?:is|was)\s+)?)(?i:on|off)\s+({STREET})"
+        );
         Ok(Residence {
+            home: regex_gated(
+                "residence",
+                &home,
+                words_ci(
+                    &[
+                        "place",
+                        "apartment",
+                        "apt",
+                        "flat",
+                        "house",
+                        "home",
+                        "condo",
+                        "studio",
+                        "townhouse",
+                    ],
+                    Edge::Boundary,
+                    Edge::Space,
+                ),
+            )?,
+            school: regex_gated(
+                "residence",
+                school,
+                words_ci(
+                    &[
+                        "elementary",
+                        "middle",
+                        "high",
+                        "primary",
+                        "junior",
+                        "secondary",
+                        "grammar",
+                        "montessori",
+                        "prep",
+                        "nursery",
+                        "preschool",
+                        "pre-k",
+                        "kindergarten",
+                        "academy",
+                        "school",
+                    ],
+                    Edge::Boundary,
+                    Edge::Boundary,
+                ),
+            )?,
+            kin: regex_gated(
+                "residence",
+                &kin,
+                words_ci(
+                    &POSSESSIVES.split('|').collect::<Vec<_>>(),
+                    Edge::Boundary,
+                    Edge::Space,
+                ),
+            )?,
             // The verb opens every match.
             re: regex_gated(
                 "residence",
@@ -100,6 +182,7 @@ impl Detector for Residence {
                 }
             }
         }
+        let first = out.len();
         for c in self.re.captures_iter(text) {
             if let Some(pc) = c.get(1) {
                 out.push(Finding::new(
@@ -117,7 +200,73 @@ impl Detector for Residence {
                 ));
             }
         }
+        if text.bytes().any(|b| b.is_ascii_uppercase()) || !text.is_ascii() {
+            for c in self.home.captures_iter(text) {
+                if let Some(street) = c.get(1) {
+                    out.push(Finding::new(
+                        street.range(),
+                        PsdKind::StreetAddress,
+                        0.7,
+                        "residence",
+                    ));
+                }
+            }
+            for c in self.school.captures_iter(text) {
+                if let Some(school) = c.get(1) {
+                    out.push(Finding::new(
+                        school.range(),
+                        PsdKind::Place,
+                        0.65,
+                        "residence",
+                    ));
+                }
+            }
+            for c in self.kin.captures_iter(text) {
+                let (Some(prep), Some(run)) = (c.get(1), c.get(2)) else {
+                    continue;
+                };
+                // The preposition goes with the town: "visiting my parents in" reads on.
+                if let Some(len) = listed_place(run.as_str()) {
+                    // A residence verb already named it ("mi madre vive en Sevilla").
+                    let end = run.start() + len;
+                    if out
+                        .get(first..)
+                        .unwrap_or_default()
+                        .iter()
+                        .any(|f| f.span.end == end)
+                    {
+                        continue;
+                    }
+                    out.push(Finding::new(
+                        prep.start()..run.start() + len,
+                        PsdKind::Place,
+                        0.7,
+                        "residence",
+                    ));
+                }
+            }
+        }
     }
+}
+
+/// The length of the longest head of `run` (up to three words) that the place list holds: a
+/// relative's town is reported only when it is a known town, not any capitalised word after
+/// "in" ("my son in Year 5", "my sister in Christ").
+fn listed_place(run: &str) -> Option<usize> {
+    let lists = crate::classify::names::lists::NameLists::get();
+    let mut best = None;
+    let mut end = 0;
+    for (n, word) in run.split(' ').take(3).enumerate() {
+        end += word.len() + usize::from(n > 0);
+        let head = run.get(..end)?.trim_end_matches(['.', '\'', '’', '-']);
+        if lists
+            .flags(&crate::text::fold::fold_term(head))
+            .has(crate::classify::names::lists::Flags::PLACE)
+        {
+            best = Some(head.len());
+        }
+    }
+    best
 }
 
 /// The end of "at the Grand Meridian", "im Hotel Adler", "à l'hôtel Lutetia" right after a
@@ -239,5 +388,28 @@ mod tests {
         ] {
             assert!(found(text).is_empty(), "{text}: {:?}", found(text));
         }
+    }
+
+    #[test]
+    fn a_relatives_town_and_a_childs_school() {
+        assert_eq!(
+            found("visiting her grandparents in Sacramento next month"),
+            vec![("in Sacramento".to_owned(), PsdKind::Place)]
+        );
+        assert!(
+            found("my brother, who lives in Portland, sends his love")
+                .contains(&("Portland".to_owned(), PsdKind::Place))
+        );
+        assert_eq!(
+            found("both kids attend Birchwood Middle School now"),
+            vec![("Birchwood Middle School".to_owned(), PsdKind::Place)]
+        );
+        assert_eq!(
+            found("(my place on Halsey St)"),
+            vec![("Halsey St".to_owned(), PsdKind::StreetAddress)]
+        );
+        // Not a town the place list holds: no place.
+        assert!(found("my sister in Christ says hello").is_empty());
+        assert!(found("my son in Year Five loves maths").is_empty());
     }
 }

@@ -1327,7 +1327,7 @@ fn other(
             // live in Tucson"), is where that relative lives: the message is not about it
             // unless it asks something of it or its point names it.
             let kin_town =
-                it.kind == Place && !sentence_asks && !in_point && relation_within(r, s.start, 6);
+                it.kind == Place && !sentence_asks && !in_point && r.relation_within(s.start, 6);
             // The town in a handed-over task's profile ("Lives in Tucson") when the task asks
             // nothing that depends on where its people are (a federal rule, a definition).
             let profile_town = it.kind == Place
@@ -1569,19 +1569,6 @@ fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     let v = vocab();
     let n = before.len();
     (n.saturating_sub(3)..n).any(|i| {
-        v.set(WordSet::Relation)
-            .match_in(r.lang, before, i)
-            .is_some()
-    })
-}
-
-/// Whether a relative is named among the `n` words before `at` in its clause ("her
-/// ex-husband in …", "my parents, who live in …").
-fn relation_within(r: &Reading<'_>, at: usize, n: usize) -> bool {
-    let before = r.words_before_in_clause(at);
-    let v = vocab();
-    let len = before.len();
-    (len.saturating_sub(n)..len).any(|i| {
         v.set(WordSet::Relation)
             .match_in(r.lang, before, i)
             .is_some()

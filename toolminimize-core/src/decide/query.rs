@@ -504,7 +504,7 @@ pub(super) fn decide(
                 Place if !context => Decision::keep(Rule::CityLevelForPurpose),
                 // "for my mother in Tucson", "near my parents in Leeds": the town of the
                 // people the search is for is where it looks, at city level.
-                Place if !weather && relation_within(r, s.start, 4) => {
+                Place if !weather && r.relation_within(s.start, 4) => {
                     Decision::keep(Rule::CityLevelForPurpose)
                 }
                 // A role outside the special categories ("bankruptcy lawyer", "debt
@@ -527,19 +527,6 @@ pub(super) fn decide(
         out.push((k, d));
     }
     out
-}
-
-/// Whether a relation word stands among the `n` words before `at` in its clause ("for my
-/// mother in …").
-fn relation_within(r: &Reading<'_>, at: usize, n: usize) -> bool {
-    let before = r.words_before_in_clause(at);
-    let v = vocab();
-    let len = before.len();
-    (len.saturating_sub(n)..len).any(|i| {
-        v.set(WordSet::Relation)
-            .match_in(r.lang, before, i)
-            .is_some()
-    })
 }
 
 /// Whether a relation word stands right before `at` ("my son Tom", "Mama Ana").

@@ -441,6 +441,19 @@ impl<'a> Reading<'a> {
         self.words.get(start..end).unwrap_or_default()
     }
 
+    /// Whether a relation word stands among the `n` words before `at` in its clause ("her
+    /// ex-husband in …", "my parents, who live in …", "for my mother in …").
+    pub(super) fn relation_within(&self, at: usize, n: usize) -> bool {
+        let before = self.words_before_in_clause(at);
+        let v = vocab();
+        let len = before.len();
+        (len.saturating_sub(n)..len).any(|i| {
+            v.set(WordSet::Relation)
+                .match_in(self.lang, before, i)
+                .is_some()
+        })
+    }
+
     /// The words of the clause holding byte `at`, before `at`.
     pub fn words_before_in_clause(&self, at: usize) -> &[Word<'a>] {
         let Some(c) = self.clause_at(at) else {

@@ -1284,6 +1284,7 @@ fn rewrite_text(
     drop(read_cache);
     drop(segs);
     drop(needed);
+    whole_comments(s, &mut edits);
     let mut out = match doc {
         Some(doc) => edit_document(&doc, s, edits),
         None => match text {
@@ -1297,6 +1298,45 @@ fn rewrite_text(
         out.truncate(cut);
     }
     out
+}
+
+/// Widens each removal that would cut an HTML comment's opener or closer (`<!--`, `-->`)
+/// but not both to the whole comment: a note hidden in a comment goes with its comment, and
+/// what follows it is never left inside an unclosed one.
+fn whole_comments(s: &str, edits: &mut [Edit]) {
+    if !s.contains("<!--") {
+        return;
+    }
+    let mut comments: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut at = 0;
+    while let Some(open) = s.get(at..).and_then(|r| r.find("<!--")).map(|i| at + i) {
+        let body = open + 4;
+        let Some(close) = s
+            .get(body..)
+            .and_then(|r| r.find("-->"))
+            .map(|i| body + i + 3)
+        else {
+            break;
+        };
+        comments.push(open..close);
+        at = close;
+    }
+    for e in edits.iter_mut().filter(|e| e.with.is_empty()) {
+        // The comments the removal reaches into, in order.
+        let first = comments.partition_point(|c| c.end <= e.range.start);
+        for c in comments.get(first..).unwrap_or_default() {
+            if c.start >= e.range.end {
+                break;
+            }
+            let cuts_open = e.range.contains(&c.start) || e.range.start == c.start;
+            let cuts_close = e.range.end >= c.end || e.range.contains(&(c.end - 1));
+            if cuts_open != cuts_close {
+                e.range = e.range.start.min(c.start)..e.range.end.max(c.end);
+                // The comment goes whole, its opener with it.
+                e.core_start = e.core_start.min(c.start).max(e.range.start);
+            }
+        }
+    }
 }
 
 /// A text's words, looked up in the decision stage's lists, and its languages.
@@ -1488,6 +1528,24 @@ mod tests {
         let c = crate::text::clauses::clause_of(&cl, at).unwrap_or(0);
         assert!(cl.get(c).is_some_and(|x| x.range.start == at), "{cl:?}");
         assert_eq!(consequence_end(text, &cl, c, &mut None), None);
+    }
+
+    #[test]
+    fn a_cut_that_reaches_a_comments_edge_takes_the_comment() {
+        let s = "Plan:\n- ship\n<!-- note: Kim has flu -->\nEnd";
+        let at = s.find("Kim").unwrap();
+        let mut edits = vec![crate::rewrite::text::Edit::remove(
+            at..s.find("\nEnd").unwrap(),
+        )];
+        crate::rewrite::whole_comments(s, &mut edits);
+        assert_eq!(
+            crate::rewrite::text::apply_edits(s, edits).trim_end(),
+            "Plan:\n- ship\n\nEnd"
+        );
+        // Inside the comment, short of its edges: the comment stays.
+        let mut inside = vec![crate::rewrite::text::Edit::remove(at..at + 3)];
+        crate::rewrite::whole_comments(s, &mut inside);
+        assert_eq!(inside[0].range, at..at + 3);
     }
 
     #[test]

@@ -1243,3 +1243,19 @@ fn absent_from_school_or_work_is_no_diagnosis() {
     nothing("she was absent from the meeting");
     nothing("I am absent from the office next week");
 }
+
+#[test]
+fn a_title_cut_at_its_comma_leaves_no_adjective() {
+    // ICD-10 titles that start with coordinated modifiers ("Excessive, frequent and irregular
+    // menstruation") gave their first word as a condition; the build drops such fragments.
+    nothing("excessive noise from the building site next door");
+    nothing("an infantile prank at the office party");
+    nothing("the endocrine system chapter of the biology textbook");
+    nothing("the lobulated leaves of the oak tree");
+    nothing("a hypertonic sports drink after the run");
+    none_of(
+        "the cardiac wing of the museum of science",
+        Category::Health,
+    );
+    has_cat("signs of infantile cataract in both eyes", Category::Health);
+}

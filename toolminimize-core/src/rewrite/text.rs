@@ -371,6 +371,30 @@ const LEFT_FUNCTION_WORDS: &[&str] = &[
     "com",
     "dal",
     "chez",
+    // Swedish, Danish and Norwegian possessives and prepositions ("på grund av min migrän",
+    // "efter min cancerbehandling", "til min fysioterapeut"); "hans" is left out, being a
+    // given name too.
+    "min",
+    "mitt",
+    "mina",
+    "mit",
+    "mine",
+    "din",
+    "ditt",
+    "dina",
+    "sin",
+    "sitt",
+    "sina",
+    "av",
+    "af",
+    "pa",
+    "med",
+    "efter",
+    "etter",
+    "till",
+    "til",
+    "grund",
+    "grunn",
 ];
 
 /// Longest stretch read back for a word (bytes): labels and function words are short, and

@@ -1259,3 +1259,50 @@ fn a_title_cut_at_its_comma_leaves_no_adjective() {
     );
     has_cat("signs of infantile cataract in both eyes", Category::Health);
 }
+
+#[test]
+fn closed_compounds_of_a_condition_and_a_head_of_care() {
+    has(
+        "nach meiner Krebsdiagnose gekündigt",
+        "Krebsdiagnose",
+        Category::Health,
+    );
+    has(
+        "Termin zur Depressionsbehandlung am Montag",
+        "Depressionsbehandlung",
+        Category::Health,
+    );
+    has(
+        "seit der Epilepsiediagnose fährt Lotte kein Auto",
+        "Epilepsiediagnose",
+        Category::Health,
+    );
+    has(
+        "na de depressiebehandeling van vorig jaar",
+        "depressiebehandeling",
+        Category::Health,
+    );
+    has(
+        "efter min migränbehandling i våras",
+        "migränbehandling",
+        Category::Health,
+    );
+    has(
+        "etter depresjonsbehandlingen i fjor",
+        "depresjonsbehandlingen",
+        Category::Health,
+    );
+    has(
+        "ihre Altersdepression wurde schlimmer",
+        "Altersdepression",
+        Category::Health,
+    );
+    // A condition word starting a place name, a pest of computers, a word that only ends
+    // like a condition term.
+    nothing("Wir wandern am Krebsgang entlang zum See");
+    nothing("Zimmer im Hotel am Krebsbach");
+    nothing("ein Computervirus auf dem Laptop");
+    nothing("markedskreftene styrer prisene");
+    nothing("una contradicción en el contrato");
+    nothing("een hooglanders festival in de zomer");
+}

@@ -854,6 +854,14 @@ fn rewrite_text(
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
         .collect();
     let needed = Overlaps::new(needed);
+    // Spans that go (a relation or a role before a diagnosis in a search's story).
+    let removed = Overlaps::new(
+        group
+            .iter()
+            .filter(|&&k| decisions.get(k).is_some_and(|d| d.op != Op::Keep))
+            .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
+            .collect(),
+    );
     let mut segs: Option<Vec<std::ops::Range<usize>>> = None;
     let mut edits = Vec::new();
     let mut truncate: Option<usize> = None;
@@ -886,6 +894,30 @@ fn rewrite_text(
                     .filter(|&e| !needed.any_overlaps(&(span.end..e)))
                     .unwrap_or(span.end);
                 edits.push(removal(s, span.start..end, item.kind));
+            }
+            // A diagnosis cut from the user's story in a search takes the short first-person
+            // turn before it ("I was just diagnosed with" → the topic "ADHD at 35" alone).
+            Op::RemoveSpan if d.rule == Rule::PersonalContextInQuery => {
+                let mut e = removal(s, span.clone(), item.kind);
+                if e.with.is_empty()
+                    && let Some(lead) =
+                        text::story_lead_start(s, e.range.start, |r| removed.any_overlaps(r))
+                    && !needed.any_overlaps(&(lead..e.range.start))
+                {
+                    e.range.start = lead;
+                    e.core_start = lead;
+                }
+                // At the start of its clause, the rest of the turn goes up to the topic kept
+                // ("my GP [says I have] high blood pressure, …").
+                if e.with.is_empty()
+                    && text::at_clause_start(s, e.range.start)
+                    && let Some(end) = text::story_lead_end(s, e.range.end, |at| {
+                        needed.any_overlaps(&(at..at + 1))
+                    })
+                {
+                    e.range.end = end;
+                }
+                edits.push(e);
             }
             Op::RemoveSpan => edits.push(removal(s, span, item.kind)),
             Op::RemoveClause if sql.is_some() => edits.extend(sql.map(Edit::remove)),

@@ -619,6 +619,210 @@ const SUBJECT_PREDICATES: &[&str] = &[
     "heeft",
 ];
 
+/// The words of a short first-person turn that leads into the user's story in a search (folded):
+/// pronouns, auxiliaries, time adverbs and verbs of telling ("I was just", "I've been", "my
+/// doctor says I have", "ich wurde gerade", "on m'a", "me acaban de"). A diagnosis cut from
+/// the story takes the turn before it along when nothing else stands between it and the start
+/// of its clause, so that the topic kept reads as one ("ADHD at 35, what now?", not "I was just
+/// ADHD at 35").
+const STORY_LEAD_IN: &[&str] = &[
+    // English
+    "i",
+    "i'm",
+    "im",
+    "i've",
+    "ive",
+    "we",
+    "we've",
+    "we're",
+    "my",
+    "our",
+    "me",
+    "us",
+    "he",
+    "she",
+    "they",
+    "he's",
+    "she's",
+    "they've",
+    "was",
+    "were",
+    "been",
+    "have",
+    "has",
+    "had",
+    "am",
+    "is",
+    "are",
+    "be",
+    "being",
+    "got",
+    "get",
+    "gotten",
+    "just",
+    "recently",
+    "finally",
+    "officially",
+    "now",
+    "today",
+    "also",
+    "says",
+    "said",
+    "say",
+    "told",
+    "tells",
+    "thinks",
+    "think",
+    "that",
+    "found",
+    "out",
+    "so",
+    "and",
+    "who",
+    // German
+    "ich",
+    "wir",
+    "mein",
+    "meine",
+    "mir",
+    "mich",
+    "bin",
+    "sind",
+    "wurde",
+    "wurden",
+    "habe",
+    "hat",
+    "haben",
+    "gerade",
+    "eben",
+    "kurzlich",
+    "jetzt",
+    "heute",
+    "sagt",
+    "meint",
+    "dass",
+    // French
+    "je",
+    "j'ai",
+    "on",
+    "m'a",
+    "m'ont",
+    "ai",
+    "suis",
+    "ete",
+    "viens",
+    "vient",
+    "de",
+    "d'etre",
+    "mon",
+    "ma",
+    "dit",
+    "que",
+    "qu'il",
+    "qu'elle",
+    "j'",
+    "aujourd'hui",
+    // Spanish, Italian, Portuguese
+    "yo",
+    "mi",
+    "acaban",
+    "acaba",
+    "han",
+    "sido",
+    "fui",
+    "hoy",
+    "dice",
+    "tengo",
+    "io",
+    "hanno",
+    "ho",
+    "sono",
+    "stato",
+    "stata",
+    "appena",
+    "eu",
+    "acabei",
+    "tenho",
+    "meu",
+    "minha",
+    "foi",
+    // Dutch
+    "ik",
+    "ben",
+    "heb",
+    "werd",
+    "net",
+    "zojuist",
+    "mijn",
+    "zegt",
+];
+
+/// Words of a lead-in read back at most: the turn is short.
+const MAX_LEAD_IN_WORDS: usize = 8;
+
+/// Whether `at` starts a clause: only blanks stand between it and the text's start or a
+/// sentence or clause mark.
+pub fn at_clause_start(text: &str, at: usize) -> bool {
+    let head = text
+        .get(..at)
+        .unwrap_or_default()
+        .trim_end_matches([' ', '\t']);
+    head.is_empty()
+        || head.ends_with([
+            '.', '!', '?', '\n', ',', ';', ':', '(', '[', '-', '–', '—', '|',
+        ])
+}
+
+/// Where the short first-person turn before `start` begins when it runs back to the start of
+/// its clause (the text's start or a sentence or clause mark) through [`STORY_LEAD_IN`] words
+/// and words that `removed` covers (a relation or a role cut beside it: "my doctor says I
+/// have"); `None` when another word stands in the way, or when there is no such turn.
+pub fn story_lead_start(
+    text: &str,
+    start: usize,
+    removed: impl Fn(&Range<usize>) -> bool,
+) -> Option<usize> {
+    let mut at = start;
+    for _ in 0..=MAX_LEAD_IN_WORDS {
+        if at_clause_start(text, at) {
+            return (at < start).then_some(at);
+        }
+        let (ws, w) = word_before(text, at)?;
+        let folded = fold_term(w);
+        if !(STORY_LEAD_IN.contains(&folded.as_str()) || removed(&(ws..ws + w.len()))) {
+            return None;
+        }
+        at = ws;
+    }
+    None
+}
+
+/// Where the short first-person turn after a cut at the start of its clause ends: at the start
+/// of the next word `kept` says stays, when only [`STORY_LEAD_IN`] words stand between ("my GP
+/// [says I have] high blood pressure"); `None` otherwise.
+pub fn story_lead_end(text: &str, end: usize, kept: impl Fn(usize) -> bool) -> Option<usize> {
+    let rest = text.get(end..)?;
+    let mut at = 0;
+    for _ in 0..=MAX_LEAD_IN_WORDS {
+        let tail = rest.get(at..)?;
+        let lead = tail.len() - tail.trim_start_matches([' ', '\t']).len();
+        let word_start = at + lead;
+        if word_start > at && kept(end + word_start) {
+            return (word_start > 0).then_some(end + word_start);
+        }
+        let word = rest.get(word_start..)?;
+        let len = word
+            .char_indices()
+            .find(|(_, c)| !(c.is_alphanumeric() || matches!(c, '\'' | '’')))
+            .map_or(word.len(), |(i, _)| i);
+        if len == 0 || !STORY_LEAD_IN.contains(&fold_term(word.get(..len)?).as_str()) {
+            return None;
+        }
+        at = word_start + len;
+    }
+    None
+}
+
 /// Where a subject cut at `span` ends once the verb phrase after it goes too ("my son" in "my
 /// son has autism" takes "has "): the end of the phrase and its space, when a word follows it;
 /// `span.end` otherwise.

@@ -1016,6 +1016,15 @@ fn rewrite_text(
             }
             Op::Truncate(n) => truncate = Some(truncate.map_or(n, |t: usize| t.min(n))),
         }
+        // A special-category term cut (by span, clause or sentence) takes its abbreviation in
+        // brackets along ("multiple sclerosis (MS)" leaves no "(MS)").
+        if item.kind.category().is_special() {
+            for e in edits.iter_mut().skip(from) {
+                if e.with.is_empty() && e.range.end >= item_span.end {
+                    e.range.end = text::abbreviation_end(s, e.range.end);
+                }
+            }
+        }
         if let Some(doc) = &doc {
             confine_to_cells(doc, &item_span, &mut edits, from);
         }
@@ -1096,11 +1105,24 @@ fn consequence_end<'t>(
 ) -> Option<usize> {
     use crate::decide::vocab::{WordSet, vocab};
     let this = cl.get(c)?;
-    let next = cl.get(c + 1)?;
+    // An abbreviation in brackets after the clause ("I have multiple sclerosis (MS), so …")
+    // goes with it and stands between it and the consequence word.
+    let mut this_end = this.range.end;
+    let mut n = c + 1;
+    let abbr = text::abbreviation_end(s, this_end);
+    if abbr > this_end
+        && cl
+            .get(n)
+            .is_some_and(|x| x.parenthetical && x.range.end <= abbr)
+    {
+        this_end = abbr;
+        n += 1;
+    }
+    let next = cl.get(n)?;
     if this.parenthetical || next.parenthetical || next.sentence != this.sentence {
         return None;
     }
-    let between = s.get(this.range.end..next.range.start)?;
+    let between = s.get(this_end..next.range.start)?;
     if !between
         .chars()
         .all(|ch| ch.is_whitespace() || matches!(ch, ',' | ';' | '،' | '-' | '–' | '—'))

@@ -760,6 +760,39 @@ const STORY_LEAD_IN: &[&str] = &[
 /// Words of a lead-in read back at most: the turn is short.
 const MAX_LEAD_IN_WORDS: usize = 8;
 
+/// Longest abbreviation read in parentheses after a cut term (characters).
+const MAX_ABBREVIATION: usize = 8;
+
+/// Where a parenthesised abbreviation right after `end` ends ("multiple sclerosis (MS)",
+/// "sclérose en plaques (SEP)", "chronic obstructive pulmonary disease (COPD)"): two to
+/// [`MAX_ABBREVIATION`] capitals, digits, '-' or '&', starting with a capital, in round
+/// brackets, with at most one space before; `end` when there is none. A term cut without it
+/// leaves a stray "(MS)" that still names it.
+pub fn abbreviation_end(text: &str, end: usize) -> usize {
+    let Some(rest) = text.get(end..) else {
+        return end;
+    };
+    let lead = if rest.starts_with(' ') { 1 } else { 0 };
+    let Some(inner) = rest.get(lead..).and_then(|t| t.strip_prefix('(')) else {
+        return end;
+    };
+    let Some(close) = inner
+        .char_indices()
+        .take(MAX_ABBREVIATION + 1)
+        .find(|(_, c)| *c == ')')
+        .map(|(i, _)| i)
+    else {
+        return end;
+    };
+    let abbr = inner.get(..close).unwrap_or_default();
+    let ok = abbr.chars().count() >= 2
+        && abbr.chars().next().is_some_and(char::is_uppercase)
+        && abbr
+            .chars()
+            .all(|c| c.is_uppercase() || c.is_ascii_digit() || matches!(c, '-' | '&'));
+    if ok { end + lead + 1 + close + 1 } else { end }
+}
+
 /// Whether `at` starts a clause: only blanks stand between it and the text's start or a
 /// sentence or clause mark.
 pub fn at_clause_start(text: &str, at: usize) -> bool {
@@ -1801,5 +1834,56 @@ mod tests {
                 apply_edits(&text, edits)
             );
         }
+    }
+
+    #[test]
+    fn an_abbreviation_in_brackets_follows_its_term() {
+        use super::abbreviation_end;
+        let t = "I have multiple sclerosis (MS) so I rest";
+        let end = t.find(" (MS)").unwrap();
+        assert_eq!(abbreviation_end(t, end), end + " (MS)".len());
+        let t = "une sclérose en plaques (SEP).";
+        let end = t.find(" (SEP)").unwrap();
+        assert_eq!(&t[abbreviation_end(t, end)..], ".");
+        for t in [
+            "lupus (see above)",
+            "lupus (Mon)",
+            "lupus (a)",
+            "lupus",
+            "lupus  (MS)",
+        ] {
+            assert_eq!(abbreviation_end(t, 5), 5, "{t}");
+        }
+        assert_eq!(abbreviation_end("x", 9), 9);
+    }
+
+    #[test]
+    fn a_first_person_turn_leads_into_the_story() {
+        use super::{story_lead_end, story_lead_start};
+        let t = "I was just diagnosed with lupus, what now?";
+        let at = t.find("diagnosed").unwrap();
+        assert_eq!(story_lead_start(t, at, |_| false), Some(0));
+        let t = "Question: I've been diagnosed with gout";
+        let at = t.find("diagnosed").unwrap();
+        assert_eq!(story_lead_start(t, at, |_| false), Some("Question: ".len()));
+        // Another word in the way: the turn is not the clause's start.
+        let t = "trails for someone diagnosed with asthma";
+        let at = t.find("diagnosed").unwrap();
+        assert_eq!(story_lead_start(t, at, |_| false), None);
+        // A cut relation or role in the turn counts as part of it.
+        let t = "my daughter was just diagnosed with dyslexia";
+        let at = t.find("diagnosed").unwrap();
+        let daughter = t.find("daughter").unwrap();
+        assert_eq!(story_lead_start(t, at, |r| r.start == daughter), Some(0));
+        assert_eq!(story_lead_start(t, at, |_| false), None);
+        // After a cut at the clause start, the turn runs to the kept topic.
+        let t = "my GP says I have high blood pressure, what diet helps";
+        let end = "my GP".len();
+        let topic = t.find("high").unwrap();
+        assert_eq!(story_lead_end(t, end, |at| at == topic), Some(topic));
+        assert_eq!(story_lead_end(t, end, |_| false), None);
+        let t = "my GP recommends high fibre";
+        let topic = t.find("high").unwrap();
+        assert_eq!(story_lead_end(t, 5, |at| at == topic), None);
     }
 }

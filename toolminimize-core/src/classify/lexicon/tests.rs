@@ -1293,6 +1293,11 @@ fn closed_compounds_of_a_condition_and_a_head_of_care() {
         Category::Health,
     );
     has(
+        "Krebsnachsorge am Dienstag bei Dr. Lenz",
+        "Krebsnachsorge",
+        Category::Health,
+    );
+    has(
         "ihre Altersdepression wurde schlimmer",
         "Altersdepression",
         Category::Health,

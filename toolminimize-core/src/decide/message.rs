@@ -29,12 +29,10 @@ const SICK_LEAVE: &[&str] = &[
     "krankmeldung",
     "arbeitsunfahig",
     "malade",
-    "maladie",
     "arret",
     "baja",
     "enfermo",
     "enferma",
-    "malattia",
     "malato",
     "malata",
     "doente",
@@ -90,10 +88,30 @@ const MEET: &[&str] = &[
     "spotkajmy",
 ];
 
+/// Phrases of sick leave whose words alone name an illness (French "maladie", Italian
+/// "malattia": "maladie de Crohn" is a diagnosis, "congé maladie" a leave), folded.
+const SICK_LEAVE_PHRASES: &[&str] = &[
+    "conge maladie",
+    "conges maladie",
+    "en maladie",
+    "in malattia",
+    "congedo per malattia",
+    "permesso per malattia",
+    "certificato di malattia",
+];
+
 fn is_sick_leave(text: &str) -> bool {
     let f = fold_term(text);
     f.split(|c: char| !c.is_alphanumeric())
         .any(|w| SICK_LEAVE.contains(&w))
+        || SICK_LEAVE_PHRASES.iter().any(|p| {
+            f.match_indices(p).any(|(i, _)| {
+                let before = f.get(..i).and_then(|h| h.chars().next_back());
+                let after = f.get(i + p.len()..).and_then(|t| t.chars().next());
+                !before.is_some_and(char::is_alphanumeric)
+                    && !after.is_some_and(char::is_alphanumeric)
+            })
+        })
 }
 
 struct MsgView<'a, 'r> {
@@ -1584,5 +1602,11 @@ mod tests {
         assert!(is_sick_leave("off sick"));
         assert!(is_sick_leave("krankgeschrieben"));
         assert!(!is_sick_leave("chemotherapy"));
+        assert!(is_sick_leave("en arrêt maladie"));
+        assert!(is_sick_leave("en congé maladie"));
+        assert!(is_sick_leave("sono in malattia"));
+        assert!(!is_sick_leave("maladie de Crohn"));
+        assert!(!is_sick_leave("une maladie rare"));
+        assert!(!is_sick_leave("malattia di Crohn"));
     }
 }

@@ -336,9 +336,16 @@ pub(super) fn decide(
                     .is_some_and(|gap| gap.chars().all(char::is_whitespace))
             })
         };
-        if let Some((k, s)) = spans
-            .iter()
-            .find(|(k, s)| item(*k).is_some_and(is_special) && !leads_into_special(s))
+        // A role ("my GP says I have …") names who told the story; the condition it leads to
+        // names what the search is about: a role is the topic only when nothing else is.
+        let head = |role: bool| {
+            spans.iter().find(|(k, s)| {
+                item(*k)
+                    .is_some_and(|it| is_special(it) && (it.kind == PsdKind::ImpliedByRole) == role)
+                    && !leads_into_special(s)
+            })
+        };
+        if let Some((k, s)) = head(false).or_else(|| head(true))
             && r.clause_index(s.start) == Some(0)
             && !qv.aside(r, s.start)
         {

@@ -1124,6 +1124,14 @@ fn rewrite_text(
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
         .collect();
     let needed = Overlaps::new(needed);
+    // Spans that go (a relation or a role before a diagnosis in a search's story).
+    let removed = Overlaps::new(
+        group
+            .iter()
+            .filter(|&&k| decisions.get(k).is_some_and(|d| d.op != Op::Keep))
+            .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
+            .collect(),
+    );
     let mut segs: Option<Vec<std::ops::Range<usize>>> = None;
     let mut edits = Vec::new();
     let mut truncate: Option<usize> = None;
@@ -1156,6 +1164,30 @@ fn rewrite_text(
                     .filter(|&e| !needed.any_overlaps(&(span.end..e)))
                     .unwrap_or(span.end);
                 edits.push(removal(s, span.start..end, item.kind));
+            }
+            // A diagnosis cut from the user's story in a search takes the short first-person
+            // turn before it ("I was just diagnosed with" → the topic "ADHD at 35" alone).
+            Op::RemoveSpan if d.rule == Rule::PersonalContextInQuery => {
+                let mut e = removal(s, span.clone(), item.kind);
+                if e.with.is_empty()
+                    && let Some(lead) =
+                        text::story_lead_start(s, e.range.start, |r| removed.any_overlaps(r))
+                    && !needed.any_overlaps(&(lead..e.range.start))
+                {
+                    e.range.start = lead;
+                    e.core_start = lead;
+                }
+                // At the start of its clause, the rest of the turn goes up to the topic kept
+                // ("my GP [says I have] high blood pressure, …").
+                if e.with.is_empty()
+                    && text::at_clause_start(s, e.range.start)
+                    && let Some(end) = text::story_lead_end(s, e.range.end, |at| {
+                        needed.any_overlaps(&(at..at + 1))
+                    })
+                {
+                    e.range.end = end;
+                }
+                edits.push(e);
             }
             Op::RemoveSpan => edits.push(removal(s, span, item.kind)),
             Op::RemoveClause if sql.is_some() => edits.extend(sql.map(Edit::remove)),
@@ -1253,6 +1285,15 @@ fn rewrite_text(
                 edits.push(Edit::replace(span, p));
             }
             Op::Truncate(n) => truncate = Some(truncate.map_or(n, |t: usize| t.min(n))),
+        }
+        // A special-category term cut (by span, clause or sentence) takes its abbreviation in
+        // brackets along ("multiple sclerosis (MS)" leaves no "(MS)").
+        if item.kind.category().is_special() {
+            for e in edits.iter_mut().skip(from) {
+                if e.with.is_empty() && e.range.end >= item_span.end {
+                    e.range.end = text::abbreviation_end(s, e.range.end);
+                }
+            }
         }
         if let Some(doc) = &doc {
             confine_to_cells(doc, &item_span, &mut edits, from);
@@ -1374,11 +1415,24 @@ fn consequence_end<'t>(
 ) -> Option<usize> {
     use crate::decide::vocab::{WordSet, vocab};
     let this = cl.get(c)?;
-    let next = cl.get(c + 1)?;
+    // An abbreviation in brackets after the clause ("I have multiple sclerosis (MS), so …")
+    // goes with it and stands between it and the consequence word.
+    let mut this_end = this.range.end;
+    let mut n = c + 1;
+    let abbr = text::abbreviation_end(s, this_end);
+    if abbr > this_end
+        && cl
+            .get(n)
+            .is_some_and(|x| x.parenthetical && x.range.end <= abbr)
+    {
+        this_end = abbr;
+        n += 1;
+    }
+    let next = cl.get(n)?;
     if this.parenthetical || next.parenthetical || next.sentence != this.sentence {
         return None;
     }
-    let between = s.get(this.range.end..next.range.start)?;
+    let between = s.get(this_end..next.range.start)?;
     if !between
         .chars()
         .all(|ch| ch.is_whitespace() || matches!(ch, ',' | ';' | '،' | '-' | '–' | '—'))

@@ -371,6 +371,30 @@ const LEFT_FUNCTION_WORDS: &[&str] = &[
     "com",
     "dal",
     "chez",
+    // Swedish, Danish and Norwegian possessives and prepositions ("på grund av min migrän",
+    // "efter min cancerbehandling", "til min fysioterapeut"); "hans" is left out, being a
+    // given name too.
+    "min",
+    "mitt",
+    "mina",
+    "mit",
+    "mine",
+    "din",
+    "ditt",
+    "dina",
+    "sin",
+    "sitt",
+    "sina",
+    "av",
+    "af",
+    "pa",
+    "med",
+    "efter",
+    "etter",
+    "till",
+    "til",
+    "grund",
+    "grunn",
 ];
 
 /// Longest stretch read back for a word (bytes): labels and function words are short, and
@@ -620,6 +644,243 @@ const SUBJECT_PREDICATES: &[&str] = &[
     "lijdt aan",
     "heeft",
 ];
+
+/// The words of a short first-person turn that leads into the user's story in a search (folded):
+/// pronouns, auxiliaries, time adverbs and verbs of telling ("I was just", "I've been", "my
+/// doctor says I have", "ich wurde gerade", "on m'a", "me acaban de"). A diagnosis cut from
+/// the story takes the turn before it along when nothing else stands between it and the start
+/// of its clause, so that the topic kept reads as one ("ADHD at 35, what now?", not "I was just
+/// ADHD at 35").
+const STORY_LEAD_IN: &[&str] = &[
+    // English
+    "i",
+    "i'm",
+    "im",
+    "i've",
+    "ive",
+    "we",
+    "we've",
+    "we're",
+    "my",
+    "our",
+    "me",
+    "us",
+    "he",
+    "she",
+    "they",
+    "he's",
+    "she's",
+    "they've",
+    "was",
+    "were",
+    "been",
+    "have",
+    "has",
+    "had",
+    "am",
+    "is",
+    "are",
+    "be",
+    "being",
+    "got",
+    "get",
+    "gotten",
+    "just",
+    "recently",
+    "finally",
+    "officially",
+    "now",
+    "today",
+    "also",
+    "says",
+    "said",
+    "say",
+    "told",
+    "tells",
+    "thinks",
+    "think",
+    "that",
+    "found",
+    "out",
+    "so",
+    "and",
+    "who",
+    // German
+    "ich",
+    "wir",
+    "mein",
+    "meine",
+    "mir",
+    "mich",
+    "bin",
+    "sind",
+    "wurde",
+    "wurden",
+    "habe",
+    "hat",
+    "haben",
+    "gerade",
+    "eben",
+    "kurzlich",
+    "jetzt",
+    "heute",
+    "sagt",
+    "meint",
+    "dass",
+    // French
+    "je",
+    "j'ai",
+    "on",
+    "m'a",
+    "m'ont",
+    "ai",
+    "suis",
+    "ete",
+    "viens",
+    "vient",
+    "de",
+    "d'etre",
+    "mon",
+    "ma",
+    "dit",
+    "que",
+    "qu'il",
+    "qu'elle",
+    "j'",
+    "aujourd'hui",
+    // Spanish, Italian, Portuguese
+    "yo",
+    "mi",
+    "acaban",
+    "acaba",
+    "han",
+    "sido",
+    "fui",
+    "hoy",
+    "dice",
+    "tengo",
+    "io",
+    "hanno",
+    "ho",
+    "sono",
+    "stato",
+    "stata",
+    "appena",
+    "eu",
+    "acabei",
+    "tenho",
+    "meu",
+    "minha",
+    "foi",
+    // Dutch
+    "ik",
+    "ben",
+    "heb",
+    "werd",
+    "net",
+    "zojuist",
+    "mijn",
+    "zegt",
+];
+
+/// Words of a lead-in read back at most: the turn is short.
+const MAX_LEAD_IN_WORDS: usize = 8;
+
+/// Longest abbreviation read in parentheses after a cut term (characters).
+const MAX_ABBREVIATION: usize = 8;
+
+/// Where a parenthesised abbreviation right after `end` ends ("multiple sclerosis (MS)",
+/// "sclérose en plaques (SEP)", "chronic obstructive pulmonary disease (COPD)"): two to
+/// [`MAX_ABBREVIATION`] capitals, digits, '-' or '&', starting with a capital, in round
+/// brackets, with at most one space before; `end` when there is none. A term cut without it
+/// leaves a stray "(MS)" that still names it.
+pub fn abbreviation_end(text: &str, end: usize) -> usize {
+    let Some(rest) = text.get(end..) else {
+        return end;
+    };
+    let lead = if rest.starts_with(' ') { 1 } else { 0 };
+    let Some(inner) = rest.get(lead..).and_then(|t| t.strip_prefix('(')) else {
+        return end;
+    };
+    let Some(close) = inner
+        .char_indices()
+        .take(MAX_ABBREVIATION + 1)
+        .find(|(_, c)| *c == ')')
+        .map(|(i, _)| i)
+    else {
+        return end;
+    };
+    let abbr = inner.get(..close).unwrap_or_default();
+    let ok = abbr.chars().count() >= 2
+        && abbr.chars().next().is_some_and(char::is_uppercase)
+        && abbr
+            .chars()
+            .all(|c| c.is_uppercase() || c.is_ascii_digit() || matches!(c, '-' | '&'));
+    if ok { end + lead + 1 + close + 1 } else { end }
+}
+
+/// Whether `at` starts a clause: only blanks stand between it and the text's start or a
+/// sentence or clause mark.
+pub fn at_clause_start(text: &str, at: usize) -> bool {
+    let head = text
+        .get(..at)
+        .unwrap_or_default()
+        .trim_end_matches([' ', '\t']);
+    head.is_empty()
+        || head.ends_with([
+            '.', '!', '?', '\n', ',', ';', ':', '(', '[', '-', '–', '—', '|',
+        ])
+}
+
+/// Where the short first-person turn before `start` begins when it runs back to the start of
+/// its clause (the text's start or a sentence or clause mark) through [`STORY_LEAD_IN`] words
+/// and words that `removed` covers (a relation or a role cut beside it: "my doctor says I
+/// have"); `None` when another word stands in the way, or when there is no such turn.
+pub fn story_lead_start(
+    text: &str,
+    start: usize,
+    removed: impl Fn(&Range<usize>) -> bool,
+) -> Option<usize> {
+    let mut at = start;
+    for _ in 0..=MAX_LEAD_IN_WORDS {
+        if at_clause_start(text, at) {
+            return (at < start).then_some(at);
+        }
+        let (ws, w) = word_before(text, at)?;
+        let folded = fold_term(w);
+        if !(STORY_LEAD_IN.contains(&folded.as_str()) || removed(&(ws..ws + w.len()))) {
+            return None;
+        }
+        at = ws;
+    }
+    None
+}
+
+/// Where the short first-person turn after a cut at the start of its clause ends: at the start
+/// of the next word `kept` says stays, when only [`STORY_LEAD_IN`] words stand between ("my GP
+/// [says I have] high blood pressure"); `None` otherwise.
+pub fn story_lead_end(text: &str, end: usize, kept: impl Fn(usize) -> bool) -> Option<usize> {
+    let rest = text.get(end..)?;
+    let mut at = 0;
+    for _ in 0..=MAX_LEAD_IN_WORDS {
+        let tail = rest.get(at..)?;
+        let lead = tail.len() - tail.trim_start_matches([' ', '\t']).len();
+        let word_start = at + lead;
+        if word_start > at && kept(end + word_start) {
+            return (word_start > 0).then_some(end + word_start);
+        }
+        let word = rest.get(word_start..)?;
+        let len = word
+            .char_indices()
+            .find(|(_, c)| !(c.is_alphanumeric() || matches!(c, '\'' | '’')))
+            .map_or(word.len(), |(i, _)| i);
+        if len == 0 || !STORY_LEAD_IN.contains(&fold_term(word.get(..len)?).as_str()) {
+            return None;
+        }
+        at = word_start + len;
+    }
+    None
+}
 
 /// Where a subject cut at `span` ends once the verb phrase after it goes too ("my son" in "my
 /// son has autism" takes "has "): the end of the phrase and its space, when a word follows it;
@@ -1599,5 +1860,56 @@ mod tests {
                 apply_edits(&text, edits)
             );
         }
+    }
+
+    #[test]
+    fn an_abbreviation_in_brackets_follows_its_term() {
+        use super::abbreviation_end;
+        let t = "I have multiple sclerosis (MS) so I rest";
+        let end = t.find(" (MS)").unwrap();
+        assert_eq!(abbreviation_end(t, end), end + " (MS)".len());
+        let t = "une sclérose en plaques (SEP).";
+        let end = t.find(" (SEP)").unwrap();
+        assert_eq!(&t[abbreviation_end(t, end)..], ".");
+        for t in [
+            "lupus (see above)",
+            "lupus (Mon)",
+            "lupus (a)",
+            "lupus",
+            "lupus  (MS)",
+        ] {
+            assert_eq!(abbreviation_end(t, 5), 5, "{t}");
+        }
+        assert_eq!(abbreviation_end("x", 9), 9);
+    }
+
+    #[test]
+    fn a_first_person_turn_leads_into_the_story() {
+        use super::{story_lead_end, story_lead_start};
+        let t = "I was just diagnosed with lupus, what now?";
+        let at = t.find("diagnosed").unwrap();
+        assert_eq!(story_lead_start(t, at, |_| false), Some(0));
+        let t = "Question: I've been diagnosed with gout";
+        let at = t.find("diagnosed").unwrap();
+        assert_eq!(story_lead_start(t, at, |_| false), Some("Question: ".len()));
+        // Another word in the way: the turn is not the clause's start.
+        let t = "trails for someone diagnosed with asthma";
+        let at = t.find("diagnosed").unwrap();
+        assert_eq!(story_lead_start(t, at, |_| false), None);
+        // A cut relation or role in the turn counts as part of it.
+        let t = "my daughter was just diagnosed with dyslexia";
+        let at = t.find("diagnosed").unwrap();
+        let daughter = t.find("daughter").unwrap();
+        assert_eq!(story_lead_start(t, at, |r| r.start == daughter), Some(0));
+        assert_eq!(story_lead_start(t, at, |_| false), None);
+        // After a cut at the clause start, the turn runs to the kept topic.
+        let t = "my GP says I have high blood pressure, what diet helps";
+        let end = "my GP".len();
+        let topic = t.find("high").unwrap();
+        assert_eq!(story_lead_end(t, end, |at| at == topic), Some(topic));
+        assert_eq!(story_lead_end(t, end, |_| false), None);
+        let t = "my GP recommends high fibre";
+        let topic = t.find("high").unwrap();
+        assert_eq!(story_lead_end(t, 5, |at| at == topic), None);
     }
 }

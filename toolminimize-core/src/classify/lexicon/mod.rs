@@ -10,6 +10,7 @@
 //! near a context word, facility words take in the capitalised name around them, and debt
 //! words take in the amount that follows.
 
+mod compound;
 mod span;
 mod table;
 
@@ -447,6 +448,7 @@ impl Detector for Lexicon {
             }
             break;
         }
+        self.compounds(&folded, first, out);
         for (span, entry) in pending {
             let next_to_person_term = out.get(first..).is_some_and(|found| {
                 found.iter().any(|f| {

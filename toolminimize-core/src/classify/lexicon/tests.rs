@@ -1243,3 +1243,71 @@ fn absent_from_school_or_work_is_no_diagnosis() {
     nothing("she was absent from the meeting");
     nothing("I am absent from the office next week");
 }
+
+#[test]
+fn a_title_cut_at_its_comma_leaves_no_adjective() {
+    // ICD-10 titles that start with coordinated modifiers ("Excessive, frequent and irregular
+    // menstruation") gave their first word as a condition; the build drops such fragments.
+    nothing("excessive noise from the building site next door");
+    nothing("an infantile prank at the office party");
+    nothing("the endocrine system chapter of the biology textbook");
+    nothing("the lobulated leaves of the oak tree");
+    nothing("a hypertonic sports drink after the run");
+    none_of(
+        "the cardiac wing of the museum of science",
+        Category::Health,
+    );
+    has_cat("signs of infantile cataract in both eyes", Category::Health);
+}
+
+#[test]
+fn closed_compounds_of_a_condition_and_a_head_of_care() {
+    has(
+        "nach meiner Krebsdiagnose gekündigt",
+        "Krebsdiagnose",
+        Category::Health,
+    );
+    has(
+        "Termin zur Depressionsbehandlung am Montag",
+        "Depressionsbehandlung",
+        Category::Health,
+    );
+    has(
+        "seit der Epilepsiediagnose fährt Lotte kein Auto",
+        "Epilepsiediagnose",
+        Category::Health,
+    );
+    has(
+        "na de depressiebehandeling van vorig jaar",
+        "depressiebehandeling",
+        Category::Health,
+    );
+    has(
+        "efter min migränbehandling i våras",
+        "migränbehandling",
+        Category::Health,
+    );
+    has(
+        "etter depresjonsbehandlingen i fjor",
+        "depresjonsbehandlingen",
+        Category::Health,
+    );
+    has(
+        "Krebsnachsorge am Dienstag bei Dr. Lenz",
+        "Krebsnachsorge",
+        Category::Health,
+    );
+    has(
+        "ihre Altersdepression wurde schlimmer",
+        "Altersdepression",
+        Category::Health,
+    );
+    // A condition word starting a place name, a pest of computers, a word that only ends
+    // like a condition term.
+    nothing("Wir wandern am Krebsgang entlang zum See");
+    nothing("Zimmer im Hotel am Krebsbach");
+    nothing("ein Computervirus auf dem Laptop");
+    nothing("markedskreftene styrer prisene");
+    nothing("una contradicción en el contrato");
+    nothing("een hooglanders festival in de zomer");
+}

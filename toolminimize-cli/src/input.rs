@@ -544,36 +544,29 @@ pub(crate) fn minimize_line(
     c: CallLine,
 ) -> Minimized {
     let session = c.session.as_deref().map(|s| sessions.get(s));
+    let (exposure, task, session) = (c.exposure, c.task_context.as_deref(), session.as_ref());
     let outcome = match c.arguments {
         // A line's text is handed over before its call is minimized (`parse_owned`).
         Arguments::Span(_) => Outcome::new(
             Verdict::Block(BlockReason::Internal("the call's text was not kept")),
             Report::default(),
         ),
-        Arguments::Text(text) => {
-            let mut call = Call::json_owned(&c.tool, text);
-            call.exposure = c.exposure;
-            call.task_context = c.task_context.as_deref();
-            call.session = session.as_ref();
-            let (verdict, report) = minimizer.minimize_json_owned(call).into_parts();
-            let verdict = match verdict.into_arguments() {
-                Ok(m) => Verdict::Forward(Forwarded::Json(m)),
-                Err(r) => Verdict::Block(r),
-            };
-            Outcome::new(verdict, report)
-        }
-        Arguments::Parsed(arguments) => {
-            let mut call = Call::owned(&c.tool, arguments);
-            call.exposure = c.exposure;
-            call.task_context = c.task_context.as_deref();
-            call.session = session.as_ref();
-            let (verdict, report) = minimizer.minimize_owned(call).into_parts();
-            let verdict = match verdict.into_arguments() {
-                Ok(v) => Verdict::Forward(Forwarded::Value(v)),
-                Err(r) => Verdict::Block(r),
-            };
-            Outcome::new(verdict, report)
-        }
+        Arguments::Text(text) => minimizer
+            .minimize_json_owned(in_context(
+                Call::json_owned(&c.tool, text),
+                exposure,
+                task,
+                session,
+            ))
+            .map_arguments(Forwarded::Json),
+        Arguments::Parsed(arguments) => minimizer
+            .minimize_owned(in_context(
+                Call::owned(&c.tool, arguments),
+                exposure,
+                task,
+                session,
+            ))
+            .map_arguments(Forwarded::Value),
     };
     Minimized {
         id: c.id,
@@ -581,6 +574,19 @@ pub(crate) fn minimize_line(
         session: c.session,
         outcome,
     }
+}
+
+/// `call` with the context its line gave.
+fn in_context<'a, A>(
+    mut call: Call<'a, A>,
+    exposure: Option<Exposure>,
+    task_context: Option<&'a str>,
+    session: Option<&'a Session>,
+) -> Call<'a, A> {
+    call.exposure = exposure;
+    call.task_context = task_context;
+    call.session = session;
+    call
 }
 
 /// One input line, parsed but not minimized.

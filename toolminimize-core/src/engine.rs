@@ -231,12 +231,7 @@ pub(crate) fn run_text(
         Err(TapeError::Invalid) => Err(NOT_JSON),
         Err(TapeError::DuplicateKey | TapeError::TooLarge) => {
             let v: Value = serde_json::from_str(call.arguments).map_err(|_| NOT_JSON)?;
-            let (verdict, report) = run(inner, &call.with_args(&v))?.into_parts();
-            let verdict = match verdict.into_arguments() {
-                Ok(v) => Verdict::Forward(JsonOut::Text(v.to_string())),
-                Err(r) => Verdict::Block(r),
-            };
-            Ok(Outcome::new(verdict, report))
+            Ok(run(inner, &call.with_args(&v))?.map_arguments(|v| JsonOut::Text(v.to_string())))
         }
     }
 }

@@ -169,6 +169,29 @@ impl<A> Outcome<A> {
     pub fn is_blocked(&self) -> bool {
         self.verdict.block_reason().is_some()
     }
+
+    /// The same outcome with its arguments (when forwarded) made into another form.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolminimize_core::{Minimizer, ToolDef};
+    ///
+    /// let minimizer = Minimizer::new()?;
+    /// let tool = ToolDef::new("t", "A tool", json!({"type": "object"}));
+    /// let text = minimizer.minimize(&tool, &json!({"a": 1})).map_arguments(|v| v.to_string());
+    /// assert_eq!(text.arguments().map(String::as_str), Some(r#"{"a":1}"#));
+    /// # Ok::<(), toolminimize_core::Error>(())
+    /// ```
+    pub fn map_arguments<B>(self, f: impl FnOnce(A) -> B) -> Outcome<B> {
+        let verdict = match self.verdict {
+            Verdict::Forward(a) => Verdict::Forward(f(a)),
+            Verdict::Block(r) => Verdict::Block(r),
+        };
+        Outcome {
+            verdict,
+            report: self.report,
+        }
+    }
 }
 
 /// The minimized arguments of a call given as JSON text ([`Minimizer::minimize_json`]):
@@ -262,14 +285,7 @@ pub struct Call<'a, A = &'a Value> {
 impl<'a> Call<'a> {
     /// A call with no context.
     pub fn new(tool: &'a ToolDef, arguments: &'a Value) -> Self {
-        Call {
-            tool,
-            arguments,
-            exposure: None,
-            task_context: None,
-            session: None,
-            deadline: None,
-        }
+        Call::bare(tool, arguments)
     }
 }
 
@@ -292,14 +308,7 @@ impl<'a> Call<'a, Value> {
     /// # Ok::<(), toolminimize_core::Error>(())
     /// ```
     pub fn owned(tool: &'a ToolDef, arguments: Value) -> Self {
-        Call {
-            tool,
-            arguments,
-            exposure: None,
-            task_context: None,
-            session: None,
-            deadline: None,
-        }
+        Call::bare(tool, arguments)
     }
 
     /// The arguments, and the same call borrowing nothing else from them.
@@ -330,14 +339,7 @@ impl<'a> Call<'a, &'a str> {
     /// A call whose arguments are JSON text, with no context; see
     /// [`Minimizer::minimize_json`].
     pub fn json(tool: &'a ToolDef, arguments: &'a str) -> Self {
-        Call {
-            tool,
-            arguments,
-            exposure: None,
-            task_context: None,
-            session: None,
-            deadline: None,
-        }
+        Call::bare(tool, arguments)
     }
 }
 
@@ -345,6 +347,13 @@ impl<'a> Call<'a, String> {
     /// A call whose arguments are JSON text it owns, with no context; see
     /// [`Minimizer::minimize_json_owned`].
     pub fn json_owned(tool: &'a ToolDef, arguments: String) -> Self {
+        Call::bare(tool, arguments)
+    }
+}
+
+impl<'a, A> Call<'a, A> {
+    /// A call of `tool` with these `arguments` and no context.
+    fn bare(tool: &'a ToolDef, arguments: A) -> Self {
         Call {
             tool,
             arguments,
@@ -354,9 +363,7 @@ impl<'a> Call<'a, String> {
             deadline: None,
         }
     }
-}
 
-impl<'a, A> Call<'a, A> {
     /// This call's context around other `arguments`.
     pub(crate) fn with_args<B>(&self, arguments: B) -> Call<'a, B> {
         Call {
@@ -671,17 +678,11 @@ impl Minimizer {
     pub fn minimize_json_owned(&self, call: Call<'_, String>) -> Outcome<MinimizedJson<'static>> {
         let context = call.with_args(());
         let text = call.arguments;
-        let (verdict, report) = self
-            .json_outcome(&context.with_args(text.as_str()), Cow::Borrowed(""))
-            .into_parts();
-        let verdict = match verdict.into_arguments() {
-            Ok(m) => Verdict::Forward(MinimizedJson {
+        self.json_outcome(&context.with_args(text.as_str()), Cow::Borrowed(""))
+            .map_arguments(|m| MinimizedJson {
                 input: Cow::Owned(text),
                 out: m.out,
-            }),
-            Err(r) => Verdict::Block(r),
-        };
-        Outcome::new(verdict, report)
+            })
     }
 
     fn json_outcome<'t>(
@@ -689,16 +690,11 @@ impl Minimizer {
         call: &Call<'_, &str>,
         input: Cow<'t, str>,
     ) -> Outcome<MinimizedJson<'t>> {
-        let (verdict, report) = match crate::engine::run_text(&self.inner, call) {
+        match crate::engine::run_text(&self.inner, call) {
             Ok(outcome) => outcome,
             Err(e) => self.failed_with(e, || JsonOut::Verbatim),
         }
-        .into_parts();
-        let verdict = match verdict.into_arguments() {
-            Ok(out) => Verdict::Forward(MinimizedJson { input, out }),
-            Err(r) => Verdict::Block(r),
-        };
-        Outcome::new(verdict, report)
+        .map_arguments(|out| MinimizedJson { input, out })
     }
 
     /// Minimizes one call, asking `judge` which spans of each free-text field the task needs

@@ -196,12 +196,13 @@ pub struct FieldInfo {
 /// The per-path view of a schema for one call's arguments.
 ///
 /// Built in one pass over the arguments (linear in their size); a lookup is a hash lookup.
-/// Scalar array elements that follow a sibling with the same schema share its entry, and
-/// scalar object members share their sibling's entry but for the key, which their own is
-/// given when first looked up (an object of 100,000 keys under one `additionalProperties`
-/// holds one entry and about 40 bytes a key). An array's elements are found through runs of
-/// equal entries (a long array whose elements share their schema costs a few bytes in all)
-/// and the other paths through keyed hashes (16 bytes a path).
+/// Scalar array elements that follow a sibling with the same schema share its entry, and so
+/// do scalar object members (an entry of a member has no key: its path gives it,
+/// [`FieldInfo::key_at`]). An array's elements are found through runs of equal entries, and
+/// an object's default members (no property schema of their own, not required, not listed
+/// in `minimum_necessary`) through their object: a long array whose elements share their
+/// schema, or an object of 100,000 keys under one `additionalProperties`, costs a few bytes
+/// in all. The other paths are found through keyed hashes (16 bytes a path).
 #[derive(Debug, Default)]
 pub struct SchemaIndex {
     fields: Vec<FieldInfo>,
@@ -571,7 +572,6 @@ impl<'a> Builder<'a> {
                 let lists_properties = properties.iter().any(Option::is_some);
                 // Room for every member at once: a large object's entries are not copied
                 // from smaller buffers as it is walked.
-                self.index.by_path.reserve(map.len());
                 // The entry this object's default members share, made at the first (with the
                 // schemas it was made for).
                 let mut default: Option<(Vec<*const Value>, u32)> = None;
@@ -1110,8 +1110,9 @@ mod tests {
         // its elements' shared entry.
         assert!(idx.fields.len() <= 8, "{} entries", idx.fields.len());
         for i in [0, 1, 999] {
-            let f = idx.field(&format!("/extra/key_{i}")).unwrap();
-            assert_eq!(f.key.as_deref(), Some(format!("key_{i}").as_str()));
+            let path = format!("/extra/key_{i}");
+            let f = idx.field(&path).unwrap();
+            assert_eq!(f.key_at(&path), Some(format!("key_{i}").as_str()));
             assert_eq!(f.sensitivity, Sensitivity::new(2));
             assert!(f.declared);
             assert!(!f.required);
@@ -1122,13 +1123,15 @@ mod tests {
             idx.field("/extra/a~1b~0c").unwrap().key.as_deref(),
             Some("a/b~c")
         );
-        assert_eq!(
-            idx.field("/extra/a~1b~0c/inner").unwrap().key.as_deref(),
-            Some("inner")
-        );
+        let inner = "/extra/a~1b~0c/inner";
+        assert_eq!(idx.field(inner).unwrap().key_at(inner), Some("inner"));
         assert_eq!(idx.field("/tags/999").unwrap().key.as_deref(), Some("tags"));
         assert!(idx.field("/tags/1000").is_none());
-        assert!(idx.field("/extra/key_1000").is_none());
+        // A member the object does not hold is answered as its schema answers any member.
+        let absent = idx.field("/extra/key_1000").unwrap();
+        assert_eq!(absent.sensitivity, Sensitivity::new(2));
+        assert!(idx.field("/extra/key_1/deeper").is_none());
+        assert!(idx.field("/nowhere/key_1").is_none());
     }
 
     #[test]

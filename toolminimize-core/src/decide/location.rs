@@ -215,7 +215,7 @@ fn is_route_start(f: &FieldCtx<'_>) -> bool {
         "depart",
         "abholung",
     ];
-    f.info.and_then(|i| i.key.as_deref()).is_some_and(|k| {
+    f.schema_key.is_some_and(|k| {
         crate::text::words::identifier_words(k)
             .iter()
             .any(|w| START.contains(&w.as_str()))

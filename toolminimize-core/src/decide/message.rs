@@ -685,7 +685,7 @@ fn point(
     }
     // A field for the user's requirements states them first; what follows explains them
     // ("Wheelchair assistance at the gate. She has …").
-    if super::holds_requirements(f.info)
+    if super::holds_requirements(f.schema_key)
         && first_news == Some(sentence)
         && !aside
         && !clause.is_some_and(|c| c.first_person)
@@ -865,7 +865,7 @@ fn word_count(r: &Reading<'_>) -> usize {
 }
 
 fn field_is_task(f: &FieldCtx<'_>) -> bool {
-    f.info.and_then(|i| i.key.as_deref()).is_some_and(|k| {
+    f.schema_key.is_some_and(|k| {
         let k = k.to_lowercase();
         [
             "task",
@@ -1123,7 +1123,7 @@ fn other(
     // A field that holds needs or a complaint holds them, not whose they are: who, their
     // numbers, address and circumstances in brackets are a remark ("Burning on urination
     // since Tuesday (patient Ana Ruiz, SSN …, lives alone)").
-    if super::holds_requirements(f.info)
+    if super::holds_requirements(f.schema_key)
         && clause.is_some_and(|c| c.clause.parenthetical)
         && matches!(
             it.kind,

@@ -140,6 +140,8 @@ struct FieldCtx<'a> {
     info: Option<&'a FieldInfo>,
     /// The field's key: the schema's, else the last step of its path.
     key: Option<&'a str>,
+    /// The field's key as the schema index knows it (`None` without an entry).
+    schema_key: Option<&'a str>,
     role: FieldRole,
     text: Option<&'a str>,
     /// The schema says the tool needs the field.
@@ -393,8 +395,8 @@ fn consented(ctx: &CallContext<'_>, item: &PsdItem) -> bool {
 }
 
 /// Field names that say what they carry beyond the roles: ids, cards, accounts.
-fn key_carries(info: Option<&FieldInfo>, kind: PsdKind) -> bool {
-    let Some(key) = info.and_then(|i| i.key.as_deref()) else {
+fn key_carries(key: Option<&str>, kind: PsdKind) -> bool {
+    let Some(key) = key else {
         return false;
     };
     let has = |w: &[&str]| any_identifier_word(key, |x| w.contains(&x));
@@ -615,7 +617,7 @@ fn field_ctx<'a>(
     });
     let needed = info.is_none_or(|i| {
         i.necessary
-            || !i.declared && i.key.is_none()
+            || !i.declared && i.key.is_none() && !i.member
             || !i.parent_lists_required && i.declared && purpose_field && depth_one(path)
     });
     let query = role == FieldRole::Query
@@ -630,6 +632,7 @@ fn field_ctx<'a>(
     FieldCtx {
         info,
         key,
+        schema_key: info.and_then(|i| i.key_at(path)),
         role,
         text,
         needed,
@@ -1174,7 +1177,7 @@ fn gate(
         });
     }
     let declared = info.and_then(|i| i.psd_category) == Some(item.category);
-    let carries = f.role.carries(item.kind) || key_carries(info, item.kind);
+    let carries = f.role.carries(item.kind) || key_carries(f.schema_key, item.kind);
 
     // Numeric coordinates and location fields: the precision the purpose needs.
     if item.kind == PsdKind::Coordinates && item.span.is_none() {
@@ -1221,7 +1224,7 @@ fn gate(
         );
         if (carries && (contact || whole && (!identifier || purpose_needs(cv.kind, item.kind))))
             || declared
-            || (whole && holds_requirements(info))
+            || (whole && holds_requirements(f.schema_key))
         {
             return Some(Decision::keep(Rule::FieldCarriesThisData));
         }
@@ -1295,7 +1298,7 @@ fn short_value(f: &FieldCtx<'_>) -> bool {
 
 /// A field the tool has for the user's requirements (dietary needs, accessibility,
 /// preferences): a value that is all data of that kind is what the field is for.
-pub(super) fn holds_requirements(info: Option<&FieldInfo>) -> bool {
+pub(super) fn holds_requirements(key: Option<&str>) -> bool {
     const WORDS: &[&str] = &[
         "dietary",
         "diet",
@@ -1319,8 +1322,7 @@ pub(super) fn holds_requirements(info: Option<&FieldInfo>) -> bool {
         "medications",
         "history",
     ];
-    info.and_then(|i| i.key.as_deref())
-        .is_some_and(|k| any_identifier_word(k, |w| WORDS.contains(&w)))
+    key.is_some_and(|k| any_identifier_word(k, |w| WORDS.contains(&w)))
 }
 
 /// Whether `text` names `item`'s words among the call's point words (its subject, title or

@@ -7,7 +7,7 @@ use crate::decide::field::FieldRole;
 use crate::item::{PsdItem, PsdKind};
 
 pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Decision {
-    let carries = f.role.carries(item.kind) || key_carries(f.info, item.kind);
+    let carries = f.role.carries(item.kind) || key_carries(f.schema_key, item.kind);
     let whole = f.text.is_none_or(|t| {
         item.span
             .as_ref()

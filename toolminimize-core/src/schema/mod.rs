@@ -9,7 +9,6 @@
 mod paths;
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use std::fmt::Write as _;
 
@@ -139,8 +138,12 @@ impl MinimizeDirective {
 /// What the schema says about one path of the arguments.
 #[derive(Debug, Clone, Default)]
 pub struct FieldInfo {
-    /// The property name (for array elements: the array's property name).
+    /// The property name (for array elements: the array's property name); `None` for a
+    /// scalar object member (see [`member`](Self::member)).
     pub key: Option<String>,
+    /// A scalar object member's entry, shared by the members of one schema: its key is the
+    /// last token of its path ([`FieldInfo::key_at`]).
+    pub member: bool,
     /// Accepted types.
     pub types: Types,
     /// `description` (or `title` when there is no description).
@@ -193,31 +196,24 @@ pub struct FieldInfo {
 /// The per-path view of a schema for one call's arguments.
 ///
 /// Built in one pass over the arguments (linear in their size); a lookup is a hash lookup.
-/// Scalar array elements that follow a sibling with the same schema share its entry, and
-/// scalar object members share their sibling's entry but for the key, which their own is
-/// given when first looked up (an object of 100,000 keys under one `additionalProperties`
-/// holds one entry and about 40 bytes a key). An array's elements are found through runs of
-/// equal entries (a long array whose elements share their schema costs a few bytes in all)
-/// and the other paths through keyed hashes (16 bytes a path).
+/// Scalar array elements that follow a sibling with the same schema share its entry, and so
+/// do scalar object members (an entry of a member has no key: its path gives it,
+/// [`FieldInfo::key_at`]). An array's elements are found through runs of equal entries, and
+/// an object's default members (no property schema of their own, not required, not listed
+/// in `minimum_necessary`) through their object: a long array whose elements share their
+/// schema, or an object of 100,000 keys under one `additionalProperties`, costs a few bytes
+/// in all. The other paths are found through keyed hashes (16 bytes a path).
 #[derive(Debug, Default)]
 pub struct SchemaIndex {
     fields: Vec<FieldInfo>,
     /// Path (of the root, object members and arrays themselves) → its [`Slot`].
     by_path: PathIds,
-    /// Scalar object members: the entry they share (without a key), and their own (with
-    /// their key) once looked up.
-    members: Vec<Member>,
+    /// Path of an object → the entry its default members share (members with no property
+    /// schema of their own, not required, not listed in `minimum_necessary`): they are found
+    /// through their object, as an array's elements are through their array.
+    member_defaults: PathIds,
     /// Path of an array → position in `fields` of each of its elements.
     elements: HashMap<String, ElementIds>,
-}
-
-/// A scalar object member of the arguments.
-#[derive(Debug)]
-struct Member {
-    /// Position in `fields` of what the schema says of it, the key left out.
-    shared: u32,
-    /// The same with its key, made when first asked for.
-    keyed: OnceLock<Box<FieldInfo>>,
 }
 
 /// Where a path's entry is: what `by_path` maps a path to.
@@ -225,27 +221,20 @@ struct Member {
 enum Slot {
     /// Position in `fields`.
     Field(u32),
-    /// Position in `members`.
-    Member(u32),
 }
 
 impl Slot {
-    const MEMBER: u32 = 1 << 31;
+    const LIMIT: u32 = 1 << 31;
 
     fn encode(self) -> Option<u32> {
         match self {
-            Slot::Field(i) if i < Self::MEMBER => Some(i),
-            Slot::Member(i) if i < Self::MEMBER => Some(i | Self::MEMBER),
-            _ => None,
+            Slot::Field(i) if i < Self::LIMIT => Some(i),
+            Slot::Field(_) => None,
         }
     }
 
     fn decode(n: u32) -> Slot {
-        if n & Self::MEMBER == 0 {
-            Slot::Field(n)
-        } else {
-            Slot::Member(n & !Self::MEMBER)
-        }
+        Slot::Field(n)
     }
 }
 
@@ -583,8 +572,9 @@ impl<'a> Builder<'a> {
                 let lists_properties = properties.iter().any(Option::is_some);
                 // Room for every member at once: a large object's entries are not copied
                 // from smaller buffers as it is walked.
-                self.index.members.reserve(map.len());
-                self.index.by_path.reserve(map.len());
+                // The entry this object's default members share, made at the first (with the
+                // schemas it was made for).
+                let mut default: Option<(Vec<*const Value>, u32)> = None;
                 for (k, child) in map {
                     let child_schemas = self.property_schemas(&schemas, &properties, k, child);
                     let undeclared_k =
@@ -614,26 +604,58 @@ impl<'a> Builder<'a> {
                         .iter()
                         .map(|s| std::ptr::from_ref(*s))
                         .collect();
+                    // A default member: no property schema of its own, not required, not
+                    // listed as necessary.
+                    let by_default = !required_k
+                        && declared_k != Some(true)
+                        && !properties
+                            .iter()
+                            .any(|p| p.and_then(|p| field(p, k)).is_some());
+                    let make = |b: &mut Self| {
+                        // What `info` gives a member, its key left to its path.
+                        let mut ci = b.info(&child_schemas, None);
+                        ci.member = true;
+                        ci.required = required_k;
+                        ci.parent_lists_required = lists_required;
+                        ci.declared_necessary = declared_k;
+                        ci.necessary =
+                            parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
+                        ci.undeclared = undeclared_k;
+                        b.push_field(ci)
+                    };
+                    if by_default {
+                        match &default {
+                            Some((p, _)) if *p == ptrs => {}
+                            Some(_) => {
+                                // Other schemas than the object's first default member's:
+                                // found by its own path.
+                                if let Some(id) = make(self) {
+                                    self.reach(path, Slot::Field(id));
+                                }
+                            }
+                            None => {
+                                if let Some(id) = make(self) {
+                                    let object = path.get(..len).unwrap_or_default();
+                                    if !self.index.member_defaults.insert(object, id) {
+                                        self.collided = true;
+                                    }
+                                    default = Some((ptrs, id));
+                                }
+                            }
+                        }
+                        path.truncate(len);
+                        continue;
+                    }
                     let shared = match &previous {
                         Some((p, r, d, shared))
                             if (p, *r, *d) == (&ptrs, required_k, declared_k) =>
                         {
                             Some(*shared)
                         }
-                        _ => {
-                            // What `info` gives a member, but for its key.
-                            let mut ci = self.info(&child_schemas, None);
-                            ci.required = required_k;
-                            ci.parent_lists_required = lists_required;
-                            ci.declared_necessary = declared_k;
-                            ci.necessary =
-                                parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
-                            ci.undeclared = undeclared_k;
-                            self.push_field(ci)
-                        }
+                        _ => make(self),
                     };
                     if let Some(shared) = shared {
-                        self.member(path, shared);
+                        self.reach(path, Slot::Field(shared));
                     }
                     path.truncate(len);
                     previous = shared.map(|shared| (ptrs, required_k, declared_k, shared));
@@ -737,18 +759,6 @@ impl<'a> Builder<'a> {
         Some(id)
     }
 
-    /// Makes `path`, a scalar object member, reach the entry `shared` (with its own key).
-    fn member(&mut self, path: &str, shared: u32) {
-        let Ok(m) = u32::try_from(self.index.members.len()) else {
-            return;
-        };
-        self.index.members.push(Member {
-            shared,
-            keyed: OnceLock::new(),
-        });
-        self.reach(path, Slot::Member(m));
-    }
-
     /// Makes `path` (not an array element) reach `slot`.
     fn reach(&mut self, path: &str, slot: Slot) {
         let Some(n) = slot.encode() else { return };
@@ -783,6 +793,18 @@ impl<'a> Builder<'a> {
     }
 }
 
+impl FieldInfo {
+    /// The property name of the field at `path` this entry describes: its own, or for an
+    /// object member the last token of `path` (as written in the pointer).
+    pub(crate) fn key_at<'a>(&'a self, path: &'a str) -> Option<&'a str> {
+        match &self.key {
+            Some(k) => Some(k),
+            None if self.member => path.rsplit('/').next(),
+            None => None,
+        }
+    }
+}
+
 impl SchemaIndex {
     /// Indexes `schema` against `args`.
     pub fn build(schema: &Value, args: &Value) -> SchemaIndex {
@@ -802,6 +824,7 @@ impl SchemaIndex {
         // Two paths met on one hash (see `PathIds`): built again with the paths as keys.
         let exact = SchemaIndex {
             by_path: PathIds::exact(),
+            member_defaults: PathIds::exact(),
             ..SchemaIndex::default()
         };
         Self::build_into(exact, schema, args, patterns).0
@@ -830,35 +853,16 @@ impl SchemaIndex {
         (b.index, b.collided)
     }
 
-    /// What the schema says of `path` (a JSON pointer into the arguments).
+    /// What the schema says of `path` (a JSON pointer into the arguments). An object
+    /// member's key is read with [`FieldInfo::key_at`].
     pub fn field(&self, path: &str) -> Option<&FieldInfo> {
-        match self.slot(path)? {
-            Slot::Field(id) => self.fields.get(usize::try_from(id).ok()?),
-            Slot::Member(m) => {
-                let m = self.members.get(usize::try_from(m).ok()?)?;
-                let shared = self.fields.get(usize::try_from(m.shared).ok()?)?;
-                Some(m.keyed.get_or_init(|| {
-                    let key = path
-                        .rsplit_once('/')
-                        .map(|(_, k)| k.replace("~1", "/").replace("~0", "~"));
-                    Box::new(FieldInfo {
-                        key,
-                        ..shared.clone()
-                    })
-                }))
-            }
-        }
+        let Slot::Field(id) = self.slot(path)?;
+        self.fields.get(usize::try_from(id).ok()?)
     }
 
-    /// What the schema says of `path`, but for its `key` (which may be `None` where
-    /// [`field`](Self::field) has the key): for readers of everything else, such as the
-    /// classifier, which looks every string up.
+    /// [`field`](Self::field), for readers of everything but the key, such as the classifier.
     pub fn field_unkeyed(&self, path: &str) -> Option<&FieldInfo> {
-        let id = match self.slot(path)? {
-            Slot::Field(id) => id,
-            Slot::Member(m) => self.members.get(usize::try_from(m).ok()?)?.shared,
-        };
-        self.fields.get(usize::try_from(id).ok()?)
+        self.field(path)
     }
 
     /// What the schema says of each element of the array at `path`, but for its `key` (as
@@ -872,14 +876,14 @@ impl SchemaIndex {
     }
 
     fn slot(&self, path: &str) -> Option<Slot> {
-        match self.by_path.get(path) {
-            Some(n) => Some(Slot::decode(n)),
-            None => {
-                let (array, index) = path.rsplit_once('/')?;
-                let index: usize = index.parse().ok()?;
-                self.elements.get(array)?.get(index).map(Slot::Field)
-            }
+        if let Some(n) = self.by_path.get(path) {
+            return Some(Slot::decode(n));
         }
+        let (parent, last) = path.rsplit_once('/')?;
+        if let Some(ids) = self.elements.get(parent) {
+            return ids.get(last.parse().ok()?).map(Slot::Field);
+        }
+        self.member_defaults.get(parent).map(Slot::Field)
     }
 
     /// Places a finding at `path`, applying the field's `x-sensitivity` when the finding is of
@@ -1106,8 +1110,9 @@ mod tests {
         // its elements' shared entry.
         assert!(idx.fields.len() <= 8, "{} entries", idx.fields.len());
         for i in [0, 1, 999] {
-            let f = idx.field(&format!("/extra/key_{i}")).unwrap();
-            assert_eq!(f.key.as_deref(), Some(format!("key_{i}").as_str()));
+            let path = format!("/extra/key_{i}");
+            let f = idx.field(&path).unwrap();
+            assert_eq!(f.key_at(&path), Some(format!("key_{i}").as_str()));
             assert_eq!(f.sensitivity, Sensitivity::new(2));
             assert!(f.declared);
             assert!(!f.required);
@@ -1118,13 +1123,15 @@ mod tests {
             idx.field("/extra/a~1b~0c").unwrap().key.as_deref(),
             Some("a/b~c")
         );
-        assert_eq!(
-            idx.field("/extra/a~1b~0c/inner").unwrap().key.as_deref(),
-            Some("inner")
-        );
+        let inner = "/extra/a~1b~0c/inner";
+        assert_eq!(idx.field(inner).unwrap().key_at(inner), Some("inner"));
         assert_eq!(idx.field("/tags/999").unwrap().key.as_deref(), Some("tags"));
         assert!(idx.field("/tags/1000").is_none());
-        assert!(idx.field("/extra/key_1000").is_none());
+        // A member the object does not hold is answered as its schema answers any member.
+        let absent = idx.field("/extra/key_1000").unwrap();
+        assert_eq!(absent.sensitivity, Sensitivity::new(2));
+        assert!(idx.field("/extra/key_1/deeper").is_none());
+        assert!(idx.field("/nowhere/key_1").is_none());
     }
 
     #[test]

@@ -61,14 +61,6 @@ impl PathIds {
         *ids.entry(hash).or_insert(id) == id
     }
 
-    /// Makes room for `n` more paths.
-    pub(super) fn reserve(&mut self, n: usize) {
-        match self {
-            PathIds::Hashed { ids, .. } => ids.reserve(n),
-            PathIds::Exact(ids) => ids.reserve(n),
-        }
-    }
-
     /// The entry of `path`.
     pub(super) fn get(&self, path: &str) -> Option<u32> {
         match self {

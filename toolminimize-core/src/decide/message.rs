@@ -569,7 +569,47 @@ pub(super) fn decide(
         };
         out.push((k, d));
     }
+    // A record's note keeps contacts as the record's own data, but a number or address written
+    // right after a bystander's name ("emergency contact: her brother Jo Doe +1 …") is that
+    // bystander's, and goes with the name.
+    if matches!(cv.kind, ToolKind::Crm | ToolKind::Database) {
+        let dropped_names: Vec<Range<usize>> = out
+            .iter()
+            .filter(|(_, d)| !d.necessary && d.rule == Rule::Bystander)
+            .filter_map(|(k, _)| items.get(*k))
+            .filter(|it| it.kind == PsdKind::PersonName)
+            .filter_map(|it| it.span.clone())
+            .collect();
+        if !dropped_names.is_empty() {
+            for (k, d) in &mut out {
+                let Some(it) = items.get(*k) else { continue };
+                if !d.necessary
+                    || d.rule != Rule::FieldCarriesThisData
+                    || f.role.carries(it.kind)
+                    || !matches!(it.kind, PsdKind::Phone | PsdKind::Email)
+                {
+                    continue;
+                }
+                let Some(s) = it.span.as_ref() else { continue };
+                if dropped_names.iter().any(|n| contact_follows(r.text, n, s)) {
+                    *d = Decision::drop(Op::RemoveSpan, Rule::Bystander);
+                }
+            }
+        }
+    }
     out
+}
+
+/// Whether a contact span follows a name with only a short separator between them
+/// ("Jo Doe +1 …", "Jo Doe: jo@…", "Jo Doe (+1 …)").
+fn contact_follows(text: &str, name: &Range<usize>, contact: &Range<usize>) -> bool {
+    name.end <= contact.start
+        && text.get(name.end..contact.start).is_some_and(|gap| {
+            gap.chars().count() <= 4
+                && gap
+                    .chars()
+                    .all(|c| c.is_whitespace() || matches!(c, ':' | ',' | '(' | '-' | '–'))
+        })
 }
 
 /// Why a special-category item is the message's point, if it is.

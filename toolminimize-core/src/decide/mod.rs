@@ -104,11 +104,19 @@ struct CallView<'a> {
     /// The tool changes a record that exists (`update_…`, `modify_…`, `edit_…`): it needs
     /// what changes.
     updates: bool,
+    /// The tool writes records by name (`create_record`, `insert_rows`, `update_records`): its
+    /// fields carry the record's values, they do not find rows.
+    writes_rows: bool,
     args: Arg<'a>,
 }
 
 /// First words of a tool's name that change a record that exists.
 const UPDATE_VERBS: &[&str] = &["update", "modify", "edit", "patch", "change"];
+
+/// First words of a tool's name that write a record, new or existing.
+const WRITE_VERBS: &[&str] = &[
+    "create", "insert", "add", "append", "upsert", "update", "modify", "edit", "patch",
+];
 
 /// Words of a tool's name or description that name a workplace's chat.
 const WORKPLACE_CHAT: &[&str] = &["slack", "teams", "mattermost", "zulip", "webex"];
@@ -304,6 +312,9 @@ impl<'a> CallView<'a> {
             updates: identifier_words(ctx.tool.name())
                 .first()
                 .is_some_and(|w| UPDATE_VERBS.contains(&w.as_str())),
+            writes_rows: identifier_words(ctx.tool.name())
+                .first()
+                .is_some_and(|w| WRITE_VERBS.contains(&w.as_str())),
             args: ctx.args,
         }
     }
@@ -720,7 +731,8 @@ fn decide_field(
             }
             _ => Vec::new(),
         },
-        query: (f.query || cv.kind == ToolKind::Database) && !writes_record,
+        // A tool that writes rows by name takes the row's values, not a search of them.
+        query: (f.query || cv.kind == ToolKind::Database && !cv.writes_rows) && !writes_record,
     };
     let Some(text) = f.text.filter(|_| f.reads) else {
         decide_items(ctx, cv, &f, &scan, items, group, out);

@@ -28,3 +28,4 @@ python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q 'wordfreq>=3,<4'
 "$work/venv/bin/python" "$here/build_generated.py" "$work" "$here/.."
 python3 "$here/icd_codes.py" "$work"
+"$work/venv/bin/python" "$here/procedures.py" "$work" "$here/.."

@@ -1311,3 +1311,92 @@ fn closed_compounds_of_a_condition_and_a_head_of_care() {
     nothing("una contradicción en el contrato");
     nothing("een hooglanders festival in de zomer");
 }
+
+#[test]
+fn procedures_and_examinations() {
+    has(
+        "out tomorrow for an endoscopy, back by noon",
+        "endoscopy",
+        Category::Health,
+    );
+    has(
+        "Termin zur Bronchoskopie am Freitag",
+        "Bronchoskopie",
+        Category::Health,
+    );
+    has(
+        "mañana tengo una punción lumbar",
+        "punción lumbar",
+        Category::Health,
+    );
+    has(
+        "je passe une échographie jeudi",
+        "échographie",
+        Category::Health,
+    );
+    has(
+        "amanhã faço uma tomografia computadorizada",
+        "tomografia computadorizada",
+        Category::Health,
+    );
+    has(
+        "heading out for my blood test",
+        "blood test",
+        Category::Health,
+    );
+    has(
+        "heart transplant waiting list",
+        "heart transplant",
+        Category::Health,
+    );
+}
+
+#[test]
+fn procedure_names_with_everyday_senses_are_not_terms() {
+    nothing("AWS X-Ray traces for the checkout service");
+    nothing("Ultraschall-Reinigungsgerät für Brillen");
+    nothing("the suture of two film scenes");
+    none_of(
+        "chemical peel and filler appointment at the spa",
+        Category::Health,
+    );
+}
+
+#[test]
+fn diagnosis_phrases_in_other_languages() {
+    has(
+        "me diagnosticaron depresión",
+        "me diagnosticaron",
+        Category::Health,
+    );
+    has(
+        "On m'a diagnostiqué un diabète",
+        "m'a diagnostiqué un",
+        Category::Health,
+    );
+    has(
+        "mi hanno diagnosticato la celiachia",
+        "mi hanno diagnosticato la",
+        Category::Health,
+    );
+    has(
+        "fui diagnosticada com asma",
+        "fui diagnosticada com",
+        Category::Health,
+    );
+    has(
+        "ik ben gediagnosticeerd met ADHD",
+        "ik ben gediagnosticeerd met",
+        Category::Health,
+    );
+    has(
+        "zdiagnozowano u mnie astmę",
+        "zdiagnozowano u mnie",
+        Category::Health,
+    );
+    has(
+        "diagnostiziert mit Zöliakie",
+        "diagnostiziert mit",
+        Category::Health,
+    );
+}

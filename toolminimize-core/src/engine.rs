@@ -249,7 +249,7 @@ pub(crate) fn run_owned(
     if context.session.is_some() {
         // A session that changed under the call has it rewritten again from its input: the
         // input stays as it is, and the output is a copy.
-        let call = context.with(&arguments);
+        let call = context.with_args(&arguments);
         return run(inner, &call).map_err(|e| (e, arguments.clone()));
     }
     let a = match analyze(inner, &context.with_args(Arg::Value(&arguments))) {

@@ -377,23 +377,6 @@ impl<'a, A> Call<'a, A> {
     }
 }
 
-impl<'a> Call<'a, ()> {
-    /// This call's context around `arguments`.
-    pub(crate) fn with<'v>(&self, arguments: &'v Value) -> Call<'v>
-    where
-        'a: 'v,
-    {
-        Call {
-            tool: self.tool,
-            arguments,
-            exposure: self.exposure,
-            task_context: self.task_context,
-            session: self.session,
-            deadline: self.deadline,
-        }
-    }
-}
-
 impl<'a, A> Call<'a, A> {
     /// Sets the exposure.
     #[must_use]

@@ -584,14 +584,18 @@ impl<'a> Builder<'a> {
                     let scalar = !child.is_container();
                     let len = path.len();
                     push_token(path, k);
-                    if !scalar {
-                        let mut ci = self.info(&child_schemas, Some(k));
+                    // What the parent says of member `k`, on top of its own schemas.
+                    let as_member = |mut ci: FieldInfo| {
                         ci.required = required_k;
                         ci.parent_lists_required = lists_required;
                         ci.declared_necessary = declared_k;
                         ci.necessary =
                             parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
                         ci.undeclared = undeclared_k;
+                        ci
+                    };
+                    if !scalar {
+                        let ci = as_member(self.info(&child_schemas, Some(k)));
                         self.walk(child_schemas, child, path, ci, depth + 1, false);
                         path.truncate(len);
                         continue;
@@ -613,14 +617,8 @@ impl<'a> Builder<'a> {
                             .any(|p| p.and_then(|p| field(p, k)).is_some());
                     let make = |b: &mut Self| {
                         // What `info` gives a member, its key left to its path.
-                        let mut ci = b.info(&child_schemas, None);
+                        let mut ci = as_member(b.info(&child_schemas, None));
                         ci.member = true;
-                        ci.required = required_k;
-                        ci.parent_lists_required = lists_required;
-                        ci.declared_necessary = declared_k;
-                        ci.necessary =
-                            parent_necessary && ci.declared_necessary.unwrap_or(ci.required);
-                        ci.undeclared = undeclared_k;
                         b.push_field(ci)
                     };
                     if by_default {

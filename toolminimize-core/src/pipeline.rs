@@ -652,7 +652,11 @@ impl Minimizer {
     /// # Ok::<(), toolminimize_core::Error>(())
     /// ```
     pub fn minimize_json<'t>(&self, call: &Call<'_, &'t str>) -> Outcome<MinimizedJson<'t>> {
-        self.json_outcome(call, Cow::Borrowed(call.arguments))
+        let input = call.arguments;
+        self.json_outcome(call).map_arguments(|out| MinimizedJson {
+            input: Cow::Borrowed(input),
+            out,
+        })
     }
 
     /// [`minimize_json`](Self::minimize_json) on text the caller hands over: the outcome
@@ -661,23 +665,19 @@ impl Minimizer {
     pub fn minimize_json_owned(&self, call: Call<'_, String>) -> Outcome<MinimizedJson<'static>> {
         let context = call.with_args(());
         let text = call.arguments;
-        self.json_outcome(&context.with_args(text.as_str()), Cow::Borrowed(""))
-            .map_arguments(|m| MinimizedJson {
+        self.json_outcome(&context.with_args(text.as_str()))
+            .map_arguments(|out| MinimizedJson {
                 input: Cow::Owned(text),
-                out: m.out,
+                out,
             })
     }
 
-    fn json_outcome<'t>(
-        &self,
-        call: &Call<'_, &str>,
-        input: Cow<'t, str>,
-    ) -> Outcome<MinimizedJson<'t>> {
+    /// The outcome of a call given as JSON text, its arguments as edits over that text.
+    fn json_outcome(&self, call: &Call<'_, &str>) -> Outcome<JsonOut> {
         match crate::engine::run_text(&self.inner, call) {
             Ok(outcome) => outcome,
             Err(e) => self.failed_with(e, || JsonOut::Verbatim),
         }
-        .map_arguments(|out| MinimizedJson { input, out })
     }
 
     /// Minimizes one call, asking `judge` which spans of each free-text field the task needs

@@ -29,7 +29,7 @@ impl<'t> Edits<'t> {
 
     /// Replaces the value at `path` (as setting it through `Value::pointer_mut` would).
     pub(super) fn set(&mut self, path: &str, v: Value) {
-        if Arg::from(self.tape).pointer(path).is_some() || path.is_empty() {
+        if Arg::from(self.tape).pointer(path).is_some() {
             self.root.insert(path, v);
         }
     }

@@ -493,7 +493,7 @@ impl Target for Value {
     }
 }
 
-/// What a rewrite gives: the arguments as a `Value`, or as JSON text.
+/// What a rewrite gives: the arguments as a `Value`, or as edits over their JSON text.
 pub(crate) trait Output: Sized {
     /// Rewrites `args` into this form.
     fn rewrite(
@@ -547,54 +547,39 @@ impl Output for Value {
     }
 }
 
-impl Output for String {
-    fn rewrite(
-        args: Arg<'_>,
-        schema: &SchemaIndex,
-        items: &[PsdItem],
-        decisions: &[Decision],
-        placeholders: &mut Placeholders,
-    ) -> Rewritten<String> {
-        let r = JsonOut::rewrite(args, schema, items, decisions, placeholders);
-        Rewritten {
-            arguments: r.arguments.into_text(args),
-            actions: r.actions,
-            kept_for_validity: r.kept_for_validity,
-            settle: r.settle,
-        }
-    }
+/// `f` of the JSON `text` read as arguments (`None` when it cannot be read).
+fn read_text<R>(text: &str, f: impl FnOnce(Arg<'_>) -> R) -> Option<R> {
+    let tape = Tape::parse(text).ok()?;
+    Some(f(Arg::from(&tape)))
+}
 
-    fn read<R>(&self, _input: Arg<'_>, f: impl FnOnce(Arg<'_>) -> R) -> Option<R> {
-        let tape = Tape::parse(self).ok()?;
-        Some(f(Arg::from(&tape)))
+/// Removes the object member at each of `paths` from the JSON `text`, keeping the others in
+/// order; whether each was there.
+fn remove_text_members(text: &mut String, paths: &[&str]) -> Vec<bool> {
+    let Ok(tape) = Tape::parse(text) else {
+        return vec![false; paths.len()];
+    };
+    let mut edits = emit::Edits::new(&tape);
+    let removed: Vec<bool> = paths
+        .iter()
+        .map(|path| {
+            let there = split_parent(path).is_some_and(|(parent, key)| {
+                Arg::from(&tape)
+                    .pointer(parent)
+                    .and_then(|p| p.members())
+                    .is_some_and(|mut m| m.any(|(k, _)| k == key))
+            });
+            if there {
+                edits.drop_at(path);
+            }
+            there
+        })
+        .collect();
+    if removed.contains(&true) {
+        let out = edits.write();
+        *text = out;
     }
-
-    fn remove_members(&mut self, _input: Arg<'_>, paths: &[&str]) -> Vec<bool> {
-        let Ok(tape) = Tape::parse(self) else {
-            return vec![false; paths.len()];
-        };
-        let mut edits = emit::Edits::new(&tape);
-        let removed: Vec<bool> = paths
-            .iter()
-            .map(|path| {
-                let there = split_parent(path).is_some_and(|(parent, key)| {
-                    Arg::from(&tape)
-                        .pointer(parent)
-                        .and_then(|p| p.members())
-                        .is_some_and(|mut m| m.any(|(k, _)| k == key))
-                });
-                if there {
-                    edits.drop_at(path);
-                }
-                there
-            })
-            .collect();
-        if removed.contains(&true) {
-            let text = edits.write();
-            *self = text;
-        }
-        removed
-    }
+    removed
 }
 
 /// A rewrite of arguments read from JSON text: the edits to write out over that text, or
@@ -669,13 +654,12 @@ impl Output for JsonOut {
     }
 
     fn read<R>(&self, input: Arg<'_>, f: impl FnOnce(Arg<'_>) -> R) -> Option<R> {
-        let text = self.clone().into_text(input);
-        text.read(input, f)
+        read_text(&self.clone().into_text(input), f)
     }
 
     fn remove_members(&mut self, input: Arg<'_>, paths: &[&str]) -> Vec<bool> {
         let mut text = std::mem::replace(self, JsonOut::Verbatim).into_text(input);
-        let removed = text.remove_members(input, paths);
+        let removed = remove_text_members(&mut text, paths);
         *self = JsonOut::Text(text);
         removed
     }

@@ -206,7 +206,8 @@ pub struct FieldInfo {
 #[derive(Debug, Default)]
 pub struct SchemaIndex {
     fields: Vec<FieldInfo>,
-    /// Path (of the root, object members and arrays themselves) → its [`Slot`].
+    /// Path (of the root, object members and arrays themselves) → its entry's position in
+    /// `fields`.
     by_path: PathIds,
     /// Path of an object → the entry its default members share (members with no property
     /// schema of their own, not required, not listed in `minimum_necessary`): they are found
@@ -216,27 +217,8 @@ pub struct SchemaIndex {
     elements: HashMap<String, ElementIds>,
 }
 
-/// Where a path's entry is: what `by_path` maps a path to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Slot {
-    /// Position in `fields`.
-    Field(u32),
-}
-
-impl Slot {
-    const LIMIT: u32 = 1 << 31;
-
-    fn encode(self) -> Option<u32> {
-        match self {
-            Slot::Field(i) if i < Self::LIMIT => Some(i),
-            Slot::Field(_) => None,
-        }
-    }
-
-    fn decode(n: u32) -> Slot {
-        Slot::Field(n)
-    }
-}
+/// Most entries one index holds.
+const MAX_FIELDS: u32 = 1 << 31;
 
 const MAX_REF_DEPTH: usize = 32;
 
@@ -628,7 +610,7 @@ impl<'a> Builder<'a> {
                                 // Other schemas than the object's first default member's:
                                 // found by its own path.
                                 if let Some(id) = make(self) {
-                                    self.reach(path, Slot::Field(id));
+                                    self.reach(path, id);
                                 }
                             }
                             None => {
@@ -653,7 +635,7 @@ impl<'a> Builder<'a> {
                         _ => make(self),
                     };
                     if let Some(shared) = shared {
-                        self.reach(path, Slot::Field(shared));
+                        self.reach(path, shared);
                     }
                     path.truncate(len);
                     previous = shared.map(|shared| (ptrs, required_k, declared_k, shared));
@@ -744,23 +726,23 @@ impl<'a> Builder<'a> {
     fn record(&mut self, path: &str, info: FieldInfo, element: bool) -> Option<u32> {
         let id = self.push_field(info)?;
         if !element {
-            self.reach(path, Slot::Field(id));
+            self.reach(path, id);
         }
         Some(id)
     }
 
     /// Stores `info`, reachable by no path yet.
     fn push_field(&mut self, info: FieldInfo) -> Option<u32> {
-        let id = u32::try_from(self.index.fields.len()).ok()?;
-        Slot::Field(id).encode()?;
+        let id = u32::try_from(self.index.fields.len())
+            .ok()
+            .filter(|&id| id < MAX_FIELDS)?;
         self.index.fields.push(info);
         Some(id)
     }
 
-    /// Makes `path` (not an array element) reach `slot`.
-    fn reach(&mut self, path: &str, slot: Slot) {
-        let Some(n) = slot.encode() else { return };
-        if !self.index.by_path.insert(path, n) {
+    /// Makes `path` (not an array element) reach the entry `id`.
+    fn reach(&mut self, path: &str, id: u32) {
+        if !self.index.by_path.insert(path, id) {
             self.collided = true;
         }
     }
@@ -854,7 +836,7 @@ impl SchemaIndex {
     /// What the schema says of `path` (a JSON pointer into the arguments). An object
     /// member's key is read with [`FieldInfo::key_at`].
     pub fn field(&self, path: &str) -> Option<&FieldInfo> {
-        let Slot::Field(id) = self.slot(path)?;
+        let id = self.entry(path)?;
         self.fields.get(usize::try_from(id).ok()?)
     }
 
@@ -873,15 +855,16 @@ impl SchemaIndex {
         }
     }
 
-    fn slot(&self, path: &str) -> Option<Slot> {
-        if let Some(n) = self.by_path.get(path) {
-            return Some(Slot::decode(n));
+    /// The position in `fields` of the entry of `path`.
+    fn entry(&self, path: &str) -> Option<u32> {
+        if let Some(id) = self.by_path.get(path) {
+            return Some(id);
         }
         let (parent, last) = path.rsplit_once('/')?;
         if let Some(ids) = self.elements.get(parent) {
-            return ids.get(last.parse().ok()?).map(Slot::Field);
+            return ids.get(last.parse().ok()?);
         }
-        self.member_defaults.get(parent).map(Slot::Field)
+        self.member_defaults.get(parent)
     }
 
     /// Places a finding at `path`, applying the field's `x-sensitivity` when the finding is of

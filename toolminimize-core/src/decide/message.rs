@@ -1408,9 +1408,10 @@ fn other(
                     mv.unit(s, f.role == FieldRole::Title),
                     Rule::ProfileNotNeeded,
                 )
-            } else if profile_line && !cv.task_acts && it.kind != Place {
-                // A handed-over task that sends, books or delivers nothing needs at most the
-                // town of the people in it, not their street.
+            } else if profile_line && !cv.task_needs_address && it.kind != Place {
+                // A handed-over task that delivers, fetches or repairs nothing at someone's
+                // door needs at most the town of the people in it, not their street (a hotel,
+                // a flight, a table).
                 Decision::drop(Op::Generalize, Rule::CityLevelForPurpose)
             } else {
                 Decision::keep(Rule::PointOfMessage)

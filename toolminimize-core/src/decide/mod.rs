@@ -52,14 +52,14 @@ use self::purpose::ToolKind;
 use self::reading::Reading;
 use self::recipient::Recipients;
 pub use self::rule::{Decision, Op, Rule, UnknownRule};
-use self::vocab::{WordSet, vocab};
+use self::vocab::{LangMask, WordSet, vocab};
 use crate::args::{Arg, Node};
 use crate::item::{PsdItem, PsdKind};
 use crate::policy::Policy;
 use crate::schema::{FieldInfo, MinimizeDirective, SchemaIndex};
 use crate::text::document::Document;
 use crate::text::window::READ_WINDOW;
-use crate::text::words::{any_identifier_word, identifier_words, words};
+use crate::text::words::{Word, any_identifier_word, identifier_words, words};
 
 /// What the decision stage knows about the call.
 #[derive(Debug, Clone, Copy)]
@@ -88,6 +88,9 @@ struct CallView<'a> {
     /// … for something that needs a date of birth (a flight, a claim; see
     /// `WordSet::BirthPurpose`).
     task_needs_birth_date: bool,
+    /// … for something that needs a street address (a delivery, a ride, a claim; see
+    /// `WordSet::AddressPurpose`).
+    task_needs_address: bool,
     /// A handed-over task asks something that depends on where its people are ("near them",
     /// "state tax", "schools"; see `WordSet::Local`), or names no task at all.
     task_local: bool,
@@ -268,6 +271,7 @@ impl<'a> CallView<'a> {
         // order, up to the first that acts in someone's name).
         let mut task_acts = false;
         let mut task_needs_birth_date = false;
+        let mut task_needs_address = false;
         // Read whole, in every task field: where a question's answer depends on the place,
         // the words say so anywhere in it. No task field: nothing says the place is not needed.
         let task_local = tasks.is_empty()
@@ -286,7 +290,8 @@ impl<'a> CallView<'a> {
             let ws = words(head);
             let v = vocab();
             let langs = v.languages(&ws, head);
-            task_needs_birth_date |= v.set(WordSet::BirthPurpose).any_in_langs(langs, &ws, head);
+            task_needs_birth_date |= purpose_in(WordSet::BirthPurpose, langs, &ws, head);
+            task_needs_address |= purpose_in(WordSet::AddressPurpose, langs, &ws, head);
             if v.set(WordSet::ActFor).any_in_langs(langs, &ws, head) {
                 task_acts = true;
                 break;
@@ -303,6 +308,7 @@ impl<'a> CallView<'a> {
             pay_me: OnceLock::new(),
             task_acts,
             task_needs_birth_date: task_acts && task_needs_birth_date,
+            task_needs_address: task_acts && task_needs_address,
             task_local,
             point_words,
             case_reference,
@@ -318,6 +324,21 @@ impl<'a> CallView<'a> {
             args: ctx.args,
         }
     }
+}
+
+/// Whether a term of `set` in `langs` names what the task is for: not a place it is near, with
+/// two words before it at most ("book a hotel near the university hospital" is no visit to
+/// the hospital).
+fn purpose_in(set: WordSet, langs: LangMask, ws: &[Word<'_>], raw: &str) -> bool {
+    let v = vocab();
+    let near = v.set(WordSet::Proximity);
+    (0..ws.len()).any(|i| {
+        v.set(set).match_in(langs, ws, i).is_some()
+            && !(i.saturating_sub(4)..i).any(|j| {
+                near.match_in(langs, ws, j)
+                    .is_some_and(|n| j + n >= i.saturating_sub(2))
+            })
+    }) || v.set(set).any_unspaced(langs, raw)
 }
 
 impl CallView<'_> {
@@ -602,6 +623,30 @@ fn form_target(args: Arg<'_>, path: &str) -> Option<String> {
     (!words.is_empty()).then(|| words.join("_"))
 }
 
+/// Keys that name no kind of data by themselves: the member of an object or an array that
+/// holds the value, whose container says what it is (`email[0].value`,
+/// `emailAddress.address`, `phones[1].number`).
+const HOLDER_KEYS: &[&str] = &["value", "values", "address", "number", "data"];
+
+/// The role of a value held under a [`HOLDER_KEYS`] key, when its container's key names a
+/// contact: an e-mail address, a phone number, a recipient or a date of birth. `None`
+/// otherwise (the key itself is read).
+fn container_role(path: &str, key: Option<&str>) -> Option<FieldRole> {
+    let key = key?;
+    if !HOLDER_KEYS.iter().any(|h| key.eq_ignore_ascii_case(h)) {
+        return None;
+    }
+    // The nearest container named by a key, past array indices.
+    let mut parts = path.rsplit('/').skip(1);
+    let parent = parts.find(|p| !p.is_empty() && !p.bytes().all(|b| b.is_ascii_digit()))?;
+    let role = field_role(Some(parent), None, "");
+    matches!(
+        role,
+        FieldRole::Email | FieldRole::Phone | FieldRole::Recipient | FieldRole::BirthDate
+    )
+    .then_some(role)
+}
+
 fn field_ctx<'a>(
     ctx: &CallContext<'a>,
     info: Option<&'a FieldInfo>,
@@ -611,11 +656,13 @@ fn field_ctx<'a>(
     let key = info
         .and_then(|i| i.key.as_deref())
         .or_else(|| path.rsplit('/').next());
-    let role = field_role(
-        key,
-        info.and_then(|i| i.description.as_deref()),
-        text.unwrap_or_default(),
-    );
+    let role = container_role(path, key).unwrap_or_else(|| {
+        field_role(
+            key,
+            info.and_then(|i| i.description.as_deref()),
+            text.unwrap_or_default(),
+        )
+    });
     // A schema that lists no required properties says nothing about need: the field that
     // carries the tool's purpose (its query, URL, text) is needed all the same.
     let purpose_field = matches!(

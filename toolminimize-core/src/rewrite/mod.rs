@@ -1153,12 +1153,15 @@ fn rewrite_text(
             // turn before it ("I was just diagnosed with" → the topic "ADHD at 35" alone).
             Op::RemoveSpan if d.rule == Rule::PersonalContextInQuery => {
                 let mut e = removal(s, span.clone(), item.kind);
+                // Read from where the cut surely starts: the function words before it that go
+                // only if the clause ends there ("On" of "On m'a diagnostiqué …") may be the
+                // turn's own.
                 if e.with.is_empty()
                     && let Some(lead) =
-                        text::story_lead_start(s, e.range.start, |r| removed.any_overlaps(r))
-                    && !needed.any_overlaps(&(lead..e.range.start))
+                        text::story_lead_start(s, e.core_start, |r| removed.any_overlaps(r))
+                    && !needed.any_overlaps(&(lead..e.core_start))
                 {
-                    e.range.start = lead;
+                    e.range.start = e.range.start.min(lead);
                     e.core_start = lead;
                 }
                 // At the start of its clause, the rest of the turn goes up to the topic kept

@@ -1892,6 +1892,9 @@ mod tests {
         let t = "Question: I've been diagnosed with gout";
         let at = t.find("diagnosed").unwrap();
         assert_eq!(story_lead_start(t, at, |_| false), Some("Question: ".len()));
+        let t = "On m'a diagnostiqué un diabète";
+        let at = t.find("m'a").unwrap();
+        assert_eq!(story_lead_start(t, at, |_| false), Some(0));
         // Another word in the way: the turn is not the clause's start.
         let t = "trails for someone diagnosed with asthma";
         let at = t.find("diagnosed").unwrap();

@@ -1287,6 +1287,15 @@ fn gate(
         {
             return Some(Decision::keep(Rule::FieldCarriesThisData));
         }
+        // A tool that looks something up finds it by the reference it is given: a docket, a
+        // case or an order number filled in its own field is the key, not a remark.
+        if whole
+            && !f.role.is_free_text()
+            && purpose::retrieves(ctx.tool)
+            && f.key.is_some_and(names_reference)
+        {
+            return Some(Decision::keep(Rule::OwnDataSearchKey));
+        }
         let free_text = f.reading.is_some() && !whole;
         if free_text && text_is_content(cv.kind) && !purpose::retrieves(ctx.tool) {
             // Spans, not fields: the text rules decide, item by item.
@@ -1318,6 +1327,14 @@ fn gate(
         return Some(structured::decide(cv, f, item));
     }
     None
+}
+
+/// Whether a key names a reference something is filed under ("docket_number", "caseId",
+/// "order_ref", "booking_code").
+fn names_reference(key: &str) -> bool {
+    any_identifier_word(key, |w| {
+        CASE_KEYS.contains(&w) || matches!(w, "docket" | "reference" | "ref" | "matter")
+    })
 }
 
 /// Whether a tool of this kind needs identifiers of `kind` to do its job: a care provider's

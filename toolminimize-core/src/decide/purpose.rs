@@ -261,8 +261,8 @@ fn retrieves_by_name(name: &[String]) -> bool {
         && !name.iter().any(|w| ACT.contains(&w.as_str()))
 }
 
-/// Retrieval verbs turn a tool about the user's own mail, calendar or files into a search of
-/// them; a "send" or "create" verb keeps it an action.
+/// Retrieval verbs turn a tool about the user's own mail, calendar, files, contacts or
+/// accounts into a search of them; a "send" or "create" verb keeps it an action.
 fn refine(kind: ToolKind, name: &[String]) -> ToolKind {
     let retrieves = retrieves_by_name(name);
     match kind {
@@ -271,6 +271,7 @@ fn refine(kind: ToolKind, name: &[String]) -> ToolKind {
         | ToolKind::Messaging
         | ToolKind::Files
         | ToolKind::Crm
+        | ToolKind::Payment
             if retrieves =>
         {
             ToolKind::SearchOwn

@@ -502,6 +502,9 @@ pub(super) fn decide(
                 StreetAddress | Postcode | Coordinates if !context => {
                     if own {
                         Decision::keep(Rule::OwnDataSearchKey)
+                    } else if matches!(cv.kind, ToolKind::Geocode | ToolKind::Route) {
+                        // A geocoder finds the address it is given: the street is the query.
+                        Decision::keep(Rule::ExactLocationForPurpose)
                     } else if !weather && after_public_name(r, &s, &names) {
                         Decision::keep(Rule::PublicPlace)
                     } else {

@@ -148,6 +148,9 @@ struct MsgView<'a, 'r> {
     pay: Vec<bool>,
     /// A sentence that asks the reader to act speaks of paying.
     pay_asked: bool,
+    /// In a payment's reference, where its head ends (see [`reference_head`]): what follows
+    /// is cut segment by segment, and the head stays.
+    reference_head: Option<usize>,
     /// A national or tax identifier stands before the signature: the person the message is
     /// about is identified there.
     id_before_signature: bool,
@@ -237,6 +240,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             dropped_special: Vec::new(),
             pay: Vec::new(),
             pay_asked: false,
+            reference_head: None,
             id_before_signature: false,
             names_person: false,
             handles: Vec::new(),
@@ -368,6 +372,11 @@ impl<'a, 'r> MsgView<'a, 'r> {
         if title || self.r.is_greeting(span.start) || self.kept_in(ci) {
             return Op::RemoveSpan;
         }
+        // "Invoice 118 - therapy sessions - patient …": the part after the head's dash goes,
+        // the invoice stays.
+        if self.reference_head.is_some_and(|h| h < span.start) {
+            return Op::RemoveSegment;
+        }
         // A parenthetical is an aside of its own: it goes alone.
         if c.clause.parenthetical {
             return Op::RemoveClause;
@@ -429,6 +438,10 @@ pub(super) fn decide(
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
         .collect();
     let mut mv = MsgView::new(r, &psd, !f.needed);
+    if cv.kind == ToolKind::Payment && f.key.is_some_and(names_payment_reference) {
+        let head = reference_head(r.text);
+        mv.reference_head = (head < r.text.len()).then_some(head);
+    }
     if pending.iter().any(|&k| {
         items
             .get(k)
@@ -776,6 +789,30 @@ fn payee_number(text: &str, names: &[Range<usize>], s: &Range<usize>) -> bool {
                     && !gap.contains([';', '(', '\n'])
             })
         })
+}
+
+/// Whether a payment's field key names its reference, read by the payee ("remittance_info",
+/// "memo", "Verwendungszweck", "causale").
+fn names_payment_reference(key: &str) -> bool {
+    crate::text::words::any_identifier_word(key, |w| {
+        matches!(
+            w,
+            "remittance"
+                | "reference"
+                | "ref"
+                | "memo"
+                | "purpose"
+                | "description"
+                | "narrative"
+                | "verwendungszweck"
+                | "concepto"
+                | "causale"
+                | "motivo"
+                | "omschrijving"
+                | "meddelande"
+                | "tytul"
+        )
+    })
 }
 
 /// Where the head of a payment reference ends: its first dash between spaces, parenthesis,

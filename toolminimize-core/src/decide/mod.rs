@@ -1237,6 +1237,16 @@ fn gate(
     }
     let declared = info.and_then(|i| i.psd_category) == Some(item.category);
     let carries = f.role.carries(item.kind) || key_carries(f.schema_key, item.kind);
+    // An address-shaped id the tool needs names what it acts on (`chatId`
+    // "19:…@thread.spaces", `calendarId` "ana@…"): it is the tool's handle, not a contact told.
+    if whole
+        && f.needed
+        && matches!(item.kind, PsdKind::Email | PsdKind::Username)
+        && !f.role.is_free_text()
+        && f.key.is_some_and(|k| any_identifier_word(k, |w| w == "id"))
+    {
+        return Some(Decision::keep(Rule::RequiredField));
+    }
 
     // Numeric coordinates and location fields: the precision the purpose needs.
     if item.kind == PsdKind::Coordinates && item.span.is_none() {

@@ -32,6 +32,10 @@ const ABBREVIATIONS: &[&str] = &[
     "dr", "mr", "mrs", "ms", "prof", "st", "sr", "sra", "jr", "no", "nr", "vs", "etc", "inc",
     "ltd", "co", "ave", "blvd", "rd", "str", "av", "e.g", "i.e", "approx", "dept", "tel", "mme",
     "m", "geb", "hr", "fr", "sig", "u.s", "p",
+    // Street words written short before a name: Polish "ul." (ulica), "al." (aleja), "os."
+    // (osiedle), "pl." (plac); Czech "nám." (náměstí), "tř." (třída); French "bd"; Italian
+    // "p.za"; English "ln", "sq", "hwy", "pkwy", "apt", "ste".
+    "ul", "al", "os", "pl", "nám", "tř", "bd", "p.za", "ln", "sq", "hwy", "pkwy", "apt", "ste",
 ];
 
 /// The length of the longest of [`ABBREVIATIONS`] (bytes).

@@ -1239,7 +1239,9 @@ fn gate(
     let carries = f.role.carries(item.kind) || key_carries(f.schema_key, item.kind);
     // An address-shaped id the tool needs names what it acts on (`chatId`
     // "19:…@thread.spaces", `calendarId` "ana@…"): it is the tool's handle, not a contact told.
-    if whole
+    if (whole
+        || f.text
+            .is_some_and(|t| !t.trim().contains(char::is_whitespace) && !t.contains("://")))
         && f.needed
         && matches!(item.kind, PsdKind::Email | PsdKind::Username)
         && !f.role.is_free_text()
@@ -1305,6 +1307,11 @@ fn gate(
             && f.key.is_some_and(names_reference)
         {
             return Some(Decision::keep(Rule::OwnDataSearchKey));
+        }
+        // What a search of the user's own data looks for is its term, optional or not: the
+        // search's rules decide it ("Albert Heijn" in a transactions search).
+        if f.query && f.reading.is_some() && cv.kind == ToolKind::SearchOwn {
+            return None;
         }
         let free_text = f.reading.is_some() && !whole;
         if free_text && text_is_content(cv.kind) && !purpose::retrieves(ctx.tool) {

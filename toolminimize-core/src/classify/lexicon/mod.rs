@@ -278,6 +278,20 @@ impl Lexicon {
     }
 }
 
+/// Whether `span` of `text` is a part of an identifier joined by underscores and written as
+/// code (`hiv_status`, `is_pregnant`): it names a field or a variable, not anyone's data. A
+/// folder named "HIV_test_results" outside code quotes is the user's own naming. Inline code
+/// is told by an odd number of backticks before the span on its line.
+fn code_identifier_part(text: &str, span: &Range<usize>) -> bool {
+    let before = text.get(..span.start).unwrap_or_default();
+    let after = text.get(span.end..).unwrap_or_default();
+    if !(before.ends_with('_') || after.starts_with('_')) {
+        return false;
+    }
+    let line = before.rsplit('\n').next().unwrap_or_default();
+    line.bytes().filter(|&b| b == b'`').count() % 2 == 1
+}
+
 impl Lexicon {
     /// Whether `ending`, the rest of the word after a match of `matched`, is an inflection
     /// ending the entry may carry: a term whose last word has at least five letters (a stem:
@@ -388,6 +402,9 @@ impl Detector for Lexicon {
                     }
                     continue 'search;
                 };
+                if code_identifier_part(text, &folded.original_span(r.clone())) {
+                    continue;
+                }
                 if let Some(set) = entry.flags.context
                     && !self.has_context(s, &r, set)
                 {

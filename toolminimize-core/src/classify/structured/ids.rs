@@ -159,7 +159,7 @@ impl Ids {
             dni: regex("national_id", r"[XYZxyz]?-?\d{7,8}-?\s?[A-Za-z]")?,
             cf: regex(
                 "national_id",
-                r"[A-Za-z]{6}[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-EHLMPR-Ta-ehlmpr-t][0-9LMNPQRSTUVlmnpqrstuv]{2}[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]",
+                r"[A-Za-z]{6} ?[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-EHLMPR-Ta-ehlmpr-t][0-9LMNPQRSTUVlmnpqrstuv]{2} ?[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]",
             )?,
             personnummer: regex("national_id", r"(?:19|20)?\d{6}[-+]\d{4}|(?:19|20)\d{10}")?,
             // CPF (formatted), 11 digits (PESEL, fødselsnummer), rodné číslo, PPSN, HETU.
@@ -260,13 +260,18 @@ fn dni_ok(s: &str) -> bool {
     usize::try_from(n % 23).ok().and_then(|i| LETTERS.get(i)) == Some(&last)
 }
 
-/// Italian codice fiscale check character.
+/// Italian codice fiscale check character (written whole or in its groups of six, five and
+/// five: "RSSMRA 85T10 A562S").
 fn cf_ok(s: &str) -> bool {
     const ODD: [u32; 26] = [
         1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24,
         23,
     ];
-    let up: Vec<u8> = s.bytes().map(|b| b.to_ascii_uppercase()).collect();
+    let up: Vec<u8> = s
+        .bytes()
+        .filter(|b| *b != b' ')
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
     if up.len() != 16 {
         return false;
     }
@@ -448,6 +453,16 @@ fn ppsn_ok(s: &str) -> bool {
     d.len() == 7 && letters.first() == Some(&want)
 }
 
+/// Danish CPR number, written `ddmmyy-ssss`: a day-month date and a dash (numbers issued since
+/// 2007 carry no check digit, so the layout and the date are what tell it).
+fn cpr_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    s.as_bytes().get(6) == Some(&b'-')
+        && d.len() == 10
+        && (1..=31).contains(&pair(&d, 0))
+        && (1..=12).contains(&pair(&d, 2))
+}
+
 /// Finnish HETU: `ddmmyy`, a century sign, three digits and a mod-31 check character.
 fn hetu_ok(s: &str) -> bool {
     const CHECK: &[u8; 31] = b"0123456789ABCDEFHJKLMNPRSTUVWXY";
@@ -532,7 +547,7 @@ impl Ids {
     }
 
     /// CPF, PESEL, fødselsnummer, T.C. kimlik, rodné číslo, PPSN and HETU by their check
-    /// digits.
+    /// digits; Danish CPR by its layout and date.
     fn more_checksummed(&self, text: &str, out: &mut Vec<Finding>) {
         // Six digits in a row, or a CPF's groups of three.
         let run = super::context::longest_digit_run(text);
@@ -550,7 +565,7 @@ impl Ids {
                     pesel_ok(s) || fnr_ok(s) || tckn_ok(s)
                 }
                 11 if s.contains('/') => rodne_ok(s),
-                11 => hetu_ok(s),
+                11 => hetu_ok(s) || cpr_ok(s),
                 8 | 9 => ppsn_ok(s),
                 _ => false,
             };

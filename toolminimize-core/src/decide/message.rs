@@ -362,6 +362,28 @@ impl<'a, 'r> MsgView<'a, 'r> {
 
     /// The rewrite for special-category data told by the way: the sentence when none of its
     /// clauses carries anything else, the clause when it carries nothing else, else the span.
+    /// Whether `at` lies in a segment that a spaced dash opens inside sentence `sentence`.
+    fn after_dash_in_sentence(&self, at: usize, sentence: usize) -> bool {
+        let r = self.r;
+        let Some(seg) = r
+            .segment_index(at)
+            .filter(|&i| i > 0)
+            .and_then(|i| r.segments.get(i))
+        else {
+            return false;
+        };
+        // A segment a dash opens starts at its dash.
+        let opened_by_dash = r
+            .text
+            .get(seg.start..)
+            .is_some_and(|t| t.starts_with(['-', '–', '—']));
+        let head = r.text.get(..seg.start).unwrap_or_default().trim_end();
+        opened_by_dash
+            && r
+                .clause_at(head.len().saturating_sub(2))
+                .is_some_and(|c| c.clause.sentence == sentence)
+    }
+
     fn unit(&self, span: &Range<usize>, title: bool) -> Op {
         let Some(ci) = self.r.clause_index(span.start) else {
             return Op::RemoveSpan;
@@ -375,6 +397,15 @@ impl<'a, 'r> MsgView<'a, 'r> {
         // "Invoice 118 - therapy sessions - patient …": the part after the head's dash goes,
         // the invoice stays.
         if self.reference_head.is_some_and(|h| h < span.start) {
+            return Op::RemoveSegment;
+        }
+        // In an optional note, an aside after a spaced dash within a sentence ("leave it at
+        // no. 14 - I'm at dialysis on Tuesdays") goes with its segment; what the sentence said
+        // before the dash stays, where otherwise the whole sentence, and the note, would go.
+        if self.optional
+            && !c.clause.parenthetical
+            && self.after_dash_in_sentence(span.start, c.clause.sentence)
+        {
             return Op::RemoveSegment;
         }
         // A parenthetical is an aside of its own: it goes alone.

@@ -20,8 +20,10 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
             Rule::FieldCarriesThisData
         });
     }
-    if !whole && carries_people(f.role) {
-        // "Name (remark)" in a field of names: the remark is not the name.
+    let text = f.text.unwrap_or_default();
+    if !whole && carries_people(f.role) && !super::heads_value(text, item) {
+        // "Name (remark)" in a field of names: the remark is not the name. What heads it is
+        // ("Cardiology - Dr. Okafor's team": the department addressed).
         return Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
     }
     if whole {
@@ -41,11 +43,12 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
     }
     // Part of a short value: a remark in parentheses is not the value; the rest is what the
     // field says (an item to order, a specialty to search for).
-    let text = f.text.unwrap_or_default();
     if in_parentheses(text, item) || in_personal_appendix(text, item) {
         return Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
     }
-    if is_special(item) && !f.needed {
+    // What heads the value is what the field names ("Cardiology - Dr. Okafor's team" in a
+    // recipient field, "Dermatology (in-network)"): the remarks after it are not.
+    if is_special(item) && !f.needed && !super::heads_value(text, item) {
         return Decision::drop(Op::RemoveSpan, Rule::RemarkOnValue);
     }
     Decision::keep(Rule::PurposeArgument)

@@ -121,6 +121,19 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
 });
 
 /// The role of a field from its key, description and value.
+/// Whether a word of `key` names a value field of the table (a product, a specialty, a
+/// cuisine): what the field is for, not a field judged by its value.
+pub fn names_value(key: &str) -> bool {
+    let table = &*TABLE;
+    any_identifier_word(key, |k| {
+        table
+            .line_of
+            .get(k)
+            .and_then(|&line| table.roles.get(line))
+            .is_some_and(|r| *r == FieldRole::Value)
+    })
+}
+
 pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> FieldRole {
     let key = key.unwrap_or_default();
     let lower_description = || description.unwrap_or_default().to_lowercase();

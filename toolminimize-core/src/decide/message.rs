@@ -379,8 +379,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             .is_some_and(|t| t.starts_with(['-', '–', '—']));
         let head = r.text.get(..seg.start).unwrap_or_default().trim_end();
         opened_by_dash
-            && r
-                .clause_at(head.len().saturating_sub(2))
+            && r.clause_at(head.len().saturating_sub(2))
                 .is_some_and(|c| c.clause.sentence == sentence)
     }
 

@@ -1296,6 +1296,9 @@ fn gate(
         if (carries && (contact || whole && (!identifier || purpose_needs(cv.kind, item.kind))))
             || declared
             || (whole && holds_requirements(f.schema_key))
+            // A field named for what is looked for (a product, a specialty, a cuisine) carries
+            // the value that heads it, whatever its category.
+            || (whole && f.role == FieldRole::Value && f.key.is_some_and(field::names_value))
         {
             return Some(Decision::keep(Rule::FieldCarriesThisData));
         }
@@ -1378,10 +1381,32 @@ fn heads_value(text: &str, it: &PsdItem) -> bool {
     it.span.as_ref().is_some_and(|sp| {
         sp.start == lead
             && text.get(sp.end..).is_some_and(|rest| {
-                let rest = rest.trim_start();
-                rest.is_empty() || rest.starts_with(['-', '–', '(', ',', ':', ';'])
+                // A strength or a count may follow the name ("Subutex 8 mg (…)", "Insulin
+                // pens x3 - …").
+                let mut rest = rest.trim_start();
+                while let Some((word, after)) = rest.split_once(' ')
+                    && is_measure(word)
+                {
+                    rest = after.trim_start();
+                }
+                rest.is_empty()
+                    || is_measure(rest)
+                    || rest.starts_with(['-', '–', '(', ',', ':', ';'])
             })
     })
+}
+
+/// A number or a short unit of measure ("8", "0.5", "mg", "ml", "x3", "20mg").
+fn is_measure(word: &str) -> bool {
+    !word.is_empty()
+        && (word.bytes().any(|b| b.is_ascii_digit())
+            && word
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b','))
+            || matches!(
+                word.to_ascii_lowercase().as_str(),
+                "mg" | "mcg" | "µg" | "g" | "ml" | "l" | "iu" | "ui" | "x" | "%"
+            ))
 }
 
 /// A short value that is not prose (an item to order, a specialty): a few words, no sentence.

@@ -107,6 +107,9 @@ struct CallView<'a> {
     /// The tool writes records by name (`create_record`, `insert_rows`, `update_records`): its
     /// fields carry the record's values, they do not find rows.
     writes_rows: bool,
+    /// The reading of the message body whose opening names the recipients (a body short
+    /// enough to be read whole): the body's field is decided with it rather than read again.
+    body_reading: Option<Reading<'a>>,
     args: Arg<'a>,
 }
 
@@ -221,6 +224,9 @@ impl<'a> CallView<'a> {
         let mut addressing: Vec<&str> = Vec::new();
         let mut point: Vec<&str> = Vec::new();
         let mut body_opening: Option<String> = None;
+        let mut body_reading: Option<Reading<'a>> = None;
+        // Only a message's or a payment's recipients are read from its opening.
+        let reads_recipients = ctx.kind.is_message() || ctx.kind == ToolKind::Payment;
         let mut tasks: Vec<&str> = Vec::new();
         let mut case_reference = false;
         if let Some(obj) = ctx.args.members() {
@@ -245,12 +251,15 @@ impl<'a> CallView<'a> {
                 if has(POINT_KEYS) {
                     collect_strings(v, &mut point);
                 }
-                if has(&["body", "message", "text", "content", "html"])
+                if reads_recipients
+                    && has(&["body", "message", "text", "content", "html"])
                     && let Some(s) = v.as_str()
                 {
                     // The greeting and the request say who reads: "Dear Dr. Lee", "please
                     // refill my prescription". The rest of the body tells, it does not address.
-                    body_opening = Some(opening_of(s));
+                    let (opening, reading) = opening_of(s);
+                    body_opening = Some(opening);
+                    body_reading = reading;
                 }
             }
         }
@@ -259,7 +268,7 @@ impl<'a> CallView<'a> {
             opening_text.push(' ');
             opening_text.push_str(&b);
         }
-        let recipients = if ctx.kind.is_message() || ctx.kind == ToolKind::Payment {
+        let recipients = if reads_recipients {
             Recipients::read(addressing.iter().copied(), Some(&opening_text))
         } else {
             Recipients::default()
@@ -315,6 +324,7 @@ impl<'a> CallView<'a> {
             writes_rows: identifier_words(ctx.tool.name())
                 .first()
                 .is_some_and(|w| WRITE_VERBS.contains(&w.as_str())),
+            body_reading,
             args: ctx.args,
         }
     }
@@ -341,9 +351,10 @@ fn asks_to_be_paid(args: Arg<'_>) -> bool {
     })
 }
 
-/// A message body's greeting and first request, each followed by a space. A long body is read
-/// window by window: the greeting is its first window's, the request the first one found.
-fn opening_of(body: &str) -> String {
+/// A message body's greeting and first request, each followed by a space, and the body's
+/// reading when it is read whole. A long body is read window by window: the greeting is its
+/// first window's, the request the first one found.
+fn opening_of(body: &str) -> (String, Option<Reading<'_>>) {
     let mut o = String::new();
     if body.len() <= READ_WINDOW {
         let r = Reading::new(body);
@@ -351,7 +362,7 @@ fn opening_of(body: &str) -> String {
             o.push_str(part);
             o.push(' ');
         }
-        return o;
+        return (o, Some(r));
     }
     let windows = crate::text::window::cover(body, READ_WINDOW, &[]);
     let last = windows.len().saturating_sub(1);
@@ -371,7 +382,7 @@ fn opening_of(body: &str) -> String {
         o.push_str(part);
         o.push(' ');
     }
-    o
+    (o, None)
 }
 
 fn text_at<'a>(args: Arg<'a>, path: &str) -> Option<&'a str> {
@@ -739,7 +750,13 @@ fn decide_field(
         return;
     };
     if text.len() <= READ_WINDOW {
-        f.reading = Some(Reading::new(text));
+        // The body read for its opening is the same text: its reading is taken as it is.
+        f.reading = Some(
+            cv.body_reading
+                .as_ref()
+                .filter(|r| std::ptr::eq(r.text, text))
+                .map_or_else(|| Reading::new(text), Clone::clone),
+        );
         decide_items(ctx, cv, &f, &scan, items, group, out);
         return;
     }

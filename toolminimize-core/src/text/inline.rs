@@ -1,0 +1,54 @@
+//! Short strings collected on the stack: a key normalised to be compared with a list
+//! (`Gender_Identity` → `genderidentity`) needs no heap allocation when it fits in
+//! [`INLINE`] bytes, as nearly every key does.
+
+/// Bytes a string collected by [`with_collected`] holds without a heap allocation.
+pub const INLINE: usize = 64;
+
+/// Collects `chars` into a string and gives it to `f`: on the stack when it fits in [`INLINE`]
+/// bytes, in a `String` otherwise.
+pub fn with_collected<R>(chars: impl IntoIterator<Item = char>, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [0u8; INLINE];
+    let mut len = 0usize;
+    let mut chars = chars.into_iter();
+    while let Some(c) = chars.next() {
+        let n = c.len_utf8();
+        let Some(slot) = buf.get_mut(len..len + n) else {
+            // Too long for the buffer: the rest goes to the heap.
+            let mut s = String::with_capacity(INLINE * 2);
+            s.push_str(as_str(&buf, len));
+            s.push(c);
+            s.extend(chars);
+            return f(&s);
+        };
+        c.encode_utf8(slot);
+        len += n;
+    }
+    f(as_str(&buf, len))
+}
+
+/// The first `len` bytes of `buf`, whole characters encoded by [`with_collected`].
+fn as_str(buf: &[u8], len: usize) -> &str {
+    std::str::from_utf8(buf.get(..len).unwrap_or_default()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collects_short_and_long_strings_alike() {
+        for s in [
+            "",
+            "genderidentity",
+            "prénom",
+            &"ß".repeat(40),
+            &"a".repeat(200),
+        ] {
+            assert_eq!(with_collected(s.chars(), str::to_owned), s);
+        }
+        // A character that does not fit whole in what is left of the buffer.
+        let s = format!("{}é{}", "a".repeat(INLINE - 1), "b".repeat(10));
+        assert_eq!(with_collected(s.chars(), str::to_owned), s);
+    }
+}

@@ -27,6 +27,32 @@ pub fn with_collected<R>(chars: impl IntoIterator<Item = char>, f: impl FnOnce(&
     f(as_str(&buf, len))
 }
 
+/// `f` of the letters of `key` (and its digits, with `digits`) in lower case
+/// (`Gender_Identity` → `genderidentity`), collected as [`with_collected`] does; an ASCII key
+/// is read byte by byte.
+pub fn with_lower_alphanumerics<R>(key: &str, digits: bool, f: impl FnOnce(&str) -> R) -> R {
+    let keep = |c: char| c.is_alphabetic() || (digits && c.is_numeric());
+    if !key.is_ascii() || key.len() > INLINE {
+        return with_collected(
+            key.chars()
+                .filter(|&c| keep(c))
+                .flat_map(char::to_lowercase),
+            f,
+        );
+    }
+    let mut buf = [0u8; INLINE];
+    let mut len = 0usize;
+    for b in key.bytes() {
+        if b.is_ascii_alphabetic() || (digits && b.is_ascii_digit()) {
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = b.to_ascii_lowercase();
+            }
+            len += 1;
+        }
+    }
+    f(as_str(&buf, len))
+}
+
 /// The first `len` bytes of `buf`, whole characters encoded by [`with_collected`].
 fn as_str(buf: &[u8], len: usize) -> &str {
     std::str::from_utf8(buf.get(..len).unwrap_or_default()).unwrap_or_default()
@@ -50,5 +76,29 @@ mod tests {
         // A character that does not fit whole in what is left of the buffer.
         let s = format!("{}é{}", "a".repeat(INLINE - 1), "b".repeat(10));
         assert_eq!(with_collected(s.chars(), str::to_owned), s);
+    }
+
+    #[test]
+    fn lower_alphanumerics_read_ascii_and_other_keys_alike() {
+        for key in [
+            "Gender_Identity",
+            "primary_MemberID2",
+            "Prénom_2",
+            "ÉTAT",
+            "",
+            &"Ab_1".repeat(30),
+        ] {
+            for digits in [false, true] {
+                let expected: String = key
+                    .chars()
+                    .filter(|c| c.is_alphabetic() || (digits && c.is_numeric()))
+                    .flat_map(char::to_lowercase)
+                    .collect();
+                assert_eq!(
+                    with_lower_alphanumerics(key, digits, str::to_owned),
+                    expected
+                );
+            }
+        }
     }
 }

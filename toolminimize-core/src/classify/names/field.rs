@@ -10,7 +10,7 @@ use super::context::{ORG_WORDS, is_in, is_in_slice};
 use super::lists::NameLists;
 use crate::classify::Field;
 use crate::text::fold::fold_term;
-use crate::text::inline::with_collected;
+use crate::text::inline::with_lower_alphanumerics;
 
 /// How sure the key makes us that the field holds a person's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -335,12 +335,7 @@ pub(super) fn normalise_key(key: &str) -> String {
 /// without a heap allocation.
 pub(super) fn with_normalised_key<R>(key: &str, f: impl FnOnce(&str) -> R) -> R {
     if key.is_ascii() {
-        with_collected(
-            key.chars()
-                .filter(char::is_ascii_alphanumeric)
-                .map(|c| c.to_ascii_lowercase()),
-            f,
-        )
+        with_lower_alphanumerics(key, true, f)
     } else {
         f(&normalise_key(key))
     }

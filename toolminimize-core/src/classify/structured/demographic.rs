@@ -1063,12 +1063,7 @@ fn key_class(field: &Field<'_>) -> KeyClass {
 
 /// `f` of the letters of a field's key in lower case ("Gender_Identity" → "genderidentity").
 fn with_letters_of_key<R>(key: &str, f: impl FnOnce(&str) -> R) -> R {
-    crate::text::inline::with_collected(
-        key.chars()
-            .filter(|c| c.is_alphabetic())
-            .flat_map(char::to_lowercase),
-        f,
-    )
+    crate::text::inline::with_lower_alphanumerics(key, false, f)
 }
 
 #[cfg(test)]

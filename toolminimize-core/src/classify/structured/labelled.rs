@@ -948,12 +948,7 @@ impl Class {
 /// The class of identifier a field's key names, if it is a label: its lower-case letters and
 /// digits (`primary_MemberID` → `primarymemberid`) are read.
 fn key_label(key: &str) -> Option<Class> {
-    crate::text::inline::with_collected(
-        key.chars()
-            .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase),
-        label_of_key,
-    )
+    crate::text::inline::with_lower_alphanumerics(key, true, label_of_key)
 }
 
 /// [`key_label`] of a key's lower-case letters and digits.

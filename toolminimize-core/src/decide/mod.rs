@@ -210,6 +210,31 @@ const POINT_KEYS: &[&str] = &[
     "subject", "title", "summary", "task", "headline", "topic", "purpose", "reason",
 ];
 
+/// Keys of a message's body.
+const BODY_KEYS: &[&str] = &["body", "message", "text", "content", "html"];
+
+/// Which of `lists` hold a word of the identifier `key` (its words read once, none copied).
+fn lists_met<const N: usize>(key: &str, lists: [&[&str]; N]) -> [bool; N] {
+    let mut met = [false; N];
+    any_identifier_word(key, |w| {
+        for (m, list) in met.iter_mut().zip(lists) {
+            *m |= list.contains(&w);
+        }
+        false
+    });
+    met
+}
+
+/// Whether the first word of the identifier `name` is in `list`.
+fn first_word_in(name: &str, list: &[&str]) -> bool {
+    let mut found = false;
+    any_identifier_word(name, |w| {
+        found = list.contains(&w);
+        true
+    });
+    found
+}
+
 fn collect_strings<'a>(v: Arg<'a>, out: &mut Vec<&'a str>) {
     match v.node() {
         Node::String(s) => out.push(s),
@@ -231,28 +256,30 @@ impl<'a> CallView<'a> {
         let mut case_reference = false;
         if let Some(obj) = ctx.args.members() {
             for (k, v) in obj {
-                let kw = identifier_words(k);
-                let has = |list: &[&str]| kw.iter().any(|w| list.contains(&w.as_str()));
-                case_reference |= has(CASE_KEYS)
+                let [case_key, task_key, addressing_key, point_key, body_key] = lists_met(
+                    k,
+                    [CASE_KEYS, TASK_KEYS, ADDRESSING_KEYS, POINT_KEYS, BODY_KEYS],
+                );
+                case_reference |= case_key
                     && match v.node() {
                         Node::String(s) => !s.trim().is_empty(),
                         Node::Number(_) => true,
                         _ => false,
                     };
                 if ctx.kind == ToolKind::Delegation
-                    && has(TASK_KEYS)
+                    && task_key
                     && let Some(s) = v.as_str()
                 {
                     tasks.push(s);
                 }
-                if has(ADDRESSING_KEYS) {
+                if addressing_key {
                     collect_strings(v, &mut addressing);
                 }
-                if has(POINT_KEYS) {
+                if point_key {
                     collect_strings(v, &mut point);
                 }
                 if reads_recipients
-                    && has(&["body", "message", "text", "content", "html"])
+                    && body_key
                     && let Some(s) = v.as_str()
                 {
                     // The greeting and the request say who reads: "Dear Dr. Lee", "please
@@ -318,12 +345,8 @@ impl<'a> CallView<'a> {
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
             workplace: ctx.kind == ToolKind::PublicPost && workplace_chat(ctx.tool),
-            updates: identifier_words(ctx.tool.name())
-                .first()
-                .is_some_and(|w| UPDATE_VERBS.contains(&w.as_str())),
-            writes_rows: identifier_words(ctx.tool.name())
-                .first()
-                .is_some_and(|w| WRITE_VERBS.contains(&w.as_str())),
+            updates: first_word_in(ctx.tool.name(), UPDATE_VERBS),
+            writes_rows: first_word_in(ctx.tool.name(), WRITE_VERBS),
             body_reading,
             args: ctx.args,
         }

@@ -1,6 +1,6 @@
-//! Short strings collected on the stack: a key normalised to be compared with a list
-//! (`Gender_Identity` → `genderidentity`) needs no heap allocation when it fits in
-//! [`INLINE`] bytes, as nearly every key does.
+//! Short strings built on the stack: a key normalised to be compared with a list
+//! (`Gender_Identity` → `genderidentity`) or a few words joined to be looked up need no heap
+//! allocation when they fit in [`INLINE`] bytes, as nearly all do.
 
 /// Bytes a string collected by [`with_collected`] holds without a heap allocation.
 pub const INLINE: usize = 64;
@@ -53,6 +53,63 @@ pub fn with_lower_alphanumerics<R>(key: &str, digits: bool, f: impl FnOnce(&str)
     f(as_str(&buf, len))
 }
 
+/// A string built by pushes: on the stack while it fits in [`INLINE`] bytes, in a `String`
+/// once it grows past them.
+#[derive(Debug, Clone)]
+pub struct InlineString {
+    buf: [u8; INLINE],
+    len: usize,
+    heap: Option<String>,
+}
+
+impl Default for InlineString {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl InlineString {
+    /// An empty string.
+    pub const fn new() -> Self {
+        InlineString {
+            buf: [0; INLINE],
+            len: 0,
+            heap: None,
+        }
+    }
+
+    /// Appends `s`.
+    pub fn push_str(&mut self, s: &str) {
+        if let Some(h) = &mut self.heap {
+            h.push_str(s);
+            return;
+        }
+        let end = self.len + s.len();
+        if let Some(slot) = self.buf.get_mut(self.len..end) {
+            slot.copy_from_slice(s.as_bytes());
+            self.len = end;
+            return;
+        }
+        let mut h = String::with_capacity(end * 2);
+        h.push_str(as_str(&self.buf, self.len));
+        h.push_str(s);
+        self.heap = Some(h);
+    }
+
+    /// Appends `c`.
+    pub fn push(&mut self, c: char) {
+        self.push_str(c.encode_utf8(&mut [0; 4]));
+    }
+
+    /// The string.
+    pub fn as_str(&self) -> &str {
+        match &self.heap {
+            Some(h) => h,
+            None => as_str(&self.buf, self.len),
+        }
+    }
+}
+
 /// The first `len` bytes of `buf`, whole characters encoded by [`with_collected`].
 fn as_str(buf: &[u8], len: usize) -> &str {
     std::str::from_utf8(buf.get(..len).unwrap_or_default()).unwrap_or_default()
@@ -76,6 +133,19 @@ mod tests {
         // A character that does not fit whole in what is left of the buffer.
         let s = format!("{}é{}", "a".repeat(INLINE - 1), "b".repeat(10));
         assert_eq!(with_collected(s.chars(), str::to_owned), s);
+    }
+
+    #[test]
+    fn an_inline_string_holds_what_was_pushed() {
+        let mut s = InlineString::new();
+        let mut expected = String::new();
+        for part in ["saint", " ", "étienne", " ", &"x".repeat(70), "ü"] {
+            s.push_str(part);
+            expected.push_str(part);
+            assert_eq!(s.as_str(), expected);
+        }
+        s.push('!');
+        assert_eq!(s.as_str(), format!("{expected}!"));
     }
 
     #[test]

@@ -44,7 +44,7 @@ mod url;
 pub mod vocab;
 
 use std::ops::Range;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use self::consent::Consent;
 use self::field::{FieldRole, field_role};
@@ -108,8 +108,8 @@ struct CallView<'a> {
     /// fields carry the record's values, they do not find rows.
     writes_rows: bool,
     /// The reading of the message body whose opening names the recipients (a body short
-    /// enough to be read whole): the body's field is decided with it rather than read again.
-    body_reading: Option<Reading<'a>>,
+    /// enough to be read whole): the body's field takes it rather than reading it again.
+    body_reading: Mutex<Option<Reading<'a>>>,
     args: Arg<'a>,
 }
 
@@ -347,7 +347,7 @@ impl<'a> CallView<'a> {
             workplace: ctx.kind == ToolKind::PublicPost && workplace_chat(ctx.tool),
             updates: first_word_in(ctx.tool.name(), UPDATE_VERBS),
             writes_rows: first_word_in(ctx.tool.name(), WRITE_VERBS),
-            body_reading,
+            body_reading: Mutex::new(body_reading),
             args: ctx.args,
         }
     }
@@ -774,12 +774,12 @@ fn decide_field(
     };
     if text.len() <= READ_WINDOW {
         // The body read for its opening is the same text: its reading is taken as it is.
-        f.reading = Some(
-            cv.body_reading
-                .as_ref()
-                .filter(|r| std::ptr::eq(r.text, text))
-                .map_or_else(|| Reading::new(text), Clone::clone),
-        );
+        let read = cv
+            .body_reading
+            .lock()
+            .ok()
+            .and_then(|mut r| r.take_if(|r| std::ptr::eq(r.text, text)));
+        f.reading = Some(read.unwrap_or_else(|| Reading::new(text)));
         decide_items(ctx, cv, &f, &scan, items, group, out);
         return;
     }

@@ -110,6 +110,15 @@ impl InlineString {
     }
 }
 
+/// `f` of [`fold_term`](super::fold::fold_term)`(term)`: a short plain ASCII term (which
+/// folding only lower-cases) is lower-cased on the stack, without a heap allocation.
+pub fn with_folded_term<R>(term: &str, f: impl FnOnce(&str) -> R) -> R {
+    if term.len() <= INLINE && term.bytes().all(|b| b.is_ascii_graphic() && b != b'`') {
+        return with_collected(term.chars().map(|c| c.to_ascii_lowercase()), f);
+    }
+    f(&super::fold::fold_term(term))
+}
+
 /// The first `len` bytes of `buf`, whole characters encoded by [`with_collected`].
 fn as_str(buf: &[u8], len: usize) -> &str {
     std::str::from_utf8(buf.get(..len).unwrap_or_default()).unwrap_or_default()
@@ -146,6 +155,26 @@ mod tests {
         }
         s.push('!');
         assert_eq!(s.as_str(), format!("{expected}!"));
+    }
+
+    #[test]
+    fn a_term_folded_on_the_stack_is_the_term_folded() {
+        for t in [
+            "Krebs",
+            "MRI",
+            "né",
+            "Straße",
+            "a`b",
+            "two words",
+            "",
+            &"Ab".repeat(40),
+        ] {
+            assert_eq!(
+                with_folded_term(t, str::to_owned),
+                crate::text::fold::fold_term(t),
+                "{t}"
+            );
+        }
     }
 
     #[test]

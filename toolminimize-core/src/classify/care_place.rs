@@ -100,7 +100,9 @@ fn place_after(text: &str, from: usize) -> Option<Range<usize>> {
         let word = tail.get(..word_len)?;
         let next = at + word_len;
         if !word.is_empty()
-            && PREPOSITIONS.contains(&word.to_lowercase().as_str())
+            && crate::text::inline::with_collected(word.chars().flat_map(char::to_lowercase), |w| {
+                PREPOSITIONS.contains(&w)
+            })
             && tail.get(word_len..)?.starts_with(' ')
         {
             let start = from + next + 1;

@@ -950,41 +950,58 @@ fn shared_file(cv: &CallView<'_>) -> bool {
 
 /// A text of one short sentence: a title in all but name.
 fn is_short(r: &Reading<'_>) -> bool {
-    word_count(r) <= 12
+    words_at_most(r, 12)
         && r.clauses.last().is_none_or(|c| c.clause.sentence == 0)
         && !r.window_text().contains('\n')
 }
 
-/// The number of words of a text, where a run of a script written without spaces
-/// (Japanese) counts one word for every three of its characters.
-fn word_count(r: &Reading<'_>) -> usize {
-    r.words
-        .iter()
-        .map(|w| {
+/// Whether a text has at most `most` words, where a run of a script written without spaces
+/// (Japanese) counts one word for every three of its characters (an ASCII word counts one);
+/// the count stops past `most`.
+fn words_at_most(r: &Reading<'_>, most: usize) -> bool {
+    let mut n = 0usize;
+    for w in &r.words {
+        n += if w.raw.is_ascii() {
+            1
+        } else {
             let unspaced = w.raw.chars().filter(|&c| is_cjk(c)).count();
             if unspaced == 0 {
                 1
             } else {
                 unspaced.div_ceil(3).max(1)
             }
-        })
-        .sum()
+        };
+        if n > most {
+            return false;
+        }
+    }
+    true
 }
+
+/// Words of a key that names a task field (in any case, anywhere in the key).
+const TASK_FIELD_WORDS: [&str; 7] = [
+    "task",
+    "instruction",
+    "request",
+    "query",
+    "question",
+    "message",
+    "description",
+];
 
 fn field_is_task(f: &FieldCtx<'_>) -> bool {
     f.schema_key.is_some_and(|k| {
-        let k = k.to_lowercase();
-        [
-            "task",
-            "instruction",
-            "request",
-            "query",
-            "question",
-            "message",
-            "description",
-        ]
-        .iter()
-        .any(|w| k.contains(w))
+        if k.is_ascii() {
+            // ASCII lower-cases byte by byte: the words are sought in place.
+            TASK_FIELD_WORDS.iter().any(|w| {
+                k.as_bytes()
+                    .windows(w.len())
+                    .any(|at| at.eq_ignore_ascii_case(w.as_bytes()))
+            })
+        } else {
+            let k = k.to_lowercase();
+            TASK_FIELD_WORDS.iter().any(|w| k.contains(w))
+        }
     })
 }
 
@@ -1202,7 +1219,7 @@ fn other(
     // A task handed to another agent needs the task, not the profile of the people in it: past
     // the task's first sentence, who they are goes unless the task names them.
     let profile_line = cv.kind == ToolKind::Delegation
-        && !(field_is_task(f) && clause.is_some_and(|c| c.clause.sentence == 0))
+        && !(clause.is_some_and(|c| c.clause.sentence == 0) && field_is_task(f))
         && !named_in_point(cv, text);
     // A task that books or files in someone's name may need their date of birth (a flight, a
     // claim); their document numbers stay out unless the task names them.

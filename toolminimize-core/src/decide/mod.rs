@@ -44,7 +44,7 @@ mod url;
 pub mod vocab;
 
 use std::ops::Range;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use self::consent::Consent;
 use self::field::{FieldRole, field_role};
@@ -110,6 +110,9 @@ struct CallView<'a> {
     /// The tool writes records by name (`create_record`, `insert_rows`, `update_records`): its
     /// fields carry the record's values, they do not find rows.
     writes_rows: bool,
+    /// The reading of the message body whose opening names the recipients (a body short
+    /// enough to be read whole): the body's field takes it rather than reading it again.
+    body_reading: Mutex<Option<Reading<'a>>>,
     args: Arg<'a>,
 }
 
@@ -210,6 +213,31 @@ const POINT_KEYS: &[&str] = &[
     "subject", "title", "summary", "task", "headline", "topic", "purpose", "reason",
 ];
 
+/// Keys of a message's body.
+const BODY_KEYS: &[&str] = &["body", "message", "text", "content", "html"];
+
+/// Which of `lists` hold a word of the identifier `key` (its words read once, none copied).
+fn lists_met<const N: usize>(key: &str, lists: [&[&str]; N]) -> [bool; N] {
+    let mut met = [false; N];
+    any_identifier_word(key, |w| {
+        for (m, list) in met.iter_mut().zip(lists) {
+            *m |= list.contains(&w);
+        }
+        false
+    });
+    met
+}
+
+/// Whether the first word of the identifier `name` is in `list`.
+fn first_word_in(name: &str, list: &[&str]) -> bool {
+    let mut found = false;
+    any_identifier_word(name, |w| {
+        found = list.contains(&w);
+        true
+    });
+    found
+}
+
 fn collect_strings<'a>(v: Arg<'a>, out: &mut Vec<&'a str>) {
     match v.node() {
         Node::String(s) => out.push(s),
@@ -224,36 +252,44 @@ impl<'a> CallView<'a> {
         let mut addressing: Vec<&str> = Vec::new();
         let mut point: Vec<&str> = Vec::new();
         let mut body_opening: Option<String> = None;
+        let mut body_reading: Option<Reading<'a>> = None;
+        // Only a message's or a payment's recipients are read from its opening.
+        let reads_recipients = ctx.kind.is_message() || ctx.kind == ToolKind::Payment;
         let mut tasks: Vec<&str> = Vec::new();
         let mut case_reference = false;
         if let Some(obj) = ctx.args.members() {
             for (k, v) in obj {
-                let kw = identifier_words(k);
-                let has = |list: &[&str]| kw.iter().any(|w| list.contains(&w.as_str()));
-                case_reference |= has(CASE_KEYS)
+                let [case_key, task_key, addressing_key, point_key, body_key] = lists_met(
+                    k,
+                    [CASE_KEYS, TASK_KEYS, ADDRESSING_KEYS, POINT_KEYS, BODY_KEYS],
+                );
+                case_reference |= case_key
                     && match v.node() {
                         Node::String(s) => !s.trim().is_empty(),
                         Node::Number(_) => true,
                         _ => false,
                     };
                 if ctx.kind == ToolKind::Delegation
-                    && has(TASK_KEYS)
+                    && task_key
                     && let Some(s) = v.as_str()
                 {
                     tasks.push(s);
                 }
-                if has(ADDRESSING_KEYS) {
+                if addressing_key {
                     collect_strings(v, &mut addressing);
                 }
-                if has(POINT_KEYS) {
+                if point_key {
                     collect_strings(v, &mut point);
                 }
-                if has(&["body", "message", "text", "content", "html"])
+                if reads_recipients
+                    && body_key
                     && let Some(s) = v.as_str()
                 {
                     // The greeting and the request say who reads: "Dear Dr. Lee", "please
                     // refill my prescription". The rest of the body tells, it does not address.
-                    body_opening = Some(opening_of(s));
+                    let (opening, reading) = opening_of(s);
+                    body_opening = Some(opening);
+                    body_reading = reading;
                 }
             }
         }
@@ -262,7 +298,7 @@ impl<'a> CallView<'a> {
             opening_text.push(' ');
             opening_text.push_str(&b);
         }
-        let recipients = if ctx.kind.is_message() || ctx.kind == ToolKind::Payment {
+        let recipients = if reads_recipients {
             Recipients::read(addressing.iter().copied(), Some(&opening_text))
         } else {
             Recipients::default()
@@ -315,12 +351,9 @@ impl<'a> CallView<'a> {
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
             workplace: ctx.kind == ToolKind::PublicPost && workplace_chat(ctx.tool),
-            updates: identifier_words(ctx.tool.name())
-                .first()
-                .is_some_and(|w| UPDATE_VERBS.contains(&w.as_str())),
-            writes_rows: identifier_words(ctx.tool.name())
-                .first()
-                .is_some_and(|w| WRITE_VERBS.contains(&w.as_str())),
+            updates: first_word_in(ctx.tool.name(), UPDATE_VERBS),
+            writes_rows: first_word_in(ctx.tool.name(), WRITE_VERBS),
+            body_reading: Mutex::new(body_reading),
             args: ctx.args,
         }
     }
@@ -362,9 +395,10 @@ fn asks_to_be_paid(args: Arg<'_>) -> bool {
     })
 }
 
-/// A message body's greeting and first request, each followed by a space. A long body is read
-/// window by window: the greeting is its first window's, the request the first one found.
-fn opening_of(body: &str) -> String {
+/// A message body's greeting and first request, each followed by a space, and the body's
+/// reading when it is read whole. A long body is read window by window: the greeting is its
+/// first window's, the request the first one found.
+fn opening_of(body: &str) -> (String, Option<Reading<'_>>) {
     let mut o = String::new();
     if body.len() <= READ_WINDOW {
         let r = Reading::new(body);
@@ -372,7 +406,7 @@ fn opening_of(body: &str) -> String {
             o.push_str(part);
             o.push(' ');
         }
-        return o;
+        return (o, Some(r));
     }
     let windows = crate::text::window::cover(body, READ_WINDOW, &[]);
     let last = windows.len().saturating_sub(1);
@@ -392,7 +426,7 @@ fn opening_of(body: &str) -> String {
         o.push_str(part);
         o.push(' ');
     }
-    o
+    (o, None)
 }
 
 fn text_at<'a>(args: Arg<'a>, path: &str) -> Option<&'a str> {
@@ -786,7 +820,13 @@ fn decide_field(
         return;
     };
     if text.len() <= READ_WINDOW {
-        f.reading = Some(Reading::new(text));
+        // The body read for its opening is the same text: its reading is taken as it is.
+        let read = cv
+            .body_reading
+            .lock()
+            .ok()
+            .and_then(|mut r| r.take_if(|r| std::ptr::eq(r.text, text)));
+        f.reading = Some(read.unwrap_or_else(|| Reading::new(text)));
         decide_items(ctx, cv, &f, &scan, items, group, out);
         return;
     }

@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use rustc_hash::FxHashSet;
 
 use crate::text::fold::fold_term;
+use crate::text::inline::with_folded_term;
 use crate::text::titles::written_as_title;
 
 /// One edit: replace `range` with `with` (empty = removal).
@@ -440,7 +441,7 @@ const POSSESSIVES: &[&str] = &[
 /// or `start` when there is none.
 pub fn possessive_start(text: &str, start: usize) -> usize {
     match word_before(text, start) {
-        Some((ws, w)) if POSSESSIVES.contains(&fold_term(w).as_str()) => ws,
+        Some((ws, w)) if with_folded_term(w, |f| POSSESSIVES.contains(&f)) => ws,
         _ => start,
     }
 }
@@ -517,7 +518,7 @@ pub fn agent_preposition_start(text: &str, start: usize) -> Option<usize> {
     let head = text.get(..start)?;
     let stripped = head.trim_end_matches(|c: char| c.is_whitespace() || c == ':');
     match word_before(text, stripped.len()) {
-        Some((ws, w)) if AGENT_PREPOSITIONS.contains(&fold_term(w).as_str()) => Some(ws),
+        Some((ws, w)) if with_folded_term(w, |f| AGENT_PREPOSITIONS.contains(&f)) => Some(ws),
         _ => None,
     }
 }
@@ -528,7 +529,7 @@ pub fn agent_preposition_start(text: &str, start: usize) -> Option<usize> {
 /// ("the crash was reported by …") reads on without the agent and is not returned.
 pub fn agent_head_start(text: &str, prep: usize) -> Option<usize> {
     let (ws, w) = word_before(text, prep)?;
-    if !(is_agent_head(&fold_term(w)) || french_participle(w)) {
+    if !(with_folded_term(w, is_agent_head) || french_participle(w)) {
         return None;
     }
     let before = text.get(..ws)?.trim_end_matches([' ', '\t']);
@@ -553,7 +554,9 @@ pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
     // Function words.
     for _ in 0..4 {
         match word_before(text, start) {
-            Some((ws, w)) if LEFT_FUNCTION_WORDS.contains(&fold_term(w).as_str()) => start = ws,
+            Some((ws, w)) if with_folded_term(w, |f| LEFT_FUNCTION_WORDS.contains(&f)) => {
+                start = ws
+            }
             _ => break,
         }
     }
@@ -923,7 +926,7 @@ pub fn label_start(text: &str, start: usize) -> usize {
         // A copula between the label and its value ("my IBAN is …", "mein Konto ist …") goes
         // with the label; alone, it stays.
         if let Some((ws, w)) = word_before(stripped, stripped.len())
-            && LABEL_COPULAS.contains(&fold_term(w).as_str())
+            && with_folded_term(w, |f| LABEL_COPULAS.contains(&f))
             && let Some(before) = stripped.get(..ws).map(str::trim_end)
             && label_start(before, before.len()) < before.len()
         {
@@ -946,11 +949,13 @@ pub fn label_start(text: &str, start: usize) -> usize {
                 continue;
             }
             let cand = stripped.get(s..).unwrap_or_default();
-            let folded = fold_term(cand);
-            let trimmed = folded.trim_end_matches(['.', ':']).trim();
             // A removed name takes its title with it ("Mr Halvorsen" leaves no "Mr").
             // Only a title written as one, not the everyday word ("we will miss …").
-            if is_label(trimmed) || written_as_title(cand, trimmed) || is_label(&folded) {
+            let labels = with_folded_term(cand, |folded| {
+                let trimmed = folded.trim_end_matches(['.', ':']).trim();
+                is_label(trimmed) || written_as_title(cand, trimmed) || is_label(folded)
+            });
+            if labels {
                 start = from + s;
                 matched = true;
                 break;

@@ -43,12 +43,12 @@ static NAMES: LazyLock<Calendar> = LazyLock::new(|| {
 /// Whether `word` names a month (any case, with or without diacritics; Polish and Czech
 /// genitives too).
 pub fn is_month(word: &str) -> bool {
-    NAMES.months.contains(&fold_term(word))
+    super::inline::with_folded_term(word, |w| NAMES.months.contains(w))
 }
 
 /// Whether `word` names a day of the week.
 pub fn is_weekday(word: &str) -> bool {
-    NAMES.weekdays.contains(&fold_term(word))
+    super::inline::with_folded_term(word, |w| NAMES.weekdays.contains(w))
 }
 
 #[cfg(test)]

@@ -163,8 +163,47 @@ fn is_abbreviation(word: &str) -> bool {
     }
 }
 
+/// Texts of at most this many bytes have their clauses remembered (see [`clauses`]).
+const REMEMBERED_MAX: usize = 16 * 1024;
+
+/// Texts whose clauses are remembered, per thread.
+const REMEMBERED: usize = 4;
+
+/// The last texts split on this thread and their clauses, most recent last.
+type Remembered = std::cell::RefCell<Vec<(String, Vec<Clause>)>>;
+
 /// Splits `text` into clauses.
+///
+/// The decision stage reads a text's clauses and the rewrite stage splits the same text
+/// again to cut them: the clauses of the last few short texts split on the thread are
+/// remembered and given again for an equal text.
 pub fn clauses(text: &str) -> Vec<Clause> {
+    thread_local! {
+        static LAST: Remembered = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if text.len() > REMEMBERED_MAX {
+        return split_clauses(text);
+    }
+    let known = LAST.with_borrow(|last| {
+        last.iter()
+            .find(|(t, _)| t.as_str() == text)
+            .map(|(_, c)| c.clone())
+    });
+    if let Some(c) = known {
+        return c;
+    }
+    let out = split_clauses(text);
+    LAST.with_borrow_mut(|last| {
+        if last.len() >= REMEMBERED {
+            last.remove(0);
+        }
+        last.push((text.to_owned(), out.clone()));
+    });
+    out
+}
+
+/// [`clauses`], worked out.
+fn split_clauses(text: &str) -> Vec<Clause> {
     let mut out = Vec::new();
     let mut start = 0usize;
     let mut sentence = 0usize;

@@ -4,13 +4,15 @@
 //! into sentences, clauses and query segments ([`clauses`]), words with their byte ranges
 //! ([`words`]), texts that are themselves data, JSON or `KEY=value` lines ([`document`]), the
 //! bounded windows a long text is read in ([`window`]) and the titles written
-//! before a name ([`titles`]) and which script a character belongs to ([`script`]). Nothing here knows
-//! about personal data or tools.
+//! before a name ([`titles`]), which script a character belongs to ([`script`]) and short
+//! strings collected without a heap allocation ([`inline`]). Nothing here knows about personal
+//! data or tools.
 
 pub mod calendar;
 pub mod clauses;
 pub mod document;
 pub mod fold;
+pub mod inline;
 pub mod script;
 pub mod sql;
 pub mod titles;

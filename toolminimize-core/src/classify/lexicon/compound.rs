@@ -104,6 +104,44 @@ fn words(s: &str) -> impl Iterator<Item = Range<usize>> + '_ {
         })
 }
 
+/// Findings up to this many are searched one by one for a word they cover; more are indexed.
+const SCANNED_FINDINGS: usize = 16;
+
+/// Spans, sorted by start with the largest end up to each: whether one of them overlaps a
+/// span is a binary search.
+struct SpanIndex {
+    starts: Vec<usize>,
+    max_end: Vec<usize>,
+}
+
+impl SpanIndex {
+    fn new(spans: impl Iterator<Item = Range<usize>>) -> Self {
+        let mut spans: Vec<Range<usize>> = spans.collect();
+        spans.sort_unstable_by_key(|r| r.start);
+        let mut best = 0;
+        let max_end = spans
+            .iter()
+            .map(|r| {
+                best = best.max(r.end);
+                best
+            })
+            .collect();
+        SpanIndex {
+            starts: spans.iter().map(|r| r.start).collect(),
+            max_end,
+        }
+    }
+
+    /// Whether a span starts before `span` ends and ends after it starts.
+    fn overlaps(&self, span: &Range<usize>) -> bool {
+        let before_end = self.starts.partition_point(|&s| s < span.end);
+        before_end
+            .checked_sub(1)
+            .and_then(|i| self.max_end.get(i))
+            .is_some_and(|&end| end > span.start)
+    }
+}
+
 impl Lexicon {
     fn condition_entry(&self, value: u32) -> Option<&Entry> {
         let entry = usize::try_from(value)
@@ -118,6 +156,9 @@ impl Lexicon {
     pub(super) fn compounds(&self, folded: &Folded<'_>, first: usize, out: &mut Vec<Finding>) {
         let s = folded.as_str();
         let mut found: Vec<Finding> = Vec::new();
+        let earlier = out.get(first..).unwrap_or_default();
+        // Many findings (a long text) are indexed once, when the first word needs them.
+        let mut index: Option<SpanIndex> = None;
         for r in words(s) {
             let Some(word) = s.get(r.clone()) else {
                 continue;
@@ -129,11 +170,15 @@ impl Lexicon {
                 continue;
             }
             let span = folded.original_span(r.clone());
-            let covered = out
-                .get(first..)
-                .unwrap_or_default()
-                .iter()
-                .any(|f| f.span.start < span.end && span.start < f.span.end);
+            let covered = if earlier.len() <= SCANNED_FINDINGS {
+                earlier
+                    .iter()
+                    .any(|f| f.span.start < span.end && span.start < f.span.end)
+            } else {
+                index
+                    .get_or_insert_with(|| SpanIndex::new(earlier.iter().map(|f| f.span.clone())))
+                    .overlaps(&span)
+            };
             if covered {
                 continue;
             }
@@ -193,6 +238,19 @@ mod tests {
         assert!(!is_head("bach"));
         assert!(!is_head("s"));
         assert!(!is_head(""));
+    }
+
+    #[test]
+    fn the_span_index_finds_the_overlaps_a_scan_finds() {
+        let spans = [3..9, 0..2, 12..12, 20..40, 5..6, 30..31];
+        let index = SpanIndex::new(spans.iter().cloned());
+        for start in 0..45 {
+            for end in start..46 {
+                let q = start..end;
+                let scanned = spans.iter().any(|f| f.start < q.end && q.start < f.end);
+                assert_eq!(index.overlaps(&q), scanned, "{q:?}");
+            }
+        }
     }
 
     #[test]

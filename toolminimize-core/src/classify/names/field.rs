@@ -10,6 +10,7 @@ use super::context::{ORG_WORDS, is_in, is_in_slice};
 use super::lists::NameLists;
 use crate::classify::Field;
 use crate::text::fold::fold_term;
+use crate::text::inline::with_lower_alphanumerics;
 
 /// How sure the key makes us that the field holds a person's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -330,6 +331,16 @@ pub(super) fn normalise_key(key: &str) -> String {
         .collect()
 }
 
+/// `f` of [`normalise_key`]`(key)`, an ASCII key (which folding only lower-cases) normalised
+/// without a heap allocation.
+pub(super) fn with_normalised_key<R>(key: &str, f: impl FnOnce(&str) -> R) -> R {
+    if key.is_ascii() {
+        with_lower_alphanumerics(key, true, f)
+    } else {
+        f(&normalise_key(key))
+    }
+}
+
 /// Path segments above the value (JSON pointer tokens, lower-cased), innermost last.
 fn parents(path: &str) -> impl Iterator<Item = String> + '_ {
     path.split('/')
@@ -362,9 +373,10 @@ pub(crate) fn key_kind(field: &Field<'_>) -> Option<KeyKind> {
     if let Some(kind) = LAST.with_borrow(|(k, kind)| (k == raw).then_some(*kind)) {
         return kind;
     }
-    let key = normalise_key(raw);
-    if !matches!(key.as_str(), "name" | "names") {
-        let kind = kind_of_key(&key);
+    let by_key = with_normalised_key(raw, |key| {
+        (!matches!(key, "name" | "names")).then(|| kind_of_key(key))
+    });
+    if let Some(kind) = by_key {
         LAST.with_borrow_mut(|last| {
             last.0.clear();
             last.0.push_str(raw);

@@ -149,7 +149,7 @@ const BUSINESS_KEYS: &[&str] = &[
 fn business_field(field: &Field<'_>) -> bool {
     field
         .key
-        .is_some_and(|k| BUSINESS_KEYS.contains(&field::normalise_key(k).as_str()))
+        .is_some_and(|k| field::with_normalised_key(k, |k| BUSINESS_KEYS.contains(&k)))
 }
 
 /// Whether the name found is, or starts with, a brand named after its founder ("Ralph

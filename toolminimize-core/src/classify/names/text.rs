@@ -385,7 +385,7 @@ impl<'a, 't> Scan<'a, 't> {
         if run.len() < 2 {
             return false;
         }
-        let mut joined = String::new();
+        let mut joined = crate::text::inline::InlineString::new();
         for (n, &k) in run.iter().take(3).enumerate() {
             if n > 0 {
                 if !is_space_gap(self.gap_before(k)) {
@@ -394,7 +394,7 @@ impl<'a, 't> Scan<'a, 't> {
                 joined.push(' ');
             }
             joined.push_str(self.key(k));
-            if n > 0 && self.lists.flags(&joined).has(Flags::PLACE) {
+            if n > 0 && self.lists.flags(joined.as_str()).has(Flags::PLACE) {
                 return true;
             }
         }

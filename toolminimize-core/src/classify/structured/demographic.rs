@@ -1042,12 +1042,17 @@ fn key_class(field: &Field<'_>) -> KeyClass {
     if let Some(class) = LAST.with_borrow(|(k, class)| (k == raw).then_some(*class)) {
         return class;
     }
-    let class = match letters_of_key(field) {
-        Some(key) if GENDER_KEYS.contains(&key.as_str()) => KeyClass::Gender,
-        Some(key) if AGE_GROUP_KEYS.contains(&key.as_str()) => KeyClass::AgeGroup,
-        Some(key) if OWN_LANGUAGE_KEYS.contains(&key.as_str()) => KeyClass::OwnLanguage,
-        _ => KeyClass::Other,
-    };
+    let class = with_letters_of_key(raw, |key| {
+        if GENDER_KEYS.contains(&key) {
+            KeyClass::Gender
+        } else if AGE_GROUP_KEYS.contains(&key) {
+            KeyClass::AgeGroup
+        } else if OWN_LANGUAGE_KEYS.contains(&key) {
+            KeyClass::OwnLanguage
+        } else {
+            KeyClass::Other
+        }
+    });
     LAST.with_borrow_mut(|last| {
         last.0.clear();
         last.0.push_str(raw);
@@ -1056,14 +1061,9 @@ fn key_class(field: &Field<'_>) -> KeyClass {
     class
 }
 
-/// The letters of a field's key in lower case ("Gender_Identity" → "genderidentity").
-fn letters_of_key(field: &Field<'_>) -> Option<String> {
-    field.key.map(|key| {
-        key.chars()
-            .filter(|c| c.is_alphabetic())
-            .flat_map(char::to_lowercase)
-            .collect()
-    })
+/// `f` of the letters of a field's key in lower case ("Gender_Identity" → "genderidentity").
+fn with_letters_of_key<R>(key: &str, f: impl FnOnce(&str) -> R) -> R {
+    crate::text::inline::with_lower_alphanumerics(key, false, f)
 }
 
 #[cfg(test)]

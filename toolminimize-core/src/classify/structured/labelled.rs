@@ -945,17 +945,14 @@ impl Class {
     }
 }
 
-/// Lower-case letters and digits of a key (`primary_MemberID` → `primarymemberid`).
-fn normalise_key(key: &str) -> String {
-    key.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
+/// The class of identifier a field's key names, if it is a label: its lower-case letters and
+/// digits (`primary_MemberID` → `primarymemberid`) are read.
+fn key_label(key: &str) -> Option<Class> {
+    crate::text::inline::with_lower_alphanumerics(key, true, label_of_key)
 }
 
-/// The class of identifier a field's key names, if it is a label.
-fn key_label(key: &str) -> Option<Class> {
-    let key = normalise_key(key);
+/// [`key_label`] of a key's lower-case letters and digits.
+fn label_of_key(key: &str) -> Option<Class> {
     // A short label with a word for "number" after it is the label: `cprNumber`,
     // `peselNr`, `bsnNummer`, `cpfNumero`.
     let bare = ["number", "nummer", "numero", "num", "nr", "no"]

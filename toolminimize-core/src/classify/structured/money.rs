@@ -161,12 +161,9 @@ fn field_says(field: &Field<'_>) -> bool {
 
 /// Whether a field's key names an amount of money.
 fn key_says(key: &str) -> bool {
-    let k: String = key
-        .chars()
-        .filter(|c| c.is_alphabetic())
-        .flat_map(char::to_lowercase)
-        .collect();
-    FIELD_SUFFIXES.iter().any(|s| k.ends_with(s))
+    crate::text::inline::with_lower_alphanumerics(key, false, |k| {
+        FIELD_SUFFIXES.iter().any(|s| k.ends_with(s))
+    })
 }
 
 impl crate::classify::shared::Gate for Money {

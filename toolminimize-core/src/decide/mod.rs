@@ -181,6 +181,10 @@ fn is_special(item: &PsdItem) -> bool {
     item.category.is_special() || item.kind == PsdKind::FinancialDistress
 }
 
+/// Keys of an object that wraps a message's own members (Microsoft Graph's `message`, a
+/// draft, an envelope).
+const ENVELOPE_KEYS: &[&str] = &["message", "draft", "email", "mail", "envelope", "payload"];
+
 const ADDRESSING_KEYS: &[&str] = &[
     "to",
     "cc",
@@ -257,8 +261,18 @@ impl<'a> CallView<'a> {
         let reads_recipients = ctx.kind.is_message() || ctx.kind == ToolKind::Payment;
         let mut tasks: Vec<&str> = Vec::new();
         let mut case_reference = false;
-        if let Some(obj) = ctx.args.members() {
-            for (k, v) in obj {
+        // The call's own members, and those of an envelope object that holds the message
+        // (`{"message": {"subject", "body": {"content"}, "toRecipients"}}`).
+        let members = ctx.args.members().into_iter().flatten().flat_map(|(k, v)| {
+            let inner = ENVELOPE_KEYS
+                .iter()
+                .any(|e| k.eq_ignore_ascii_case(e))
+                .then(|| v.members())
+                .flatten();
+            std::iter::once((k, v)).chain(inner.into_iter().flatten())
+        });
+        {
+            for (k, v) in members {
                 let [case_key, task_key, addressing_key, point_key, body_key] = lists_met(
                     k,
                     [CASE_KEYS, TASK_KEYS, ADDRESSING_KEYS, POINT_KEYS, BODY_KEYS],
@@ -281,9 +295,15 @@ impl<'a> CallView<'a> {
                 if point_key {
                     collect_strings(v, &mut point);
                 }
+                // A body may be an object holding its text (`{"contentType", "content"}`).
+                let body_text = v.as_str().or_else(|| {
+                    v.members()?.find_map(|(bk, bv)| {
+                        matches!(bk, "content" | "text" | "value").then(|| bv.as_str()).flatten()
+                    })
+                });
                 if reads_recipients
                     && body_key
-                    && let Some(s) = v.as_str()
+                    && let Some(s) = body_text
                 {
                     // The greeting and the request say who reads: "Dear Dr. Lee", "please
                     // refill my prescription". The rest of the body tells, it does not address.

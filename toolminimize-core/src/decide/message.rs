@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 use super::reading::{ClauseInfo, Reading};
-use super::vocab::{WordSet, vocab};
+use super::vocab::{self, WordSet, vocab};
 use super::{CallView, Decision, FieldCtx, Op, Rule, field_span_text, is_special, named_in_point};
 use crate::decide::field::FieldRole;
 use crate::decide::purpose::ToolKind;
@@ -156,6 +156,8 @@ struct MsgView<'a, 'r> {
     id_before_signature: bool,
     /// A person is named in the text (a number in a public post may be theirs to call).
     names_person: bool,
+    /// Where people are named, in text order.
+    person_names: Vec<Range<usize>>,
     /// The words of the account handles in the text (`ana_ruiz_2210` → `ana`, `ruiz`), folded.
     handles: Vec<Vec<String>>,
 }
@@ -243,6 +245,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             reference_head: None,
             id_before_signature: false,
             names_person: false,
+            person_names: Vec::new(),
             handles: Vec::new(),
         }
     }
@@ -518,6 +521,7 @@ pub(super) fn decide(
         .filter_map(|it| it.span.clone())
         .collect();
     names.sort_by_key(|n| n.start);
+    mv.person_names.clone_from(&names);
     let special: Vec<Range<usize>> = pending
         .iter()
         .filter_map(|&k| items.get(k))
@@ -1459,12 +1463,18 @@ fn other(
             // A postcode ends the address the residence words opened ("lives at 12 Elm St,
             // Springfield, IL 62704"): it looks further back.
             let reach = if it.kind == Postcode { 12 } else { 4 };
-            let home = it.kind != Place
-                && vocab().set(WordSet::Residence).any_in_langs(
-                    r.lang,
-                    r.words_before_on_line(s.start, reach),
-                    "",
-                );
+            // Not a word of a venue's name ("dinner at Casa Ana, Calle Mayor 5").
+            let home = it.kind != Place && {
+                let before = r.words_before_on_line(s.start, reach);
+                let residence = vocab().set(WordSet::Residence);
+                (0..before.len()).any(|i| {
+                    residence.match_in(r.lang, before, i).is_some()
+                        && !(before.get(i).is_some_and(|w| vocab::name_cased(r.text, w))
+                            && before.get(i + 1).is_some_and(|n| {
+                                n.raw.chars().next().is_some_and(char::is_uppercase)
+                            }))
+                })
+            };
             // A relative's town, told by the way ("her ex-husband in Leeds", "my parents, who
             // live in Tucson"), is where that relative lives: the message is not about it
             // unless it asks something of it or its point names it.
@@ -1480,7 +1490,16 @@ fn other(
                     r.words_before_on_line(s.start, 3),
                     "",
                 );
-            if cut
+            // A venue's address told after its name ("dinner at Casa Ana, Calle Mayor 5",
+            // "lunch at The Crown (12 High St)") is where to go, not anyone's home.
+            let venue = it.kind == StreetAddress
+                && !home
+                && !in_sig
+                && !public
+                && super::query::after_public_name(r, s, &mv.person_names);
+            if venue && !cut {
+                Decision::keep(Rule::PublicPlace)
+            } else if cut
                 || in_sig && it.kind != Place
                 || public && it.kind != Place
                 || home && !needs(StreetAddress) && !matches!(cv.kind, ToolKind::Crm)

@@ -298,7 +298,9 @@ impl<'a> CallView<'a> {
                 // A body may be an object holding its text (`{"contentType", "content"}`).
                 let body_text = v.as_str().or_else(|| {
                     v.members()?.find_map(|(bk, bv)| {
-                        matches!(bk, "content" | "text" | "value").then(|| bv.as_str()).flatten()
+                        matches!(bk, "content" | "text" | "value")
+                            .then(|| bv.as_str())
+                            .flatten()
                     })
                 });
                 if reads_recipients

@@ -210,7 +210,11 @@ fn topic_segment(
 /// Whether the address at `span` is a named public place's ("… Support Center 1525 Main
 /// St", "Grand Museum, Museum Road 1"): the word before it is a capitalised name that is
 /// not a person's.
-fn after_public_name(r: &Reading<'_>, span: &Range<usize>, names: &[Range<usize>]) -> bool {
+pub(super) fn after_public_name(
+    r: &Reading<'_>,
+    span: &Range<usize>,
+    names: &[Range<usize>],
+) -> bool {
     // Across a comma too: "RMA of New York, 635 Madison Ave".
     let before = r.words_before_on_line(span.start, 1);
     let Some(w) = before.last() else {

@@ -609,7 +609,7 @@ impl Vocab {
 /// Whether `w` is written as a name is, inside a sentence: a capital then small letters, after
 /// a word of the same sentence ("Tom" is no Czech pronoun in "a flight for Tom"). A function
 /// word opens a sentence or is written small; a word in capitals throughout still votes.
-fn name_cased(raw: &str, w: &Word<'_>) -> bool {
+pub(crate) fn name_cased(raw: &str, w: &Word<'_>) -> bool {
     let mut chars = w.raw.chars();
     if !chars.next().is_some_and(char::is_uppercase) || chars.any(char::is_uppercase) {
         return false;

@@ -719,6 +719,15 @@ fn field_ctx<'a>(
             text.unwrap_or_default(),
         )
     });
+    // A translator's text (`q`, `text`) is a message to render, not a query.
+    let role = if matches!(role, FieldRole::Query | FieldRole::Value | FieldRole::Title)
+        && purpose::translates(ctx.tool)
+        && text.is_some_and(|t| t.split_whitespace().nth(3).is_some())
+    {
+        FieldRole::Message
+    } else {
+        role
+    };
     // A schema that lists no required properties says nothing about need: the field that
     // carries the tool's purpose (its query, URL, text) is needed all the same.
     let purpose_field = matches!(
@@ -1296,6 +1305,18 @@ fn gate(
         } else {
             Decision::drop(Op::Substitute, Rule::SampleData)
         });
+    }
+    // In code talk, a value quoted alone as code (`F32.1`, `E11.65`) is an example of a
+    // format, not someone's record (a quoted row of several values still is).
+    if cv.kind == ToolKind::Code
+        && is_special(item)
+        && f.text.zip(item.span.as_ref()).is_some_and(|(t, s)| {
+            s.start > 0
+                && t.as_bytes().get(s.start - 1) == Some(&b'`')
+                && t.as_bytes().get(s.end) == Some(&b'`')
+        })
+    {
+        return Some(Decision::keep(Rule::SampleData));
     }
     let declared = info.and_then(|i| i.psd_category) == Some(item.category);
     let carries = f.role.carries(item.kind) || key_carries(f.schema_key, item.kind);

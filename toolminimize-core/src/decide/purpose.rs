@@ -250,6 +250,16 @@ const ACT: &[&str] = &[
 
 /// Whether the tool only reads (its name's verb is "search", "get", "look up" …): its
 /// optional free text is not what it is for.
+/// Whether the tool translates text (its name or description says so): the text it gets is
+/// a message to be rendered in another language, read as one, not a search.
+pub fn translates(tool: &ToolDef) -> bool {
+    let says = |s: &str| {
+        let s = s.to_ascii_lowercase();
+        s.contains("translat") || s.contains("deepl")
+    };
+    says(tool.name()) || says(tool.description())
+}
+
 pub fn retrieves(tool: &ToolDef) -> bool {
     let name = identifier_words(tool.name());
     retrieves_by_name(&name)

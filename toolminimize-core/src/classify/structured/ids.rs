@@ -140,6 +140,8 @@ pub(super) struct Ids {
     nino: Regex,
     nino_any: Regex,
     mbi: Regex,
+    /// An NHS number written in its groups (`943 476 5919`), read only after a medical label.
+    nhs_grouped: Regex,
     token: Regex,
     passport: Keywords,
     licence: Keywords,
@@ -179,6 +181,7 @@ impl Ids {
                 "medical_record",
                 r"[1-9][AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y0-9]\d-?[AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y0-9]\d-?[AC-HJKMNP-RT-Y]{2}\d{2}",
             )?,
+            nhs_grouped: regex("medical_record", r"\d{3}[ -]\d{3}[ -]\d{4}")?,
             token: regex("national_id", r"[A-Za-z0-9][A-Za-z0-9\-/]{4,18}[A-Za-z0-9]")?,
             passport: Keywords::new("passport", PASSPORT)?,
             licence: Keywords::new("driver_licence", LICENCE)?,
@@ -652,6 +655,25 @@ impl Ids {
                     0.85,
                     "national_id",
                 ));
+            }
+        }
+        // An NHS number in its groups after a medical label ("NHS number 943 476 5919"): its
+        // groups are no token of their own.
+        if text.bytes().filter(u8::is_ascii_digit).count() >= 10 {
+            for m in self.nhs_grouped.find_iter(text) {
+                let mut buf = [0u8; 24];
+                let n = digits_of(m.as_str(), &mut buf);
+                if separate(text, m.start(), m.end())
+                    && buf.get(..n).is_some_and(nhs_ok)
+                    && (medical_f() || self.medical.before(text, m.start(), 32))
+                {
+                    out.push(Finding::new(
+                        m.range(),
+                        PsdKind::MedicalRecord,
+                        0.95,
+                        "medical_record",
+                    ));
+                }
             }
         }
         for (start, end) in self.digit_tokens(text) {

@@ -535,7 +535,25 @@ fn key_carries(key: Option<&str>, kind: PsdKind) -> bool {
             "location",
             "position",
         ]),
-        DateOfBirth => has(&["birth", "dob", "birthday"]),
+        DateOfBirth => has(&[
+            "birth",
+            "dob",
+            "birthday",
+            "geburtsdatum",
+            "naissance",
+            "nacimiento",
+        ]),
+        Biometric => has(&[
+            "fingerprint",
+            "biometric",
+            "biometrics",
+            "faceprint",
+            "voiceprint",
+            "iris",
+            "palm",
+            "template",
+            "embedding",
+        ]),
         PersonName => has(&[
             "name",
             "holder",
@@ -1376,7 +1394,11 @@ fn gate(
                 | PsdKind::Credential
                 | PsdKind::DateOfBirth
         );
-        if (carries && (contact || whole && (!identifier || purpose_needs(cv.kind, item.kind))))
+        // A form's own field named for an identifier ("dni", "geburtsdatum" among the fields a
+        // form submission fills) is what the form asks for.
+        let form_asks = identifier && purpose::fills_form(ctx.tool);
+        if (carries
+            && (contact || whole && (!identifier || form_asks || purpose_needs(cv.kind, item.kind))))
             || declared
             || (whole && holds_requirements(f.schema_key))
             // A field named for what is looked for (a product, a specialty, a cuisine) carries

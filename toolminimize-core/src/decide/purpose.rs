@@ -260,6 +260,14 @@ pub fn translates(tool: &ToolDef) -> bool {
     says(tool.name()) || says(tool.description())
 }
 
+/// Whether the tool submits or fills a form (its name says so: `webform_submit`,
+/// `browser_fill_form`): the fields it gets are the form's own.
+pub fn fills_form(tool: &ToolDef) -> bool {
+    identifier_words(tool.name())
+        .iter()
+        .any(|w| matches!(w.as_str(), "form" | "forms" | "webform" | "formular"))
+}
+
 pub fn retrieves(tool: &ToolDef) -> bool {
     let name = identifier_words(tool.name());
     retrieves_by_name(&name)

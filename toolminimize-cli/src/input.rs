@@ -491,6 +491,9 @@ pub(crate) const SESSION_TTL: std::time::Duration = std::time::Duration::from_se
 /// hold its memory for the rest of the stream.
 const KEEP_BUFFER: usize = 1 << 20;
 
+/// The line buffer's first size.
+const FIRST_BUFFER: usize = 8 << 10;
+
 /// Sessions by id, in a bounded in-process store: at most [`MAX_SESSIONS`], each kept while
 /// used within [`SESSION_TTL`]; what is dropped is counted in the store's stats.
 #[derive(Debug)]
@@ -740,14 +743,40 @@ impl<R: BufRead> Stream<R> {
     /// `Ok(Some(true))` when the line was longer than the limit (its rest is skipped).
     fn read_line(&mut self) -> io::Result<Option<bool>> {
         self.buf.clear();
-        let limit = u64::try_from(self.max_line)
+        let mut left = u64::try_from(self.max_line)
             .unwrap_or(u64::MAX)
             .saturating_add(1);
-        let n = self
-            .input
-            .by_ref()
-            .take(limit)
-            .read_until(b'\n', &mut self.buf)?;
+        let mut n = 0usize;
+        while left > 0 {
+            // A long line's buffer grows eightfold, not twofold: each step copies what was
+            // read into a new block and frees the old one, which the allocator may keep
+            // rather than give back, so a line read in doubling steps could cost about twice
+            // its length. Room reserved and not yet written to takes no memory; no more is
+            // reserved than the longest line read.
+            if self.buf.len() == self.buf.capacity() {
+                let more = self
+                    .buf
+                    .capacity()
+                    .saturating_mul(7)
+                    .max(FIRST_BUFFER)
+                    .min(usize::try_from(left).unwrap_or(usize::MAX));
+                self.buf.reserve_exact(more);
+            }
+            let room = u64::try_from(self.buf.capacity() - self.buf.len()).unwrap_or(u64::MAX);
+            let got = self
+                .input
+                .by_ref()
+                .take(room.min(left))
+                .read_until(b'\n', &mut self.buf)?;
+            if got == 0 {
+                break;
+            }
+            n += got;
+            left -= got as u64;
+            if self.buf.last() == Some(&b'\n') {
+                break;
+            }
+        }
         if n == 0 {
             return Ok(None);
         }

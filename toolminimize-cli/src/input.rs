@@ -730,7 +730,7 @@ impl<R: BufRead> Stream<R> {
             let mut buf = std::mem::take(&mut self.buf);
             buf.truncate(end);
             buf.drain(..start);
-            // The buffer grew by doubling: what it holds is kept, not the room around it.
+            // The buffer grew in steps: what it holds is kept, not the room reserved around it.
             buf.shrink_to_fit();
             let Ok(text) = String::from_utf8(buf) else {
                 continue; // checked above
@@ -1035,5 +1035,56 @@ mod tests {
         };
         assert_eq!(c.id, Some(json!(2)));
         assert!(s.next_record(&minimizer).unwrap().is_none());
+    }
+
+    #[test]
+    fn lines_are_read_whole_across_the_buffer_s_growth_and_up_to_the_limit() {
+        // Lengths around each size the buffer grows to, and around the limit.
+        let limit = FIRST_BUFFER * 8 * 8 + 10;
+        let lengths = [
+            1,
+            FIRST_BUFFER - 1,
+            FIRST_BUFFER,
+            FIRST_BUFFER + 1,
+            FIRST_BUFFER * 8,
+            FIRST_BUFFER * 8 + 1,
+            FIRST_BUFFER * 64 - 1,
+            limit - 1,
+            limit,
+            limit + 1,
+            3,
+        ];
+        let mut input: String = lengths
+            .iter()
+            .map(|&n| format!("{}\n", "x".repeat(n)))
+            .collect();
+        // The last line without its newline.
+        input.push_str(&"y".repeat(FIRST_BUFFER + 5));
+        for capacity in [7, 1 << 16] {
+            let mut s = Stream::new(io::BufReader::with_capacity(
+                capacity,
+                io::Cursor::new(input.clone()),
+            ))
+            .with_max_line(limit);
+            for (i, &n) in lengths.iter().enumerate() {
+                match s.next_line().unwrap().unwrap() {
+                    Ok((line, text)) => {
+                        assert!(n <= limit, "line {line} of {n} bytes was read");
+                        assert_eq!((line, text.len()), (i as u64 + 1, n));
+                    }
+                    Err(e) => {
+                        assert!(n > limit, "line {} of {n} bytes: {}", e.line, e.message);
+                        assert_eq!(e.line, i as u64 + 1);
+                    }
+                }
+            }
+            let (line, text) = s.next_line().unwrap().unwrap().unwrap();
+            assert_eq!(
+                (line, text.len()),
+                (lengths.len() as u64 + 1, FIRST_BUFFER + 5)
+            );
+            assert!(s.next_line().unwrap().is_none());
+            assert_eq!(s.bytes_read(), input.len() as u64);
+        }
     }
 }

@@ -582,6 +582,25 @@ mod tests {
     }
 
     #[test]
+    fn a_kept_body_reads_its_text_again() {
+        let keys: Vec<String> = (0..20).map(|i| format!("\"k{i}\": {i}")).collect();
+        let text = format!(
+            r#"{{"s": "a\u0041b", "n": [1, {{"x": null}}, "z"], "big": {{{}}}}}"#,
+            keys.join(", ")
+        );
+        let t = Tape::parse(&text).unwrap();
+        let before = Arg::from(&t).to_value();
+        let body = t.into_body();
+        let again = body.over(&text).unwrap();
+        assert_eq!(Arg::from(&again).to_value(), before);
+        assert_eq!(
+            Arg::from(&again).pointer("/big/k13").map(Arg::to_value),
+            Some(json!(13))
+        );
+        assert!(body.over(&format!("{text} ")).is_none(), "another text");
+    }
+
+    #[test]
     fn a_node_is_twelve_bytes() {
         assert_eq!(std::mem::size_of::<Node>(), 12);
     }

@@ -491,6 +491,9 @@ pub(crate) const SESSION_TTL: std::time::Duration = std::time::Duration::from_se
 /// hold its memory for the rest of the stream.
 const KEEP_BUFFER: usize = 1 << 20;
 
+/// The line buffer's first size.
+const FIRST_BUFFER: usize = 8 << 10;
+
 /// Sessions by id, in a bounded in-process store: at most [`MAX_SESSIONS`], each kept while
 /// used within [`SESSION_TTL`]; what is dropped is counted in the store's stats.
 #[derive(Debug)]
@@ -727,7 +730,7 @@ impl<R: BufRead> Stream<R> {
             let mut buf = std::mem::take(&mut self.buf);
             buf.truncate(end);
             buf.drain(..start);
-            // The buffer grew by doubling: what it holds is kept, not the room around it.
+            // The buffer grew in steps: what it holds is kept, not the room reserved around it.
             buf.shrink_to_fit();
             let Ok(text) = String::from_utf8(buf) else {
                 continue; // checked above
@@ -740,14 +743,40 @@ impl<R: BufRead> Stream<R> {
     /// `Ok(Some(true))` when the line was longer than the limit (its rest is skipped).
     fn read_line(&mut self) -> io::Result<Option<bool>> {
         self.buf.clear();
-        let limit = u64::try_from(self.max_line)
+        let mut left = u64::try_from(self.max_line)
             .unwrap_or(u64::MAX)
             .saturating_add(1);
-        let n = self
-            .input
-            .by_ref()
-            .take(limit)
-            .read_until(b'\n', &mut self.buf)?;
+        let mut n = 0usize;
+        while left > 0 {
+            // A long line's buffer grows eightfold, not twofold: each step copies what was
+            // read into a new block and frees the old one, which the allocator may keep
+            // rather than give back, so a line read in doubling steps could cost about twice
+            // its length. Room reserved and not yet written to takes no memory; no more is
+            // reserved than the longest line read.
+            if self.buf.len() == self.buf.capacity() {
+                let more = self
+                    .buf
+                    .capacity()
+                    .saturating_mul(7)
+                    .max(FIRST_BUFFER)
+                    .min(usize::try_from(left).unwrap_or(usize::MAX));
+                self.buf.reserve_exact(more);
+            }
+            let room = u64::try_from(self.buf.capacity() - self.buf.len()).unwrap_or(u64::MAX);
+            let got = self
+                .input
+                .by_ref()
+                .take(room.min(left))
+                .read_until(b'\n', &mut self.buf)?;
+            if got == 0 {
+                break;
+            }
+            n += got;
+            left -= got as u64;
+            if self.buf.last() == Some(&b'\n') {
+                break;
+            }
+        }
         if n == 0 {
             return Ok(None);
         }
@@ -1006,5 +1035,56 @@ mod tests {
         };
         assert_eq!(c.id, Some(json!(2)));
         assert!(s.next_record(&minimizer).unwrap().is_none());
+    }
+
+    #[test]
+    fn lines_are_read_whole_across_the_buffer_s_growth_and_up_to_the_limit() {
+        // Lengths around each size the buffer grows to, and around the limit.
+        let limit = FIRST_BUFFER * 8 * 8 + 10;
+        let lengths = [
+            1,
+            FIRST_BUFFER - 1,
+            FIRST_BUFFER,
+            FIRST_BUFFER + 1,
+            FIRST_BUFFER * 8,
+            FIRST_BUFFER * 8 + 1,
+            FIRST_BUFFER * 64 - 1,
+            limit - 1,
+            limit,
+            limit + 1,
+            3,
+        ];
+        let mut input: String = lengths
+            .iter()
+            .map(|&n| format!("{}\n", "x".repeat(n)))
+            .collect();
+        // The last line without its newline.
+        input.push_str(&"y".repeat(FIRST_BUFFER + 5));
+        for capacity in [7, 1 << 16] {
+            let mut s = Stream::new(io::BufReader::with_capacity(
+                capacity,
+                io::Cursor::new(input.clone()),
+            ))
+            .with_max_line(limit);
+            for (i, &n) in lengths.iter().enumerate() {
+                match s.next_line().unwrap().unwrap() {
+                    Ok((line, text)) => {
+                        assert!(n <= limit, "line {line} of {n} bytes was read");
+                        assert_eq!((line, text.len()), (i as u64 + 1, n));
+                    }
+                    Err(e) => {
+                        assert!(n > limit, "line {} of {n} bytes: {}", e.line, e.message);
+                        assert_eq!(e.line, i as u64 + 1);
+                    }
+                }
+            }
+            let (line, text) = s.next_line().unwrap().unwrap().unwrap();
+            assert_eq!(
+                (line, text.len()),
+                (lengths.len() as u64 + 1, FIRST_BUFFER + 5)
+            );
+            assert!(s.next_line().unwrap().is_none());
+            assert_eq!(s.bytes_read(), input.len() as u64);
+        }
     }
 }

@@ -224,9 +224,13 @@ pub(crate) fn run_text(
 ) -> Result<Outcome<JsonOut>, &'static str> {
     match Tape::parse(call.arguments) {
         Ok(tape) => {
-            let call = call.with_args(Arg::from(&tape));
-            let analyzed = analyze(inner, &call)?;
-            finish(inner, &call, analyzed)
+            let outcome: Outcome<JsonOut> = {
+                let call = call.with_args(Arg::from(&tape));
+                let analyzed = analyze(inner, &call)?;
+                finish(inner, &call, analyzed)?
+            };
+            // The edits are written out over this tape: the text is not parsed again.
+            Ok(outcome.map_arguments(|out| out.keeping(tape)))
         }
         Err(TapeError::Invalid) => Err(NOT_JSON),
         Err(TapeError::DuplicateKey | TapeError::TooLarge) => {

@@ -4,6 +4,8 @@
 //! of many short values take about as much memory again as their text, where a
 //! `serde_json::Value` takes 80 bytes a value plus a heap block a string.
 
+use std::borrow::Cow;
+
 use serde::Deserialize as _;
 
 /// A node's kind.
@@ -40,14 +42,46 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// larger ones keep them sorted and are searched by halves.
 pub(crate) const SCAN_MAX: usize = 8;
 
-/// Arguments parsed into a [`Tape`].
+/// Arguments parsed into a [`Tape`]: the text, and the buffers made from it (its own, or
+/// borrowed from a [`Body`] kept from an earlier parse of the same text).
 #[derive(Debug)]
 pub(crate) struct Tape<'s> {
     pub(crate) src: &'s str,
-    pub(crate) unescaped: String,
-    pub(crate) nodes: Vec<Node>,
+    pub(crate) unescaped: Cow<'s, str>,
+    pub(crate) nodes: Cow<'s, [Node]>,
     /// Per container with a list: its length, then its element (or key) node indices.
-    pub(crate) table: Vec<u32>,
+    pub(crate) table: Cow<'s, [u32]>,
+}
+
+/// The buffers of a [`Tape`] without the text they index: kept to read the same text again
+/// ([`Body::over`]) without parsing it a second time.
+#[derive(Debug, Clone)]
+pub(crate) struct Body {
+    src_len: usize,
+    unescaped: String,
+    nodes: Vec<Node>,
+    table: Vec<u32>,
+}
+
+impl Body {
+    /// The tape of `src`, the text this body was parsed from (`None` for a text of another
+    /// length, which cannot be it).
+    pub(crate) fn over<'s>(&'s self, src: &'s str) -> Option<Tape<'s>> {
+        (src.len() == self.src_len).then(|| Tape {
+            src,
+            unescaped: Cow::Borrowed(&self.unescaped),
+            nodes: Cow::Borrowed(&self.nodes),
+            table: Cow::Borrowed(&self.table),
+        })
+    }
+}
+
+/// A tape being parsed.
+struct Builder<'s> {
+    src: &'s str,
+    unescaped: String,
+    nodes: Vec<Node>,
+    table: Vec<u32>,
 }
 
 /// Why a text was not made into a tape (the caller then parses it as a `Value`).
@@ -77,6 +111,33 @@ impl<'s> Tape<'s> {
     /// Parses `src`, which must be one JSON value. Linear in its length (a large object's keys
     /// are sorted: n log n in their number).
     pub(crate) fn parse(src: &'s str) -> Result<Tape<'s>, TapeError> {
+        let b = Builder::parse(src)?;
+        Ok(Tape {
+            src,
+            unescaped: Cow::Owned(b.unescaped),
+            nodes: Cow::Owned(b.nodes),
+            table: Cow::Owned(b.table),
+        })
+    }
+
+    /// Its buffers, to read its text again later ([`Body::over`]).
+    pub(crate) fn into_body(self) -> Body {
+        Body {
+            src_len: self.src.len(),
+            unescaped: self.unescaped.into_owned(),
+            nodes: self.nodes.into_owned(),
+            table: self.table.into_owned(),
+        }
+    }
+
+    /// The text of string node `i` (empty for any other node).
+    pub(crate) fn text(&self, i: u32) -> &str {
+        key_text(&self.nodes, self.src, &self.unescaped, i)
+    }
+}
+
+impl<'s> Builder<'s> {
+    fn parse(src: &'s str) -> Result<Builder<'s>, TapeError> {
         if u32::try_from(src.len()).is_err() {
             return Err(TapeError::TooLarge);
         }
@@ -85,7 +146,7 @@ impl<'s> Tape<'s> {
         let mut de = serde_json::Deserializer::from_str(src);
         serde::de::IgnoredAny::deserialize(&mut de).map_err(|_| TapeError::Invalid)?;
         de.end().map_err(|_| TapeError::Invalid)?;
-        let mut t = Tape {
+        let mut t = Builder {
             src,
             unescaped: String::new(),
             nodes: Vec::with_capacity(nodes_at_most(src.as_bytes())),
@@ -262,12 +323,9 @@ impl<'s> Tape<'s> {
         node.b = b;
         Ok(())
     }
+}
 
-    /// The text of string node `i` (empty for any other node).
-    pub(crate) fn text(&self, i: u32) -> &str {
-        key_text(&self.nodes, self.src, &self.unescaped, i)
-    }
-
+impl Tape<'_> {
     /// The index past node `i`'s subtree.
     pub(crate) fn end(&self, i: u32) -> u32 {
         match self.nodes.get(i as usize) {
@@ -521,6 +579,25 @@ mod tests {
         // Nesting is read without recursion, however deep: the stages' own limit applies.
         let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
         assert_eq!(Tape::parse(&deep).map(|t| t.nodes.len()), Ok(100_000));
+    }
+
+    #[test]
+    fn a_kept_body_reads_its_text_again() {
+        let keys: Vec<String> = (0..20).map(|i| format!("\"k{i}\": {i}")).collect();
+        let text = format!(
+            r#"{{"s": "a\u0041b", "n": [1, {{"x": null}}, "z"], "big": {{{}}}}}"#,
+            keys.join(", ")
+        );
+        let t = Tape::parse(&text).unwrap();
+        let before = Arg::from(&t).to_value();
+        let body = t.into_body();
+        let again = body.over(&text).unwrap();
+        assert_eq!(Arg::from(&again).to_value(), before);
+        assert_eq!(
+            Arg::from(&again).pointer("/big/k13").map(Arg::to_value),
+            Some(json!(13))
+        );
+        assert!(body.over(&format!("{text} ")).is_none(), "another text");
     }
 
     #[test]

@@ -17,6 +17,7 @@ use serde_json::Value;
 use self::substitute::Placeholders;
 use self::text::{Edit, apply_edits, apply_edits_owned, apply_edits_raw, removal_range};
 use self::validity::Shape;
+use crate::args::tape::Body;
 use crate::args::{Arg, Tape};
 use crate::decide::{Decision, Op, Rule};
 use crate::item::{PsdItem, PsdKind};
@@ -586,8 +587,9 @@ fn remove_text_members(text: &mut String, paths: &[&str]) -> Vec<bool> {
 /// (once a second look has changed it) the text of the output itself.
 #[derive(Debug, Clone)]
 pub(crate) enum JsonOut {
-    /// Written from the input's tape with these edits.
-    Edits(Patch),
+    /// Written from the input's tape with these edits: the tape the call was read into when
+    /// it is kept ([`JsonOut::keeping`]), otherwise the text parsed again.
+    Edits(Patch, Option<Body>),
     /// This compact JSON text.
     Text(String),
     /// The input text as it came (forwarded unminimized, failing open).
@@ -602,9 +604,12 @@ impl JsonOut {
         out: &mut W,
     ) -> std::io::Result<()> {
         match self {
-            JsonOut::Edits(patch) => {
-                let tape = Tape::parse(input)
-                    .map_err(|_| std::io::Error::other("the arguments' text changed"))?;
+            JsonOut::Edits(patch, body) => {
+                let tape = match body.as_ref().and_then(|b| b.over(input)) {
+                    Some(tape) => tape,
+                    None => Tape::parse(input)
+                        .map_err(|_| std::io::Error::other("the arguments' text changed"))?,
+                };
                 emit::write_patched(Arg::from(&tape), Some(patch), out)
             }
             JsonOut::Text(t) => out.write_all(t.as_bytes()),
@@ -612,10 +617,19 @@ impl JsonOut {
         }
     }
 
+    /// The same output, written out over `tape` (the tape of the text it will be written
+    /// from) rather than over the text parsed again.
+    pub(crate) fn keeping(self, tape: Tape<'_>) -> Self {
+        match self {
+            JsonOut::Edits(patch, _) => JsonOut::Edits(patch, Some(tape.into_body())),
+            other => other,
+        }
+    }
+
     /// The output as text (the edits written out over `input`).
     fn into_text(self, input: Arg<'_>) -> String {
         match (self, input) {
-            (JsonOut::Edits(patch), Arg::Tape(t, 0)) => emit::render(t, &patch),
+            (JsonOut::Edits(patch, _), Arg::Tape(t, 0)) => emit::render(t, &patch),
             (JsonOut::Text(t), _) => t,
             (_, input) => input.to_json(),
         }
@@ -646,7 +660,7 @@ impl Output for JsonOut {
         }
         let (actions, kept_for_validity, settle) = plan.remove_fields(&mut edits, schema, items);
         Rewritten {
-            arguments: JsonOut::Edits(edits.into_patch()),
+            arguments: JsonOut::Edits(edits.into_patch(), None),
             actions,
             kept_for_validity,
             settle,

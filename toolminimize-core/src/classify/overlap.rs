@@ -58,38 +58,6 @@ impl PrefixMaxEnd {
     }
 }
 
-/// A fixed set of spans, asked whether one of them contains a span: O(log n) a question.
-pub(crate) struct Containment {
-    /// Span starts, sorted, with the largest end among the spans up to each.
-    starts: Vec<usize>,
-    max_end: Vec<usize>,
-}
-
-impl Containment {
-    pub(crate) fn new(spans: impl IntoIterator<Item = Range<usize>>) -> Self {
-        let mut spans: Vec<Range<usize>> = spans.into_iter().collect();
-        spans.sort_unstable_by_key(|r| r.start);
-        let mut best = 0;
-        let max_end = spans
-            .iter()
-            .map(|r| {
-                best = best.max(r.end);
-                best
-            })
-            .collect();
-        Containment {
-            starts: spans.iter().map(|r| r.start).collect(),
-            max_end,
-        }
-    }
-
-    /// Whether a span of the set starts at or before `span` and ends at or after it.
-    pub(crate) fn contains(&self, span: &Range<usize>) -> bool {
-        let n = self.starts.partition_point(|&s| s <= span.start);
-        n > 0 && self.max_end.get(n - 1).is_some_and(|&e| e >= span.end)
-    }
-}
-
 /// Sorts by start and drops findings contained in a better one.
 pub(crate) fn resolve(out: &mut Vec<Finding>) {
     if out.len() < 2 {

@@ -25,6 +25,7 @@ use crate::report::Action;
 use crate::schema::SchemaIndex;
 use crate::text::clauses::{clause_of, clauses, segment_of, segments};
 use crate::text::document::{Cell, Document};
+use crate::text::spans::SpanSet;
 
 /// The result of rewriting: new arguments as a `Value`, or as JSON text for arguments read
 /// from a [`Tape`].
@@ -979,37 +980,6 @@ fn names_a_person(kind: PsdKind) -> bool {
     )
 }
 
-/// A set of spans asked whether any overlaps a range: sorted by start with running maxima of
-/// their ends, so a question is a binary search.
-struct Overlaps {
-    starts: Vec<usize>,
-    max_end: Vec<usize>,
-}
-
-impl Overlaps {
-    fn new(mut spans: Vec<std::ops::Range<usize>>) -> Self {
-        spans.sort_unstable_by_key(|r| r.start);
-        let mut best = 0;
-        let max_end = spans
-            .iter()
-            .map(|r| {
-                best = best.max(r.end);
-                best
-            })
-            .collect();
-        Overlaps {
-            starts: spans.iter().map(|r| r.start).collect(),
-            max_end,
-        }
-    }
-
-    /// Whether a span starts before `r` ends and ends after `r` starts.
-    fn any_overlaps(&self, r: &std::ops::Range<usize>) -> bool {
-        let n = self.starts.partition_point(|&s| s < r.end);
-        n > 0 && self.max_end.get(n - 1).is_some_and(|&e| e > r.start)
-    }
-}
-
 /// Keeps the edits pushed from `from` on inside the cells of a document: the edit of the item
 /// at `span` stays within the cell the item starts in (a bare value is replaced whole by
 /// `null`), and the parts of the item in later cells go from those cells.
@@ -1121,14 +1091,13 @@ fn rewrite_text(
         })
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
         .collect();
-    let needed = Overlaps::new(needed);
+    let needed = SpanSet::new(needed);
     // Spans that go (a relation or a role before a diagnosis in a search's story).
-    let removed = Overlaps::new(
+    let removed = SpanSet::new(
         group
             .iter()
             .filter(|&&k| decisions.get(k).is_some_and(|d| d.op != Op::Keep))
-            .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
-            .collect(),
+            .filter_map(|&k| items.get(k).and_then(|it| it.span.clone())),
     );
     let mut segs: Option<Vec<std::ops::Range<usize>>> = None;
     let mut edits = Vec::new();
@@ -1159,7 +1128,7 @@ fn rewrite_text(
             {
                 // Not over an item kept beside it ("was diagnosed with" kept as the topic).
                 let end = Some(text::subject_end(s, &span))
-                    .filter(|&e| !needed.any_overlaps(&(span.end..e)))
+                    .filter(|&e| !needed.overlaps(&(span.end..e)))
                     .unwrap_or(span.end);
                 edits.push(removal(s, span.start..end, item.kind));
             }
@@ -1172,8 +1141,8 @@ fn rewrite_text(
                 // turn's own.
                 if e.with.is_empty()
                     && let Some(lead) =
-                        text::story_lead_start(s, e.core_start, |r| removed.any_overlaps(r))
-                    && !needed.any_overlaps(&(lead..e.core_start))
+                        text::story_lead_start(s, e.core_start, |r| removed.overlaps(r))
+                    && !needed.overlaps(&(lead..e.core_start))
                 {
                     e.range.start = e.range.start.min(lead);
                     e.core_start = lead;
@@ -1182,9 +1151,8 @@ fn rewrite_text(
                 // ("my GP [says I have] high blood pressure, …").
                 if e.with.is_empty()
                     && text::at_clause_start(s, e.range.start)
-                    && let Some(end) = text::story_lead_end(s, e.range.end, |at| {
-                        needed.any_overlaps(&(at..at + 1))
-                    })
+                    && let Some(end) =
+                        text::story_lead_end(s, e.range.end, |at| needed.overlaps(&(at..at + 1)))
                 {
                     e.range.end = end;
                 }
@@ -1208,7 +1176,7 @@ fn rewrite_text(
                     }
                 });
                 match clause {
-                    Some(r) if !needed.any_overlaps(&r) => {
+                    Some(r) if !needed.overlaps(&r) => {
                         edits.push(clause_cut(s, cl, at, r, &needed, &mut read_cache));
                     }
                     _ => edits.push(removal(s, span, item.kind)),
@@ -1233,7 +1201,7 @@ fn rewrite_text(
                         )
                     });
                 match sentence {
-                    Some(r) if !needed.any_overlaps(&r) => {
+                    Some(r) if !needed.overlaps(&r) => {
                         edits.push(Edit::remove(r));
                     }
                     _ => {
@@ -1243,7 +1211,7 @@ fn rewrite_text(
                             .and_then(|c| cl.get(c))
                             .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
                         match clause {
-                            Some(r) if !needed.any_overlaps(&r) => {
+                            Some(r) if !needed.overlaps(&r) => {
                                 edits.push(clause_cut(s, cl, at, r, &needed, &mut read_cache));
                             }
                             _ => edits.push(removal(s, span, item.kind)),
@@ -1257,7 +1225,7 @@ fn rewrite_text(
                     .and_then(|i| segs.get(i))
                     .map(|r| r.start.min(span.start)..r.end.max(span.end));
                 match seg {
-                    Some(r) if !needed.any_overlaps(&r) => {
+                    Some(r) if !needed.overlaps(&r) => {
                         edits.push(Edit::remove(r));
                     }
                     _ => edits.push(removal(s, span, item.kind)),
@@ -1394,12 +1362,12 @@ fn clause_cut<'t>(
     cl: &[crate::text::clauses::Clause],
     at: Option<usize>,
     r: std::ops::Range<usize>,
-    needed: &Overlaps,
+    needed: &SpanSet,
     read: &mut Option<WordsRead<'t>>,
 ) -> Edit {
     let end = at
         .and_then(|c| consequence_end(s, cl, c, read))
-        .filter(|&e| !needed.any_overlaps(&(r.end..e)));
+        .filter(|&e| !needed.overlaps(&(r.end..e)));
     Edit::remove(r.start..end.unwrap_or(r.end).max(r.end))
 }
 

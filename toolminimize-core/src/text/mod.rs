@@ -5,7 +5,8 @@
 //! ([`words`]), texts that are themselves data, JSON or `KEY=value` lines ([`document`]), the
 //! bounded windows a long text is read in ([`window`]) and the titles written
 //! before a name ([`titles`]), which script a character belongs to ([`script`]) and short
-//! strings collected without a heap allocation ([`inline`]). Nothing here knows about personal
+//! strings collected without a heap allocation ([`inline`]) and sets of byte ranges asked about
+//! overlap and containment ([`spans`]). Nothing here knows about personal
 //! data or tools.
 
 pub mod calendar;
@@ -14,6 +15,7 @@ pub mod document;
 pub mod fold;
 pub mod inline;
 pub mod script;
+pub mod spans;
 pub mod sql;
 pub mod titles;
 pub mod window;

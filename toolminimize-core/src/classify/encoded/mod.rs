@@ -179,9 +179,9 @@ pub fn scan_hidden(
             None => by_kind.push((o.kind, vec![o.span.clone()])),
         }
     }
-    let seen: Vec<(PsdKind, super::overlap::Containment)> = by_kind
+    let seen: Vec<(PsdKind, crate::text::spans::SpanSet)> = by_kind
         .into_iter()
-        .map(|(k, v)| (k, super::overlap::Containment::new(v)))
+        .map(|(k, v)| (k, crate::text::spans::SpanSet::new(v)))
         .collect();
     for f in scan.found {
         let already = seen

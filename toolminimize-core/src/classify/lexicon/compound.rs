@@ -27,6 +27,7 @@ use super::{Entry, Lexicon, finding, table};
 use crate::item::{Finding, PsdKind};
 use crate::text::fold::{Folded, is_word_char};
 use crate::text::script::is_unspaced;
+use crate::text::spans::SpanSet;
 
 const HEADS_FILE: &str = include_str!("../../../data/lexicon/compound_heads.txt");
 
@@ -107,41 +108,6 @@ fn words(s: &str) -> impl Iterator<Item = Range<usize>> + '_ {
 /// Findings up to this many are searched one by one for a word they cover; more are indexed.
 const SCANNED_FINDINGS: usize = 16;
 
-/// Spans, sorted by start with the largest end up to each: whether one of them overlaps a
-/// span is a binary search.
-struct SpanIndex {
-    starts: Vec<usize>,
-    max_end: Vec<usize>,
-}
-
-impl SpanIndex {
-    fn new(spans: impl Iterator<Item = Range<usize>>) -> Self {
-        let mut spans: Vec<Range<usize>> = spans.collect();
-        spans.sort_unstable_by_key(|r| r.start);
-        let mut best = 0;
-        let max_end = spans
-            .iter()
-            .map(|r| {
-                best = best.max(r.end);
-                best
-            })
-            .collect();
-        SpanIndex {
-            starts: spans.iter().map(|r| r.start).collect(),
-            max_end,
-        }
-    }
-
-    /// Whether a span starts before `span` ends and ends after it starts.
-    fn overlaps(&self, span: &Range<usize>) -> bool {
-        let before_end = self.starts.partition_point(|&s| s < span.end);
-        before_end
-            .checked_sub(1)
-            .and_then(|i| self.max_end.get(i))
-            .is_some_and(|&end| end > span.start)
-    }
-}
-
 impl Lexicon {
     fn condition_entry(&self, value: u32) -> Option<&Entry> {
         let entry = usize::try_from(value)
@@ -158,7 +124,7 @@ impl Lexicon {
         let mut found: Vec<Finding> = Vec::new();
         let earlier = out.get(first..).unwrap_or_default();
         // Many findings (a long text) are indexed once, when the first word needs them.
-        let mut index: Option<SpanIndex> = None;
+        let mut index: Option<SpanSet> = None;
         for r in words(s) {
             let Some(word) = s.get(r.clone()) else {
                 continue;
@@ -176,7 +142,7 @@ impl Lexicon {
                     .any(|f| f.span.start < span.end && span.start < f.span.end)
             } else {
                 index
-                    .get_or_insert_with(|| SpanIndex::new(earlier.iter().map(|f| f.span.clone())))
+                    .get_or_insert_with(|| SpanSet::new(earlier.iter().map(|f| f.span.clone())))
                     .overlaps(&span)
             };
             if covered {
@@ -243,7 +209,7 @@ mod tests {
     #[test]
     fn the_span_index_finds_the_overlaps_a_scan_finds() {
         let spans = [3..9, 0..2, 12..12, 20..40, 5..6, 30..31];
-        let index = SpanIndex::new(spans.iter().cloned());
+        let index = SpanSet::new(spans.iter().cloned());
         for start in 0..45 {
             for end in start..46 {
                 let q = start..end;

@@ -26,6 +26,9 @@ const WORDS: &[&str] = &[
     "voice print",
     "iris code",
     "iris template",
+    "iris scan",
+    "voice id",
+    "face id template",
     "retina",
     "iso 19794",
     "iso/iec 19794",
@@ -50,6 +53,9 @@ const MAGICS: &[&[u8; 4]] = &[b"FMR\0", b"FIR\0", b"FAC\0", b"IIR\0", b"FCR\0"];
 pub(super) struct Biometric {
     blob: Regex,
     vector: Regex,
+    /// A short id or hash ("IRX-4471-0932", "3b9f0c77e1a24d58"), read only right after a
+    /// biometric word.
+    handle: Regex,
     words: Keywords,
 }
 
@@ -61,6 +67,7 @@ impl Biometric {
                 "biometric",
                 r"\[\s*-?\d*\.\d+(?:\s*,\s*-?\d*\.\d+){15,}\s*,?\s*(?:\.\.\.|…)?\s*\]?",
             )?,
+            handle: regex("biometric", r"[A-Za-z0-9][A-Za-z0-9\-]{4,30}[A-Za-z0-9]")?,
             words: Keywords::new("biometric", WORDS)?,
         })
     }
@@ -141,6 +148,30 @@ impl Detector for Biometric {
                 ));
             }
         }
+        // The id or hash of a stored template, told right after its word ("iris template ID
+        // is IRX-4471-0932", "fingerprint hash 3b9f0c77…", "voiceprint VB-22817"): three
+        // digits at least in eight characters or more (a reader's model "FP-200" is none),
+        // within a few words of the biometric word.
+        if self.words.any_in(text) {
+            for m in self.handle.find_iter(text) {
+                let t = m.as_str();
+                let seen = out
+                    .iter()
+                    .any(|f| f.span.start <= m.start() && m.end() <= f.span.end);
+                if !seen
+                    && t.len() >= 8
+                    && t.bytes().filter(u8::is_ascii_digit).count() >= 3
+                    && self.words.before(text, m.start(), 28)
+                {
+                    out.push(Finding::new(
+                        m.range(),
+                        PsdKind::Biometric,
+                        0.8,
+                        "biometric",
+                    ));
+                }
+            }
+        }
         if text.contains('[') {
             for m in self.vector.find_iter(text) {
                 if field_says() || self.words.before(text, m.start(), 80) {
@@ -165,6 +196,23 @@ mod tests {
         let mut out = Vec::new();
         d.detect(text, &Field::default(), &mut out);
         out.iter().map(|f| &text[f.span.clone()]).collect()
+    }
+
+    #[test]
+    fn template_ids_after_biometric_words() {
+        assert_eq!(
+            spans("For verification, my iris template ID is QZT-5512-0384 as registered."),
+            ["QZT-5512-0384"]
+        );
+        assert_eq!(
+            spans("Passed the voice check (voiceprint VK-90417, match 0.96) this morning."),
+            ["VK-90417"]
+        );
+        assert!(
+            spans("The office fingerprint reader model FP-200 needs new batteries soon.")
+                .is_empty()
+        );
+        assert!(spans("Order number AB-1234-5678 shipped yesterday to the front desk.").is_empty());
     }
 
     #[test]

@@ -1418,7 +1418,11 @@ fn gate(
         }
         // What a search of the user's own data looks for is its term, optional or not: the
         // search's rules decide it ("Albert Heijn" in a transactions search).
-        if f.query && f.reading.is_some() && cv.kind == ToolKind::SearchOwn {
+        if f.query
+            && f.reading.is_some()
+            && cv.kind == ToolKind::SearchOwn
+            && (f.role == FieldRole::Query || f.key.is_some_and(names_search_term))
+        {
             return None;
         }
         let free_text = f.reading.is_some() && !whole;
@@ -1452,6 +1456,27 @@ fn gate(
         return Some(structured::decide(cv, f, item));
     }
     None
+}
+
+/// Whether a key names the term a search of one's own data looks for ("text", "payee",
+/// "merchant"), not a note beside it.
+fn names_search_term(key: &str) -> bool {
+    any_identifier_word(key, |w| {
+        matches!(
+            w,
+            "text"
+                | "search"
+                | "term"
+                | "terms"
+                | "keyword"
+                | "keywords"
+                | "filter"
+                | "contains"
+                | "payee"
+                | "merchant"
+                | "counterparty"
+        )
+    })
 }
 
 /// Whether a key names a reference something is filed under ("docket_number", "caseId",

@@ -107,6 +107,10 @@ struct CallView<'a> {
     /// The tool changes a record that exists (`update_…`, `modify_…`, `edit_…`): it needs
     /// what changes.
     updates: bool,
+    /// The tool translates text (see [`purpose::translates`]).
+    translates: bool,
+    /// The tool submits or fills a form (see [`purpose::fills_form`]).
+    fills_form: bool,
     /// The tool writes records by name (`create_record`, `insert_rows`, `update_records`): its
     /// fields carry the record's values, they do not find rows.
     writes_rows: bool,
@@ -271,48 +275,46 @@ impl<'a> CallView<'a> {
                 .flatten();
             std::iter::once((k, v)).chain(inner.into_iter().flatten())
         });
-        {
-            for (k, v) in members {
-                let [case_key, task_key, addressing_key, point_key, body_key] = lists_met(
-                    k,
-                    [CASE_KEYS, TASK_KEYS, ADDRESSING_KEYS, POINT_KEYS, BODY_KEYS],
-                );
-                case_reference |= case_key
-                    && match v.node() {
-                        Node::String(s) => !s.trim().is_empty(),
-                        Node::Number(_) => true,
-                        _ => false,
-                    };
-                if ctx.kind == ToolKind::Delegation
-                    && task_key
-                    && let Some(s) = v.as_str()
-                {
-                    tasks.push(s);
-                }
-                if addressing_key {
-                    collect_strings(v, &mut addressing);
-                }
-                if point_key {
-                    collect_strings(v, &mut point);
-                }
-                // A body may be an object holding its text (`{"contentType", "content"}`).
-                let body_text = v.as_str().or_else(|| {
-                    v.members()?.find_map(|(bk, bv)| {
-                        matches!(bk, "content" | "text" | "value")
-                            .then(|| bv.as_str())
-                            .flatten()
-                    })
-                });
-                if reads_recipients
-                    && body_key
-                    && let Some(s) = body_text
-                {
-                    // The greeting and the request say who reads: "Dear Dr. Lee", "please
-                    // refill my prescription". The rest of the body tells, it does not address.
-                    let (opening, reading) = opening_of(s);
-                    body_opening = Some(opening);
-                    body_reading = reading;
-                }
+        for (k, v) in members {
+            let [case_key, task_key, addressing_key, point_key, body_key] = lists_met(
+                k,
+                [CASE_KEYS, TASK_KEYS, ADDRESSING_KEYS, POINT_KEYS, BODY_KEYS],
+            );
+            case_reference |= case_key
+                && match v.node() {
+                    Node::String(s) => !s.trim().is_empty(),
+                    Node::Number(_) => true,
+                    _ => false,
+                };
+            if ctx.kind == ToolKind::Delegation
+                && task_key
+                && let Some(s) = v.as_str()
+            {
+                tasks.push(s);
+            }
+            if addressing_key {
+                collect_strings(v, &mut addressing);
+            }
+            if point_key {
+                collect_strings(v, &mut point);
+            }
+            // A body may be an object holding its text (`{"contentType", "content"}`).
+            let body_text = v.as_str().or_else(|| {
+                v.members()?.find_map(|(bk, bv)| {
+                    matches!(bk, "content" | "text" | "value")
+                        .then(|| bv.as_str())
+                        .flatten()
+                })
+            });
+            if reads_recipients
+                && body_key
+                && let Some(s) = body_text
+            {
+                // The greeting and the request say who reads: "Dear Dr. Lee", "please
+                // refill my prescription". The rest of the body tells, it does not address.
+                let (opening, reading) = opening_of(s);
+                body_opening = Some(opening);
+                body_reading = reading;
             }
         }
         let mut opening_text = point.join(" ");
@@ -375,6 +377,8 @@ impl<'a> CallView<'a> {
             workplace: ctx.kind == ToolKind::PublicPost && workplace_chat(ctx.tool),
             updates: first_word_in(ctx.tool.name(), UPDATE_VERBS),
             writes_rows: first_word_in(ctx.tool.name(), WRITE_VERBS),
+            translates: purpose::translates(ctx.tool),
+            fills_form: purpose::fills_form(ctx.tool),
             body_reading: Mutex::new(body_reading),
             args: ctx.args,
         }
@@ -723,6 +727,7 @@ fn container_role(path: &str, key: Option<&str>) -> Option<FieldRole> {
 
 fn field_ctx<'a>(
     ctx: &CallContext<'a>,
+    cv: &CallView<'_>,
     info: Option<&'a FieldInfo>,
     path: &'a str,
 ) -> FieldCtx<'a> {
@@ -739,7 +744,7 @@ fn field_ctx<'a>(
     });
     // A translator's text (`q`, `text`) is a message to render, not a query.
     let role = if matches!(role, FieldRole::Query | FieldRole::Value | FieldRole::Title)
-        && purpose::translates(ctx.tool)
+        && cv.translates
         && text.is_some_and(|t| t.split_whitespace().nth(3).is_some())
     {
         FieldRole::Message
@@ -823,7 +828,7 @@ fn decide_field(
         key: Some(key),
         ..info.cloned().unwrap_or_default()
     });
-    let mut f = field_ctx(ctx, target.as_ref().or(info), path);
+    let mut f = field_ctx(ctx, cv, target.as_ref().or(info), path);
     if cv.sample_file {
         f.document = f.text.and_then(Document::of);
     }
@@ -1396,7 +1401,7 @@ fn gate(
         );
         // A form's own field named for an identifier ("dni", "geburtsdatum" among the fields a
         // form submission fills) is what the form asks for.
-        let form_asks = identifier && purpose::fills_form(ctx.tool);
+        let form_asks = identifier && cv.fills_form;
         if (carries
             && (contact || whole && (!identifier || form_asks || purpose_needs(cv.kind, item.kind))))
             || declared
@@ -1533,10 +1538,9 @@ fn is_measure(word: &str) -> bool {
             && word
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b','))
-            || matches!(
-                word.to_ascii_lowercase().as_str(),
-                "mg" | "mcg" | "µg" | "g" | "ml" | "l" | "iu" | "ui" | "x" | "%"
-            ))
+            || ["mg", "mcg", "µg", "g", "ml", "l", "iu", "ui", "x", "%"]
+                .iter()
+                .any(|u| word.eq_ignore_ascii_case(u)))
 }
 
 /// A short value that is not prose (an item to order, a specialty): a few words, no sentence.

@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::LazyLock;
 
 use crate::text::fold::fold;
-use crate::text::words::identifier_words;
+use crate::text::words::{any_identifier_word, identifier_words};
 use crate::tool::ToolDef;
 
 const PURPOSES: &str = include_str!("../../data/decide/purposes.tsv");
@@ -254,8 +254,12 @@ const ACT: &[&str] = &[
 /// a message to be rendered in another language, read as one, not a search.
 pub fn translates(tool: &ToolDef) -> bool {
     let says = |s: &str| {
-        let s = s.to_ascii_lowercase();
-        s.contains("translat") || s.contains("deepl")
+        s.as_bytes()
+            .windows(8)
+            .any(|w| w.eq_ignore_ascii_case(b"translat"))
+            || s.as_bytes()
+                .windows(5)
+                .any(|w| w.eq_ignore_ascii_case(b"deepl"))
     };
     says(tool.name()) || says(tool.description())
 }
@@ -263,9 +267,9 @@ pub fn translates(tool: &ToolDef) -> bool {
 /// Whether the tool submits or fills a form (its name says so: `webform_submit`,
 /// `browser_fill_form`): the fields it gets are the form's own.
 pub fn fills_form(tool: &ToolDef) -> bool {
-    identifier_words(tool.name())
-        .iter()
-        .any(|w| matches!(w.as_str(), "form" | "forms" | "webform" | "formular"))
+    any_identifier_word(tool.name(), |w| {
+        matches!(w, "form" | "forms" | "webform" | "formular")
+    })
 }
 
 pub fn retrieves(tool: &ToolDef) -> bool {

@@ -299,16 +299,18 @@ impl<'a> CallView<'a> {
                 collect_strings(v, &mut point);
             }
             // A body may be an object holding its text (`{"contentType", "content"}`).
-            let body_text = v.as_str().or_else(|| {
-                v.members()?.find_map(|(bk, bv)| {
-                    matches!(bk, "content" | "text" | "value")
-                        .then(|| bv.as_str())
-                        .flatten()
+            let body_text = || {
+                v.as_str().or_else(|| {
+                    v.members()?.find_map(|(bk, bv)| {
+                        matches!(bk, "content" | "text" | "value")
+                            .then(|| bv.as_str())
+                            .flatten()
+                    })
                 })
-            });
+            };
             if reads_recipients
                 && body_key
-                && let Some(s) = body_text
+                && let Some(s) = body_text()
             {
                 // The greeting and the request say who reads: "Dear Dr. Lee", "please
                 // refill my prescription". The rest of the body tells, it does not address.

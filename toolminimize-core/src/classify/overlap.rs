@@ -1,7 +1,7 @@
 //! Resolves overlapping findings in one string.
 //!
 //! Where two findings overlap, the more specific one wins: a special category over an ordinary
-//! one, then the longer span, then the higher confidence. Findings wholly inside a winner are
+//! one, then the longer span, then any reading of digits over a phone number, then the higher confidence. Findings wholly inside a winner are
 //! dropped; partial overlaps of different categories are both kept (the rewriter merges spans).
 //!
 //! O(n log n) in the number of findings: containment is a prefix-maximum query over the span
@@ -11,10 +11,13 @@ use std::ops::Range;
 
 use crate::item::{Finding, PsdKind};
 
-fn rank(f: &Finding) -> (bool, usize, u32) {
+fn rank(f: &Finding) -> (bool, usize, bool, u32) {
     (
         f.category.is_special(),
         f.span.len(),
+        // Digits read as a phone number are the reading of last resort: a label before them
+        // ("SVNR", "member ID") or a check digit says better what they are.
+        f.kind != PsdKind::Phone,
         (f.confidence * 1000.0) as u32,
     )
 }

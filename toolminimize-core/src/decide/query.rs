@@ -31,6 +31,24 @@ const OPERATORS: &[&str] = &[
     "with:",
     "attendee:",
     "organizer:",
+    // Issue trackers' and error monitors' filters on a person or an account (GitHub,
+    // Jira, Zendesk, Sentry): `mentions:`, `reporter:`, `user.id:`, `customer_id:`.
+    "mentions:",
+    "involves:",
+    "commenter:",
+    "reviewed-by:",
+    "reporter:",
+    "requester:",
+    "owner:",
+    "creator:",
+    "sender:",
+    "recipient:",
+    "participant:",
+    "customer:",
+    ".id:",
+    "_id:",
+    ".email:",
+    ".username:",
 ];
 
 struct QueryView {

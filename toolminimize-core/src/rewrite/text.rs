@@ -913,6 +913,7 @@ pub fn subject_end(text: &str, span: &Range<usize>) -> usize {
 /// Where the identifier label before `start` begins ("SSN", "Tel.:", "date of birth"), or
 /// `start` when there is none.
 pub fn label_start(text: &str, start: usize) -> usize {
+    let value_start = start;
     let mut start = unspaced_label_start(text, start).unwrap_or(start);
     // Labels, possibly two words ("date of birth"), with ':' '#' '-' between.
     for _ in 0..3 {
@@ -964,6 +965,20 @@ pub fn label_start(text: &str, start: usize) -> usize {
         if !matched {
             break;
         }
+    }
+    // A label glued into an identifier goes whole: `user_id=…`, `customer.id:…`.
+    let head = text.get(..start).unwrap_or_default();
+    if start < value_start
+        && head.ends_with(['_', '.'])
+        && head
+            .trim_end_matches(['_', '.'])
+            .ends_with(|c: char| c.is_ascii_alphanumeric())
+        && text
+            .get(start..)
+            .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_alphabetic()))
+    {
+        let glued = head.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.'));
+        start = glued.len();
     }
     start
 }
@@ -1619,6 +1634,10 @@ mod tests {
         let t = "We will miss Tove Lindahl at the party.";
         let s = t.find("Tove").unwrap();
         assert_eq!(&t[removal_range(t, s..s + 12)], "Tove Lindahl");
+        // A label glued into an identifier goes whole, leaving no `customer_` behind.
+        let t = "Failing sample: customer_id=c_58213 crashed the parser.";
+        let s = t.find("c_58213").unwrap();
+        assert_eq!(&t[label_start(t, s)..s], "customer_id=");
     }
 
     #[test]

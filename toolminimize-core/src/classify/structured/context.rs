@@ -288,6 +288,16 @@ impl Keywords {
             })
     }
 
+    /// Whether a keyword starting at a word start of `hay` ends at byte `end`.
+    pub(super) fn word_ends_at(&self, hay: &str, end: usize) -> bool {
+        let hay = hay.get(..end).unwrap_or_default();
+        self.may_be_in(hay)
+            && self
+                .ac
+                .find_overlapping_iter(hay)
+                .any(|m| m.end() == end && word_start(hay, m.start()))
+    }
+
     /// Whether a keyword occurs as a whole word in the `n` bytes before `start`.
     pub(super) fn word_before(&self, text: &str, start: usize, n: usize) -> bool {
         let hay = before(text, start, n);

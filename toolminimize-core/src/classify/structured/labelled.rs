@@ -78,6 +78,10 @@ const LABELS: &[(&str, Class)] = &[
     ("customer no", Account),
     ("client number", Account),
     ("client no", Account),
+    ("customer id", Account),
+    ("client id", Account),
+    ("user id", Account),
+    ("account id", Account),
     ("account", Account),
     ("acct", Account),
     // A bare role word straight before the number: "employee 48213", "member W7730218841".
@@ -112,10 +116,36 @@ const LABELS: &[(&str, Class)] = &[
     ("loyalty number", Account),
     ("frequent flyer", Account),
     ("voter id", National),
+    ("voter registration", National),
+    ("voter registration number", National),
+    ("voter reg", National),
+    ("voter reg.", National),
+    ("voter number", National),
     ("imei", Account),
     ("device imei", Account),
     ("patient id", Medical),
     ("patient number", Medical),
+    // Cards that carry a health or insurance number.
+    ("patient card", Medical),
+    ("health card", Medical),
+    ("health card number", Medical),
+    ("insurance card", Medical),
+    ("medical card", Medical),
+    ("ehic", Medical),
+    ("ohip", Medical),
+    ("versichertenkarte", Medical),
+    ("gesundheitskarte", Medical),
+    ("krankenkassenkarte", Medical),
+    ("e-card", Medical),
+    ("svnr", Medical),
+    ("sv-nummer", Medical),
+    ("sv-nr", Medical),
+    // Identity documents: whatever follows with digits is the document's number.
+    ("passport number", National),
+    ("passport no", National),
+    ("id card number", National),
+    ("identity card", National),
+    ("id number", National),
     ("patient no", Medical),
     ("medicaid", Medical),
     ("medicaid id", Medical),
@@ -231,6 +261,10 @@ const LABELS: &[(&str, Class)] = &[
     ("sozialversicherungsnummer", National),
     ("rentenversicherungsnummer", National),
     ("ausweisnummer", National),
+    ("ausweis", National),
+    ("personalausweis", National),
+    ("reisepass", National),
+    ("ausweis-nr", National),
     ("parteimitglied", Belief),
     ("gewerkschaftsmitglied", Belief),
     // French
@@ -256,6 +290,11 @@ const LABELS: &[(&str, Class)] = &[
     ("numéro de sécurité sociale", National),
     ("numero de securite sociale", National),
     ("carte vitale", Medical),
+    ("numéro de sécu", National),
+    ("numero de secu", National),
+    ("n° de sécu", National),
+    ("carte d'identité", National),
+    ("numéro de passeport", National),
     ("numéro d'écrou", Criminal),
     ("écrou", Criminal),
     ("numéro de parquet", Criminal),
@@ -280,6 +319,15 @@ const LABELS: &[(&str, Class)] = &[
     ("póliza", Medical),
     ("poliza", Medical),
     ("tarjeta sanitaria", Medical),
+    ("número de la seguridad social", National),
+    ("número de afiliación a la seguridad social", National),
+    ("seguridad social", National),
+    ("documento de identidad", National),
+    ("número de pasaporte", National),
+    ("carta d'identità", National),
+    ("numero di passaporto", National),
+    ("paspoortnummer", National),
+    ("identiteitskaart", National),
     ("número de expediente", Criminal),
     ("expediente", Case),
     ("procedimiento", Criminal),
@@ -350,6 +398,13 @@ const LABELS: &[(&str, Class)] = &[
     ("numer sprawy", Case),
     ("nip", Tax),
     ("nr dowodu", National),
+    ("dowód osobisty", National),
+    ("numer paszportu", National),
+    ("občanský průkaz", National),
+    ("číslo op", National),
+    ("číslo pasu", National),
+    ("passnummer", National),
+    ("passnummeret", National),
     ("numer dowodu", National),
     ("pesel", National),
     // Swedish, Danish, Norwegian
@@ -438,6 +493,10 @@ const LABELS: &[(&str, Class)] = &[
     ("henkilötunnus", National),
     ("sotu", National),
     ("taj szám", Medical),
+    ("taj", Medical),
+    ("személyi igazolvány", National),
+    ("személyi igazolvány szám", National),
+    ("útlevélszám", National),
     ("taj-szám", Medical),
     ("adóazonosító jel", Tax),
     ("személyi szám", National),
@@ -473,7 +532,7 @@ const LABELS: &[(&str, Class)] = &[
 const ACRONYMS: &[&str] = &[
     "tin", "itin", "nif", "nip", "nss", "niss", "cns", "curp", "cpr", "pesel", "ppsn", "eoir",
     "uscis", "idoc", "cdcr", "tdcj", "acct", "az.", "a#", "cpr-nr", "cnp", "oib", "nik", "sotu",
-    "jmbg", "cccd", "cmnd", "npwp",
+    "jmbg", "cccd", "cmnd", "npwp", "taj", "svnr", "ehic", "ohip", "e-card",
 ];
 
 /// Words that make "case", "expediente", "processo" a court matter, and "booking" a jail's.
@@ -595,7 +654,7 @@ const LEGAL_CONTEXT: &[&str] = &[
     "fängelse",
 ];
 
-/// Words for a person that make a bare "ID" after them the person's number.
+/// Words for a person (or an insurer) that make a bare "ID" after them the person's number.
 const PERSON_CONTEXT: &[&str] = &[
     "user",
     "employee",
@@ -627,6 +686,23 @@ const PERSON_CONTEXT: &[&str] = &[
     "ansatt",
     "anställd",
     "medarbejder",
+    // An insurer's number: "Insurance: Acme Health ID W5512034".
+    "insurance",
+    "insurer",
+    "health plan",
+    "versicherung",
+    "krankenkasse",
+    "assurance",
+    "mutuelle",
+    "seguro",
+    "aseguradora",
+    "assicurazione",
+    "verzekering",
+    "zorgverzekeraar",
+    "forsikring",
+    "försäkring",
+    "ubezpieczenie",
+    "pojišťovna",
 ];
 
 /// Bytes before a bare "ID" searched for a person.
@@ -826,7 +902,7 @@ fn skip_connector(text: &str, from: usize) -> Option<usize> {
 }
 
 /// The id-like token starting at `at`: ASCII letter and digit groups joined by single `-`,
-/// `.`, `/` (or a space before a group of digits), at most [`MAX_TOKEN`] bytes.
+/// `.`, `/`, `_` (or a space before a group of digits), at most [`MAX_TOKEN`] bytes.
 pub(super) fn id_token(text: &str, at: usize) -> Option<Range<usize>> {
     let b = text.as_bytes();
     let mut i = at;
@@ -854,8 +930,8 @@ pub(super) fn id_token(text: &str, at: usize) -> Option<Range<usize>> {
         let sep = b.get(i).copied();
         let next = b.get(i + 1).copied();
         let joins = match sep {
-            Some(b'-' | b'.' | b'/') => next.is_some_and(|n| n.is_ascii_alphanumeric()),
-            Some(b' ') => spaces < 4 && digits > 0 && next.is_some_and(|n| n.is_ascii_digit()),
+            Some(b'-' | b'.' | b'/' | b'_') => next.is_some_and(|n| n.is_ascii_alphanumeric()),
+            Some(b' ') => spaces < 6 && digits > 0 && next.is_some_and(|n| n.is_ascii_digit()),
             _ => false,
         };
         if !joins {
@@ -1017,7 +1093,7 @@ impl Labelled {
 
 impl crate::classify::shared::Gate for Labelled {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.len() >= 4 && super::context::longest_digit_run(text) >= 3
+        text.len() >= 4 && super::context::digit_count(text) >= 3
     }
 }
 
@@ -1027,8 +1103,8 @@ impl Detector for Labelled {
     }
 
     fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
-        // Every token holds three digits in a row at least.
-        if text.len() < 4 || super::context::longest_digit_run(text) < 3 {
+        // Every token holds three digits at least.
+        if text.len() < 4 || super::context::digit_count(text) < 3 {
             return;
         }
         if self.whole_value(text, field, out) {
@@ -1059,6 +1135,11 @@ impl Detector for Labelled {
                     .get(m.end()..at)
                     .is_some_and(|g| g.contains([':', '=']))
             {
+                continue;
+            }
+            // "My Number" is Japan's personal number only written as its name; "my number
+            // is …" is anyone's phone.
+            if matched.eq_ignore_ascii_case("my number") && !matched.ends_with("Number") {
                 continue;
             }
             // "SSN last four 4417": four digits are the whole of what the label announces.

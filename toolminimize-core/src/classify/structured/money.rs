@@ -143,6 +143,9 @@ const FIELD_SUFFIXES: &[&str] = &[
 #[derive(Debug)]
 pub(super) struct Money {
     amount: Regex,
+    /// An amount written without a currency: grouped thousands (`62.000`, `3,900`) or a
+    /// number with a period (`2700/Monat`, `1800 a month`).
+    bare: Regex,
     words: Keywords,
 }
 
@@ -152,6 +155,10 @@ impl Money {
             amount: regex(
                 "money",
                 r"(?:[$€£¥₹]|R\$|(?:USD|EUR|GBP|CHF|SEK|DKK|NOK|PLN|CZK)\s?)\s?\d(?:[\d,.'’\u{a0} ]*\d)?(?:\s?(?:[kKmM]|Mio\.?|mil|bn)(?-u:\b))?|\d(?:[\d,.'’\u{a0} ]*\d)?\s?(?:[kK](?-u:\b))?\s?(?:€|£|\$|EUR|USD|GBP|CHF|euros?|dollars?|zł|złotych|kr|kronor|kroner|Kč|Kc|PLN|SEK|DKK|NOK|CZK)(?-u:\b)?",
+            )?,
+            bare: regex(
+                "money",
+                r"\d{1,3}(?:[.,'’\u{a0} ]\d{3})+(?:[.,]\d{2})?(?:\s?(?i:/\s?|per |pro |par |a |an |al |i |w |za )(?i:month|monat|mois|mes|mese|maand|måned|månad|miesiąc|měsíc|year|jahr|an|año|anno|jaar|år|rok)\b)?|\d{3,6}(?:\s?/\s?|\s(?i:per|pro|par|a|al|i|w|za)\s)(?i:month|monat|mois|mes|mese|maand|måned|månad|miesiąc|měsíc|year|jahr|an|año|anno|jaar|år|rok)\b",
             )?,
             words: Keywords::new("money", FINANCE_WORDS)?,
         })
@@ -219,7 +226,75 @@ impl Detector for Money {
                 ));
             }
         }
+        self.bare_amounts(text, out);
     }
+}
+
+/// Most bytes between a finance word and an amount without a currency.
+const BARE_GAP: usize = 24;
+
+impl Money {
+    /// Amounts without a currency right after a finance word, with at most a connector
+    /// between them: "Eigenkapital 62.000", "net income: 3,900/month", "my salary is
+    /// 64,000 a year". A bare number anywhere else (a count, an id, a year) is not money.
+    fn bare_amounts(&self, text: &str, out: &mut Vec<Finding>) {
+        let found = out.len();
+        for m in self.bare.find_iter(text) {
+            let (start, end) = (m.start(), m.end());
+            if char_before(text, start).is_some_and(|c| c.is_alphanumeric() || "$€£¥₹.,".contains(c))
+                || char_at(text, end).is_some_and(|c| c.is_alphanumeric() || c == '%')
+                || out.get(..found).is_some_and(|f| {
+                    f.iter().any(|f| f.span.start < end && start < f.span.end)
+                })
+            {
+                continue;
+            }
+            let gap = before(text, start, BARE_GAP);
+            let Some(word_end) = before_connectors(gap) else {
+                continue;
+            };
+            if !self.words.word_ends_at(gap, word_end) {
+                continue;
+            }
+            // A currency right after the number was the currency pattern's to find.
+            let tail = super::context::after(text, end, 4).trim_start();
+            if tail.starts_with(['€', '£', '$']) {
+                continue;
+            }
+            out.push(Finding::new(
+                start..end,
+                PsdKind::MoneyAmount,
+                0.7,
+                "money",
+            ));
+        }
+    }
+}
+
+/// Where the last word of `gap` that is not a connector ends — spaces, `:`, `=`, `~` and
+/// short verbs, prepositions or qualifiers ("is", "of", "von", "beträgt", "netto") are
+/// connectors, at most three of them.
+fn before_connectors(gap: &str) -> Option<usize> {
+    const CONNECT: &[&str] = &[
+        "is", "was", "of", "about", "around", "approx", "approx.", "ca", "ca.", "von", "ist",
+        "beträgt", "rund", "etwa", "de", "est", "es", "di", "è", "van", "är", "er", "på",
+        "wynosi", "je", "é", "netto", "brutto", "net", "gross", "now", "currently",
+    ];
+    let is_sep = |c: char| c.is_whitespace() || matches!(c, ':' | '=' | '~' | '≈' | '(');
+    let mut end = gap.len();
+    for _ in 0..=3 {
+        let head = gap.get(..end)?.trim_end_matches(is_sep);
+        let start = head.rfind(is_sep).map_or(0, |i| i + 1);
+        let word = head.get(start..)?;
+        if word.is_empty() {
+            return None;
+        }
+        if !CONNECT.iter().any(|c| c.eq_ignore_ascii_case(word)) {
+            return Some(head.len());
+        }
+        end = start;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -249,6 +324,20 @@ mod tests {
         let mut out = Vec::new();
         d.detect("USD 64,000", &f, &mut out);
         assert_eq!(out.len(), 1);
+    }
+
+    #[test]
+    fn amounts_without_a_currency_right_after_a_finance_word() {
+        assert_eq!(
+            spans("Nettoeinkommen 2.700/Monat, Eigenkapital 40.000."),
+            ["2.700/Monat", "40.000"]
+        );
+        assert_eq!(spans("my salary is 64,000 a year"), ["64,000 a year"]);
+        assert_eq!(spans("pension: 1800 per month"), ["1800 per month"]);
+        // Far from the word, or a bare count, or with a word between: not money.
+        assert!(spans("income questions for 2,000 respondents").is_empty());
+        assert!(spans("the balance beam scored 14,500 points").is_empty());
+        assert!(spans("salary review in 2026").is_empty());
     }
 
     #[test]

@@ -472,6 +472,31 @@ const WORK_PHRASES: &[&str] = &[
     "pracuje v",
     "pracuje ve",
     "pracuje pro",
+    "shifts at",
+    "shift at",
+    "my manager at",
+    "my boss at",
+    "mein arbeitgeber",
+    "meinem arbeitgeber",
+    "meines arbeitgebers",
+    "mon employeur",
+    "mi empleador",
+    "mi empresa",
+    "il mio datore di lavoro",
+    "meu empregador",
+    "minha entidade patronal",
+    "funcionária da",
+    "funcionário da",
+    "funcionária do",
+    "funcionário do",
+    "mijn werkgever",
+    "mój pracodawca",
+    "mojego pracodawcy",
+    "můj zaměstnavatel",
+    "min arbetsgivare",
+    "min arbejdsgiver",
+    "min arbeidsgiver",
+    "jobber offshore for",
 ];
 
 /// Head nouns of job titles by language (`data/lexicon/occupations.tsv`, generated from the
@@ -1192,6 +1217,18 @@ mod tests {
 
     #[test]
     fn employers_and_schools_by_structure() {
+        assert_eq!(
+            found("Mein Arbeitgeber Brandl Spedition GmbH zahlt pünktlich"),
+            [("Brandl Spedition GmbH", O)]
+        );
+        assert_eq!(
+            found("I work night shifts at the Kessler depot"),
+            [("Kessler", O)]
+        );
+        assert_eq!(
+            found("Ik werk bij Vandermolen Logistiek sinds mei"),
+            [("Vandermolen Logistiek", O)]
+        );
         assert_eq!(
             found("she works at Brightwave Analytics since May"),
             [("Brightwave Analytics", O)]

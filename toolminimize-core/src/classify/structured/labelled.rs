@@ -904,6 +904,9 @@ fn skip_connector(text: &str, from: usize) -> Option<usize> {
 /// The id-like token starting at `at`: ASCII letter and digit groups joined by single `-`,
 /// `.`, `/`, `_` (or a space before a group of digits), at most [`MAX_TOKEN`] bytes.
 pub(super) fn id_token(text: &str, at: usize) -> Option<Range<usize>> {
+    if let Some(spaced) = spaced_token(text, at) {
+        return Some(spaced);
+    }
     let b = text.as_bytes();
     let mut i = at;
     let mut end = at;
@@ -960,6 +963,35 @@ pub(super) fn id_token(text: &str, at: usize) -> Option<Range<usize>> {
         return None;
     }
     (enough && tok.len() >= 4 && !is_date_or_amount(tok) && !is_version(tok)).then_some(at..end)
+}
+
+/// A token written one character at a time, as copied from a card ("W 7 7 2 - 4 1 0 - 9 9
+/// 3"): single letters, digits and dashes with one space between them, at least four digits
+/// among at least six characters.
+fn spaced_token(text: &str, at: usize) -> Option<Range<usize>> {
+    let b = text.as_bytes();
+    let (mut i, mut end, mut chars, mut digits) = (at, at, 0usize, 0usize);
+    while let Some(&c) = b.get(i) {
+        if !(c.is_ascii_alphanumeric() || c == b'-') || i - at >= 2 * MAX_TOKEN {
+            break;
+        }
+        // Each character stands alone: a space (or the end) after it.
+        if b.get(i + 1).is_some_and(|n| *n != b' ') {
+            if b.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric()) {
+                return None;
+            }
+            i += 1;
+            end = i;
+            chars += usize::from(c != b'-');
+            digits += usize::from(c.is_ascii_digit());
+            break;
+        }
+        chars += usize::from(c != b'-');
+        digits += usize::from(c.is_ascii_digit());
+        end = i + 1;
+        i += 2;
+    }
+    (chars >= 6 && digits >= 4).then_some(at..end)
 }
 
 /// Dates (`2024-05-06`, `06.05.2024`, `6/5/24`), years, decimal amounts and ISO times are

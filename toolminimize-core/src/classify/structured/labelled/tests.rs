@@ -261,3 +261,13 @@ fn insurance_cards_identity_documents_and_glued_keys() {
     // A word for something else between the label and the digits stops the search.
     assert!(plain("Ta med ausweis and 3 bags").is_empty());
 }
+
+#[test]
+fn a_number_written_one_character_at_a_time() {
+    assert_eq!(
+        plain("member ID: W 7 7 2 - 4 1 0 - 9 9 3. Thanks"),
+        [("W 7 7 2 - 4 1 0 - 9 9 3", ACC)]
+    );
+    // Ordinary words after a label are not spaced characters.
+    assert!(plain("member ID is a b c here 12").is_empty());
+}

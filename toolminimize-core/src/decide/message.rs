@@ -1369,8 +1369,9 @@ fn other(
                 Decision::keep(Rule::IdentifierForRecipient)
             } else if security_code {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)
-            } else if digits <= 4 && !public {
-                // "the card ending 4417": a reference, not the number.
+            } else if (1..=4).contains(&digits) && !public {
+                // "the card ending 4417": a reference, not the number (a number spelled out
+                // in words, with no digit written, is a whole card number).
                 Decision::keep(Rule::IdentifierForRecipient)
             } else if !offered && needs(CardNumber) || in_point {
                 // A recipient who looks into a charge tells the card by its last digits

@@ -716,7 +716,7 @@ const CONNECTORS: &[&str] = &[
     "é", "är", "er", "je", "jest", "to", "of", "du", "de", "del", "do", "da", "der", "des", "di",
     "the", "my", "our", "his", "her", "their", "sein", "seine", "ihr", "ihre", "mein", "meine",
     "mon", "ma", "mi", "mio", "mia", "meu", "minha", "su", "son", "sa", "code", "nro", "nro.",
-    "ref", "ref.", "#", "は", "の", "が",
+    "ref", "ref.", "begins", "starts", "ends", "ending", "with", "#", "は", "の", "が",
 ];
 
 /// Normalised field keys (lower case, letters and digits only) that hold such a number, by
@@ -852,11 +852,30 @@ fn label_bounds(text: &str, start: usize, end: usize, compound: bool) -> bool {
 
 /// Skips the connector after a label; returns where a token may start.
 fn skip_connector(text: &str, from: usize) -> Option<usize> {
-    let limit = (from + MAX_GAP).min(text.len());
+    let mut limit = (from + MAX_GAP).min(text.len());
     let mut i = from;
     let mut words = 0;
+    let mut asides = 0;
     while i < limit {
         let c = char_at(text, i)?;
+        // A remark in brackets between the label and its number, without a digit ("member ID
+        // (as on the card): …"), is passed over, once.
+        if c == '(' && asides == 0 {
+            let close = text
+                .get(i..)
+                .and_then(|r| r.get(..r.len().min(MAX_GAP + 1)))
+                .and_then(|r| r.find(')'));
+            if let Some(close) = close
+                && text
+                    .get(i..i + close)
+                    .is_some_and(|inner| !inner.bytes().any(|b| b.is_ascii_digit()))
+            {
+                asides += 1;
+                i += close + 1;
+                limit = (i + MAX_GAP).min(text.len());
+                continue;
+            }
+        }
         if c.is_whitespace()
             || matches!(
                 c,

@@ -271,3 +271,17 @@ fn a_number_written_one_character_at_a_time() {
     // Ordinary words after a label are not spaced characters.
     assert!(plain("member ID is a b c here 12").is_empty());
 }
+
+#[test]
+fn a_remark_in_brackets_or_a_verb_between_label_and_number() {
+    assert_eq!(
+        plain("Insurance member ID (as on the card): QX5512-0348"),
+        [("QX5512-0348", ACC)]
+    );
+    assert_eq!(
+        plain("his member number begins 77120 and that is all"),
+        [("77120", ACC)]
+    );
+    // A bracket holding digits is not passed over.
+    assert!(plain("member ID (see 2 pages) XK4402917").is_empty());
+}

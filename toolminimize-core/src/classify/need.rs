@@ -277,23 +277,58 @@ impl TextFacts {
             return f;
         }
         f.pairs = Pairs::of_text(text);
-        f.digit_run = longest_run(text.chars().map(char::is_numeric));
+        if text.len() < HISTOGRAM_MIN {
+            f.add_short(text);
+            return f;
+        }
+        // One pass: ASCII characters counted by value (read off the counts after), the others
+        // tested one by one; a numeric character of either kind extends the run.
+        let mut counts = [0u32; 128];
+        let (mut run, mut digit_run) = (0u32, 0u32);
         for c in text.chars() {
-            if let Ok(b) = u8::try_from(c)
-                && b.is_ascii()
-            {
-                f.ascii |= bit(b);
-                f.numeric += u32::from(b.is_ascii_digit());
-                f.upper += u32::from(b.is_ascii_uppercase());
-                f.space += u32::from(b.is_ascii_whitespace() || b == 0x0b);
+            if let Some(n) = counts.get_mut(c as usize) {
+                *n += 1;
+                run = run.saturating_add(1) * u32::from(c.is_ascii_digit());
             } else {
                 f.non_ascii = f.non_ascii.saturating_add(1);
-                f.numeric = f.numeric.saturating_add(u32::from(c.is_numeric()));
+                let numeric = c.is_numeric();
+                f.numeric = f.numeric.saturating_add(u32::from(numeric));
                 f.upper = f.upper.saturating_add(u32::from(c.is_uppercase()));
                 f.space = f.space.saturating_add(u32::from(c.is_whitespace()));
+                run = run.saturating_add(1) * u32::from(numeric);
             }
+            digit_run = digit_run.max(run);
         }
+        f.digit_run = digit_run;
+        f.add_counts(&counts);
         f
+    }
+
+    /// The facts of a short text holding characters outside ASCII, character by character.
+    fn add_short(&mut self, text: &str) {
+        let (mut run, mut digit_run) = (0u32, 0u32);
+        for c in text.chars() {
+            let numeric = if let Ok(b) = u8::try_from(c)
+                && b.is_ascii()
+            {
+                self.ascii |= bit(b);
+                let digit = b.is_ascii_digit();
+                self.numeric += u32::from(digit);
+                self.upper += u32::from(b.is_ascii_uppercase());
+                self.space += u32::from(b.is_ascii_whitespace() || b == 0x0b);
+                digit
+            } else {
+                let numeric = c.is_numeric();
+                self.non_ascii = self.non_ascii.saturating_add(1);
+                self.numeric = self.numeric.saturating_add(u32::from(numeric));
+                self.upper = self.upper.saturating_add(u32::from(c.is_uppercase()));
+                self.space = self.space.saturating_add(u32::from(c.is_whitespace()));
+                numeric
+            };
+            run = (run + 1) * u32::from(numeric);
+            digit_run = digit_run.max(run);
+        }
+        self.digit_run = digit_run;
     }
 
     /// The facts of the ASCII bytes `ascii`, byte by byte (the characters present kept in two
@@ -336,6 +371,11 @@ impl TextFacts {
             digit_run = digit_run.max(run);
         }
         self.digit_run = self.digit_run.max(digit_run);
+        self.add_counts(&counts);
+    }
+
+    /// Adds the facts of ASCII characters counted by value (`counts[b]`: how many `b`).
+    fn add_counts(&mut self, counts: &[u32; 128]) {
         for (b, &n) in (0u8..).zip(counts.iter()) {
             if n == 0 {
                 continue;

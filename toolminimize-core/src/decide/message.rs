@@ -514,14 +514,15 @@ pub(super) fn decide(
         .collect();
     let title = f.role == FieldRole::Title;
     // Where people are named, in text order (read by a payment's reference).
-    let mut names: Vec<Range<usize>> = pending
-        .iter()
-        .filter_map(|&k| items.get(k))
-        .filter(|it| it.kind == PsdKind::PersonName)
-        .filter_map(|it| it.span.clone())
-        .collect();
-    names.sort_by_key(|n| n.start);
-    mv.person_names.clone_from(&names);
+    mv.person_names.clear();
+    mv.person_names.extend(
+        pending
+            .iter()
+            .filter_map(|&k| items.get(k))
+            .filter(|it| it.kind == PsdKind::PersonName)
+            .filter_map(|it| it.span.clone()),
+    );
+    mv.person_names.sort_by_key(|n| n.start);
     let special: Vec<Range<usize>> = pending
         .iter()
         .filter_map(|&k| items.get(k))
@@ -541,7 +542,7 @@ pub(super) fn decide(
         if !is_special(it) {
             continue;
         }
-        match point(cv, f, r, it, &s, &psd, &names) {
+        match point(cv, f, r, it, &s, &psd, &mv.person_names) {
             Some(rule) => {
                 mv.keep_span(&s);
                 out.push((k, Decision::keep(rule)));

@@ -273,8 +273,14 @@ pub fn fills_form(tool: &ToolDef) -> bool {
 }
 
 pub fn retrieves(tool: &ToolDef) -> bool {
-    let name = identifier_words(tool.name());
-    retrieves_by_name(&name)
+    // The words are read as they come, without a list of them: a reading verb is remembered,
+    // an acting one settles it.
+    let mut reads = false;
+    let acts = any_identifier_word(tool.name(), |w| {
+        reads |= RETRIEVE.contains(&w) || w.starts_with("lookup");
+        ACT.contains(&w)
+    });
+    reads && !acts
 }
 
 fn retrieves_by_name(name: &[String]) -> bool {

@@ -104,7 +104,9 @@ fn is_sick_leave(text: &str) -> bool {
     let f = fold_term(text);
     f.split(|c: char| !c.is_alphanumeric())
         .any(|w| SICK_LEAVE.contains(&w))
-        || SICK_LEAVE_PHRASES.iter().any(|p| {
+        // Every phrase holds "mala" (maladie, malattia): a text without it is not searched.
+        || f.as_bytes().windows(4).any(|w| w == b"mala")
+            && SICK_LEAVE_PHRASES.iter().any(|p| {
             f.match_indices(p).any(|(i, _)| {
                 let before = f.get(..i).and_then(|h| h.chars().next_back());
                 let after = f.get(i + p.len()..).and_then(|t| t.chars().next());
@@ -718,7 +720,7 @@ fn point(
     }
     // A sick note is the news when the message opens with it (after any greeting).
     let first_news = r.first_news_sentence();
-    if is_sick_leave(text) && first_news == Some(sentence) && !aside {
+    if first_news == Some(sentence) && !aside && is_sick_leave(text) {
         return Some(Rule::SickLeaveNotice);
     }
     // What the subject line names is the point, told as a reason or not ("Lamotrigine dose":

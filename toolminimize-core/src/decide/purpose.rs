@@ -253,15 +253,23 @@ const ACT: &[&str] = &[
 /// Whether the tool translates text (its name or description says so): the text it gets is
 /// a message to be rendered in another language, read as one, not a search.
 pub fn translates(tool: &ToolDef) -> bool {
-    let says = |s: &str| {
-        s.as_bytes()
-            .windows(8)
-            .any(|w| w.eq_ignore_ascii_case(b"translat"))
-            || s.as_bytes()
-                .windows(5)
-                .any(|w| w.eq_ignore_ascii_case(b"deepl"))
-    };
+    let says = |s: &str| holds_ignoring_case(s, b"translat") || holds_ignoring_case(s, b"deepl");
     says(tool.name()) || says(tool.description())
+}
+
+/// Whether `text` holds `word` (lower-case ASCII letters) in any ASCII case: compared only
+/// where its first letter stands.
+fn holds_ignoring_case(text: &str, word: &[u8]) -> bool {
+    let Some((&first, rest)) = word.split_first() else {
+        return true;
+    };
+    let b = text.as_bytes();
+    // Setting bit 5 lowers an ASCII capital, and no other byte becomes a lower-case letter.
+    b.iter().enumerate().any(|(i, &c)| {
+        c | 0x20 == first
+            && b.get(i + 1..i + word.len())
+                .is_some_and(|t| t.eq_ignore_ascii_case(rest))
+    })
 }
 
 /// Whether the tool submits or fills a form (its name says so: `webform_submit`,

@@ -8,11 +8,9 @@
 
 mod paths;
 
-use std::collections::HashMap;
-
 use std::fmt::Write as _;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::Value;
 
 use self::paths::{ElementIds, PathIds};
@@ -214,7 +212,7 @@ pub struct SchemaIndex {
     /// through their object, as an array's elements are through their array.
     member_defaults: PathIds,
     /// Path of an array → position in `fields` of each of its elements.
-    elements: HashMap<String, ElementIds>,
+    elements: FxHashMap<String, ElementIds>,
 }
 
 /// Most entries one index holds.

@@ -1427,11 +1427,7 @@ fn gate(
         }
         // A tool that looks something up finds it by the reference it is given: a docket, a
         // case or an order number filled in its own field is the key, not a remark.
-        if whole
-            && !f.role.is_free_text()
-            && cv.retrieves()
-            && f.key.is_some_and(names_reference)
-        {
+        if whole && !f.role.is_free_text() && cv.retrieves() && f.key.is_some_and(names_reference) {
             return Some(Decision::keep(Rule::OwnDataSearchKey));
         }
         // What a search of the user's own data looks for is its term, optional or not: the

@@ -153,7 +153,7 @@ impl Detector for Biometric {
         // digits at least in eight characters or more (a reader's model "FP-200" is none),
         // within a few words of the biometric word. A text of fewer digits holds no such id:
         // its words are not sought.
-        if super::context::digit_count(text) >= 3 && self.words.any_in(text) {
+        if super::context::has_digits(text, 3) && self.words.any_in(text) {
             for m in self.handle.find_iter(text) {
                 let t = m.as_str();
                 let seen = out

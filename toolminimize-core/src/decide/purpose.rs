@@ -248,8 +248,6 @@ const ACT: &[&str] = &[
     "reserve", "order", "request", "transfer", "pay", "file", "open", "log",
 ];
 
-/// Whether the tool only reads (its name's verb is "search", "get", "look up" …): its
-/// optional free text is not what it is for.
 /// Whether the tool translates text (its name or description says so): the text it gets is
 /// a message to be rendered in another language, read as one, not a search.
 pub fn translates(tool: &ToolDef) -> bool {
@@ -280,6 +278,8 @@ pub fn fills_form(tool: &ToolDef) -> bool {
     })
 }
 
+/// Whether the tool only reads (its name's verb is "search", "get", "look up" …): its
+/// optional free text is not what it is for.
 pub fn retrieves(tool: &ToolDef) -> bool {
     // The words are read as they come, without a list of them: a reading verb is remembered,
     // an acting one settles it.
@@ -416,6 +416,34 @@ fn starts_with_phrase(words: &[String], phrase: &[String]) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn words_in_any_ascii_case_as_a_window_scan_finds_them() {
+        for text in [
+            "",
+            "t",
+            "translat",
+            "TRANSLATE",
+            "auto-Translation",
+            "xtranslaT",
+            "translа",
+            "DeepL API",
+            "deep l",
+            "@TRANSLAT",
+            "tt translat",
+        ] {
+            for word in [&b"translat"[..], b"deepl"] {
+                let window = text
+                    .as_bytes()
+                    .windows(word.len())
+                    .any(|w| w.eq_ignore_ascii_case(word));
+                assert_eq!(holds_ignoring_case(text, word), window, "{text}");
+            }
+        }
+        let reader = ToolDef::new("search_orders", "", json!({}));
+        let writer = ToolDef::new("search_and_update_orders", "", json!({}));
+        assert!(retrieves(&reader) && !retrieves(&writer));
+    }
 
     #[test]
     fn tool_kinds_from_name_and_description() {

@@ -210,14 +210,22 @@ impl Classifier {
     }
 
     fn scan_window(&self, text: &str, field: &Field<'_>, coverage: &mut Coverage) -> Vec<Finding> {
-        need::with_text(text, || self.scan_window_with_facts(text, field, coverage))
+        // One pass reads the facts the patterns are tested against and those the decoders are.
+        let mut decoding = encoded::FactsScan::default();
+        let facts = need::TextFacts::of_with(text, |b| decoding.push(b));
+        let decoding = decoding.facts(&facts);
+        need::with_facts(text, facts, || {
+            self.scan_window_with_facts(text, field, &decoding, coverage)
+        })
     }
 
-    /// [`scan_window`](Self::scan_window), the facts of `text` computed (see [`need`]).
+    /// [`scan_window`](Self::scan_window), the facts of `text` computed (see [`need`]); those
+    /// the decoders test are `decoding`.
     fn scan_window_with_facts(
         &self,
         text: &str,
         field: &Field<'_>,
+        decoding: &encoded::Facts,
         coverage: &mut Coverage,
     ) -> Vec<Finding> {
         let mut out = Vec::new();
@@ -226,7 +234,9 @@ impl Classifier {
         }
         care_place::extend(text, &mut out);
         self.policy_terms.deny(text, &mut out);
-        if encoded::scan_hidden(text, field, &self.detectors, &mut out) == Coverage::Partial {
+        if encoded::scan_hidden_given(text, Some(decoding), field, &self.detectors, &mut out)
+            == Coverage::Partial
+        {
             *coverage = Coverage::Partial;
         }
         self.policy_terms.allow(text, &mut out);

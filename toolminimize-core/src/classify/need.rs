@@ -14,8 +14,9 @@
 //! whose [`TextFacts`] fall short of them holds no match, and the search is skipped. [`WordsNeed`]
 //! answers the same question for the keywords of an automaton.
 //!
-//! The facts of the string being classified are computed once, in one pass, by [`with_text`]
-//! (the classifier wraps each scanned window in it); a pattern searching another haystack
+//! The facts of the string being classified are computed once, in one pass
+//! ([`TextFacts::of_with`], which hands each byte to the decoders' own facts in the same pass),
+//! and installed by [`with_facts`] (the classifier wraps each scanned window in it); a pattern searching another haystack
 //! (a decoded view, a part of the text) computes them for a short haystack (the last such
 //! haystack keeps its facts, by its text, for the patterns that search it next) and skips the
 //! test for a long one. Letter pairs are read in texts of at most [`PAIRS_MAX`] bytes only: a
@@ -263,6 +264,27 @@ fn bit(b: u8) -> u128 {
 impl TextFacts {
     /// One pass over `text`.
     pub(crate) fn of(text: &str) -> Self {
+        Self::of_with(text, |_| {})
+    }
+
+    /// Numeric characters (`char::is_numeric`).
+    pub(crate) fn numeric(&self) -> usize {
+        usize::try_from(self.numeric).unwrap_or(usize::MAX)
+    }
+
+    /// Whether a character outside ASCII occurs.
+    pub(crate) fn non_ascii(&self) -> bool {
+        self.non_ascii > 0
+    }
+
+    /// Whether the ASCII character `b` occurs (a letter in either case).
+    pub(crate) fn holds_ascii_char(&self, b: u8) -> bool {
+        b.is_ascii() && self.ascii & bit(b) != 0
+    }
+
+    /// [`of`](Self::of), handing every byte of `text` to `byte` in the same pass (a character
+    /// outside ASCII as one byte of `0x80`), for a reader that needs facts of its own.
+    pub(crate) fn of_with(text: &str, mut byte: impl FnMut(u8)) -> Self {
         let mut f = TextFacts {
             len: text.len(),
             ..TextFacts::default()
@@ -270,39 +292,79 @@ impl TextFacts {
         if text.is_ascii() {
             f.pairs = Pairs::of_ascii(text.as_bytes());
             if text.len() >= HISTOGRAM_MIN {
-                f.add_ascii_counts(text.as_bytes());
+                f.add_ascii_counts(text.as_bytes(), byte);
             } else {
-                f.add_short_ascii(text.as_bytes());
+                f.add_short_ascii(text.as_bytes(), byte);
             }
             return f;
         }
         f.pairs = Pairs::of_text(text);
-        f.digit_run = longest_run(text.chars().map(char::is_numeric));
+        if text.len() < HISTOGRAM_MIN {
+            f.add_short(text, byte);
+            return f;
+        }
+        // One pass: ASCII characters counted by value (read off the counts after), the others
+        // tested one by one; a numeric character of either kind extends the run.
+        let mut counts = [0u32; 128];
+        let (mut run, mut digit_run) = (0u32, 0u32);
         for c in text.chars() {
-            if let Ok(b) = u8::try_from(c)
-                && b.is_ascii()
-            {
-                f.ascii |= bit(b);
-                f.numeric += u32::from(b.is_ascii_digit());
-                f.upper += u32::from(b.is_ascii_uppercase());
-                f.space += u32::from(b.is_ascii_whitespace() || b == 0x0b);
+            if let Some(n) = counts.get_mut(c as usize) {
+                *n += 1;
+                byte(c as u8);
+                run = run.saturating_add(1) * u32::from(c.is_ascii_digit());
             } else {
+                byte(0x80);
                 f.non_ascii = f.non_ascii.saturating_add(1);
-                f.numeric = f.numeric.saturating_add(u32::from(c.is_numeric()));
+                let numeric = c.is_numeric();
+                f.numeric = f.numeric.saturating_add(u32::from(numeric));
                 f.upper = f.upper.saturating_add(u32::from(c.is_uppercase()));
                 f.space = f.space.saturating_add(u32::from(c.is_whitespace()));
+                run = run.saturating_add(1) * u32::from(numeric);
             }
+            digit_run = digit_run.max(run);
         }
+        f.digit_run = digit_run;
+        f.add_counts(&counts);
         f
+    }
+
+    /// The facts of a short text holding characters outside ASCII, character by character.
+    fn add_short(&mut self, text: &str, mut byte: impl FnMut(u8)) {
+        let (mut run, mut digit_run) = (0u32, 0u32);
+        for c in text.chars() {
+            let numeric = if let Ok(b) = u8::try_from(c)
+                && b.is_ascii()
+            {
+                byte(b);
+                self.ascii |= bit(b);
+                let digit = b.is_ascii_digit();
+                self.numeric += u32::from(digit);
+                self.upper += u32::from(b.is_ascii_uppercase());
+                self.space += u32::from(b.is_ascii_whitespace() || b == 0x0b);
+                digit
+            } else {
+                byte(0x80);
+                let numeric = c.is_numeric();
+                self.non_ascii = self.non_ascii.saturating_add(1);
+                self.numeric = self.numeric.saturating_add(u32::from(numeric));
+                self.upper = self.upper.saturating_add(u32::from(c.is_uppercase()));
+                self.space = self.space.saturating_add(u32::from(c.is_whitespace()));
+                numeric
+            };
+            run = (run + 1) * u32::from(numeric);
+            digit_run = digit_run.max(run);
+        }
+        self.digit_run = digit_run;
     }
 
     /// The facts of the ASCII bytes `ascii`, byte by byte (the characters present kept in two
     /// words, cheaper to set than one 128-bit word).
-    fn add_short_ascii(&mut self, ascii: &[u8]) {
+    fn add_short_ascii(&mut self, ascii: &[u8], mut byte: impl FnMut(u8)) {
         let (mut low, mut high) = (0u64, 0u64);
         let (mut numeric, mut upper, mut space) = (0u32, 0u32, 0u32);
         let (mut run, mut digit_run) = (0u32, 0u32);
         for &b in ascii {
+            byte(b);
             run = (run + 1) * u32::from(b.is_ascii_digit());
             digit_run = digit_run.max(run);
             let folded = b.to_ascii_lowercase() & 0x7f;
@@ -325,10 +387,11 @@ impl TextFacts {
 
     /// The facts of the ASCII bytes `ascii`, counted by value first, then read off the 128
     /// counts (fewer instructions a byte than testing each byte, for a long text).
-    fn add_ascii_counts(&mut self, ascii: &[u8]) {
+    fn add_ascii_counts(&mut self, ascii: &[u8], mut byte: impl FnMut(u8)) {
         let mut counts = [0u32; 128];
         let (mut run, mut digit_run) = (0u32, 0u32);
         for &b in ascii {
+            byte(b);
             if let Some(n) = counts.get_mut(usize::from(b & 0x7f)) {
                 *n += 1;
             }
@@ -336,6 +399,11 @@ impl TextFacts {
             digit_run = digit_run.max(run);
         }
         self.digit_run = self.digit_run.max(digit_run);
+        self.add_counts(&counts);
+    }
+
+    /// Adds the facts of ASCII characters counted by value (`counts[b]`: how many `b`).
+    fn add_counts(&mut self, counts: &[u32; 128]) {
         for (b, &n) in (0u8..).zip(counts.iter()) {
             if n == 0 {
                 continue;
@@ -892,7 +960,14 @@ fn fresh_facts(haystack: &str) -> TextFacts {
 
 /// Runs `f` with the facts of `text` computed once for every pattern that searches it; the
 /// previous text's facts are restored after (scans may nest).
+#[cfg(test)]
 pub(crate) fn with_text<R>(text: &str, f: impl FnOnce() -> R) -> R {
+    with_facts(text, TextFacts::of(text), f)
+}
+
+/// Runs `f` with `facts`, the facts of `text` (read by [`TextFacts::of_with`]), for every
+/// pattern that searches it; the previous text's facts are restored after (scans may nest).
+pub(crate) fn with_facts<R>(text: &str, facts: TextFacts, f: impl FnOnce() -> R) -> R {
     struct Restore(Option<((usize, usize), TextFacts)>, Option<CurrentRuns>);
     impl Drop for Restore {
         fn drop(&mut self) {
@@ -901,7 +976,6 @@ pub(crate) fn with_text<R>(text: &str, f: impl FnOnce() -> R) -> R {
         }
     }
     let key = (text.as_ptr() as usize, text.len());
-    let facts = TextFacts::of(text);
     let runs = (text.len() >= ANCHORED_MIN && facts.numeric > 0)
         .then(|| (key, Rc::from(numeric_runs(text))));
     let _restore = Restore(CURRENT.replace(Some((key, facts))), RUNS.replace(runs));
@@ -968,7 +1042,7 @@ fn numeric_runs(text: &str) -> Vec<Range<usize>> {
 }
 
 /// The runs of numeric characters of `haystack` when it is the scanned text and they were
-/// listed (see [`with_text`]); `None` otherwise.
+/// listed (see [`with_facts`]); `None` otherwise.
 pub(crate) fn runs_of_current(haystack: &str) -> Option<Rc<[Range<usize>]>> {
     let key = (haystack.as_ptr() as usize, haystack.len());
     RUNS.with_borrow(|runs| match runs {

@@ -104,7 +104,9 @@ fn is_sick_leave(text: &str) -> bool {
     let f = fold_term(text);
     f.split(|c: char| !c.is_alphanumeric())
         .any(|w| SICK_LEAVE.contains(&w))
-        || SICK_LEAVE_PHRASES.iter().any(|p| {
+        // Every phrase holds "mala" (maladie, malattia): a text without it is not searched.
+        || f.as_bytes().windows(4).any(|w| w == b"mala")
+            && SICK_LEAVE_PHRASES.iter().any(|p| {
             f.match_indices(p).any(|(i, _)| {
                 let before = f.get(..i).and_then(|h| h.chars().next_back());
                 let after = f.get(i + p.len()..).and_then(|t| t.chars().next());
@@ -514,14 +516,15 @@ pub(super) fn decide(
         .collect();
     let title = f.role == FieldRole::Title;
     // Where people are named, in text order (read by a payment's reference).
-    let mut names: Vec<Range<usize>> = pending
-        .iter()
-        .filter_map(|&k| items.get(k))
-        .filter(|it| it.kind == PsdKind::PersonName)
-        .filter_map(|it| it.span.clone())
-        .collect();
-    names.sort_by_key(|n| n.start);
-    mv.person_names.clone_from(&names);
+    mv.person_names.clear();
+    mv.person_names.extend(
+        pending
+            .iter()
+            .filter_map(|&k| items.get(k))
+            .filter(|it| it.kind == PsdKind::PersonName)
+            .filter_map(|it| it.span.clone()),
+    );
+    mv.person_names.sort_by_key(|n| n.start);
     let special: Vec<Range<usize>> = pending
         .iter()
         .filter_map(|&k| items.get(k))
@@ -541,7 +544,7 @@ pub(super) fn decide(
         if !is_special(it) {
             continue;
         }
-        match point(cv, f, r, it, &s, &psd, &names) {
+        match point(cv, f, r, it, &s, &psd, &mv.person_names) {
             Some(rule) => {
                 mv.keep_span(&s);
                 out.push((k, Decision::keep(rule)));
@@ -717,7 +720,7 @@ fn point(
     }
     // A sick note is the news when the message opens with it (after any greeting).
     let first_news = r.first_news_sentence();
-    if is_sick_leave(text) && first_news == Some(sentence) && !aside {
+    if first_news == Some(sentence) && !aside && is_sick_leave(text) {
         return Some(Rule::SickLeaveNotice);
     }
     // What the subject line names is the point, told as a reason or not ("Lamotrigine dose":

@@ -111,6 +111,10 @@ struct CallView<'a> {
     translates: bool,
     /// The tool submits or fills a form (see [`purpose::fills_form`]).
     fills_form: bool,
+    /// The tool only reads (see [`purpose::retrieves`]): read the first time a rule asks
+    /// ([`CallView::retrieves`]).
+    retrieves: OnceLock<bool>,
+    tool: &'a crate::tool::ToolDef,
     /// The tool writes records by name (`create_record`, `insert_rows`, `update_records`): its
     /// fields carry the record's values, they do not find rows.
     writes_rows: bool,
@@ -381,6 +385,8 @@ impl<'a> CallView<'a> {
             writes_rows: first_word_in(ctx.tool.name(), WRITE_VERBS),
             translates: purpose::translates(ctx.tool),
             fills_form: purpose::fills_form(ctx.tool),
+            retrieves: OnceLock::new(),
+            tool: ctx.tool,
             body_reading: Mutex::new(body_reading),
             args: ctx.args,
         }
@@ -406,6 +412,11 @@ impl CallView<'_> {
     /// Whether the message asks to be paid (an invoice, rent, a refund to the writer).
     fn pay_me(&self) -> bool {
         *self.pay_me.get_or_init(|| asks_to_be_paid(self.args))
+    }
+
+    /// Whether the tool only reads (see [`purpose::retrieves`]).
+    fn retrieves(&self) -> bool {
+        *self.retrieves.get_or_init(|| purpose::retrieves(self.tool))
     }
 }
 
@@ -1416,11 +1427,7 @@ fn gate(
         }
         // A tool that looks something up finds it by the reference it is given: a docket, a
         // case or an order number filled in its own field is the key, not a remark.
-        if whole
-            && !f.role.is_free_text()
-            && purpose::retrieves(ctx.tool)
-            && f.key.is_some_and(names_reference)
-        {
+        if whole && !f.role.is_free_text() && cv.retrieves() && f.key.is_some_and(names_reference) {
             return Some(Decision::keep(Rule::OwnDataSearchKey));
         }
         // What a search of the user's own data looks for is its term, optional or not: the
@@ -1433,7 +1440,7 @@ fn gate(
             return None;
         }
         let free_text = f.reading.is_some() && !whole;
-        if free_text && text_is_content(cv.kind) && !purpose::retrieves(ctx.tool) {
+        if free_text && text_is_content(cv.kind) && !cv.retrieves() {
             // Spans, not fields: the text rules decide, item by item.
             return None;
         }

@@ -248,20 +248,26 @@ const ACT: &[&str] = &[
     "reserve", "order", "request", "transfer", "pay", "file", "open", "log",
 ];
 
-/// Whether the tool only reads (its name's verb is "search", "get", "look up" …): its
-/// optional free text is not what it is for.
 /// Whether the tool translates text (its name or description says so): the text it gets is
 /// a message to be rendered in another language, read as one, not a search.
 pub fn translates(tool: &ToolDef) -> bool {
-    let says = |s: &str| {
-        s.as_bytes()
-            .windows(8)
-            .any(|w| w.eq_ignore_ascii_case(b"translat"))
-            || s.as_bytes()
-                .windows(5)
-                .any(|w| w.eq_ignore_ascii_case(b"deepl"))
-    };
+    let says = |s: &str| holds_ignoring_case(s, b"translat") || holds_ignoring_case(s, b"deepl");
     says(tool.name()) || says(tool.description())
+}
+
+/// Whether `text` holds `word` (lower-case ASCII letters) in any ASCII case: compared only
+/// where its first letter stands.
+fn holds_ignoring_case(text: &str, word: &[u8]) -> bool {
+    let Some((&first, rest)) = word.split_first() else {
+        return true;
+    };
+    let b = text.as_bytes();
+    // Setting bit 5 lowers an ASCII capital, and no other byte becomes a lower-case letter.
+    b.iter().enumerate().any(|(i, &c)| {
+        c | 0x20 == first
+            && b.get(i + 1..i + word.len())
+                .is_some_and(|t| t.eq_ignore_ascii_case(rest))
+    })
 }
 
 /// Whether the tool submits or fills a form (its name says so: `webform_submit`,
@@ -272,9 +278,17 @@ pub fn fills_form(tool: &ToolDef) -> bool {
     })
 }
 
+/// Whether the tool only reads (its name's verb is "search", "get", "look up" …): its
+/// optional free text is not what it is for.
 pub fn retrieves(tool: &ToolDef) -> bool {
-    let name = identifier_words(tool.name());
-    retrieves_by_name(&name)
+    // The words are read as they come, without a list of them: a reading verb is remembered,
+    // an acting one settles it.
+    let mut reads = false;
+    let acts = any_identifier_word(tool.name(), |w| {
+        reads |= RETRIEVE.contains(&w) || w.starts_with("lookup");
+        ACT.contains(&w)
+    });
+    reads && !acts
 }
 
 fn retrieves_by_name(name: &[String]) -> bool {
@@ -402,6 +416,34 @@ fn starts_with_phrase(words: &[String], phrase: &[String]) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn words_in_any_ascii_case_as_a_window_scan_finds_them() {
+        for text in [
+            "",
+            "t",
+            "translat",
+            "TRANSLATE",
+            "auto-Translation",
+            "xtranslaT",
+            "translа",
+            "DeepL API",
+            "deep l",
+            "@TRANSLAT",
+            "tt translat",
+        ] {
+            for word in [&b"translat"[..], b"deepl"] {
+                let window = text
+                    .as_bytes()
+                    .windows(word.len())
+                    .any(|w| w.eq_ignore_ascii_case(word));
+                assert_eq!(holds_ignoring_case(text, word), window, "{text}");
+            }
+        }
+        let reader = ToolDef::new("search_orders", "", json!({}));
+        let writer = ToolDef::new("search_and_update_orders", "", json!({}));
+        assert!(retrieves(&reader) && !retrieves(&writer));
+    }
 
     #[test]
     fn tool_kinds_from_name_and_description() {

@@ -8,11 +8,9 @@
 
 mod paths;
 
-use std::collections::HashMap;
-
 use std::fmt::Write as _;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::Value;
 
 use self::paths::{ElementIds, PathIds};
@@ -214,7 +212,7 @@ pub struct SchemaIndex {
     /// through their object, as an array's elements are through their array.
     member_defaults: PathIds,
     /// Path of an array → position in `fields` of each of its elements.
-    elements: HashMap<String, ElementIds>,
+    elements: FxHashMap<String, ElementIds>,
 }
 
 /// Most entries one index holds.
@@ -785,6 +783,9 @@ impl FieldInfo {
     }
 }
 
+/// Entries a schema index has room for before it grows.
+const FIELDS_AT_FIRST: usize = 16;
+
 impl SchemaIndex {
     /// Indexes `schema` against `args`.
     pub fn build(schema: &Value, args: &Value) -> SchemaIndex {
@@ -797,7 +798,13 @@ impl SchemaIndex {
     }
 
     fn build_with(schema: &Value, args: Arg<'_>, patterns: &crate::tool::Patterns) -> SchemaIndex {
-        let (index, collided) = Self::build_into(SchemaIndex::default(), schema, args, patterns);
+        // Room for a call's usual fields at once: an entry is large, and growing the list from
+        // four entries copies it twice or three times.
+        let index = SchemaIndex {
+            fields: Vec::with_capacity(FIELDS_AT_FIRST),
+            ..SchemaIndex::default()
+        };
+        let (index, collided) = Self::build_into(index, schema, args, patterns);
         if !collided {
             return index;
         }

@@ -437,6 +437,9 @@ struct Opener {
     phrase: bool,
     /// Index into [`Openers::langs`] of the term's language.
     lang: usize,
+    /// The term's second byte, ASCII lower-cased: a text whose second byte differs is not
+    /// compared further.
+    second: Option<u8>,
 }
 
 /// The words of one language that tell a noun phrase after a preposition of cause.
@@ -501,6 +504,7 @@ fn load_openers(table: &str) -> Openers {
             add_opener(
                 &mut o,
                 Opener {
+                    second: text.as_bytes().get(1).map(u8::to_ascii_lowercase),
                     text,
                     opens,
                     phrase,
@@ -594,8 +598,10 @@ fn reason_len(rest: &str) -> Option<usize> {
 fn opener_at(rest: &str) -> Option<&'static Opener> {
     let o = &*OPENERS;
     let first = rest.as_bytes().first()?.to_ascii_lowercase();
+    let second = rest.as_bytes().get(1).map(u8::to_ascii_lowercase);
     o.by_first.get(usize::from(first))?.iter().find(|op| {
-        starts_with_term(rest, &op.text)
+        (op.second.is_none() || op.second == second)
+            && starts_with_term(rest, &op.text)
             && (op.opens == Opens::Always || determiner_follows(o, op, rest))
     })
 }

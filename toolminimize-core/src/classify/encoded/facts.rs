@@ -3,6 +3,8 @@
 //! base64 blob. Each decoder is skipped when the facts rule out what it looks for; the
 //! decoders keep their own tests (the facts are only necessary conditions).
 
+use crate::classify::need::TextFacts;
+
 /// Byte classes, as bits of [`CLASS`].
 const B64: u16 = 1; // [A-Za-z0-9+/_-]: the base64 pattern's characters
 const DIGIT: u16 = 4; // [0-9]
@@ -64,7 +66,7 @@ const CLASS: [u16; 256] = {
 
 /// Facts about one text (see the module docs).
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Facts {
+pub(crate) struct Facts {
     /// Longest run of base64 characters (a run of hexadecimal digits is one too).
     pub(super) base64_run: usize,
     /// ASCII digits.
@@ -121,6 +123,53 @@ impl Facts {
     }
 }
 
+/// The facts of [`Facts`] that follow from the order of a text's bytes (runs, a letter before
+/// a leetspeak character or a `t`), read a byte at a time inside the pass that reads the text's
+/// [`TextFacts`] (see `TextFacts::of_with`); the others are read off those. A character outside
+/// ASCII is pushed as one byte of `0x80`: like each of its bytes, a byte of no class.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct FactsScan {
+    run: usize,
+    best: usize,
+    prev: u16,
+    leet: u16,
+    at: u16,
+    letter_runs: usize,
+}
+
+impl FactsScan {
+    /// Reads byte `b` (as [`Facts::of`] does).
+    #[inline]
+    pub(crate) fn push(&mut self, b: u8) {
+        let bits = CLASS.get(usize::from(b)).copied().unwrap_or(0);
+        let prev = self.prev;
+        self.leet |= bits & ((prev & LETTER) >> 3);
+        self.at |= bits & ((prev & A) << 1);
+        self.letter_runs += usize::from(bits & !prev & LETTER != 0);
+        self.prev = bits;
+        self.run = (self.run + 1) * usize::from(bits & B64 != 0);
+        self.best = self.best.max(self.run);
+    }
+
+    /// The facts of the text read, whose [`TextFacts`] are `text`. Its digits are its numeric
+    /// characters: for a text outside ASCII, digits of other scripts count too (a fact is a
+    /// necessary condition; the decoders keep their own tests).
+    pub(crate) fn facts(&self, text: &TextFacts) -> Facts {
+        Facts {
+            base64_run: self.best,
+            digits: text.numeric(),
+            leet: self.leet & LEET != 0,
+            percent: text.holds_ascii_char(b'%'),
+            backslash: text.holds_ascii_char(b'\\'),
+            r: text.holds_ascii_char(b'r'),
+            one: text.holds_ascii_char(b'1'),
+            at: self.at & T != 0,
+            letter_runs: self.letter_runs,
+            non_ascii: text.non_ascii(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,5 +187,23 @@ mod tests {
         assert!(!Facts::of("quick 123 @ $5").leet);
         assert!(Facts::of("c@ncer").leet);
         assert!(Facts::of("AT").at && Facts::of("née").non_ascii);
+    }
+
+    #[test]
+    fn read_in_the_pass_of_the_text_facts_as_alone() {
+        for text in [
+            "né1b2c3d4e5f6a7b8c9",
+            "a\u{e9}t at% C:\\x",
+            "ab€12345678901234567 rot13",
+            "Ünï ©ode 1 r",
+            "plain words only, nothing else",
+            "see a1b2c3d4e5f60718 and 100% of C:\\x or dGVzdA-_+/abcdefgh with AT a long tail \
+             to pass one hundred and twenty-eight bytes of text for the counting path, and more é",
+        ] {
+            let mut scan = FactsScan::default();
+            let facts = TextFacts::of_with(text, |b| scan.push(b));
+            let (a, b) = (scan.facts(&facts), Facts::of(text));
+            assert_eq!(format!("{a:?}"), format!("{b:?}"), "{text}");
+        }
     }
 }

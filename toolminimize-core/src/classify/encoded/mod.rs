@@ -19,7 +19,7 @@ mod view;
 
 use std::ops::Range;
 
-use self::facts::Facts;
+pub(crate) use self::facts::{Facts, FactsScan};
 use self::view::View;
 use super::{Coverage, Detector, Field};
 use crate::item::{Finding, PsdKind};
@@ -38,10 +38,9 @@ const WINDOW_RADIUS: usize = 160;
 /// reported as not wholly scanned.
 const MAX_DECODED: usize = 8 << 20;
 
-/// All decoded views of `text`. The decoders whose first test [`Facts`] rules out are not
-/// called (they would find nothing).
-fn views(text: &str) -> Vec<View> {
-    let facts = Facts::of(text);
+/// All decoded views of `text`, whose [`Facts`] are `facts`. The decoders whose first test
+/// they rule out are not called (they would find nothing).
+fn views(text: &str, facts: &Facts) -> Vec<View> {
     let mut out = if facts.base64_run >= decoders::MIN_BASE64 {
         decoders::base64_blobs(text)
     } else {
@@ -94,13 +93,16 @@ struct Scan<'a, 'f> {
 
 impl Scan<'_, '_> {
     /// Scans the views of `text`; `to_orig` maps a span of `text` to the original string.
+    /// `facts` are those of `text` when already read.
     fn rescan(
         &mut self,
         text: &str,
+        facts: Option<&Facts>,
         to_orig: &dyn Fn(&Range<usize>) -> Option<Range<usize>>,
         depth: usize,
     ) {
-        for view in views(text) {
+        let facts = facts.copied().unwrap_or_else(|| Facts::of(text));
+        for view in views(text, &facts) {
             for w in view.windows(WINDOW_RADIUS) {
                 let Some(part) = view.as_str().get(w.clone()) else {
                     continue;
@@ -130,7 +132,7 @@ impl Scan<'_, '_> {
                 if depth < MAX_DEPTH {
                     let map =
                         |r: &Range<usize>| view.source_span(&to_view(r)).and_then(|s| to_orig(&s));
-                    self.rescan(part, &map, depth + 1);
+                    self.rescan(part, None, &map, depth + 1);
                 }
             }
         }
@@ -154,6 +156,18 @@ pub fn scan_hidden(
     detectors: &[Box<dyn Detector>],
     out: &mut Vec<Finding>,
 ) -> Coverage {
+    scan_hidden_given(text, None, field, detectors, out)
+}
+
+/// [`scan_hidden`], with the [`Facts`] of `text` when already read (by the pass that reads the
+/// facts its patterns are tested against: see `need::TextFacts::of_with`).
+pub(crate) fn scan_hidden_given(
+    text: &str,
+    facts: Option<&Facts>,
+    field: &Field<'_>,
+    detectors: &[Box<dyn Detector>],
+    out: &mut Vec<Finding>,
+) -> Coverage {
     if text.len() < 6 {
         return Coverage::Whole;
     }
@@ -167,7 +181,7 @@ pub fn scan_hidden(
         exhausted: false,
         found: Vec::new(),
     };
-    scan.rescan(text, &|r| Some(r.clone()), 1);
+    scan.rescan(text, facts, &|r| Some(r.clone()), 1);
     if scan.found.is_empty() {
         return coverage(scan.exhausted);
     }

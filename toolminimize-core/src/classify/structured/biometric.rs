@@ -151,8 +151,9 @@ impl Detector for Biometric {
         // The id or hash of a stored template, told right after its word ("iris template ID
         // is IRX-4471-0932", "fingerprint hash 3b9f0c77…", "voiceprint VB-22817"): three
         // digits at least in eight characters or more (a reader's model "FP-200" is none),
-        // within a few words of the biometric word.
-        if self.words.any_in(text) {
+        // within a few words of the biometric word. A text of fewer digits holds no such id:
+        // its words are not sought.
+        if super::context::has_digits(text, 3) && self.words.any_in(text) {
             for m in self.handle.find_iter(text) {
                 let t = m.as_str();
                 let seen = out

@@ -146,6 +146,16 @@ pub(super) fn has_digit(s: &str) -> bool {
     s.bytes().any(|b| b.is_ascii_digit())
 }
 
+/// Whether `s` holds `n` ASCII digits at least (read no further than the `n`th).
+pub(super) fn has_digits(s: &str, n: usize) -> bool {
+    if s.len() >= FACTS_MIN
+        && let Some((count, _)) = ascii_digits_of_current(s)
+    {
+        return count >= n;
+    }
+    n == 0 || s.bytes().filter(u8::is_ascii_digit).nth(n - 1).is_some()
+}
+
 /// Whether `s` holds the ASCII byte `b` (not a letter): told by the facts of the scanned text
 /// when `s` is that text.
 pub(super) fn has_byte(s: &str, b: u8) -> bool {

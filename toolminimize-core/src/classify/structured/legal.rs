@@ -332,10 +332,10 @@ impl Detector for Legal {
                 out.push(Finding::new(m.range(), PsdKind::EthnicOrigin, 0.8, "legal"));
             }
         }
-        if super::context::digit_count(text) < 3 {
+        let digits = super::context::digit_count(text);
+        if digits < 3 {
             return;
         }
-        let digits = super::context::digit_count(text);
         let run = super::context::longest_digit_run(text);
         let dockets = (digits >= 5 && run >= 3).then(|| self.docket.find_iter(text));
         for m in dockets.into_iter().flatten() {

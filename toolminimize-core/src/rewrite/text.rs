@@ -977,7 +977,8 @@ pub fn label_start(text: &str, start: usize) -> usize {
             .get(start..)
             .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_alphabetic()))
     {
-        let glued = head.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.'));
+        let glued =
+            head.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.'));
         start = glued.len();
     }
     start

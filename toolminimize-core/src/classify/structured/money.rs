@@ -241,11 +241,12 @@ impl Money {
         let found = out.len();
         for m in self.bare.find_iter(text) {
             let (start, end) = (m.start(), m.end());
-            if char_before(text, start).is_some_and(|c| c.is_alphanumeric() || "$€£¥₹.,".contains(c))
+            if char_before(text, start)
+                .is_some_and(|c| c.is_alphanumeric() || "$€£¥₹.,".contains(c))
                 || char_at(text, end).is_some_and(|c| c.is_alphanumeric() || c == '%')
-                || out.get(..found).is_some_and(|f| {
-                    f.iter().any(|f| f.span.start < end && start < f.span.end)
-                })
+                || out
+                    .get(..found)
+                    .is_some_and(|f| f.iter().any(|f| f.span.start < end && start < f.span.end))
             {
                 continue;
             }
@@ -261,12 +262,7 @@ impl Money {
             if tail.starts_with(['€', '£', '$']) {
                 continue;
             }
-            out.push(Finding::new(
-                start..end,
-                PsdKind::MoneyAmount,
-                0.7,
-                "money",
-            ));
+            out.push(Finding::new(start..end, PsdKind::MoneyAmount, 0.7, "money"));
         }
     }
 }
@@ -276,9 +272,38 @@ impl Money {
 /// connectors, at most three of them.
 fn before_connectors(gap: &str) -> Option<usize> {
     const CONNECT: &[&str] = &[
-        "is", "was", "of", "about", "around", "approx", "approx.", "ca", "ca.", "von", "ist",
-        "beträgt", "rund", "etwa", "de", "est", "es", "di", "è", "van", "är", "er", "på",
-        "wynosi", "je", "é", "netto", "brutto", "net", "gross", "now", "currently",
+        "is",
+        "was",
+        "of",
+        "about",
+        "around",
+        "approx",
+        "approx.",
+        "ca",
+        "ca.",
+        "von",
+        "ist",
+        "beträgt",
+        "rund",
+        "etwa",
+        "de",
+        "est",
+        "es",
+        "di",
+        "è",
+        "van",
+        "är",
+        "er",
+        "på",
+        "wynosi",
+        "je",
+        "é",
+        "netto",
+        "brutto",
+        "net",
+        "gross",
+        "now",
+        "currently",
     ];
     let is_sep = |c: char| c.is_whitespace() || matches!(c, ':' | '=' | '~' | '≈' | '(');
     let mut end = gap.len();

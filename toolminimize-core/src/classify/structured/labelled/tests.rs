@@ -243,10 +243,16 @@ fn insurance_cards_identity_documents_and_glued_keys() {
         plain("Insurance: Zenvia Health ID W55120348, thanks"),
         [("W55120348", ACC)]
     );
-    assert_eq!(plain("Bring the card. OHIP 5512-339-871-HB."), [("5512-339-871-HB", MED)]);
+    assert_eq!(
+        plain("Bring the card. OHIP 5512-339-871-HB."),
+        [("5512-339-871-HB", MED)]
+    );
     assert_eq!(plain("SVNR 4412 150679 bitte"), [("4412 150679", MED)]);
     assert_eq!(plain("TAJ: 038 415 922."), [("038 415 922", MED)]);
-    assert_eq!(plain("Ausweis: L4T9KX21R bitte mitnehmen"), [("L4T9KX21R", NID)]);
+    assert_eq!(
+        plain("Ausweis: L4T9KX21R bitte mitnehmen"),
+        [("L4T9KX21R", NID)]
+    );
     assert_eq!(
         plain("número de la seguridad social es 28 1234567840"),
         [("28 1234567840", NID)]
@@ -255,7 +261,10 @@ fn insurance_cards_identity_documents_and_glued_keys() {
         plain("voter registration no. TX-4471-2290-18"),
         [("TX-4471-2290-18", NID)]
     );
-    assert_eq!(plain("sample customer_id=c_77120 failed"), [("c_77120", ACC)]);
+    assert_eq!(
+        plain("sample customer_id=c_77120 failed"),
+        [("c_77120", ACC)]
+    );
     // Without an insurer or a person before it, a bare "ID" is not a person's.
     assert!(plain("build ID 55120348 passed").is_empty());
     // A word for something else between the label and the digits stops the search.

@@ -22,6 +22,18 @@ const WORDS: &[&str] = &[
     "face embedding",
     "face vector",
     "face template",
+    // As keys of a payload written in the text (`"face_embedding": "…"`, `faceVector=`).
+    "face_embedding",
+    "faceembedding",
+    "face_vector",
+    "facevector",
+    "face_template",
+    "face_encoding",
+    "faceencoding",
+    "iris_code",
+    "iris_template",
+    "voice_print",
+    "fingerprint_template",
     "voiceprint",
     "voice print",
     "iris code",
@@ -226,6 +238,11 @@ mod tests {
         let v =
             "[0.12, -0.5, 0.33, 0.9, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.1, 0.2, 0.3]";
         assert_eq!(spans(&format!("face embedding {v}")), [v]);
+        // A payload's key names the blob.
+        assert_eq!(
+            spans(&format!("payload: {{\"face_embedding\": \"b64:{blob}\", \"score\": 0.5}}")),
+            [blob]
+        );
     }
 
     #[test]

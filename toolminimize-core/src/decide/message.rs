@@ -541,7 +541,20 @@ pub(super) fn decide(
         }
         let Some(it) = items.get(k) else { continue };
         let Some(s) = it.span.clone() else { continue };
-        if !is_special(it) {
+        if !told_like_special(cv, it) {
+            continue;
+        }
+        // An amount in a message about paying it ("please transfer the rent (850 €)") is
+        // what is paid; a lender, a landlord, payroll or a tax office act on the amounts they
+        // are told.
+        if it.kind == PsdKind::MoneyAmount
+            && (cv.kind == ToolKind::Payment
+                || cv.pay_me()
+                || mv.pays(s.start)
+                || cv.recipients.needs(PsdKind::MoneyAmount))
+        {
+            mv.keep_span(&s);
+            out.push((k, Decision::keep(Rule::PointOfMessage)));
             continue;
         }
         match point(cv, f, r, it, &s, &psd, &mv.person_names) {
@@ -610,7 +623,7 @@ pub(super) fn decide(
             break;
         }
         let Some(it) = items.get(k) else { continue };
-        if is_special(it) {
+        if told_like_special(cv, it) {
             continue;
         }
         let d = match it.span.clone() {
@@ -660,6 +673,15 @@ fn contact_follows(text: &str, name: &Range<usize>, contact: &Range<usize>) -> b
                     .chars()
                     .all(|c| c.is_whitespace() || matches!(c, ':' | ',' | '(' | '-' | '–'))
         })
+}
+
+/// Whether an item is kept only as the message's point: special categories, and amounts of
+/// the writer's income, debts or savings ("Eigenkapital 62.000", "earns $142k"), which say
+/// as much of a person's finances as a word of distress. A task handed to another agent is
+/// the exception: whether someone is eligible or can afford something turns on the amounts
+/// its profile gives.
+fn told_like_special(cv: &CallView<'_>, it: &PsdItem) -> bool {
+    is_special(it) || it.kind == PsdKind::MoneyAmount && cv.kind != ToolKind::Delegation
 }
 
 /// Why a special-category item is the message's point, if it is.

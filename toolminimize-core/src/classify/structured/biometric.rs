@@ -240,7 +240,9 @@ mod tests {
         assert_eq!(spans(&format!("face embedding {v}")), [v]);
         // A payload's key names the blob.
         assert_eq!(
-            spans(&format!("payload: {{\"face_embedding\": \"b64:{blob}\", \"score\": 0.5}}")),
+            spans(&format!(
+                "payload: {{\"face_embedding\": \"b64:{blob}\", \"score\": 0.5}}"
+            )),
             [blob]
         );
     }

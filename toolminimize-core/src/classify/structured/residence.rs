@@ -29,6 +29,11 @@ const KIN_LINK: &str = r"(?:,?\s+(?:who|that|der|die|qui|que|che)(?:\s+(?:still|
 /// A street named without its number: capitalised words and a street word ("Halsey St",
 /// "Mare Street", "Old Kent Road").
 const STREET: &str = r"(?:\p{Lu}[\p{L}'’\-]*\s+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Ln|Lane|Blvd|Boulevard|Drive|Way|Ct|Court|Terrace|Pkwy|Parkway|Row|Crescent|Close|Grove|Gardens|Square|Sq)(?-u:\b)";
+/// A street named without its number in the other languages: a street word before the name
+/// ("rue des Tanneurs", "calle Mayor", "via Garibaldi", "ulica Długa"), or a name that ends
+/// in one ("Lindenstraße", "Kerkstraat", "Storgatan", "Nørregade").
+const STREET_INTL: &str = r"(?:(?i:rue|avenue|boulevard|chemin|allée|impasse|calle|avenida|paseo|via|viale|corso|rua|travessa|ulica|ul\.|aleja|al\.|ulice)\s+(?:(?i:de|del|de la|des|du|della|di|do|da|dos|das)\s+)?\p{Lu}[\p{L}'’\-]*(?:\s+\p{Lu}[\p{L}'’\-]*){0,2}|\p{Lu}[\p{L}\-]*(?:straße|strasse|weg|gasse|allee|straat|laan|gracht|gatan|vägen|gade|vej|gata|gate|veien|vegen)(?-u:\b))";
+
 /// The preposition before a town (EN, DE, FR, ES, IT, PT, NL).
 const KIN_PREPOSITIONS: &str = r"in|near|out in|over in|down in|up in|back in|bei|à|en|a|em|no|na";
 
@@ -45,6 +50,10 @@ pub(super) struct Residence {
     /// Someone's home by its street, in English: "my place on Halsey St", "our flat off Mare
     /// Street" (by its town it is where a search looks, and stays unreported).
     home: Regex,
+    /// Someone's home by its street, after a residence verb ("I live on Grove Terrace",
+    /// "j'habite rue des Tanneurs", "ich wohne in der Lindenstraße"), or named as an address
+    /// ("the Bramley Road address").
+    street_home: Regex,
     room: Regex,
     room_words: Keywords,
 }
@@ -77,7 +86,11 @@ impl Residence {
         let home = format!(
             r"(?i:(?-u:\b)(?:my|our|his|her|their)\s+(?:new\s+|old\s+|current\s+)?(?:place|apartment|apt|flat|house|home|condo|studio|townhouse)\s+(?:(?:is|was)\s+)?)(?i:on|off)\s+({STREET})"
         );
+        let street_home = format!(
+            r"(?:(?i:(?-u:\b)(?:{VERBS})(?:\s+(?:on|in|at|off|en|à|a|em|na|no|op|på|w|v|ve|i|in der|in die|an der))?\s+(?:(?:the|la|le|el|der|die)\s+)?)({STREET}|{STREET_INTL})|(?i:(?-u:\b)(?:the|my|our|his|her|their|old|new)\s+)({STREET})\s+(?i:address|flat|house|apartment|place|home)(?-u:\b))"
+        );
         Ok(Residence {
+            street_home: regex("residence", &street_home)?,
             home: regex_gated(
                 "residence",
                 &home,
@@ -203,6 +216,16 @@ impl Detector for Residence {
         if text.bytes().any(|b| b.is_ascii_uppercase()) || !text.is_ascii() {
             for c in self.home.captures_iter(text) {
                 if let Some(street) = c.get(1) {
+                    out.push(Finding::new(
+                        street.range(),
+                        PsdKind::StreetAddress,
+                        0.7,
+                        "residence",
+                    ));
+                }
+            }
+            for c in self.street_home.captures_iter(text) {
+                if let Some(street) = c.get(1).or_else(|| c.get(2)) {
                     out.push(Finding::new(
                         street.range(),
                         PsdKind::StreetAddress,
@@ -373,6 +396,34 @@ mod tests {
         // Past five words, the place is not tied to the verb.
         let f = found("We live with the consequences of a decision made by the board in Geneva.");
         assert!(f.is_empty(), "{f:?}");
+    }
+
+    #[test]
+    fn a_home_by_its_street_without_a_number() {
+        let street = |t: &str| {
+            found(t)
+                .into_iter()
+                .filter(|(_, k)| *k == PsdKind::StreetAddress)
+                .map(|(s, _)| s)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            street("I live on Alder Terrace, near the park."),
+            ["Alder Terrace"]
+        );
+        assert_eq!(
+            street("J'habite rue des Tisserands depuis 2019."),
+            ["rue des Tisserands"]
+        );
+        assert_eq!(street("Ich wohne in der Birkenstraße."), ["Birkenstraße"]);
+        assert_eq!(street("Vivo en la calle Mayor."), ["calle Mayor"]);
+        assert_eq!(
+            street("send the forms to me, not to the Pellow Road address"),
+            ["Pellow Road"]
+        );
+        // A street named for something else than a home is not one.
+        assert!(street("The parade goes down Main Street on Sunday.").is_empty());
+        assert!(street("the Abbey Road album").is_empty());
     }
 
     #[test]

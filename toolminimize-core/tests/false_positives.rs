@@ -176,3 +176,32 @@ fn at_least_ninety_eight_percent_of_benign_calls_come_back_unchanged() {
         changed.join("\n")
     );
 }
+
+/// Drug brands and disease names that are everyday words of another language the lexicons
+/// read (Romanian "Stimate", Norwegian "tretten", Polish "Cholera", …) are not lexicon terms:
+/// the `lookalike-brand-*` calls get nothing reported.
+#[test]
+fn brands_that_are_everyday_words_elsewhere_get_nothing_reported() {
+    let results = minimize_all();
+    let brands: Vec<_> = results
+        .iter()
+        .filter(|(b, _)| b.id.starts_with("lookalike-brand-"))
+        .collect();
+    assert!(brands.len() >= 6, "{} lookalike-brand calls", brands.len());
+    for (b, o) in brands {
+        let items: Vec<String> = o
+            .report()
+            .items()
+            .iter()
+            .map(|i| format!("{} {:?} ({})", i.path(), i.kind(), i.detector()))
+            .collect();
+        assert!(
+            items.is_empty(),
+            "{} [{}]: {}",
+            b.id,
+            b.lang,
+            items.join(", ")
+        );
+        assert_eq!(o.arguments(), Some(&b.arguments), "{} changed", b.id);
+    }
+}

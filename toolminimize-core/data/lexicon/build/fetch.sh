@@ -25,7 +25,7 @@ for whl in dl/*.whl; do
 done
 mkdir -p i18n-nationality && tar xzf dl/i18n-nationality-1.4.0.tgz -C i18n-nationality
 python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install -q 'wordfreq>=3,<4'
+"$work/venv/bin/pip" install -q 'wordfreq[cjk]>=3,<4'
 "$work/venv/bin/python" "$here/build_generated.py" "$work" "$here/.."
 python3 "$here/icd_codes.py" "$work"
 "$work/venv/bin/python" "$here/procedures.py" "$work" "$here/.."

@@ -1491,8 +1491,8 @@ fn other(
             let reach = if it.kind == Postcode { 12 } else { 4 };
             // Not a word of a venue's name ("dinner at Casa Ana, Calle Mayor 5"). A street the
             // residence detector found ("I live on …") is a home whatever the words before.
-            let home = it.kind != Place && it.detector == "residence"
-                || it.kind != Place && {
+            let home = it.kind != Place
+                && (it.detector == "residence" || {
                     let before = r.words_before_on_line(s.start, reach);
                     let residence = vocab().set(WordSet::Residence);
                     (0..before.len()).any(|i| {
@@ -1502,7 +1502,7 @@ fn other(
                                     n.raw.chars().next().is_some_and(char::is_uppercase)
                                 }))
                     })
-                };
+                });
             // A relative's town, told by the way ("her ex-husband in Leeds", "my parents, who
             // live in Tucson"), is where that relative lives: the message is not about it
             // unless it asks something of it or its point names it.

@@ -257,9 +257,22 @@ impl Money {
             if !self.words.word_ends_at(gap, word_end) {
                 continue;
             }
-            // A currency right after the number was the currency pattern's to find.
+            // A currency right after the number was the currency pattern's to find; a word
+            // after it names what is counted ("a balance of 1,250 points", "loan 30,000 km").
             let tail = super::context::after(text, end, 4).trim_start();
-            if tail.starts_with(['€', '£', '$']) {
+            let counted = m.as_str().ends_with(|c: char| c.is_ascii_digit())
+                && tail.starts_with(char::is_alphabetic)
+                && ![
+                    "netto", "brutto", "net", "gross", "monthly", "yearly", "annually", "p.a",
+                ]
+                .iter()
+                .any(|q| {
+                    super::context::after(text, end, 12)
+                        .trim_start()
+                        .get(..q.len())
+                        .is_some_and(|h| h.eq_ignore_ascii_case(q))
+                });
+            if tail.starts_with(['€', '£', '$']) || counted {
                 continue;
             }
             out.push(Finding::new(start..end, PsdKind::MoneyAmount, 0.7, "money"));
@@ -363,6 +376,12 @@ mod tests {
         assert!(spans("income questions for 2,000 respondents").is_empty());
         assert!(spans("the balance beam scored 14,500 points").is_empty());
         assert!(spans("salary review in 2026").is_empty());
+        assert!(spans("your loyalty balance is 1,250 points").is_empty());
+        assert_eq!(
+            spans("My salary is 64,000 a year so I qualify."),
+            ["64,000 a year"]
+        );
+        assert_eq!(spans("Einkommen 3.400 brutto, Miete offen"), ["3.400"]);
     }
 
     #[test]

@@ -29,6 +29,10 @@ const KIN_LINK: &str = r"(?:,?\s+(?:who|that|der|die|qui|que|che)(?:\s+(?:still|
 /// A street named without its number: capitalised words and a street word ("Halsey St",
 /// "Mare Street", "Old Kent Road").
 const STREET: &str = r"(?:\p{Lu}[\p{L}'’\-]*\s+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Ln|Lane|Blvd|Boulevard|Drive|Way|Ct|Court|Terrace|Pkwy|Parkway|Row|Crescent|Close|Grove|Gardens|Square|Sq)(?-u:\b)";
+/// Verbs of living somewhere, without those of moving or working ("the meeting moved to Mill
+/// Road", "based on Elm Street" say nothing of a home).
+const LIVE_VERBS: &str = r"live|lives|living|lived|reside|resides|residing|wohne|wohnt|wohnen|habite|habites|habitons|habitent|vivo|vives|vive|viven|vivimos|resido|abito|abiti|abita|abitano|abitiamo|mieszkam|mieszka|mieszkamy|mieszkają|bydlím|bydlí|bydlíme|woon|woont|wonen|moro|mora|moramos|moram|bor|bodde";
+
 /// A street named without its number in the other languages: a street word before the name
 /// ("rue des Tanneurs", "calle Mayor", "via Garibaldi", "ulica Długa"), or a name that ends
 /// in one ("Lindenstraße", "Kerkstraat", "Storgatan", "Nørregade").
@@ -87,7 +91,7 @@ impl Residence {
             r"(?i:(?-u:\b)(?:my|our|his|her|their)\s+(?:new\s+|old\s+|current\s+)?(?:place|apartment|apt|flat|house|home|condo|studio|townhouse)\s+(?:(?:is|was)\s+)?)(?i:on|off)\s+({STREET})"
         );
         let street_home = format!(
-            r"(?:(?i:(?-u:\b)(?:{VERBS})(?:\s+(?:on|in|at|off|en|à|a|em|na|no|op|på|w|v|ve|i|in der|in die|an der))?\s+(?:(?:the|la|le|el|der|die)\s+)?)({STREET}|{STREET_INTL})|(?i:(?-u:\b)(?:the|my|our|his|her|their|old|new)\s+)({STREET})\s+(?i:address|flat|house|apartment|place|home)(?-u:\b))"
+            r"(?:(?i:(?-u:\b)(?:{LIVE_VERBS})(?:\s+(?:on|in|at|off|en|à|a|em|na|no|op|på|w|v|ve|i|in der|in die|an der))?\s+(?:(?:the|la|le|el|der|die)\s+)?)({STREET}|{STREET_INTL})|(?i:(?-u:\b)(?:the|my|our|his|her|their|old|new)\s+)({STREET})\s+(?i:address|flat|house|apartment|place|home)(?-u:\b))"
         );
         Ok(Residence {
             street_home: regex("residence", &street_home)?,
@@ -423,6 +427,7 @@ mod tests {
         );
         // A street named for something else than a home is not one.
         assert!(street("The parade goes down Main Street on Sunday.").is_empty());
+        assert!(street("The meeting moved to Mill Road next week.").is_empty());
         assert!(street("the Abbey Road album").is_empty());
     }
 

@@ -294,3 +294,11 @@ fn a_remark_in_brackets_or_a_verb_between_label_and_number() {
     // A bracket holding digits is not passed over.
     assert!(plain("member ID (see 2 pages) XK4402917").is_empty());
 }
+
+#[test]
+fn a_turkish_number_by_its_short_label() {
+    assert_eq!(
+        plain("TC numaran 318 240 775 16 ile kayıt yapacaklar"),
+        [("318 240 775 16", NID)]
+    );
+}

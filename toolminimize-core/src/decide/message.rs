@@ -705,6 +705,16 @@ fn point(
             || c.third_person
             || c.clause.parenthetical
     }) || r.told_as_reason(s.start);
+    // A wheelchair, a guide dog or a sign-language interpreter named in a note to a ride or
+    // a delivery is what the driver must provide for, said with a need word or not ("I'll be
+    // with my mother in her wheelchair"). A stay or a flight books it by the room or the
+    // service asked for ("accessible room"), which stays on its own.
+    if matches!(cv.kind, ToolKind::Route | ToolKind::Shopping)
+        && !clause.is_some_and(|c| c.reason || c.clause.parenthetical)
+        && r.names_in(WordSet::Accommodation, s)
+    {
+        return Some(Rule::PointOfMessage);
+    }
     let sentence = clause.map_or(0, |c| c.clause.sentence);
     let first_clause = r.clause_index(s.start) == Some(0);
     // A later clause that speaks of the writer ("… - sorry, my hearing was moved") is an

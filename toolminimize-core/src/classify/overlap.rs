@@ -1,8 +1,9 @@
 //! Resolves overlapping findings in one string.
 //!
 //! Where two findings overlap, the more specific one wins: a special category over an ordinary
-//! one, then the longer span, then any reading of digits over a phone number, then the higher confidence. Findings wholly inside a winner are
-//! dropped; partial overlaps of different categories are both kept (the rewriter merges spans).
+//! one, then the longer span, then any reading of digits over a phone number, then the higher
+//! confidence. Findings wholly inside a winner are dropped; partial overlaps of different
+//! categories are both kept (the rewriter merges spans).
 //!
 //! O(n log n) in the number of findings: containment is a prefix-maximum query over the span
 //! starts (a Fenwick tree), not a pairwise comparison.

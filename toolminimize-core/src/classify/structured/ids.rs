@@ -659,7 +659,7 @@ impl Ids {
         }
         // An NHS number in its groups after a medical label ("NHS number 943 476 5919"): its
         // groups are no token of their own.
-        if text.bytes().filter(u8::is_ascii_digit).count() >= 10 {
+        if super::context::has_digits(text, 10) {
             for m in self.nhs_grouped.find_iter(text) {
                 let mut buf = [0u8; 24];
                 let n = digits_of(m.as_str(), &mut buf);

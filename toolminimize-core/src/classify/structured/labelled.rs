@@ -866,10 +866,7 @@ fn skip_connector(text: &str, from: usize) -> Option<usize> {
         // A remark in brackets between the label and its number, without a digit ("member ID
         // (as on the card): …"), is passed over, once.
         if c == '(' && asides == 0 {
-            let close = text
-                .get(i..)
-                .and_then(|r| r.get(..r.len().min(MAX_GAP + 1)))
-                .and_then(|r| r.find(')'));
+            let close = super::context::after(text, i, MAX_GAP + 1).find(')');
             if let Some(close) = close
                 && text
                     .get(i..i + close)
@@ -999,20 +996,18 @@ fn spaced_token(text: &str, at: usize) -> Option<Range<usize>> {
         if !(c.is_ascii_alphanumeric() || c == b'-') || i - at >= 2 * MAX_TOKEN {
             break;
         }
-        // Each character stands alone: a space (or the end) after it.
-        if b.get(i + 1).is_some_and(|n| *n != b' ') {
-            if b.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric()) {
-                return None;
-            }
-            i += 1;
-            end = i;
-            chars += usize::from(c != b'-');
-            digits += usize::from(c.is_ascii_digit());
-            break;
+        // Each character stands alone: a letter or digit glued after it makes a word.
+        let next = b.get(i + 1).copied();
+        if next.is_some_and(|n| n.is_ascii_alphanumeric()) {
+            return None;
         }
         chars += usize::from(c != b'-');
         digits += usize::from(c.is_ascii_digit());
         end = i + 1;
+        // One space leads to the next character; anything else ends the token.
+        if next != Some(b' ') {
+            break;
+        }
         i += 2;
     }
     (chars >= 6 && digits >= 4).then_some(at..end)
@@ -1149,7 +1144,7 @@ impl Labelled {
 
 impl crate::classify::shared::Gate for Labelled {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.len() >= 4 && super::context::digit_count(text) >= 3
+        text.len() >= 4 && super::context::has_digits(text, 3)
     }
 }
 
@@ -1160,7 +1155,7 @@ impl Detector for Labelled {
 
     fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
         // Every token holds three digits at least.
-        if text.len() < 4 || super::context::digit_count(text) < 3 {
+        if text.len() < 4 || !super::context::has_digits(text, 3) {
             return;
         }
         if self.whole_value(text, field, out) {

@@ -6,7 +6,7 @@
 
 use crate::classify::pattern::LazyRegex as Regex;
 
-use super::context::{Keywords, LastKey, before, by_key, char_at, char_before, regex};
+use super::context::{Keywords, LastKey, after, before, by_key, char_at, char_before, regex};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -259,7 +259,8 @@ impl Money {
             }
             // A currency right after the number was the currency pattern's to find; a word
             // after it names what is counted ("a balance of 1,250 points", "loan 30,000 km").
-            let tail = super::context::after(text, end, 4).trim_start();
+            let tail = after(text, end, 4).trim_start();
+            let next = after(text, end, 12).trim_start();
             let counted = m.as_str().ends_with(|c: char| c.is_ascii_digit())
                 && tail.starts_with(char::is_alphabetic)
                 && ![
@@ -267,9 +268,7 @@ impl Money {
                 ]
                 .iter()
                 .any(|q| {
-                    super::context::after(text, end, 12)
-                        .trim_start()
-                        .get(..q.len())
+                    next.get(..q.len())
                         .is_some_and(|h| h.eq_ignore_ascii_case(q))
                 });
             if tail.starts_with(['€', '£', '$']) || counted {

@@ -1449,8 +1449,19 @@ fn gate(
         } else {
             Rule::OptionalField
         };
+        let several_sentences = free_text
+            && matches!(
+                cv.kind,
+                ToolKind::Search | ToolKind::Places | ToolKind::Generic
+            )
+            && f.reading.as_ref().is_some_and(|r| {
+                r.clauses.first().map(|c| c.clause.sentence)
+                    != r.clauses.last().map(|c| c.clause.sentence)
+            });
         let op = if info.is_some_and(|i| i.required) {
             Op::RemoveSpan
+        } else if several_sentences {
+            Op::RemoveSentence
         } else {
             Op::RemoveField
         };

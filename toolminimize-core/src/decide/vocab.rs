@@ -207,6 +207,9 @@ const SCORED: usize = LANGS.len() - 1;
 /// The bit of `other` (see [`LANGS`]).
 const OTHER: LangMask = 1 << SCORED;
 
+/// The bit of `en`, the first of [`LANGS`].
+const EN: LangMask = 1;
+
 /// Every language.
 pub const ALL_LANGS: LangMask = (1 << LANGS.len()) - 1;
 
@@ -574,6 +577,11 @@ impl Vocab {
     /// word, unless it sits in an address (asked only of function words, the only ones that
     /// vote).
     fn scoring_langs(&self, w: &Word<'_>, raw: &str) -> LangMask {
+        // A capital "I" inside a sentence is the English pronoun: the Italian article and the
+        // Danish, Polish or Czech "i" are written small there.
+        if w.raw == "I" && name_cased(raw, w) {
+            return EN;
+        }
         let langs = self.stop_langs(w);
         if langs != 0 && !in_address(raw, &w.range) && !name_cased(raw, w) {
             langs

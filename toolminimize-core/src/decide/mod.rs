@@ -1449,11 +1449,12 @@ fn gate(
         } else {
             Rule::OptionalField
         };
+        // A tool that only finds things reads its optional note for criteria: of a note of
+        // several sentences, the one that tells what it need not know goes, the others stay
+        // ("Must allow a small dog."). A note to a tool that acts (a form, a booking, a
+        // triage) goes whole: its other sentences tell the same story.
         let several_sentences = free_text
-            && matches!(
-                cv.kind,
-                ToolKind::Search | ToolKind::Places | ToolKind::Generic
-            )
+            && cv.retrieves()
             && f.reading.as_ref().is_some_and(|r| {
                 r.clauses.first().map(|c| c.clause.sentence)
                     != r.clauses.last().map(|c| c.clause.sentence)

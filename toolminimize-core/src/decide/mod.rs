@@ -829,6 +829,49 @@ fn decide_field(
     group: &[usize],
     out: &mut [Decision],
 ) {
+    decide_field_items(ctx, cv, schema, items, group, out);
+    let directive = group
+        .first()
+        .and_then(|&i| items.get(i))
+        .and_then(|x| schema.field(&x.path))
+        .and_then(|i| i.minimize.as_ref());
+    if let Some(directive) = directive
+        && !ctx.policy.strict
+    {
+        for &k in group {
+            if let Some(slot) = out.get_mut(k) {
+                *slot = directed(directive, *slot);
+            }
+        }
+    }
+}
+
+/// The decision `d` of an item in a field whose schema asks for the rewrite `directive`: the
+/// data the field is for (a rider's name "to substitute") and an item the tool does not need
+/// go the way the tool's author asks; what the call needs besides stays (a query "to
+/// generalize" keeps its topic, and loses the street for its town).
+fn directed(directive: &MinimizeDirective, d: Decision) -> Decision {
+    if d.necessary && d.rule != Rule::FieldCarriesThisData {
+        return d;
+    }
+    match directive {
+        MinimizeDirective::Generalize(_) => {
+            Decision::drop(Op::Generalize, Rule::DirectiveGeneralize)
+        }
+        MinimizeDirective::Substitute => Decision::drop(Op::Substitute, Rule::DirectiveSubstitute),
+        _ => d,
+    }
+}
+
+/// [`decide_field`] by the field's own rules.
+fn decide_field_items(
+    ctx: &CallContext<'_>,
+    cv: &CallView<'_>,
+    schema: &SchemaIndex,
+    items: &[PsdItem],
+    group: &[usize],
+    out: &mut [Decision],
+) {
     let Some(path) = group
         .first()
         .and_then(|&i| items.get(i))
@@ -1313,18 +1356,15 @@ fn gate(
         Some(MinimizeDirective::Remove) => {
             return Some(Decision::drop(Op::RemoveField, Rule::DirectiveRemove));
         }
-        Some(MinimizeDirective::Generalize(_)) => {
-            return Some(Decision::drop(Op::Generalize, Rule::DirectiveGeneralize));
-        }
-        Some(MinimizeDirective::Substitute) => {
-            return Some(Decision::drop(Op::Substitute, Rule::DirectiveSubstitute));
-        }
+        // A length the tool's author sets is all the tool reads of the field.
         Some(MinimizeDirective::Truncate(n)) => {
             return Some(Decision::drop(
                 Op::Truncate(n.unwrap_or(200)),
                 Rule::DirectiveTruncate,
             ));
         }
+        // A generalize or substitute directive says how what the field need not carry goes
+        // (`directed`, after the field is decided), not that all of it goes.
         _ => {}
     }
     // A real value in a sample file the call writes: a placeholder of its kind keeps the

@@ -963,6 +963,15 @@ fn removal(s: &str, span: std::ops::Range<usize>, kind: PsdKind) -> Edit {
             always = r.start;
         }
     }
+    // A writer's introduction goes with their name when nothing follows it in the clause
+    // ("…, I'm Jo Doe" leaves no "I'm").
+    if kind == PsdKind::PersonName
+        && text::clause_ends_at(s, r.end)
+        && let Some(intro) = text::self_introduction_start(s, r.start)
+    {
+        r.start = intro;
+        always = always.min(intro);
+    }
     // A phrase of cause right before the span goes with it, whatever follows ("ich komme
     // wegen meiner Migräne morgen" leaves no "wegen").
     match crate::text::clauses::cause_phrase_before(s, r.start, always) {

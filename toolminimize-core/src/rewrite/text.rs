@@ -523,6 +523,69 @@ pub fn agent_preposition_start(text: &str, start: usize) -> Option<usize> {
     }
 }
 
+/// Phrases a writer introduces themselves with, before their name (folded, words joined by a
+/// space): with the name cut at the end of its clause, they would be left saying nothing ("…,
+/// I'm").
+const SELF_INTRODUCTIONS: &[&str] = &[
+    "i'm",
+    "im",
+    "i am",
+    "my name is",
+    "this is",
+    "name is",
+    "je suis",
+    "je m'appelle",
+    "ich bin",
+    "ich heisse",
+    "mein name ist",
+    "me llamo",
+    "soy",
+    "mi nombre es",
+    "mi chiamo",
+    "sono",
+    "il mio nome e",
+    "meu nome e",
+    "sou",
+    "ik ben",
+    "mijn naam is",
+    "ik heet",
+    "jag heter",
+    "jag ar",
+    "jeg heter",
+    "jeg hedder",
+    "jeg er",
+    "nazywam sie",
+    "jestem",
+    "jmenuji se",
+    "jsem",
+];
+
+/// Where a self-introduction right before `start` begins ("I'm" of "…, I'm Jo Doe"), if one
+/// opens its clause there: up to three words, read back from `start`.
+pub fn self_introduction_start(text: &str, start: usize) -> Option<usize> {
+    let mut at = start;
+    let mut words: Vec<&str> = Vec::with_capacity(3);
+    let mut found = None;
+    for _ in 0..3 {
+        let Some((ws, w)) = word_before(text, at) else {
+            break;
+        };
+        words.insert(0, w);
+        at = ws;
+        let phrase = words.join(" ");
+        if with_folded_term(&phrase, |f| SELF_INTRODUCTIONS.contains(&f)) {
+            found = Some(ws);
+        }
+    }
+    let ws = found?;
+    let before = text.get(..ws)?.trim_end_matches([' ', '\t']);
+    let opens_clause = before.is_empty()
+        || before.ends_with([
+            '.', '!', '?', '\n', '(', '[', ',', ';', ':', '-', '–', '—', '|',
+        ]);
+    opens_clause.then_some(ws)
+}
+
 /// Where the participle that opens a clause and heads the agent phrase at `prep` begins
 /// ("Reported" of ". Reported by …", "submitted" of ", submitted by …"), if there is one: cut
 /// with its agent at the clause's end, it would be left alone. A participle after its subject

@@ -1455,8 +1455,16 @@ fn gate(
         // A form's own field named for an identifier ("dni", "geburtsdatum" among the fields a
         // form submission fills) is what the form asks for.
         let form_asks = identifier && cv.fills_form;
+        // A field for a bank account is where money goes: filled, it is how the tool pays
+        // (a claim's payout, a refund, a transfer's creditor).
+        let pays_to = matches!(item.kind, PsdKind::Iban | PsdKind::BankAccount);
         if (carries
-            && (contact || whole && (!identifier || form_asks || purpose_needs(cv.kind, item.kind))))
+            && (contact
+                || whole
+                    && (!identifier
+                        || form_asks
+                        || pays_to
+                        || purpose_needs(cv.kind, item.kind))))
             || declared
             || (whole && holds_requirements(f.schema_key))
             // A field named for what is looked for (a product, a specialty, a cuisine) carries

@@ -145,17 +145,18 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
                 .unwrap_or(text.len());
             s.start > head_end && text.get(..head_end).is_some_and(has_street_address)
         });
+    // A form's own address field (a change of address, an application) asks for the address
+    // as it is, whatever else the tool's words suggest.
+    let exact = precision(cv.kind) == Precision::Exact || cv.fills_form && !f.query;
     match item.kind {
         StreetAddress | Postcode if second_place => {
             Decision::drop(Op::RemoveSegment, Rule::RemarkOnValue)
         }
-        StreetAddress | Coordinates | Postcode
-            if remark && precision(cv.kind) == Precision::City =>
-        {
+        StreetAddress | Coordinates | Postcode if remark && !exact => {
             Decision::drop(Op::RemoveClause, Rule::RemarkOnValue)
         }
         StreetAddress | Coordinates | Postcode | Place => {
-            if precision(cv.kind) == Precision::Exact || !f.needed && item.kind == Place {
+            if exact || !f.needed && item.kind == Place {
                 return Decision::keep(Rule::ExactLocationForPurpose);
             }
             match item.kind {

@@ -166,6 +166,22 @@ pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> 
         false
     });
     let first = first_line.and_then(|line| table.roles.get(line));
+    // Notes about a place ("dropoff_instructions", "pickup_notes", "address_comment") are
+    // notes: the last word of a compound key is its head.
+    if first == Some(&FieldRole::Location) {
+        let mut last: Option<FieldRole> = None;
+        any_identifier_word(key, |k| {
+            last = table
+                .line_of
+                .get(k)
+                .and_then(|&l| table.roles.get(l))
+                .copied();
+            false
+        });
+        if last == Some(FieldRole::Message) {
+            return FieldRole::Message;
+        }
+    }
     if let Some(role) = first {
         return match role {
             // An e-mail key that is a body or subject is a message.

@@ -485,7 +485,11 @@ fn names_need(v: &super::vocab::Vocab, cw: &[Word<'_>], unspaced: &str) -> bool 
 
 fn asks_at_open(v: &super::vocab::Vocab, lang: LangMask, cw: &[Word<'_>]) -> bool {
     let open = v.set(WordSet::RequestOpen);
-    (0..cw.len().min(2)).any(|i| open.match_in(lang, cw, i).is_some())
+    // After the writer's own pronoun the verb tells what the writer does ("I leave at 5"):
+    // only the clause's first word asks then.
+    let told = v.set(WordSet::FirstPerson).match_in(lang, cw, 0).is_some();
+    let words = if told { 1 } else { 2 };
+    (0..cw.len().min(words)).any(|i| open.match_in(lang, cw, i).is_some())
 }
 
 /// Whether a clause names someone close to someone: a kinship word after a possessive ("my

@@ -71,6 +71,7 @@ pub(super) struct Credential {
     prefixed: Regex,
     scheme: Regex,
     assignment: Regex,
+    short: Regex,
     fields: Keywords,
 }
 
@@ -112,7 +113,7 @@ impl Credential {
             )?,
             assignment: regex_gated(
                 "credential",
-                r#"(?i)(?-u:\b)(?:password|passwd|pwd|passcode|passphrase|pin|secret|api[_\-\s]?key|apikey|access[_\-\s]?token|auth[_\-\s]?token|token|client[_\-\s]?secret|private[_\-\s]?key|mot de passe|passwort|kennwort|contraseña|clave|parola d'ordine)["']?\s*(?:is|est|ist|es|è|:|=|=>)\s*["']?([^\s"',;&<>]{4,})"#,
+                r#"(?i)(?-u:\b)(?:password|passwd|pwd|passcode|passphrase|pin|secret|api[_\-\s]?key|apikey|access[_\-\s]?token|auth[_\-\s]?token|token|client[_\-\s]?secret|private[_\-\s]?key|mot de passe|passwort|kennwort|contraseña|clave|parola d'ordine)["']?\s*(?:is|est|ist|es|è|:|=|=>)\s*["']?([^\s"',;<>]{4,})"#,
                 words_ci(
                     &[
                         "password",
@@ -138,6 +139,13 @@ impl Credential {
                     Edge::Boundary,
                     Edge::Any,
                 ),
+            )?,
+            // "pw Summer2026!": the short forms need no connector, but a value with a letter
+            // and a digit or a sign (checked on the match).
+            short: regex_gated(
+                "credential",
+                r#"(?i)(?-u:\b)(?:pw|pwd)\s*(?::|=|is)?\s+([^\s"',;<>]{6,})"#,
+                words_ci(&["pw", "pwd"], Edge::Boundary, Edge::Any),
             )?,
             fields: Keywords::new("credential", SECRET_FIELDS)?,
         })
@@ -191,24 +199,52 @@ impl Detector for Credential {
                 "credential",
             ));
         }
-        for re in [&self.scheme, &self.assignment] {
+        for re in [&self.scheme, &self.assignment, &self.short] {
+            let short = std::ptr::eq(re, &self.short);
             for c in re.captures_iter(text) {
                 if let Some(v) = c.get(1) {
-                    let s = v.as_str();
+                    let range = v.start()..v.start() + secret_len(v.as_str());
+                    let s = text.get(range.clone()).unwrap_or_default();
                     // "password: required" style prose is not a secret value.
-                    if PROSE.iter().any(|w| w.eq_ignore_ascii_case(s)) {
+                    if s.len() < 4
+                        || PROSE.iter().any(|w| w.eq_ignore_ascii_case(s))
+                        || short && !mixed(s)
+                    {
                         continue;
                     }
-                    out.push(Finding::new(
-                        v.range(),
-                        PsdKind::Credential,
-                        0.85,
-                        "credential",
-                    ));
+                    out.push(Finding::new(range, PsdKind::Credential, 0.85, "credential"));
                 }
             }
         }
     }
+}
+
+/// The length of the secret that opens `value`: all of it, but for a query string's next
+/// parameter (`pw=x&user=y` ends at `&`) and a closing full stop or bracket.
+fn secret_len(value: &str) -> usize {
+    let b = value.as_bytes();
+    let mut end = value.len();
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'&' {
+            let rest = b.get(i + 1..).unwrap_or_default();
+            let key = rest
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+                .count();
+            if key > 0 && rest.get(key) == Some(&b'=') {
+                end = i;
+                break;
+            }
+        }
+    }
+    let v = value.get(..end).unwrap_or(value);
+    v.trim_end_matches(['.', ')', ']', '}']).len()
+}
+
+/// Whether `s` mixes a letter with a digit or a sign, as a password does ("Summer2026!"),
+/// where a word alone ("reset") does not.
+fn mixed(s: &str) -> bool {
+    s.chars().any(char::is_alphabetic) && s.chars().any(|c| !c.is_alphabetic())
 }
 
 #[cfg(test)]
@@ -246,6 +282,19 @@ mod tests {
         assert_eq!(spans("my password is S3cr3t-Pass", &none), ["S3cr3t-Pass"]);
         assert_eq!(spans("api_key: 9f8e7d6c5b4a", &none), ["9f8e7d6c5b4a"]);
         assert_eq!(spans("Passwort: Sommer2024", &none), ["Sommer2024"]);
+        assert_eq!(spans("password: Tr0ub4dor&3", &none), ["Tr0ub4dor&3"]);
+        assert_eq!(
+            spans("?user=jo&password=Hunt3r22&next=x", &none),
+            ["Hunt3r22"]
+        );
+        assert_eq!(
+            spans("log in as ops, pw Summer2026!", &none),
+            ["Summer2026!"]
+        );
+        assert_eq!(
+            spans("the password is S3cr3t-Pass.", &none),
+            ["S3cr3t-Pass"]
+        );
         let f = Field {
             path: "/password",
             key: Some("password"),
@@ -264,6 +313,8 @@ mod tests {
             "the token limit is 4096",
             "id 123e4567-e89b-12d3-a456-426614174000",
             "fixed in 4f9c2a1b7d3e5f60718293a4b5c6d7e8f9012345",
+            "pw reset needed",
+            "the pwd command prints the directory",
         ] {
             assert!(spans(s, &none).is_empty(), "{s}: {:?}", spans(s, &none));
         }

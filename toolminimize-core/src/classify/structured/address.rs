@@ -550,10 +550,11 @@ fn world_streets() -> Result<Vec<Regex>, Error> {
     ])
 }
 
-/// Whether `text` holds one of `chars`: one byte search for each (a search for a set of
-/// characters decodes every character of the text, several times slower on a long text).
+/// Whether `text` holds one of `chars`, none of them ASCII: an ASCII text (most values) is
+/// told at once; another has one byte search for each (a search for a set of characters
+/// decodes every character of the text, several times slower on a long text).
 fn holds_any(text: &str, chars: &[char]) -> bool {
-    chars.iter().any(|&c| text.contains(c))
+    !text.is_ascii() && chars.iter().any(|&c| text.contains(c))
 }
 
 /// Drops trailing spaces, commas and hyphens from a match.

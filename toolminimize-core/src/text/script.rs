@@ -35,6 +35,11 @@ pub fn is_hangul(c: char) -> bool {
 /// Whether `c` belongs to a script written without spaces between words: kana, Han, Thai,
 /// Lao, Khmer and Myanmar.
 pub fn is_unspaced(c: char) -> bool {
+    // Below Thai, the first of these scripts: Latin, Greek, Cyrillic and the like, told by
+    // one comparison.
+    if c < '\u{0E00}' {
+        return false;
+    }
     is_cjk(c)
         || matches!(c,
             '\u{0E00}'..='\u{0EFF}'  // Thai, Lao

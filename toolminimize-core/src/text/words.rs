@@ -149,6 +149,9 @@ fn push<'a>(text: &'a str, s: usize, e: usize, plain: bool, out: &mut Vec<Word<'
             .all(|b| b.is_ascii_graphic() && b != b'`' && !b.is_ascii_uppercase())
     {
         Cow::Borrowed(raw_t)
+    } else if raw_t.is_ascii() {
+        // ASCII letters, digits and apostrophes: folding lowers the capitals, no more.
+        Cow::Owned(raw_t.to_ascii_lowercase())
     } else {
         let mut folded = fold_term(raw_t);
         if !folded.is_ascii() && folded.contains('\u{2019}') {

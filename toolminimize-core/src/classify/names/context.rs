@@ -1430,6 +1430,11 @@ impl Words {
             words,
         }
     }
+
+    /// Whether the list is among `lists` (the bits [`lists_of`] gives for a word).
+    pub(crate) const fn holds(&self, lists: u32) -> bool {
+        lists & self.bit != 0
+    }
 }
 
 /// Every [`Words`] list of this module (each with its own bit).
@@ -1472,7 +1477,13 @@ fn index() -> &'static FxHashMap<&'static str, u32> {
 
 /// Whether folded `w` is in `set`.
 pub(crate) fn is_in(set: Words, w: &str) -> bool {
-    index().get(w).is_some_and(|bits| bits & set.bit != 0)
+    set.holds(lists_of(w))
+}
+
+/// The lists holding folded `w`, one bit each: asked once, it answers [`Words::holds`] for
+/// every list without looking the word up again.
+pub(crate) fn lists_of(w: &str) -> u32 {
+    index().get(w).copied().unwrap_or(0)
 }
 
 /// Whether folded `w` is in a plain list of words.

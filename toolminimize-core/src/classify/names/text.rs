@@ -24,7 +24,7 @@ use rustc_hash::FxHashMap;
 use super::context::{
     BRANDS, CALENDAR, ELIDED, GREETINGS, LABELS, NOT_NAMES, OF, PARTICLES, PLACE_PREFIXES,
     PLACE_SUFFIXES, POSSESSIVES, PREPOSITIONS, PRONOUNS, RELATIONS, ROLES, SIGN_OFFS,
-    STREET_PREFIXES, TITLES, VERBS_AFTER, is_in,
+    STREET_PREFIXES, TITLES, VERBS_AFTER, is_in, lists_of,
 };
 use super::cyrillic;
 use super::lists::{Flags, NameLists};
@@ -197,6 +197,8 @@ impl<'a, 't> Scan<'a, 't> {
         };
         let g = self.gap_before(i);
         let pk = self.key(p);
+        // The lists holding the word before, looked up once for every question below.
+        let pk_lists = lists_of(pk);
         let prev = self.toks.get(p);
         // Titles: "Dr. Weber", "Frau Weber", "Sig.ra Conti", "M. Dupont".
         let title_gap = matches!(g, " " | ". " | "." | "\u{a0}") || is_space_gap(g);
@@ -208,7 +210,7 @@ impl<'a, 't> Scan<'a, 't> {
                 .filter(|_| self.gap_before(p) == ".")
                 .map(|q| format!("{}{}", self.key(q), pk));
             let single_letter_title = matches!(pk, "m" | "d");
-            let is_title = (is_in(TITLES, pk) && (!single_letter_title || g.starts_with('.')))
+            let is_title = (TITLES.holds(pk_lists) && (!single_letter_title || g.starts_with('.')))
                 || joined.as_deref().is_some_and(|j| is_in(TITLES, j));
             if is_title
                 && prev.is_some_and(|t| t.shape != Shape::Lower || !matches!(pk, "m" | "sr"))
@@ -217,12 +219,12 @@ impl<'a, 't> Scan<'a, 't> {
             }
         }
         // "d'Anaïs", "dell'Anna": an elided preposition glued to the name.
-        if g.is_empty() && is_in(ELIDED, pk) {
+        if g.is_empty() && ELIDED.holds(pk_lists) {
             return Context::Weak;
         }
         let plain = is_space_gap(g) || matches!(g.trim_matches(' '), "," | ":");
         // "l'avocat de Marc", "la figlia di Marta": a role or relation, then "of".
-        if plain && is_in(OF, pk) {
+        if plain && OF.holds(pk_lists) {
             let role = p.checked_sub(1).is_some_and(|q| {
                 let k = self.key(q);
                 let k = k.rsplit(['\'', '\u{2019}']).next().unwrap_or(k);
@@ -233,12 +235,12 @@ impl<'a, 't> Scan<'a, 't> {
             }
         }
         // Labels: "Name: Pablo Navarro", "From: Dana Kim".
-        if g.trim_matches([' ', '\t']) == ":" && is_in(LABELS, pk) {
+        if g.trim_matches([' ', '\t']) == ":" && LABELS.holds(pk_lists) {
             return Context::Strong;
         }
         // Relations: "my mother Ruth", "ma fille, Chloé"; a capitalised relation opening a
         // sentence needs no possessive ("Brat Marek nie może").
-        if plain && is_in(RELATIONS, pk) {
+        if plain && RELATIONS.holds(pk_lists) {
             let poss = (1..=2).any(|d| {
                 p.checked_sub(d)
                     .is_some_and(|q| is_in(POSSESSIVES, self.key(q)))
@@ -274,7 +276,7 @@ impl<'a, 't> Scan<'a, 't> {
         }
         // Roles: "patient Greta Lindgren", "Passenger: Ruiz". A lone place after a role is
         // where the role is sought ("lawyer Houston", "dentist Leeds"), not who.
-        if plain && is_in(ROLES, pk) {
+        if plain && ROLES.holds(pk_lists) {
             let lone_place = self.flags(i).has(Flags::PLACE)
                 && !self
                     .toks
@@ -287,18 +289,18 @@ impl<'a, 't> Scan<'a, 't> {
             };
         }
         // Greetings at the start of a line: "Hi Dana,", "Bonjour Marie".
-        if plain && is_in(GREETINGS, pk) && self.starts_line(p) {
+        if plain && GREETINGS.holds(pk_lists) && self.starts_line(p) {
             return Context::Strong;
         }
         // Sign-offs: "Best, Sofia", "Cordialement,\nAnaïs Dubois".
-        if is_in(SIGN_OFFS, pk)
+        if SIGN_OFFS.holds(pk_lists)
             && (g.contains(',') || g.contains('\n'))
             && g.chars()
                 .all(|c| c.is_whitespace() || matches!(c, ',' | '!' | '.'))
         {
             return Context::Strong;
         }
-        if plain && is_in(PREPOSITIONS, pk) {
+        if plain && PREPOSITIONS.holds(pk_lists) {
             return Context::Weak;
         }
         Context::None
@@ -406,9 +408,11 @@ impl<'a, 't> Scan<'a, 't> {
         let &i = run.first()?;
         let first = self.flags(i);
         let first_key = self.key(i);
+        // The lists holding the first word, looked up once for every question below.
+        let first_lists = lists_of(first_key);
         // Place and organisation words ("Ave", "Station") never start a name, nor does a place
         // of two or three words ("Da Nang", "Addis Ababa", "Chiang Mai").
-        if is_in(PLACE_SUFFIXES, first_key) || self.opens_with_place(run) {
+        if PLACE_SUFFIXES.holds(first_lists) || self.opens_with_place(run) {
             return None;
         }
         // "Rebecca Stone Cleveland Clinic": the word before a place or organisation word
@@ -444,12 +448,12 @@ impl<'a, 't> Scan<'a, 't> {
         }) {
             return None;
         }
-        let calendar = is_in(CALENDAR, first_key);
+        let calendar = CALENDAR.holds(first_lists);
         // "Dear Dr. Smith": the title is context for the next word, never a name itself.
         // Likewise a relation opening a sentence ("Brat Marek", "Sister Ines").
-        if is_in(TITLES, first_key)
-            || is_in(NOT_NAMES, first_key)
-            || (is_in(RELATIONS, first_key) && run.len() > 1)
+        if TITLES.holds(first_lists)
+            || NOT_NAMES.holds(first_lists)
+            || (RELATIONS.holds(first_lists) && run.len() > 1)
         {
             return None;
         }
@@ -487,7 +491,7 @@ impl<'a, 't> Scan<'a, 't> {
         if !first.first() || calendar {
             return None;
         }
-        let ambiguous_alone = first.ambiguous() || is_in(BRANDS, first_key);
+        let ambiguous_alone = first.ambiguous() || BRANDS.holds(first_lists);
         // A given name read from an oblique form ("Ради" could be a form of "Рада") pairs
         // only with a family name, as a word that is also a given name does; after a
         // preposition or verb of contact it stands alone ("позвони Ивану").

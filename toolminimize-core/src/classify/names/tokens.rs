@@ -378,10 +378,11 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
         let (key, shape) = if seen.non_ascii || seen.apostrophe {
             (fold_key(word), shape(word))
         } else {
+            // ASCII letters, digits and hyphens only: folding lowers its capitals, no more.
             let key = if seen.upper == 0 {
                 Cow::Borrowed(word)
             } else {
-                Cow::Owned(fold_term(word))
+                Cow::Owned(word.to_ascii_lowercase())
             };
             let letters = seen.upper + seen.lower;
             (

@@ -448,10 +448,11 @@ impl FieldHits {
         }
         let fw = self.words.as_ref()?;
         if let Some(i) = self.kept.iter().position(|(t, _)| t == hay) {
-            let hit = self.kept.remove(i);
-            let sets = hit.1;
-            self.kept.insert(0, hit);
-            return Some(sets);
+            // The text read again goes first (already there, most of the time).
+            if let Some(front) = self.kept.get_mut(..=i) {
+                front.rotate_right(1);
+            }
+            return self.kept.first().map(|(_, sets)| *sets);
         }
         let sets = fw.sets_in(hay);
         // The oldest text's string is reused for the new one.

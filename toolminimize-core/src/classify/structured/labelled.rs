@@ -115,6 +115,8 @@ const LABELS: &[(&str, Class)] = &[
     ("beneficiary id", Account),
     ("loyalty number", Account),
     ("frequent flyer", Account),
+    ("railcard", Account),
+    ("bahncard", Account),
     ("voter id", National),
     ("voter registration", National),
     ("voter registration number", National),
@@ -323,6 +325,15 @@ const LABELS: &[(&str, Class)] = &[
     ("número de afiliación a la seguridad social", National),
     ("seguridad social", National),
     ("documento de identidad", National),
+    ("cédula", National),
+    ("cedula", National),
+    ("cédula de ciudadanía", National),
+    ("cédula de identidad", National),
+    ("dni", National),
+    ("pasaporte", National),
+    ("cuil", National),
+    ("cuit", Tax),
+    ("rut", Tax),
     ("número de pasaporte", National),
     ("carta d'identità", National),
     ("numero di passaporto", National),
@@ -364,6 +375,9 @@ const LABELS: &[(&str, Class)] = &[
     ("cartão sus", Medical),
     ("cns", Medical),
     ("niss", National),
+    ("rg", National),
+    ("carteira de identidade", National),
+    ("passaporte", National),
     ("nif", Tax),
     ("processo n", Criminal),
     ("processo", Case),
@@ -469,6 +483,10 @@ const LABELS: &[(&str, Class)] = &[
     ("полис омс", Medical),
     ("полиса омс", Medical),
     ("номер паспорта", National),
+    ("паспорт", National),
+    ("паспорта", National),
+    ("загранпаспорт", National),
+    ("закордонний паспорт", National),
     ("серия и номер паспорта", National),
     ("рнокпп", Tax),
     ("РНОКПП", Tax),
@@ -955,7 +973,15 @@ pub(super) fn id_token(text: &str, at: usize) -> Option<Range<usize>> {
         let next = b.get(i + 1).copied();
         let joins = match sep {
             Some(b'-' | b'.' | b'/' | b'_') => next.is_some_and(|n| n.is_ascii_alphanumeric()),
-            Some(b' ') => spaces < 6 && digits > 0 && next.is_some_and(|n| n.is_ascii_digit()),
+            // A space before a group of digits, after digits or after a series of one to
+            // three capitals that opens the token ("FX 482913", "AB 1234567").
+            Some(b' ') => {
+                let series = group_start == at
+                    && i - at <= 3
+                    && b.get(at..i)
+                        .is_some_and(|g| g.iter().all(u8::is_ascii_uppercase));
+                spaces < 6 && (digits > 0 || series) && next.is_some_and(|n| n.is_ascii_digit())
+            }
             _ => false,
         };
         if !joins {

@@ -796,6 +796,12 @@ fn point(
     {
         return Some(Rule::MeetingPoint);
     }
+    // The body whose event the message tells of, outside an aside ("the CHP district meeting
+    // is at 19:00", "union meeting moved to Friday"): the event is the news, and its name
+    // with it.
+    if it.kind == PsdKind::Belief && cv.kind.is_message() && !aside && names_event_after(r, s) {
+        return Some(Rule::MeetingPoint);
+    }
     // A feast wished to the readers ("Happy Diwali to everyone celebrating", "Eid Mubarak")
     // greets them: it tells nothing of the writer's own faith.
     if it.kind == PsdKind::Belief
@@ -1052,6 +1058,70 @@ fn is_meeting_point(r: &Reading<'_>, at: usize, psd: &[Range<usize>]) -> bool {
         .rev()
         .take(7)
         .any(|w| MEET.contains(&w.folded.as_ref()) && !inside_any(psd, &w.range))
+}
+
+/// Stems (folded) of words for a meeting or a gathering, which an organisation's name
+/// qualifies when it comes right before them ("party meeting", "Gewerkschaftsversammlung" is
+/// one word and not read here, "ilçe toplantısı", "réunion").
+const EVENT_STEMS: &[&str] = &[
+    "meeting",
+    "rally",
+    "assembly",
+    "congress",
+    "convention",
+    "gathering",
+    "vigil",
+    "treffen",
+    "versammlung",
+    "sitzung",
+    "kundgebung",
+    "parteitag",
+    "reunion",
+    "rassemblement",
+    "congres",
+    "mitin",
+    "asamblea",
+    "congreso",
+    "riunione",
+    "assemblea",
+    "congresso",
+    "reuniao",
+    "assembleia",
+    "comicio",
+    "vergadering",
+    "bijeenkomst",
+    "spotkani",
+    "zebrani",
+    "schuz",
+    "mote",
+    "mode",
+    "toplanti",
+    "miting",
+    "kongre",
+    "συνελευσ",
+    "συσκεψ",
+    "συγκεντρωσ",
+    "sedint",
+    "intalnir",
+    "gyules",
+    "kokous",
+    "собрани",
+    "збори",
+    "митинг",
+];
+
+/// Whether a word for a meeting follows the item at `s` within three words of its clause: the
+/// item names whose meeting it is.
+fn names_event_after(r: &Reading<'_>, s: &Range<usize>) -> bool {
+    let Some(c) = r.clause_at(s.start) else {
+        return false;
+    };
+    let after = r.words.partition_point(|w| w.range.start < s.end);
+    let end = c.words.end.min(after + 3);
+    r.words.get(after..end).unwrap_or_default().iter().any(|w| {
+        let f = w.folded.as_ref();
+        EVENT_STEMS.iter().any(|stem| f.starts_with(stem))
+    })
 }
 
 /// Kinds of recipient (`data/decide/recipients.tsv`) that serve the writer's relatives: a

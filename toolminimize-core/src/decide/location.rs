@@ -199,7 +199,8 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
     }
 }
 
-/// Whether the field is a route's starting point (origin, pickup, departure).
+/// Whether the field is a route's starting point (origin, pickup, departure), by its key or
+/// the key of the object it sits in.
 fn is_route_start(f: &FieldCtx<'_>) -> bool {
     const START: &[&str] = &[
         "origin",
@@ -216,7 +217,9 @@ fn is_route_start(f: &FieldCtx<'_>) -> bool {
         "depart",
         "abholung",
     ];
-    f.schema_key.is_some_and(|k| {
+    // The key, or the object the address sits in (`/pickup/address`).
+    let parent = f.path.rsplit('/').nth(1);
+    [f.schema_key, parent].into_iter().flatten().any(|k| {
         crate::text::words::identifier_words(k)
             .iter()
             .any(|w| START.contains(&w.as_str()))

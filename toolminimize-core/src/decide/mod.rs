@@ -159,6 +159,8 @@ const CASE_KEYS: &[&str] = &[
 /// Per-field facts shared by the field's items.
 #[derive(Clone)]
 struct FieldCtx<'a> {
+    /// The field's JSON pointer.
+    path: &'a str,
     info: Option<&'a FieldInfo>,
     /// The field's key: the schema's, else the last step of its path.
     key: Option<&'a str>,
@@ -789,6 +791,7 @@ fn field_ctx<'a>(
             t.split_whitespace().nth(8).is_none() && !t.contains(['.', '!', '?', '\n', ';'])
         });
     FieldCtx {
+        path,
         info,
         key,
         schema_key: info.and_then(|i| i.key_at(path)),

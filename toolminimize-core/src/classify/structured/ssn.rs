@@ -17,12 +17,18 @@ const CONTEXT: &[&str] = &[
     "ss#",
     "ss #",
     "ss no",
+    "my social",
+    "your social",
+    "her social",
+    "his social",
 ];
 
 /// Finds US social security numbers.
 #[derive(Debug)]
 pub(super) struct Ssn {
     re: Regex,
+    /// Nine digits written one at a time ("5 1 7 4 8 2 0 9 3"), read only after the word.
+    spaced: Regex,
     context: Keywords,
 }
 
@@ -30,6 +36,7 @@ impl Ssn {
     pub(super) fn new() -> Result<Self, Error> {
         Ok(Ssn {
             re: regex("ssn", r"(\d{3})([- ]?)(\d{2})([- ]?)(\d{4})")?,
+            spaced: regex("ssn", r"\d(?: \d){8}")?,
             context: Keywords::new("ssn", CONTEXT)?,
         })
     }
@@ -114,6 +121,35 @@ impl Detector for Ssn {
             };
             out.push(Finding::new(start..end, PsdKind::Ssn, conf, "ssn"));
         }
+        // Spelled out one digit at a time to get past a filter: the word said it shortly
+        // before ("my social is … no wait, use 5 1 7 4 8 2 0 9 3").
+        for m in self.spaced.find_iter(text) {
+            let (start, end) = (m.start(), m.end());
+            let before = text.get(..start).unwrap_or_default();
+            let after = text.get(end..).unwrap_or_default();
+            // Not part of a longer run of digits or glued to a word.
+            let digit_then_space = |t: &str| {
+                t.strip_suffix(' ')
+                    .is_some_and(|t| t.ends_with(|c: char| c.is_ascii_digit()))
+            };
+            if before.ends_with(char::is_alphanumeric)
+                || digit_then_space(before)
+                || after.starts_with(char::is_alphanumeric)
+                || after
+                    .strip_prefix(' ')
+                    .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+            {
+                continue;
+            }
+            let digits: String = m.as_str().chars().filter(char::is_ascii_digit).collect();
+            let (Some(a), Some(g), Some(sr)) = (digits.get(..3), digits.get(3..5), digits.get(5..))
+            else {
+                continue;
+            };
+            if valid_parts(a, g, sr) && (in_field() || self.context.before(text, start, 120)) {
+                out.push(Finding::new(start..end, PsdKind::Ssn, 0.9, "ssn"));
+            }
+        }
     }
 }
 
@@ -126,6 +162,17 @@ mod tests {
         let mut out = Vec::new();
         d.detect(text, field, &mut out);
         out.iter().map(|f| &text[f.span.clone()]).collect()
+    }
+
+    #[test]
+    fn one_digit_at_a_time_after_the_word() {
+        let none = Field::default();
+        assert_eq!(
+            spans("my social is… no wait, use 5 3 6 9 0 4 4 1 1.", &none),
+            ["5 3 6 9 0 4 4 1 1"]
+        );
+        assert!(spans("use 5 3 6 9 0 4 4 1 1 for the lock", &none).is_empty());
+        assert!(spans("SSN: 5 3 6 9 0 4 4 1 1 2", &none).is_empty());
     }
 
     #[test]

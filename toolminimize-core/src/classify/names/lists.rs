@@ -2,7 +2,10 @@
 //! compiled by the build script into one `fst` map (folded word → flags), read in place: no
 //! start-up cost.
 
+use std::cell::RefCell;
 use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap;
 
 /// The map compiled by `build.rs`.
 const MAP: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/names.fst"));
@@ -68,6 +71,19 @@ static LISTS: LazyLock<NameLists> = LazyLock::new(|| NameLists {
     map: fst::Map::new(MAP).ok(),
 });
 
+/// Most words whose flags one thread remembers; the memo is emptied when full.
+const MOST_REMEMBERED: usize = 4096;
+
+/// Longest folded word (or words) whose flags are remembered, in bytes.
+const LONGEST_REMEMBERED: usize = 48;
+
+thread_local! {
+    /// Flags of the process-wide lists by folded word, kept across texts and calls on this
+    /// thread: the same words are looked up text after text, and a lookup in the map costs
+    /// far more than a hash lookup. The lists never change, so a word keeps its flags.
+    static REMEMBERED: RefCell<FxHashMap<Box<str>, Flags>> = RefCell::new(FxHashMap::default());
+}
+
 /// Reads the compiled name lists (once per process).
 ///
 /// # Errors
@@ -88,8 +104,27 @@ impl NameLists {
         &LISTS
     }
 
-    /// The flags of an already folded word (empty when unknown).
+    /// The flags of an already folded word (empty when unknown). Those of the process-wide
+    /// lists' short words are remembered per thread (see [`REMEMBERED`]).
     pub(crate) fn flags(&self, folded: &str) -> Flags {
+        if folded.len() > LONGEST_REMEMBERED || !std::ptr::eq(self, &*LISTS) {
+            return self.look_up(folded);
+        }
+        REMEMBERED.with_borrow_mut(|memo| {
+            if let Some(&f) = memo.get(folded) {
+                return f;
+            }
+            let f = self.look_up(folded);
+            if memo.len() >= MOST_REMEMBERED {
+                memo.clear();
+            }
+            memo.insert(Box::from(folded), f);
+            f
+        })
+    }
+
+    /// The flags of an already folded word, read from the map.
+    fn look_up(&self, folded: &str) -> Flags {
         self.map
             .as_ref()
             .and_then(|m| m.get(folded))

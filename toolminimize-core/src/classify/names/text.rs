@@ -33,8 +33,13 @@ use super::tokens::{Shape, Token, tokenize};
 /// Most words in one name (particles and initials included).
 const MAX_RUN: usize = 5;
 
-/// Texts of at least this many words remember the flags of each word they look up.
-const MEMO_TOKENS: usize = 64;
+/// Most words whose flags one thread remembers (see [`remembered_flags`]); the memo is
+/// emptied when full.
+const WORDS_KEPT: usize = 4096;
+
+/// Longest folded word whose flags are remembered (bytes): names and the words around them
+/// are short, and a long token is rarely seen twice.
+const LONGEST_KEPT: usize = 32;
 
 /// A name found in running text.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,10 +64,34 @@ struct Scan<'a, 't> {
     /// Each token's flags, looked up in the name lists on first use (a token is judged from
     /// several runs and contexts).
     flags: Vec<Cell<Option<Flags>>>,
-    /// Flags by folded word, for the words a long text repeats (a lookup in the name lists
-    /// costs far more than a hash lookup); `None` for short texts, where words rarely repeat.
-    /// Lives as long as the scan of one text.
-    by_word: Option<RefCell<FxHashMap<&'a str, Flags>>>,
+}
+
+thread_local! {
+    /// Flags by folded word, kept across texts and calls on this thread: the same words come
+    /// back text after text (greetings, the names of the people a user writes to, the words
+    /// of a tool's usual requests), and a lookup in the name lists costs far more than a hash
+    /// lookup.
+    static FLAGS_BY_WORD: RefCell<FxHashMap<Box<str>, Flags>> =
+        RefCell::new(FxHashMap::default());
+}
+
+/// [`cyrillic::flags`] of the folded word `key`, remembered per thread for the process-wide
+/// lists (which never change, so a word remembered keeps its flags).
+fn remembered_flags(lists: &'static NameLists, key: &str) -> Flags {
+    if key.len() > LONGEST_KEPT || !std::ptr::eq(lists, NameLists::get()) {
+        return cyrillic::flags(lists, key);
+    }
+    FLAGS_BY_WORD.with_borrow_mut(|memo| {
+        if let Some(&f) = memo.get(key) {
+            return f;
+        }
+        let f = cyrillic::flags(lists, key);
+        if memo.len() >= WORDS_KEPT {
+            memo.clear();
+        }
+        memo.insert(Box::from(key), f);
+        f
+    })
 }
 
 /// The token indices of one capitalised sequence (at most [`MAX_RUN`]), without allocating.
@@ -107,18 +136,12 @@ impl<'a, 't> Scan<'a, 't> {
             Some(cell) => match cell.get() {
                 Some(f) => f,
                 None => {
-                    let key: &'a str = &t.key;
-                    let f = match self.by_word.as_ref().map(RefCell::try_borrow_mut) {
-                        Some(Ok(mut memo)) => *memo
-                            .entry(key)
-                            .or_insert_with(|| cyrillic::flags(self.lists, key)),
-                        _ => cyrillic::flags(self.lists, key),
-                    };
+                    let f = remembered_flags(self.lists, &t.key);
                     cell.set(Some(f));
                     f
                 }
             },
-            None => cyrillic::flags(self.lists, &t.key),
+            None => remembered_flags(self.lists, &t.key),
         }
     }
 
@@ -604,7 +627,6 @@ pub(crate) fn find(text: &str, lists: &'static NameLists) -> Vec<TextName> {
         toks: &toks,
         lists,
         flags: vec![Cell::new(None); toks.len()],
-        by_word: (toks.len() >= MEMO_TOKENS).then(|| RefCell::new(FxHashMap::default())),
     };
     let mut out = Vec::new();
     let mut i = 0;

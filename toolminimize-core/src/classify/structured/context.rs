@@ -4,6 +4,7 @@
 use std::sync::{Arc, Mutex};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use rustc_hash::FxHashMap;
 
 use crate::classify::Field;
 use crate::classify::need::{WordsNeed, ascii_digits_of_current, holds_ascii};
@@ -430,12 +431,22 @@ impl FieldWords {
 /// Texts whose sets are remembered per thread (a field's key and its description).
 const HITS_KEPT: usize = 2;
 
-/// The sets found in the field texts read last on this thread (see [`FieldWords`]).
+/// Most field texts whose sets one thread remembers beyond the last [`HITS_KEPT`]; the memo
+/// is emptied when full.
+const TEXTS_SEEN: usize = 1024;
+
+/// Longest field text whose sets are remembered beyond the last [`HITS_KEPT`], in bytes.
+const LONGEST_SEEN: usize = 256;
+
+/// The sets found in the field texts read on this thread (see [`FieldWords`]).
 #[derive(Default)]
 struct FieldHits {
     words: Option<Arc<FieldWords>>,
-    /// Each text read and its sets, the latest first.
+    /// Each text read last and its sets, the latest first.
     kept: Vec<(String, u64)>,
+    /// The sets of short texts read before, across calls: a tool's keys and descriptions come
+    /// back call after call.
+    seen: FxHashMap<Box<str>, u64>,
 }
 
 impl FieldHits {
@@ -445,6 +456,7 @@ impl FieldHits {
         if self.words.as_ref().is_none_or(|fw| fw.sets <= id) {
             self.words = FieldWords::holding(id);
             self.kept.clear();
+            self.seen.clear();
         }
         let fw = self.words.as_ref()?;
         if let Some(i) = self.kept.iter().position(|(t, _)| t == hay) {
@@ -454,7 +466,19 @@ impl FieldHits {
             }
             return self.kept.first().map(|(_, sets)| *sets);
         }
-        let sets = fw.sets_in(hay);
+        let sets = match self.seen.get(hay) {
+            Some(&sets) => sets,
+            None => {
+                let sets = fw.sets_in(hay);
+                if hay.len() <= LONGEST_SEEN {
+                    if self.seen.len() >= TEXTS_SEEN {
+                        self.seen.clear();
+                    }
+                    self.seen.insert(Box::from(hay), sets);
+                }
+                sets
+            }
+        };
         // The oldest text's string is reused for the new one.
         let mut text = if self.kept.len() >= HITS_KEPT {
             self.kept.pop().map(|(t, _)| t).unwrap_or_default()

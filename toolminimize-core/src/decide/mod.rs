@@ -841,20 +841,30 @@ fn decide_field(
     if let Some(directive) = directive
         && !ctx.policy.strict
     {
+        let text = group
+            .first()
+            .and_then(|&i| items.get(i))
+            .and_then(|x| text_at(ctx.args, &x.path));
         for &k in group {
+            let whole = items.get(k).is_some_and(|it| {
+                it.span
+                    .as_ref()
+                    .is_none_or(|s| text.is_none_or(|t| s.len() + 2 >= t.trim().len()))
+            });
             if let Some(slot) = out.get_mut(k) {
-                *slot = directed(directive, *slot);
+                *slot = directed(directive, *slot, whole);
             }
         }
     }
 }
 
 /// The decision `d` of an item in a field whose schema asks for the rewrite `directive`: the
-/// data the field is for (a rider's name "to substitute") and an item the tool does not need
-/// go the way the tool's author asks; what the call needs besides stays (a query "to
-/// generalize" keeps its topic, and loses the street for its town).
-fn directed(directive: &MinimizeDirective, d: Decision) -> Decision {
-    if d.necessary && d.rule != Rule::FieldCarriesThisData {
+/// field's value itself (a reporter's name "to substitute"), the data the field is declared
+/// for and an item the tool does not need go the way the tool's author asks; what a text
+/// needs besides stays (a query "to generalize" keeps its topic, and loses the street for its
+/// town).
+fn directed(directive: &MinimizeDirective, d: Decision, whole: bool) -> Decision {
+    if d.necessary && !whole && d.rule != Rule::FieldCarriesThisData {
         return d;
     }
     match directive {

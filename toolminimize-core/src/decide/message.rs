@@ -968,6 +968,9 @@ fn shared_file(cv: &CallView<'_>) -> bool {
         "share", "readme", "docs", "example", "examples", "sample", "samples", "repo", "www",
         "static", "dist", "export", "exports",
     ];
+    if cv.shared_store {
+        return true;
+    }
     let Some(mut obj) = cv.args.members() else {
         return false;
     };

@@ -104,6 +104,8 @@ struct CallView<'a> {
     /// The tool posts to a workplace's chat (Slack, Teams …): its channels are read by
     /// colleagues, not by the public.
     workplace: bool,
+    /// The tool writes where others read ([`writes_shared`]).
+    shared_store: bool,
     /// The tool changes a record that exists (`update_…`, `modify_…`, `edit_…`): it needs
     /// what changes.
     updates: bool,
@@ -142,6 +144,22 @@ fn workplace_chat(tool: &crate::tool::ToolDef) -> bool {
             .iter()
             .take(SHORT_TITLE)
             .any(|w| WORKPLACE_CHAT.contains(&w.folded.as_ref()))
+}
+
+/// Whether the tool writes where others read, by its description ("Write a file to the shared
+/// workspace", "team drive"): a file there is not the user's own store.
+fn writes_shared(tool: &crate::tool::ToolDef) -> bool {
+    let ws = words(tool.description());
+    ws.windows(2).any(|p| {
+        matches!(
+            p,
+            [a, b] if matches!(a.folded.as_ref(), "shared" | "team" | "public" | "company")
+                && matches!(
+                    b.folded.as_ref(),
+                    "workspace" | "drive" | "folder" | "folders" | "space" | "wiki" | "repository"
+                )
+        )
+    })
 }
 
 /// Key words of an argument that names a case: a booking, an order, a ticket.
@@ -383,6 +401,7 @@ impl<'a> CallView<'a> {
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
             workplace: ctx.kind == ToolKind::PublicPost && workplace_chat(ctx.tool),
+            shared_store: ctx.kind == ToolKind::Files && writes_shared(ctx.tool),
             updates: first_word_in(ctx.tool.name(), UPDATE_VERBS),
             writes_rows: first_word_in(ctx.tool.name(), WRITE_VERBS),
             translates: purpose::translates(ctx.tool),

@@ -157,10 +157,12 @@ pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> 
     {
         return FieldRole::PersonName;
     }
-    // The first line naming a word of the key.
+    // The first line naming a word of the key, and the line of its last word.
     let mut first_line: Option<usize> = None;
+    let mut last_line: Option<usize> = None;
     any_identifier_word(key, |k| {
-        if let Some(&line) = table.line_of.get(k) {
+        last_line = table.line_of.get(k).copied();
+        if let Some(line) = last_line {
             first_line = Some(first_line.map_or(line, |f| f.min(line)));
         }
         false
@@ -168,19 +170,10 @@ pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> 
     let first = first_line.and_then(|line| table.roles.get(line));
     // Notes about a place ("dropoff_instructions", "pickup_notes", "address_comment") are
     // notes: the last word of a compound key is its head.
-    if first == Some(&FieldRole::Location) {
-        let mut last: Option<FieldRole> = None;
-        any_identifier_word(key, |k| {
-            last = table
-                .line_of
-                .get(k)
-                .and_then(|&l| table.roles.get(l))
-                .copied();
-            false
-        });
-        if last == Some(FieldRole::Message) {
-            return FieldRole::Message;
-        }
+    if first == Some(&FieldRole::Location)
+        && last_line.and_then(|line| table.roles.get(line)) == Some(&FieldRole::Message)
+    {
+        return FieldRole::Message;
     }
     if let Some(role) = first {
         return match role {

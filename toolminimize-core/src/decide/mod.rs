@@ -852,29 +852,36 @@ fn decide_field(
     out: &mut [Decision],
 ) {
     decide_field_items(ctx, cv, schema, items, group, out);
-    let directive = group
+    let Some(path) = group
         .first()
         .and_then(|&i| items.get(i))
-        .and_then(|x| schema.field(&x.path))
-        .and_then(|i| i.minimize.as_ref());
+        .map(|x| x.path.as_str())
+    else {
+        return;
+    };
+    let directive = schema.field(path).and_then(|i| i.minimize.as_ref());
     if let Some(directive) = directive
         && !ctx.policy.strict
     {
-        let text = group
-            .first()
-            .and_then(|&i| items.get(i))
-            .and_then(|x| text_at(ctx.args, &x.path));
+        let text = text_at(ctx.args, path);
         for &k in group {
-            let whole = items.get(k).is_some_and(|it| {
-                it.span
-                    .as_ref()
-                    .is_none_or(|s| text.is_none_or(|t| s.len() + 2 >= t.trim().len()))
-            });
+            let whole = items.get(k).is_some_and(|it| covers_value(text, it));
             if let Some(slot) = out.get_mut(k) {
                 *slot = directed(directive, *slot, whole);
             }
         }
     }
+}
+
+/// Whether `item` is the whole value of the field whose text is `text` (give or take two
+/// characters of quoting or punctuation), not a span inside a longer text; an item with no
+/// span, or of a field with no text, is.
+fn covers_value(text: Option<&str>, item: &PsdItem) -> bool {
+    text.is_none_or(|t| {
+        item.span
+            .as_ref()
+            .is_none_or(|s| s.len() + 2 >= t.trim().len())
+    })
 }
 
 /// The decision `d` of an item in a field whose schema asks for the rewrite `directive`: the
@@ -1363,11 +1370,7 @@ fn gate(
 ) -> Option<Decision> {
     let info = f.info;
     let directive = info.and_then(|i| i.minimize.as_ref());
-    let whole = f.text.is_none_or(|t| {
-        item.span
-            .as_ref()
-            .is_none_or(|s| s.len() + 2 >= t.trim().len())
-    });
+    let whole = covers_value(f.text, item);
     if ctx.policy.strict {
         let op = if !whole || f.role.is_free_text() {
             generalize_or_remove(item)

@@ -2,17 +2,13 @@
 //! passenger's name, a card number in a payment's card field); a remark appended to such a
 //! value ("Ana Ruiz (vegan, on parole)") is a span of its own.
 
-use super::{CallView, Decision, FieldCtx, Op, Rule, is_special, key_carries};
+use super::{CallView, Decision, FieldCtx, Op, Rule, covers_value, is_special, key_carries};
 use crate::decide::field::FieldRole;
 use crate::item::{PsdItem, PsdKind};
 
 pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Decision {
     let carries = f.role.carries(item.kind) || key_carries(f.schema_key, item.kind);
-    let whole = f.text.is_none_or(|t| {
-        item.span
-            .as_ref()
-            .is_none_or(|s| s.len() + 2 >= t.trim().len())
-    });
+    let whole = covers_value(f.text, item);
     if carries {
         return Decision::keep(if f.needed {
             Rule::RequiredField

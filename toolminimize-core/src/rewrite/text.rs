@@ -583,12 +583,19 @@ pub fn self_introduction_start(text: &str, start: usize) -> Option<usize> {
         }
     }
     let ws = found?;
-    let before = text.get(..ws)?.trim_end_matches([' ', '\t']);
-    let opens_clause = before.is_empty()
-        || before.ends_with([
-            '.', '!', '?', '\n', '(', '[', ',', ';', ':', '-', '–', '—', '|',
-        ]);
-    opens_clause.then_some(ws)
+    opens_clause_at(text, ws).then_some(ws)
+}
+
+/// Whether a clause opens at byte `at` of `text`: only blanks stand between it and the start
+/// of the text or a mark that ends a sentence or a clause.
+fn opens_clause_at(text: &str, at: usize) -> bool {
+    text.get(..at).is_some_and(|before| {
+        let before = before.trim_end_matches([' ', '\t']);
+        before.is_empty()
+            || before.ends_with([
+                '.', '!', '?', '\n', '(', '[', ',', ';', ':', '-', '–', '—', '|',
+            ])
+    })
 }
 
 /// Where the participle that opens a clause and heads the agent phrase at `prep` begins
@@ -600,12 +607,7 @@ pub fn agent_head_start(text: &str, prep: usize) -> Option<usize> {
     if !(with_folded_term(w, is_agent_head) || french_participle(w)) {
         return None;
     }
-    let before = text.get(..ws)?.trim_end_matches([' ', '\t']);
-    let opens_clause = before.is_empty()
-        || before.ends_with([
-            '.', '!', '?', '\n', '(', '[', ',', ';', ':', '-', '–', '—', '|',
-        ]);
-    opens_clause.then_some(ws)
+    opens_clause_at(text, ws).then_some(ws)
 }
 
 /// Whether the clause ends at `end`: only blanks follow before a sentence or clause end, a

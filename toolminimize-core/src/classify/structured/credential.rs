@@ -199,8 +199,12 @@ impl Detector for Credential {
                 "credential",
             ));
         }
-        for re in [&self.scheme, &self.assignment, &self.short] {
-            let short = std::ptr::eq(re, &self.short);
+        // (pattern, whether its value must mix letters with digits or signs)
+        for (re, short) in [
+            (&self.scheme, false),
+            (&self.assignment, false),
+            (&self.short, true),
+        ] {
             for c in re.captures_iter(text) {
                 if let Some(v) = c.get(1) {
                     let range = v.start()..v.start() + secret_len(v.as_str());

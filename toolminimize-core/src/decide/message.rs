@@ -1520,7 +1520,7 @@ fn other(
                 && !writers_extra
                 && (in_point
                     || !bystander
-                        && (!offered && needs(it.kind) || store && it.kind == DateOfBirth))
+                        && (!offered && needs(it.kind) || cv.kind == ToolKind::Database && it.kind == DateOfBirth))
             {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {
@@ -1632,12 +1632,25 @@ fn other(
             }
         }
         Age | Gender | Occupation | Family | Preference => {
-            if store && !cut {
+            // A contact's record keeps the trade and the preferences it is for; their family,
+            // age and gender told in its note are about the person, not the business.
+            let kept = cv.kind == ToolKind::Database
+                || cv.kind == ToolKind::Crm && matches!(it.kind, Occupation | Preference);
+            if kept && !cut {
                 Decision::keep(Rule::PrivateStore)
             } else if cv.kind == ToolKind::Payment && s.start >= reference_head(r.text) {
                 // Past a payment reference's head, a relative or a profile word tells why it
                 // is paid ("Candles - in memory of my father"): the part after the dash goes.
                 Decision::drop(Op::RemoveSegment, Rule::ProfileNotNeeded)
+            } else if cv.kind == ToolKind::Crm
+                && matches!(it.kind, Family | Age | Gender)
+                && !f.role.carries(it.kind)
+                && !clause.is_some_and(|c| c.request)
+                && !ci.is_some_and(|i| mv.kept_in(i))
+            {
+                // A contact record's note that tells the person's family, age or gender
+                // ("Divorced, two kids", "Widow, son abroad"): the business does not need it.
+                Decision::drop(Op::RemoveClause, Rule::ProfileNotNeeded)
             } else if f.role == FieldRole::Title && ci == Some(0) {
                 // A title's first words say what it is for ("Child support June").
                 Decision::keep(Rule::PointOfMessage)

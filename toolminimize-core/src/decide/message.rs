@@ -1520,7 +1520,8 @@ fn other(
                 && !writers_extra
                 && (in_point
                     || !bystander
-                        && (!offered && needs(it.kind) || cv.kind == ToolKind::Database && it.kind == DateOfBirth))
+                        && (!offered && needs(it.kind)
+                            || cv.kind == ToolKind::Database && it.kind == DateOfBirth))
             {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else {

@@ -1167,6 +1167,16 @@ fn rewrite_text(
                 }
                 edits.push(e);
             }
+            // A personal query parameter goes with its whole value ("record=felony …,
+            // released 2022" → "record="): what the detector found is only part of it.
+            Op::RemoveSpan if d.rule == Rule::UrlPersonalParameter => {
+                match crate::text::url::param_value(s, span.start) {
+                    Some(v) if v.end >= span.end && !needed.overlaps(&v) => {
+                        edits.push(Edit::remove(v));
+                    }
+                    _ => edits.push(removal(s, span, item.kind)),
+                }
+            }
             Op::RemoveSpan => edits.push(removal(s, span, item.kind)),
             Op::RemoveClause if sql.is_some() => edits.extend(sql.map(Edit::remove)),
             Op::RemoveClause => {

@@ -4,7 +4,7 @@
 //! into sentences, clauses and query segments ([`clauses`]), words with their byte ranges
 //! ([`words`]), texts that are themselves data, JSON or `KEY=value` lines ([`document`]), the
 //! bounded windows a long text is read in ([`window`]) and the titles written
-//! before a name ([`titles`]), which script a character belongs to ([`script`]) and short
+//! before a name ([`titles`]), the query parameters of a URL ([`url`]), which script a character belongs to ([`script`]) and short
 //! strings collected without a heap allocation ([`inline`]) and sets of byte ranges asked about
 //! overlap and containment ([`spans`]). Nothing here knows about personal
 //! data or tools.
@@ -18,5 +18,6 @@ pub mod script;
 pub mod spans;
 pub mod sql;
 pub mod titles;
+pub mod url;
 pub mod window;
 pub mod words;

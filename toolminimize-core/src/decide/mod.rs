@@ -1360,6 +1360,9 @@ fn generalize_or_remove(item: &PsdItem) -> Op {
     }
 }
 
+/// The length a `truncate` directive without `max_chars` keeps, in characters.
+const DEFAULT_TRUNCATE: usize = 200;
+
 /// The passes that decide without reading the text: policy, annotations, consent, the schema,
 /// locations, URLs and structured values. `None` leaves the item to the free-text rules.
 fn gate(
@@ -1391,12 +1394,20 @@ fn gate(
         Some(MinimizeDirective::Remove) => {
             return Some(Decision::drop(Op::RemoveField, Rule::DirectiveRemove));
         }
-        // A length the tool's author sets is all the tool reads of the field.
+        // A length the tool's author sets is all the tool reads of the field: what starts
+        // past it goes with the cut. Within it, the field's text is decided as any other
+        // (a diagnosis told by the way in the first lines still goes).
         Some(MinimizeDirective::Truncate(n)) => {
-            return Some(Decision::drop(
-                Op::Truncate(n.unwrap_or(200)),
-                Rule::DirectiveTruncate,
-            ));
+            let n = n.unwrap_or(DEFAULT_TRUNCATE);
+            let past = match (f.text, item.span.as_ref()) {
+                (Some(t), Some(s)) => {
+                    s.start >= t.char_indices().nth(n).map_or(t.len(), |(i, _)| i)
+                }
+                _ => true,
+            };
+            if past {
+                return Some(Decision::drop(Op::Truncate(n), Rule::DirectiveTruncate));
+            }
         }
         // A generalize or substitute directive says how what the field need not carry goes
         // (`directed`, after the field is decided), not that all of it goes.
@@ -1523,7 +1534,9 @@ fn gate(
             return None;
         }
         let free_text = f.reading.is_some() && !whole;
-        if free_text && text_is_content(cv.kind) && !cv.retrieves() {
+        // A text the tool's author asks to cut to a length is one the tool reads.
+        let truncated = matches!(directive, Some(MinimizeDirective::Truncate(_)));
+        if free_text && (truncated || text_is_content(cv.kind) && !cv.retrieves()) {
             // Spans, not fields: the text rules decide, item by item.
             return None;
         }

@@ -2,7 +2,7 @@
 //!
 //! Checksum-validated anywhere: French NIR (mod-97 key), Spanish DNI/NIE (letter check),
 //! Italian codice fiscale (check character), Swedish personnummer (Luhn, with its
-//! separator). Format-only with context: UK NINO, German Steuer-IdNr (ISO 7064 check digit),
+//! separator), Chinese resident identity numbers (MOD 11-2 check character and birth date). Format-only with context: UK NINO, German Steuer-IdNr (ISO 7064 check digit),
 //! Dutch BSN (11-check), passports (US/UK/DE/FR/ES/IT), driver licences, medical record and
 //! NHS numbers (mod-11).
 
@@ -167,7 +167,7 @@ impl Ids {
             // CPF (formatted), 11 digits (PESEL, fødselsnummer), rodné číslo, PPSN, HETU.
             more: regex(
                 "national_id",
-                r"\d{3}\.\d{3}\.\d{3}-\d{2}|\d{6}/\d{4}|\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]|\d{7}[A-W][A-IW]?|\d{11}",
+                r"\d{3}\.\d{3}\.\d{3}-\d{2}|\d{6}/\d{4}|\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]|\d{7}[A-W][A-IW]?|\d{17}[0-9Xx]|\d{11}",
             )?,
             nino: regex(
                 "national_id",
@@ -466,6 +466,31 @@ fn cpr_ok(s: &str) -> bool {
         && (1..=12).contains(&pair(&d, 2))
 }
 
+/// Chinese resident identity number (GB 11643): a six-digit region, the birth date as
+/// `yyyymmdd`, three digits and an ISO 7064 MOD 11-2 check character (`0`–`9` or `X`).
+fn resident_id_cn_ok(s: &str) -> bool {
+    const WEIGHTS: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+    const CHECK: &[u8; 11] = b"10X98765432";
+    let b = s.as_bytes();
+    if b.len() != 18 || !b.iter().take(17).all(u8::is_ascii_digit) {
+        return false;
+    }
+    let d: Vec<u32> = b.iter().take(17).map(|c| u32::from(c - b'0')).collect();
+    let num = |from: usize, len: usize| {
+        d.iter()
+            .skip(from)
+            .take(len)
+            .fold(0u32, |a, x| a * 10 + x)
+    };
+    let (year, month, day) = (num(6, 4), num(10, 2), num(12, 2));
+    let sum: u32 = d.iter().zip(WEIGHTS).map(|(x, w)| x * w).sum();
+    let check = usize::try_from(sum % 11).ok().and_then(|i| CHECK.get(i));
+    (1900..=2099).contains(&year)
+        && (1..=12).contains(&month)
+        && (1..=31).contains(&day)
+        && check.is_some_and(|c| b.get(17).is_some_and(|x| x.to_ascii_uppercase() == *c))
+}
+
 /// Finnish HETU: `ddmmyy`, a century sign, three digits and a mod-31 check character.
 fn hetu_ok(s: &str) -> bool {
     const CHECK: &[u8; 31] = b"0123456789ABCDEFHJKLMNPRSTUVWXY";
@@ -570,6 +595,7 @@ impl Ids {
                 11 if s.contains('/') => rodne_ok(s),
                 11 => hetu_ok(s) || cpr_ok(s),
                 8 | 9 => ppsn_ok(s),
+                18 => resident_id_cn_ok(s),
                 _ => false,
             };
             if ok {

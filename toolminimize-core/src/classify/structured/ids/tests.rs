@@ -110,6 +110,8 @@ fn more_checksummed_national_ids() {
         ("RČ 745908/4380", "745908/4380"),
         ("PPS 6767895GW", "6767895GW"),
         ("HETU 270177-110M", "270177-110M"),
+        ("身份证 110105198503122712 已登记", "110105198503122712"),
+        ("id 51010419771121050x.", "51010419771121050x"),
     ] {
         assert_eq!(plain(text), [(id, NID)], "{text}");
     }
@@ -121,6 +123,8 @@ fn more_checksummed_national_ids() {
         "code 6767895GX",
         "x 270177-110N",
         "tel 48601384227",
+        "order 110105198503122713",
+        "trace 110105198513122716",
     ] {
         assert!(plain(text).is_empty(), "{text}: {:?}", plain(text));
     }

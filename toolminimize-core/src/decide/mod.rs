@@ -1524,6 +1524,21 @@ fn gate(
         if whole && !f.role.is_free_text() && cv.retrieves() && f.key.is_some_and(names_reference) {
             return Some(Decision::keep(Rule::OwnDataSearchKey));
         }
+        // A number in a short field named for a case, a report or an order is that reference
+        // (a police report's number on a claim), whatever shape of id it happens to have.
+        if f.text.is_some_and(|t| t.len() <= SHORT_VALUE)
+            && !f.role.is_free_text()
+            && matches!(
+                item.kind,
+                PsdKind::NationalId | PsdKind::TaxId | PsdKind::AccountId | PsdKind::MedicalRecord
+            )
+            && f.key.is_some_and(|k| {
+                names_reference(k)
+                    || any_identifier_word(k, |w| matches!(w, "report" | "incident" | "invoice"))
+            })
+        {
+            return Some(Decision::keep(Rule::FieldCarriesThisData));
+        }
         // What a search of the user's own data looks for is its term, optional or not: the
         // search's rules decide it ("Albert Heijn" in a transactions search).
         if f.query

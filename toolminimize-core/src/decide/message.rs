@@ -1678,6 +1678,19 @@ fn other(
                     && (profile_line && !cv.task_acts || subject_of_dropped)
             {
                 Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
+            } else if it.kind == Family
+                && !own_clause_carries
+                && !r.names_in(WordSet::Relation, s)
+                && !text.contains(|c: char| c.is_ascii_digit())
+            {
+                // A family status told in a clause that carries nothing the reader acts on
+                // ("we are divorcing", "widowed last year") tells about the writer's life. A
+                // relative named ("my daughter will be absent") is who the news is about, and
+                // a count ("a family of 4") is how many travel.
+                Decision::drop(
+                    mv.unit(s, f.role == FieldRole::Title),
+                    Rule::ProfileNotNeeded,
+                )
             } else {
                 Decision::keep(Rule::SubjectPerson)
             }

@@ -476,12 +476,7 @@ fn resident_id_cn_ok(s: &str) -> bool {
         return false;
     }
     let d: Vec<u32> = b.iter().take(17).map(|c| u32::from(c - b'0')).collect();
-    let num = |from: usize, len: usize| {
-        d.iter()
-            .skip(from)
-            .take(len)
-            .fold(0u32, |a, x| a * 10 + x)
-    };
+    let num = |from: usize, len: usize| d.iter().skip(from).take(len).fold(0u32, |a, x| a * 10 + x);
     let (year, month, day) = (num(6, 4), num(10, 2), num(12, 2));
     let sum: u32 = d.iter().zip(WEIGHTS).map(|(x, w)| x * w).sum();
     let check = usize::try_from(sum % 11).ok().and_then(|i| CHECK.get(i));

@@ -1575,18 +1575,24 @@ fn other(
             let reach = if it.kind == Postcode { 12 } else { 4 };
             // Not a word of a venue's name ("dinner at Casa Ana, Calle Mayor 5"). A street the
             // residence detector found ("I live on …") is a home whatever the words before.
-            let home = it.kind != Place
-                && (it.detector == "residence" || {
-                    let before = r.words_before_on_line(s.start, reach);
-                    let residence = vocab().set(WordSet::Residence);
-                    (0..before.len()).any(|i| {
-                        residence.match_in(r.lang, before, i).is_some()
-                            && !(before.get(i).is_some_and(|w| vocab::name_cased(r.text, w))
-                                && before.get(i + 1).is_some_and(|n| {
-                                    n.raw.chars().next().is_some_and(char::is_uppercase)
-                                }))
-                    })
-                });
+            let lives_there = || {
+                let before = r.words_before_on_line(s.start, reach);
+                let residence = vocab().set(WordSet::Residence);
+                (0..before.len()).any(|i| {
+                    residence.match_in(r.lang, before, i).is_some()
+                        && !(before.get(i).is_some_and(|w| vocab::name_cased(r.text, w))
+                            && before.get(i + 1).is_some_and(|n| {
+                                n.raw.chars().next().is_some_and(char::is_uppercase)
+                            }))
+                })
+            };
+            let home = it.kind != Place && (it.detector == "residence" || lives_there());
+            // Where a contact lives or comes from, told in a record's note ("lives at …",
+            // "moved to Naperville"): the record keeps an address in its own fields, if at all.
+            let record_note = cv.kind == ToolKind::Crm
+                && f.role == FieldRole::Message
+                && !f.role.carries(it.kind)
+                && (home || it.kind == StreetAddress || it.kind == Place && lives_there());
             // A relative's town, told by the way ("her ex-husband in Leeds", "my parents, who
             // live in Tucson"), is where that relative lives: the message is not about it
             // unless it asks something of it or its point names it.
@@ -1611,6 +1617,8 @@ fn other(
                 && super::query::after_public_name(r, s, &mv.person_names);
             if venue && !cut {
                 Decision::keep(Rule::PublicPlace)
+            } else if record_note && !cut {
+                Decision::drop(mv.unit(s, false), Rule::ContactNotAsked)
             } else if cut
                 || in_sig && it.kind != Place
                 || public && it.kind != Place

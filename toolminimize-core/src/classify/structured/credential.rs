@@ -1,6 +1,7 @@
 //! Credentials: API keys and tokens with well-known prefixes (`sk-`, `ghp_`, `AKIA…`, Slack,
 //! Google, GitLab, Stripe, JWTs, PEM private keys), `Bearer`/`Basic` authorization values,
-//! `password=…`-style assignments in several languages, and whole values of fields named
+//! `password=…`-style assignments in several languages, a password told after its word in
+//! twenty-odd more ("het wachtwoord is …", "密码 …"), and whole values of fields named
 //! password, secret, token or API key.
 
 use crate::classify::pattern::LazyRegex as Regex;
@@ -72,8 +73,55 @@ pub(super) struct Credential {
     scheme: Regex,
     assignment: Regex,
     short: Regex,
+    labelled: Regex,
     fields: Keywords,
 }
+
+/// "Password" in more languages (Dutch, Portuguese, Polish, Czech and Slovak, the Nordic
+/// languages, Finnish, Turkish, Romanian, Hungarian, Catalan, Russian, Ukrainian and
+/// Bulgarian, Greek, Japanese, Chinese, Korean, Vietnamese, Indonesian, Hebrew, Arabic and
+/// Hindi), as the value that follows it is told in prose ("het wachtwoord is …", "密码 …").
+/// Cyrillic and Greek words are listed in both cases: the gate folds ASCII only.
+const PASSWORD_WORDS: &[&str] = &[
+    "wachtwoord",
+    "senha",
+    "hasło",
+    "haslo",
+    "heslo",
+    "lösenord",
+    "losenord",
+    "passord",
+    "adgangskode",
+    "kodeord",
+    "salasana",
+    "şifre",
+    "sifre",
+    "parola",
+    "jelszó",
+    "jelszo",
+    "contrasenya",
+    "пароль",
+    "Пароль",
+    "пароля",
+    "парола",
+    "Парола",
+    "κωδικός",
+    "Κωδικός",
+    "パスワード",
+    "暗証番号",
+    "密码",
+    "密碼",
+    "口令",
+    "비밀번호",
+    "암호",
+    "mật khẩu",
+    "kata sandi",
+    "סיסמה",
+    "סיסמא",
+    "كلمة المرور",
+    "كلمة السر",
+    "पासवर्ड",
+];
 
 impl Credential {
     pub(super) fn new() -> Result<Self, Error> {
@@ -147,6 +195,17 @@ impl Credential {
                 r#"(?i)(?-u:\b)(?:pw|pwd)\s*(?::|=|is)?\s+([^\s"',;<>]{6,})"#,
                 words_ci(&["pw", "pwd"], Edge::Boundary, Edge::Any),
             )?,
+            // "het wachtwoord is Zonne!2024", "şifrem Kedi!2015", "密码 Abc@12345": the word
+            // (with a short ending), at most two short words ("is", "er", "là"), then a value
+            // that mixes letters with digits or signs (checked on the match).
+            labelled: regex_gated(
+                "credential",
+                &format!(
+                    r#"(?i)(?:{})\w{{0,3}}[\s:：=]*(?:[^\s\d"',;<>，。、]{{1,6}}\s+){{0,2}}?([^\s"',;<>，。、]{{6,}})"#,
+                    PASSWORD_WORDS.join("|")
+                ),
+                words_ci(PASSWORD_WORDS, Edge::Any, Edge::Any),
+            )?,
             fields: Keywords::new("credential", SECRET_FIELDS)?,
         })
     }
@@ -204,8 +263,16 @@ impl Detector for Credential {
             (&self.scheme, false),
             (&self.assignment, false),
             (&self.short, true),
+            (&self.labelled, true),
         ] {
             for c in re.captures_iter(text) {
+                // A word of the list inside a longer word ("parolaccia") names no password.
+                if let Some(m) = c.get(0)
+                    && char_before(text, m.start())
+                        .is_some_and(|c| c.is_alphabetic() && c.is_ascii())
+                {
+                    continue;
+                }
                 if let Some(v) = c.get(1) {
                     let range = v.start()..v.start() + secret_len(v.as_str());
                     let s = text.get(range.clone()).unwrap_or_default();
@@ -213,6 +280,7 @@ impl Detector for Credential {
                     if s.len() < 4
                         || PROSE.iter().any(|w| w.eq_ignore_ascii_case(s))
                         || short && !mixed(s)
+                        || out.iter().any(|f| f.span == range)
                     {
                         continue;
                     }
@@ -305,6 +373,36 @@ mod tests {
             description: None,
         };
         assert_eq!(spans("correct-horse", &f), ["correct-horse"]);
+    }
+
+    #[test]
+    fn passwords_told_in_other_languages() {
+        let none = Field::default();
+        for (text, secret) in [
+            ("Het wachtwoord is Regen#2031 voor de wifi.", "Regen#2031"),
+            ("hasło to Lato!2030 jakby co", "Lato!2030"),
+            ("lösenordet är Vinter-44x om du behöver", "Vinter-44x"),
+            ("şifrem Deniz!2029 lazım olursa", "Deniz!2029"),
+            ("пароль Зима!2028 если нужно", "Зима!2028"),
+            ("测试账号，密码 Qaz@2027，请查看", "Qaz@2027"),
+            ("mật khẩu là Mua!2026x nhé", "Mua!2026x"),
+            ("كلمة المرور هي Shams!2025 إذا احتجت", "Shams!2025"),
+        ] {
+            assert_eq!(spans(text, &none), [secret], "{text}");
+        }
+        // A word of the list inside another word, or followed by prose, names no secret.
+        for text in [
+            "una parolaccia detta per scherzo",
+            "a senha forte é necessária para entrar",
+            "zapomniałem hasła do konta",
+            "la parola chiave è importante",
+        ] {
+            assert!(
+                spans(text, &none).is_empty(),
+                "{text}: {:?}",
+                spans(text, &none)
+            );
+        }
     }
 
     #[test]

@@ -394,7 +394,6 @@ impl Terms<'_> {
                 .any(|(term, _)| t.starts_with(term.as_str()) || t.ends_with(term.as_str()))
     }
 
-    #[allow(dead_code)] // not used by the current rules
     /// [`Terms::any_in_langs`] over every language.
     pub fn any_in(&self, words: &[Word<'_>], raw: &str) -> bool {
         self.any_in_langs(ALL_LANGS, words, raw)

@@ -901,6 +901,45 @@ fn proximity_qualifiers(
 }
 
 /// Widens `r` to the parentheses or brackets that enclose it.
+/// The bracketed aside that follows byte `at` after spaces on the same line, from `at` to
+/// its closing bracket: a short one (at most [`TRAILING_ASIDE`] bytes) with no bracket
+/// inside.
+fn trailing_aside(s: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    let rest = s.get(at..)?;
+    let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let mut chars = rest.get(gap..)?.char_indices();
+    let (_, open) = chars.next()?;
+    let close = match open {
+        '(' => ')',
+        '（' => '）',
+        '[' => ']',
+        _ => return None,
+    };
+    for (i, c) in chars {
+        if i > TRAILING_ASIDE {
+            return None;
+        }
+        if c == close {
+            return Some(at..at + gap + i + c.len_utf8());
+        }
+        if matches!(c, '(' | '（' | '[' | ')' | '）' | ']' | '\n') {
+            return None;
+        }
+    }
+    None
+}
+
+/// Whether `aside` asks something ("(no X-rays please)", "(pas de radio svp)"): a request
+/// stays, whatever it was said beside.
+fn asks(aside: &str) -> bool {
+    use crate::decide::vocab::{WordSet, vocab};
+    let ws = crate::text::words::words(aside);
+    vocab().set(WordSet::Request).any_in(&ws, aside)
+}
+
+/// The longest bracketed aside a cut takes with it, in bytes.
+const TRAILING_ASIDE: usize = 40;
+
 fn parenthetical_around(s: &str, r: std::ops::Range<usize>) -> std::ops::Range<usize> {
     let head = s.get(..r.start).unwrap_or_default();
     let open = head.rfind(['(', '[', '（', '【']);
@@ -1306,6 +1345,20 @@ fn rewrite_text(
                 .into_iter()
                 .map(Edit::remove),
         );
+    }
+    // A short aside in brackets right after a cut ("… for my insulin pens (type 1), so …")
+    // tells about what was cut: it goes with it, unless it holds what the tool needs.
+    if doc.is_none() {
+        for e in &mut edits {
+            if e.with.is_empty()
+                && e.range.start < e.range.end
+                && let Some(r) = trailing_aside(s, e.range.end)
+                && !needed.overlaps(&r)
+                && !asks(s.get(r.clone()).unwrap_or_default())
+            {
+                e.range.end = r.end;
+            }
+        }
     }
     // What was built to place the edits goes before the text is copied.
     drop(clause_cache);

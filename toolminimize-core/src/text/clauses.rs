@@ -576,12 +576,17 @@ fn add_opener(o: &mut Openers, opener: Opener) {
 }
 
 /// Whether `rest` starts with `term` (ASCII letters in any case) followed by a space, or
-/// `term` ends with an apostrophe ("parce qu'").
+/// `term` ends with an apostrophe ("parce qu'") or in a script written without spaces
+/// ("因为").
 fn starts_with_term(rest: &str, term: &str) -> bool {
     rest.as_bytes()
         .get(..term.len())
         .is_some_and(|h| h.eq_ignore_ascii_case(term.as_bytes()))
         && (term.ends_with(['\'', '\u{2019}'])
+            || term
+                .chars()
+                .next_back()
+                .is_some_and(crate::text::script::is_unspaced)
             || rest
                 .get(term.len()..)
                 .and_then(|t| t.chars().next())

@@ -29,7 +29,55 @@ pub struct Consent {
     words: HashSet<String>,
     /// The byte trigrams of `folded`: a value whose first trigram is not among them is not in
     /// the text, found without a substring search.
-    trigrams: HashSet<[u8; 3]>,
+    trigrams: Trigrams,
+}
+
+/// The byte trigrams of a text, as the bits of their hashes: a trigram the text holds always
+/// has its bit, one it lacks mostly not (a filter before a substring search, never its
+/// judge).
+#[derive(Debug, Clone, Default)]
+struct Trigrams {
+    bits: Vec<u64>,
+    /// The hash's bits past those that name a bit.
+    shift: u32,
+}
+
+impl Trigrams {
+    /// The trigrams of `text`: about eight bits for each.
+    fn of(text: &[u8]) -> Self {
+        let n = (text.len() * 8).clamp(512, 1 << 20).next_power_of_two();
+        let mut t = Trigrams {
+            bits: vec![0; n / 64],
+            shift: 32 - n.trailing_zeros(),
+        };
+        for w in text.windows(3) {
+            if let Ok(w) = <[u8; 3]>::try_from(w) {
+                let (word, bit) = t.place(w);
+                if let Some(word) = t.bits.get_mut(word) {
+                    *word |= bit;
+                }
+            }
+        }
+        t
+    }
+
+    /// The word of `bits` and the bit in it of trigram `w`.
+    fn place(&self, w: [u8; 3]) -> (usize, u64) {
+        let [a, b, c] = w;
+        let x = u32::from_le_bytes([a, b, c, 0]);
+        let h = x
+            .wrapping_mul(0x9E37_79B1)
+            .checked_shr(self.shift)
+            .unwrap_or(0);
+        let h = usize::try_from(h).unwrap_or(0);
+        (h / 64, 1 << (h % 64))
+    }
+
+    /// Whether the text may hold `w`: `false` when it does not.
+    fn may_hold(&self, w: [u8; 3]) -> bool {
+        let (word, bit) = self.place(w);
+        self.bits.get(word).is_some_and(|b| b & bit != 0)
+    }
 }
 
 /// Verbs that ask to pass something on ("send the plumber our address"): with a word for a
@@ -346,13 +394,11 @@ impl Consent {
             .filter(|w| !w.is_empty())
             .map(str::to_owned)
             .collect();
-        let trigrams = folded
-            .as_bytes()
-            .windows(3)
-            .filter_map(|w| <[u8; 3]>::try_from(w).ok())
-            .collect();
+        let trigrams = Trigrams::of(folded.as_bytes());
         let said = |v: &&str| {
-            words.contains(*v) || ((v.contains(' ') || !v.is_ascii()) && folded.contains(*v))
+            // A phrase (a space, or a character outside ASCII) is looked for in the text.
+            words.contains(*v)
+                || (v.bytes().any(|b| b == b' ' || !b.is_ascii()) && folded.contains(*v))
         };
         let share_verbs: Vec<&'static str> =
             SHARE_VERBS.iter().copied().filter(|v| said(v)).collect();
@@ -378,7 +424,7 @@ impl Consent {
             && v.as_bytes()
                 .get(..3)
                 .and_then(|t| <[u8; 3]>::try_from(t).ok())
-                .is_some_and(|t| self.trigrams.contains(&t))
+                .is_some_and(|t| self.trigrams.may_hold(t))
             && self.folded.contains(v)
     }
 
@@ -430,6 +476,31 @@ impl Consent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_trigram_of_a_text_may_be_held() {
+        let texts = [
+            String::new(),
+            "ab".to_owned(),
+            "send the plumber our address".to_owned(),
+            "envoie-lui mon numéro, s'il te plaît".to_owned(),
+            "x".repeat(5000) + "abcdefghijklmnopqrstuvwxyz0123456789",
+        ];
+        for text in &texts {
+            let t = Trigrams::of(text.as_bytes());
+            for w in text.as_bytes().windows(3) {
+                assert!(t.may_hold([w[0], w[1], w[2]]), "{text:?}");
+            }
+        }
+        // A short text's filter leaves most other trigrams out.
+        let t = Trigrams::of(b"send the plumber our address");
+        let absent = (b'a'..=b'z')
+            .flat_map(|a| (b'0'..=b'9').map(move |b| [a, b, b'q']))
+            .filter(|&w| !t.may_hold(w))
+            .count();
+        assert!(absent > 200, "{absent}");
+        assert!(!Trigrams::default().may_hold(*b"abc"));
+    }
 
     #[test]
     fn the_users_words_consent_to_an_address() {

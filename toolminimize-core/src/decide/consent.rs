@@ -366,6 +366,86 @@ fn kind_words(kind: PsdKind) -> &'static [&'static str] {
     }
 }
 
+/// The verbs of [`SHARE_VERBS`] and [`MESSAGE_VERBS`] as looked for in the user's words: a
+/// phrase (a space, or a character outside ASCII) in the text, any other verb among its words.
+/// Each word of the text is looked up once among the verbs, rather than each verb among the
+/// words.
+#[derive(Debug)]
+struct Verbs {
+    /// Word → the share verbs it is (bit `i` for `SHARE_VERBS[i]`), and whether it is a
+    /// message verb.
+    words: rustc_hash::FxHashMap<&'static str, (u64, bool)>,
+    /// The phrases of the share verbs, with their bits.
+    share_phrases: Vec<(&'static str, u64)>,
+    /// The phrases of the message verbs.
+    message_phrases: Vec<&'static str>,
+}
+
+/// The verbs the user's words hold.
+struct Said {
+    /// Bit `i` for `SHARE_VERBS[i]`.
+    share: u64,
+    /// Some message verb.
+    message: bool,
+}
+
+/// Whether a verb is looked for in the text rather than among its words.
+fn is_phrase(v: &str) -> bool {
+    v.bytes().any(|b| b == b' ' || !b.is_ascii())
+}
+
+/// [`Verbs`], made on first use.
+fn verbs() -> &'static Verbs {
+    static VERBS: std::sync::LazyLock<Verbs> = std::sync::LazyLock::new(|| {
+        let mut v = Verbs {
+            words: rustc_hash::FxHashMap::default(),
+            share_phrases: Vec::new(),
+            message_phrases: Vec::new(),
+        };
+        for (verb, i) in SHARE_VERBS.iter().zip(0u32..) {
+            let bit = 1u64.checked_shl(i).unwrap_or(0);
+            if is_phrase(verb) {
+                v.share_phrases.push((verb, bit));
+            } else {
+                v.words.entry(verb).or_default().0 |= bit;
+            }
+        }
+        for verb in MESSAGE_VERBS {
+            if is_phrase(verb) {
+                v.message_phrases.push(verb);
+            } else {
+                v.words.entry(verb).or_default().1 = true;
+            }
+        }
+        v
+    });
+    &VERBS
+}
+
+impl Verbs {
+    /// The verbs said in `folded`, whose words are `words`. (A phrase that is one of the words
+    /// stands in the text too.)
+    fn said(&self, words: &HashSet<String>, folded: &str) -> Said {
+        let mut said = Said {
+            share: 0,
+            message: false,
+        };
+        for w in words {
+            if let Some(&(share, message)) = self.words.get(w.as_str()) {
+                said.share |= share;
+                said.message |= message;
+            }
+        }
+        for &(p, bit) in &self.share_phrases {
+            if folded.contains(p) {
+                said.share |= bit;
+            }
+        }
+        said.message |= self.message_phrases.iter().any(|p| folded.contains(p));
+        said
+    }
+}
+
 /// Whether `test` holds for a folded word of `text`.
 fn any_word(text: &str, test: impl Fn(&str) -> bool) -> bool {
     fold(text)
@@ -395,15 +475,15 @@ impl Consent {
             .map(str::to_owned)
             .collect();
         let trigrams = Trigrams::of(folded.as_bytes());
-        let said = |v: &&str| {
-            // A phrase (a space, or a character outside ASCII) is looked for in the text.
-            words.contains(*v)
-                || (v.bytes().any(|b| b == b' ' || !b.is_ascii()) && folded.contains(*v))
-        };
-        let share_verbs: Vec<&'static str> =
-            SHARE_VERBS.iter().copied().filter(|v| said(v)).collect();
+        let said = verbs().said(&words, &folded);
+        let share_verbs: Vec<&'static str> = SHARE_VERBS
+            .iter()
+            .zip(0u32..)
+            .filter(|&(_, i)| said.share & 1u64.checked_shl(i).unwrap_or(0) != 0)
+            .map(|(v, _)| *v)
+            .collect();
         let share_verb = !share_verbs.is_empty();
-        let message_verb = share_verb || MESSAGE_VERBS.iter().any(said);
+        let message_verb = share_verb || said.message;
         let stems = words.iter().filter_map(|w| stem(w)).collect();
         Consent {
             folded,
@@ -476,6 +556,33 @@ impl Consent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn verbs_are_found_as_each_verb_looked_up_finds_them() {
+        assert!(SHARE_VERBS.len() <= 64);
+        for task in [
+            "Send the plumber our address and the gate code.",
+            "Look at the ticket from this morning's alert email.",
+            "Envía a mi banco mi IBAN, manda también el recibo",
+            "Please write to her with my notes",
+            "fortæl ham det, 送ってください",
+            "nothing to see here",
+            "",
+        ] {
+            let folded = fold(task).as_str().to_owned();
+            let words: HashSet<String> = folded
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_owned)
+                .collect();
+            let said = |v: &&str| words.contains(*v) || (is_phrase(v) && folded.contains(*v));
+            let share: Vec<&str> = SHARE_VERBS.iter().copied().filter(|v| said(v)).collect();
+            let message = !share.is_empty() || MESSAGE_VERBS.iter().any(said);
+            let c = Consent::new(task);
+            assert_eq!(c.share_verbs, share, "{task}");
+            assert_eq!(c.message_verb, message, "{task}");
+        }
+    }
 
     #[test]
     fn every_trigram_of_a_text_may_be_held() {

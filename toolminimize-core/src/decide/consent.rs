@@ -19,8 +19,9 @@ const MAX_TASK: usize = 64 * 1024;
 #[derive(Debug, Clone, Default)]
 pub struct Consent {
     folded: String,
-    /// The first five letters of each word of four letters or more ("vouchers" → "vouch").
-    stems: HashSet<String>,
+    /// The first five letters of each word of four letters or more ("vouchers" → "vouch"),
+    /// read from `words` when first asked for.
+    stems: std::sync::OnceLock<HashSet<String>>,
     /// The verbs of [`SHARE_VERBS`] the words hold.
     share_verbs: Vec<&'static str>,
     /// The words ask to write to someone or pass something on.
@@ -484,10 +485,9 @@ impl Consent {
             .collect();
         let share_verb = !share_verbs.is_empty();
         let message_verb = share_verb || said.message;
-        let stems = words.iter().filter_map(|w| stem(w)).collect();
         Consent {
             folded,
-            stems,
+            stems: std::sync::OnceLock::new(),
             share_verbs,
             message_verb,
             words,
@@ -512,7 +512,10 @@ impl Consent {
     /// does: the same first five letters, or the whole of a shorter word ("Dexcom sensors"
     /// and "Dexcom G7 sensors", "voucher" and "vouchers").
     pub fn shares_stem(&self, text: &str) -> bool {
-        any_word(text, |w| stem(w).is_some_and(|s| self.stems.contains(&s)))
+        let stems = self
+            .stems
+            .get_or_init(|| self.words.iter().filter_map(|w| stem(w)).collect());
+        any_word(text, |w| stem(w).is_some_and(|s| stems.contains(&s)))
     }
 
     /// Whether a word of `text` (a number of three digits or more, another word of four

@@ -124,7 +124,7 @@ pub(crate) struct Analyzed {
     pub(crate) session_state: Option<SessionState>,
     pub(crate) exposure: crate::taxonomy::Exposure,
     pub(crate) kind: ToolKind,
-    pub(crate) schema: SchemaIndex,
+    pub(crate) schema: std::sync::Arc<SchemaIndex>,
     pub(crate) items: Vec<PsdItem>,
     pub(crate) decisions: Vec<Decision>,
 }

@@ -49,7 +49,9 @@ pub(crate) fn compile_patterns(schema: &Value) -> Patterns {
 /// [`ToolDef::from_json`] accepts the MCP spelling (`inputSchema`), the snake-case spelling
 /// (`input_schema`) and the OpenAI function-calling spelling (`parameters`, also nested under
 /// `function`). The schema's `pattern`s are compiled once, when the tool is made, and shared by
-/// its clones; so is the tool's kind, recognised on the first call.
+/// its clones; so is the tool's kind, recognised on the first call, so is what its name and
+/// description tell the decisions, and so are the schema's indexes for the last few shapes of
+/// arguments it was called with.
 ///
 /// ```
 /// use serde_json::json;
@@ -71,6 +73,10 @@ struct Inner {
     input_schema: Value,
     patterns: Patterns,
     kind: OnceLock<ToolKind>,
+    /// The schema's indexes for the argument shapes the tool was called with.
+    indexes: crate::schema::IndexCache,
+    /// What the name and description say that decisions read, read on the first call.
+    traits: OnceLock<crate::decide::ToolTraits>,
 }
 
 impl PartialEq for ToolDef {
@@ -102,6 +108,8 @@ impl ToolDef {
                 input_schema,
                 patterns,
                 kind: OnceLock::new(),
+                indexes: crate::schema::IndexCache::default(),
+                traits: OnceLock::new(),
             }),
         }
     }
@@ -114,6 +122,19 @@ impl ToolDef {
     /// The schema's compiled patterns.
     pub(crate) fn patterns(&self) -> &Patterns {
         &self.inner.patterns
+    }
+
+    /// What the tool's name and description say that decisions read, read once and shared by
+    /// the tool's clones.
+    pub(crate) fn traits(&self) -> &crate::decide::ToolTraits {
+        self.inner
+            .traits
+            .get_or_init(|| crate::decide::ToolTraits::of(self))
+    }
+
+    /// The schema indexes kept for the argument shapes the tool was called with.
+    pub(crate) fn schema_indexes(&self) -> &crate::schema::IndexCache {
+        &self.inner.indexes
     }
 
     /// Parses an MCP, OpenAI or snake-case tool object.

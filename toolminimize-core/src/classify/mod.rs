@@ -212,7 +212,7 @@ impl Classifier {
     fn scan_window(&self, text: &str, field: &Field<'_>, coverage: &mut Coverage) -> Vec<Finding> {
         // One pass reads the facts the patterns are tested against and those the decoders are.
         let mut decoding = encoded::FactsScan::default();
-        let facts = need::TextFacts::of_with(text, |b| decoding.push(b));
+        let facts = need::TextFacts::of_with(text, &mut decoding);
         let decoding = decoding.facts(&facts);
         need::with_facts(text, facts, || {
             self.scan_window_with_facts(text, field, &decoding, coverage)

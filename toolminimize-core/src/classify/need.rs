@@ -256,6 +256,20 @@ pub(crate) struct TextFacts {
     pairs: Pairs,
 }
 
+/// A reader of a text's characters, handed them by [`TextFacts::of_with`] in its pass.
+pub(crate) trait CharReader {
+    /// An ASCII character, as its byte.
+    fn ascii(&mut self, b: u8);
+    /// A character outside ASCII.
+    fn other(&mut self, c: char);
+}
+
+/// No reader.
+impl CharReader for () {
+    fn ascii(&mut self, _: u8) {}
+    fn other(&mut self, _: char) {}
+}
+
 /// The bit of an ASCII byte, letters folded to lower case.
 fn bit(b: u8) -> u128 {
     1u128 << u32::from(b.to_ascii_lowercase() & 0x7f)
@@ -264,7 +278,7 @@ fn bit(b: u8) -> u128 {
 impl TextFacts {
     /// One pass over `text`.
     pub(crate) fn of(text: &str) -> Self {
-        Self::of_with(text, |_| {})
+        Self::of_with(text, &mut ())
     }
 
     /// Numeric characters (`char::is_numeric`).
@@ -272,19 +286,14 @@ impl TextFacts {
         usize::try_from(self.numeric).unwrap_or(usize::MAX)
     }
 
-    /// Whether a character outside ASCII occurs.
-    pub(crate) fn non_ascii(&self) -> bool {
-        self.non_ascii > 0
-    }
-
     /// Whether the ASCII character `b` occurs (a letter in either case).
     pub(crate) fn holds_ascii_char(&self, b: u8) -> bool {
         b.is_ascii() && self.ascii & bit(b) != 0
     }
 
-    /// [`of`](Self::of), handing every byte of `text` to `byte` in the same pass (a character
-    /// outside ASCII as one byte of `0x80`), for a reader that needs facts of its own.
-    pub(crate) fn of_with(text: &str, mut byte: impl FnMut(u8)) -> Self {
+    /// [`of`](Self::of), handing every character of `text` to `reader` in the same pass, for a
+    /// reader that needs facts of its own.
+    pub(crate) fn of_with(text: &str, reader: &mut impl CharReader) -> Self {
         let mut f = TextFacts {
             len: text.len(),
             ..TextFacts::default()
@@ -292,15 +301,15 @@ impl TextFacts {
         if text.is_ascii() {
             f.pairs = Pairs::of_ascii(text.as_bytes());
             if text.len() >= HISTOGRAM_MIN {
-                f.add_ascii_counts(text.as_bytes(), byte);
+                f.add_ascii_counts(text.as_bytes(), reader);
             } else {
-                f.add_short_ascii(text.as_bytes(), byte);
+                f.add_short_ascii(text.as_bytes(), reader);
             }
             return f;
         }
         f.pairs = Pairs::of_text(text);
         if text.len() < HISTOGRAM_MIN {
-            f.add_short(text, byte);
+            f.add_short(text, reader);
             return f;
         }
         // One pass: ASCII characters counted by value (read off the counts after), the others
@@ -310,10 +319,10 @@ impl TextFacts {
         for c in text.chars() {
             if let Some(n) = counts.get_mut(c as usize) {
                 *n += 1;
-                byte(c as u8);
+                reader.ascii(c as u8);
                 run = run.saturating_add(1) * u32::from(c.is_ascii_digit());
             } else {
-                byte(0x80);
+                reader.other(c);
                 f.non_ascii = f.non_ascii.saturating_add(1);
                 let numeric = c.is_numeric();
                 f.numeric = f.numeric.saturating_add(u32::from(numeric));
@@ -329,13 +338,13 @@ impl TextFacts {
     }
 
     /// The facts of a short text holding characters outside ASCII, character by character.
-    fn add_short(&mut self, text: &str, mut byte: impl FnMut(u8)) {
+    fn add_short(&mut self, text: &str, reader: &mut impl CharReader) {
         let (mut run, mut digit_run) = (0u32, 0u32);
         for c in text.chars() {
             let numeric = if let Ok(b) = u8::try_from(c)
                 && b.is_ascii()
             {
-                byte(b);
+                reader.ascii(b);
                 self.ascii |= bit(b);
                 let digit = b.is_ascii_digit();
                 self.numeric += u32::from(digit);
@@ -343,7 +352,7 @@ impl TextFacts {
                 self.space += u32::from(b.is_ascii_whitespace() || b == 0x0b);
                 digit
             } else {
-                byte(0x80);
+                reader.other(c);
                 let numeric = c.is_numeric();
                 self.non_ascii = self.non_ascii.saturating_add(1);
                 self.numeric = self.numeric.saturating_add(u32::from(numeric));
@@ -359,12 +368,12 @@ impl TextFacts {
 
     /// The facts of the ASCII bytes `ascii`, byte by byte (the characters present kept in two
     /// words, cheaper to set than one 128-bit word).
-    fn add_short_ascii(&mut self, ascii: &[u8], mut byte: impl FnMut(u8)) {
+    fn add_short_ascii(&mut self, ascii: &[u8], reader: &mut impl CharReader) {
         let (mut low, mut high) = (0u64, 0u64);
         let (mut numeric, mut upper, mut space) = (0u32, 0u32, 0u32);
         let (mut run, mut digit_run) = (0u32, 0u32);
         for &b in ascii {
-            byte(b);
+            reader.ascii(b);
             run = (run + 1) * u32::from(b.is_ascii_digit());
             digit_run = digit_run.max(run);
             let folded = b.to_ascii_lowercase() & 0x7f;
@@ -387,11 +396,11 @@ impl TextFacts {
 
     /// The facts of the ASCII bytes `ascii`, counted by value first, then read off the 128
     /// counts (fewer instructions a byte than testing each byte, for a long text).
-    fn add_ascii_counts(&mut self, ascii: &[u8], mut byte: impl FnMut(u8)) {
+    fn add_ascii_counts(&mut self, ascii: &[u8], reader: &mut impl CharReader) {
         let mut counts = [0u32; 128];
         let (mut run, mut digit_run) = (0u32, 0u32);
         for &b in ascii {
-            byte(b);
+            reader.ascii(b);
             if let Some(n) = counts.get_mut(usize::from(b & 0x7f)) {
                 *n += 1;
             }

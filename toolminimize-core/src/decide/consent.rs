@@ -19,8 +19,9 @@ const MAX_TASK: usize = 64 * 1024;
 #[derive(Debug, Clone, Default)]
 pub struct Consent {
     folded: String,
-    /// The first five letters of each word of four letters or more ("vouchers" → "vouch").
-    stems: HashSet<String>,
+    /// The first five letters of each word of four letters or more ("vouchers" → "vouch"),
+    /// read from `words` when first asked for.
+    stems: std::sync::OnceLock<HashSet<String>>,
     /// The verbs of [`SHARE_VERBS`] the words hold.
     share_verbs: Vec<&'static str>,
     /// The words ask to write to someone or pass something on.
@@ -29,7 +30,55 @@ pub struct Consent {
     words: HashSet<String>,
     /// The byte trigrams of `folded`: a value whose first trigram is not among them is not in
     /// the text, found without a substring search.
-    trigrams: HashSet<[u8; 3]>,
+    trigrams: Trigrams,
+}
+
+/// The byte trigrams of a text, as the bits of their hashes: a trigram the text holds always
+/// has its bit, one it lacks mostly not (a filter before a substring search, never its
+/// judge).
+#[derive(Debug, Clone, Default)]
+struct Trigrams {
+    bits: Vec<u64>,
+    /// The hash's bits past those that name a bit.
+    shift: u32,
+}
+
+impl Trigrams {
+    /// The trigrams of `text`: about eight bits for each.
+    fn of(text: &[u8]) -> Self {
+        let n = (text.len() * 8).clamp(512, 1 << 20).next_power_of_two();
+        let mut t = Trigrams {
+            bits: vec![0; n / 64],
+            shift: 32 - n.trailing_zeros(),
+        };
+        for w in text.windows(3) {
+            if let Ok(w) = <[u8; 3]>::try_from(w) {
+                let (word, bit) = t.place(w);
+                if let Some(word) = t.bits.get_mut(word) {
+                    *word |= bit;
+                }
+            }
+        }
+        t
+    }
+
+    /// The word of `bits` and the bit in it of trigram `w`.
+    fn place(&self, w: [u8; 3]) -> (usize, u64) {
+        let [a, b, c] = w;
+        let x = u32::from_le_bytes([a, b, c, 0]);
+        let h = x
+            .wrapping_mul(0x9E37_79B1)
+            .checked_shr(self.shift)
+            .unwrap_or(0);
+        let h = usize::try_from(h).unwrap_or(0);
+        (h / 64, 1 << (h % 64))
+    }
+
+    /// Whether the text may hold `w`: `false` when it does not.
+    fn may_hold(&self, w: [u8; 3]) -> bool {
+        let (word, bit) = self.place(w);
+        self.bits.get(word).is_some_and(|b| b & bit != 0)
+    }
 }
 
 /// Verbs that ask to pass something on ("send the plumber our address"): with a word for a
@@ -318,6 +367,86 @@ fn kind_words(kind: PsdKind) -> &'static [&'static str] {
     }
 }
 
+/// The verbs of [`SHARE_VERBS`] and [`MESSAGE_VERBS`] as looked for in the user's words: a
+/// phrase (a space, or a character outside ASCII) in the text, any other verb among its words.
+/// Each word of the text is looked up once among the verbs, rather than each verb among the
+/// words.
+#[derive(Debug)]
+struct Verbs {
+    /// Word → the share verbs it is (bit `i` for `SHARE_VERBS[i]`), and whether it is a
+    /// message verb.
+    words: rustc_hash::FxHashMap<&'static str, (u64, bool)>,
+    /// The phrases of the share verbs, with their bits.
+    share_phrases: Vec<(&'static str, u64)>,
+    /// The phrases of the message verbs.
+    message_phrases: Vec<&'static str>,
+}
+
+/// The verbs the user's words hold.
+struct Said {
+    /// Bit `i` for `SHARE_VERBS[i]`.
+    share: u64,
+    /// Some message verb.
+    message: bool,
+}
+
+/// Whether a verb is looked for in the text rather than among its words.
+fn is_phrase(v: &str) -> bool {
+    v.bytes().any(|b| b == b' ' || !b.is_ascii())
+}
+
+/// [`Verbs`], made on first use.
+fn verbs() -> &'static Verbs {
+    static VERBS: std::sync::LazyLock<Verbs> = std::sync::LazyLock::new(|| {
+        let mut v = Verbs {
+            words: rustc_hash::FxHashMap::default(),
+            share_phrases: Vec::new(),
+            message_phrases: Vec::new(),
+        };
+        for (verb, i) in SHARE_VERBS.iter().zip(0u32..) {
+            let bit = 1u64.checked_shl(i).unwrap_or(0);
+            if is_phrase(verb) {
+                v.share_phrases.push((verb, bit));
+            } else {
+                v.words.entry(verb).or_default().0 |= bit;
+            }
+        }
+        for verb in MESSAGE_VERBS {
+            if is_phrase(verb) {
+                v.message_phrases.push(verb);
+            } else {
+                v.words.entry(verb).or_default().1 = true;
+            }
+        }
+        v
+    });
+    &VERBS
+}
+
+impl Verbs {
+    /// The verbs said in `folded`, whose words are `words`. (A phrase that is one of the words
+    /// stands in the text too.)
+    fn said(&self, words: &HashSet<String>, folded: &str) -> Said {
+        let mut said = Said {
+            share: 0,
+            message: false,
+        };
+        for w in words {
+            if let Some(&(share, message)) = self.words.get(w.as_str()) {
+                said.share |= share;
+                said.message |= message;
+            }
+        }
+        for &(p, bit) in &self.share_phrases {
+            if folded.contains(p) {
+                said.share |= bit;
+            }
+        }
+        said.message |= self.message_phrases.iter().any(|p| folded.contains(p));
+        said
+    }
+}
+
 /// Whether `test` holds for a folded word of `text`.
 fn any_word(text: &str, test: impl Fn(&str) -> bool) -> bool {
     fold(text)
@@ -346,22 +475,19 @@ impl Consent {
             .filter(|w| !w.is_empty())
             .map(str::to_owned)
             .collect();
-        let trigrams = folded
-            .as_bytes()
-            .windows(3)
-            .filter_map(|w| <[u8; 3]>::try_from(w).ok())
+        let trigrams = Trigrams::of(folded.as_bytes());
+        let said = verbs().said(&words, &folded);
+        let share_verbs: Vec<&'static str> = SHARE_VERBS
+            .iter()
+            .zip(0u32..)
+            .filter(|&(_, i)| said.share & 1u64.checked_shl(i).unwrap_or(0) != 0)
+            .map(|(v, _)| *v)
             .collect();
-        let said = |v: &&str| {
-            words.contains(*v) || ((v.contains(' ') || !v.is_ascii()) && folded.contains(*v))
-        };
-        let share_verbs: Vec<&'static str> =
-            SHARE_VERBS.iter().copied().filter(|v| said(v)).collect();
         let share_verb = !share_verbs.is_empty();
-        let message_verb = share_verb || MESSAGE_VERBS.iter().any(said);
-        let stems = words.iter().filter_map(|w| stem(w)).collect();
+        let message_verb = share_verb || said.message;
         Consent {
             folded,
-            stems,
+            stems: std::sync::OnceLock::new(),
             share_verbs,
             message_verb,
             words,
@@ -378,7 +504,7 @@ impl Consent {
             && v.as_bytes()
                 .get(..3)
                 .and_then(|t| <[u8; 3]>::try_from(t).ok())
-                .is_some_and(|t| self.trigrams.contains(&t))
+                .is_some_and(|t| self.trigrams.may_hold(t))
             && self.folded.contains(v)
     }
 
@@ -386,7 +512,10 @@ impl Consent {
     /// does: the same first five letters, or the whole of a shorter word ("Dexcom sensors"
     /// and "Dexcom G7 sensors", "voucher" and "vouchers").
     pub fn shares_stem(&self, text: &str) -> bool {
-        any_word(text, |w| stem(w).is_some_and(|s| self.stems.contains(&s)))
+        let stems = self
+            .stems
+            .get_or_init(|| self.words.iter().filter_map(|w| stem(w)).collect());
+        any_word(text, |w| stem(w).is_some_and(|s| stems.contains(&s)))
     }
 
     /// Whether a word of `text` (a number of three digits or more, another word of four
@@ -430,6 +559,58 @@ impl Consent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn verbs_are_found_as_each_verb_looked_up_finds_them() {
+        assert!(SHARE_VERBS.len() <= 64);
+        for task in [
+            "Send the plumber our address and the gate code.",
+            "Look at the ticket from this morning's alert email.",
+            "Envía a mi banco mi IBAN, manda también el recibo",
+            "Please write to her with my notes",
+            "fortæl ham det, 送ってください",
+            "nothing to see here",
+            "",
+        ] {
+            let folded = fold(task).as_str().to_owned();
+            let words: HashSet<String> = folded
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_owned)
+                .collect();
+            let said = |v: &&str| words.contains(*v) || (is_phrase(v) && folded.contains(*v));
+            let share: Vec<&str> = SHARE_VERBS.iter().copied().filter(|v| said(v)).collect();
+            let message = !share.is_empty() || MESSAGE_VERBS.iter().any(said);
+            let c = Consent::new(task);
+            assert_eq!(c.share_verbs, share, "{task}");
+            assert_eq!(c.message_verb, message, "{task}");
+        }
+    }
+
+    #[test]
+    fn every_trigram_of_a_text_may_be_held() {
+        let texts = [
+            String::new(),
+            "ab".to_owned(),
+            "send the plumber our address".to_owned(),
+            "envoie-lui mon numéro, s'il te plaît".to_owned(),
+            "x".repeat(5000) + "abcdefghijklmnopqrstuvwxyz0123456789",
+        ];
+        for text in &texts {
+            let t = Trigrams::of(text.as_bytes());
+            for w in text.as_bytes().windows(3) {
+                assert!(t.may_hold([w[0], w[1], w[2]]), "{text:?}");
+            }
+        }
+        // A short text's filter leaves most other trigrams out.
+        let t = Trigrams::of(b"send the plumber our address");
+        let absent = (b'a'..=b'z')
+            .flat_map(|a| (b'0'..=b'9').map(move |b| [a, b, b'q']))
+            .filter(|&w| !t.may_hold(w))
+            .count();
+        assert!(absent > 200, "{absent}");
+        assert!(!Trigrams::default().may_hold(*b"abc"));
+    }
 
     #[test]
     fn the_users_words_consent_to_an_address() {

@@ -146,6 +146,38 @@ fn workplace_chat(tool: &crate::tool::ToolDef) -> bool {
             .any(|w| WORKPLACE_CHAT.contains(&w.folded.as_ref()))
 }
 
+/// What a tool's name and description say that decisions read, read once for the tool (see
+/// `ToolDef::traits`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ToolTraits {
+    /// It posts to a workplace's chat ([`workplace_chat`]).
+    workplace_chat: bool,
+    /// It writes where others read ([`writes_shared`]).
+    writes_shared: bool,
+    /// Its name's first word changes a record that exists.
+    updates: bool,
+    /// Its name's first word writes a record.
+    writes_rows: bool,
+    /// It translates text ([`purpose::translates`]).
+    translates: bool,
+    /// It fills a form ([`purpose::fills_form`]).
+    fills_form: bool,
+}
+
+impl ToolTraits {
+    /// Reads `tool`'s name and description.
+    pub(crate) fn of(tool: &crate::tool::ToolDef) -> Self {
+        ToolTraits {
+            workplace_chat: workplace_chat(tool),
+            writes_shared: writes_shared(tool),
+            updates: first_word_in(tool.name(), UPDATE_VERBS),
+            writes_rows: first_word_in(tool.name(), WRITE_VERBS),
+            translates: purpose::translates(tool),
+            fills_form: purpose::fills_form(tool),
+        }
+    }
+}
+
 /// Whether the tool writes where others read, by its description ("Write a file to the shared
 /// workspace", "team drive"): a file there is not the user's own store.
 fn writes_shared(tool: &crate::tool::ToolDef) -> bool {
@@ -388,6 +420,7 @@ impl<'a> CallView<'a> {
             .flat_map(|s| words(s).into_iter().map(|w| w.folded.into_owned()))
             .filter(|w| w.chars().count() >= 4)
             .collect();
+        let traits = ctx.tool.traits();
         CallView {
             kind: ctx.kind,
             recipients,
@@ -400,12 +433,12 @@ impl<'a> CallView<'a> {
             case_reference,
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
-            workplace: ctx.kind == ToolKind::PublicPost && workplace_chat(ctx.tool),
-            shared_store: ctx.kind == ToolKind::Files && writes_shared(ctx.tool),
-            updates: first_word_in(ctx.tool.name(), UPDATE_VERBS),
-            writes_rows: first_word_in(ctx.tool.name(), WRITE_VERBS),
-            translates: purpose::translates(ctx.tool),
-            fills_form: purpose::fills_form(ctx.tool),
+            workplace: ctx.kind == ToolKind::PublicPost && traits.workplace_chat,
+            shared_store: ctx.kind == ToolKind::Files && traits.writes_shared,
+            updates: traits.updates,
+            writes_rows: traits.writes_rows,
+            translates: traits.translates,
+            fills_form: traits.fills_form,
             retrieves: OnceLock::new(),
             tool: ctx.tool,
             body_reading: Mutex::new(body_reading),

@@ -1068,22 +1068,21 @@ pub fn label_start(text: &str, start: usize) -> usize {
         {
             stripped = before;
         }
+        // Where the last one, two and three words of `stripped` start, each read once.
+        let mut starts = [None; 3];
+        let mut s = stripped.len();
+        for slot in &mut starts {
+            let Some((ws, _)) = word_before(stripped, s) else {
+                break;
+            };
+            s = ws;
+            *slot = Some(ws);
+        }
         let mut matched = false;
         for words in [3usize, 2, 1] {
-            let mut s = stripped.len();
-            let mut ok = true;
-            for _ in 0..words {
-                match word_before(stripped, s) {
-                    Some((ws, _)) => s = ws,
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if !ok {
+            let Some(s) = starts.get(words - 1).copied().flatten() else {
                 continue;
-            }
+            };
             let cand = stripped.get(s..).unwrap_or_default();
             // A removed name takes its title with it ("Mr Halvorsen" leaves no "Mr").
             // Only a title written as one, not the everyday word ("we will miss …").

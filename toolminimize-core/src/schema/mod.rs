@@ -6,13 +6,17 @@
 //!
 //! Annotations guide the analysis and never make it fail: a malformed annotation is ignored.
 
+mod cache;
 mod paths;
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::Value;
 
+pub(crate) use self::cache::IndexCache;
+use self::cache::Shape;
 use self::paths::{ElementIds, PathIds};
 use crate::args::{Arg, Node};
 use crate::item::{Finding, PsdItem};
@@ -792,9 +796,15 @@ impl SchemaIndex {
         Self::build_with(schema, args.into(), &crate::tool::compile_patterns(schema))
     }
 
-    /// Indexes a tool's schema against `args`, with the patterns the tool compiled once.
-    pub(crate) fn for_tool(tool: &crate::ToolDef, args: Arg<'_>) -> SchemaIndex {
-        Self::build_with(tool.input_schema(), args, tool.patterns())
+    /// Indexes a tool's schema against `args`, with the patterns the tool compiled once: the
+    /// index the tool built for arguments of the same shape, when it kept one (see
+    /// [`IndexCache`]).
+    pub(crate) fn for_tool(tool: &crate::ToolDef, args: Arg<'_>) -> Arc<SchemaIndex> {
+        let build = || Self::build_with(tool.input_schema(), args, tool.patterns());
+        match Shape::of(args) {
+            Some(shape) => tool.schema_indexes().get_or_build(shape, build),
+            None => Arc::new(build()),
+        }
     }
 
     fn build_with(schema: &Value, args: Arg<'_>, patterns: &crate::tool::Patterns) -> SchemaIndex {

@@ -196,7 +196,7 @@ fn fold_with(text: &str, map: bool) -> Folded<'_> {
 
 /// Whether folding `bytes` only lower-cases them, byte for byte: each [`lowers_only`], or a
 /// single space between two that do.
-fn only_lowers(bytes: &[u8]) -> bool {
+pub(crate) fn only_lowers(bytes: &[u8]) -> bool {
     let mut after_space = true;
     for &b in bytes {
         if b == b' ' {

@@ -110,11 +110,18 @@ impl InlineString {
     }
 }
 
-/// `f` of [`fold_term`](super::fold::fold_term)`(term)`: a short plain ASCII term (which
-/// folding only lower-cases) is lower-cased on the stack, without a heap allocation.
+/// `f` of [`fold_term`](super::fold::fold_term)`(term)`: a short ASCII term that folding
+/// only lower-cases (words with single spaces between them, such as "date of birth") is
+/// lower-cased on the stack, without a heap allocation.
 pub fn with_folded_term<R>(term: &str, f: impl FnOnce(&str) -> R) -> R {
-    if term.len() <= INLINE && term.bytes().all(|b| b.is_ascii_graphic() && b != b'`') {
-        return with_collected(term.chars().map(|c| c.to_ascii_lowercase()), f);
+    let mut buf = [0u8; INLINE];
+    if term.len() <= INLINE
+        && super::fold::only_lowers(term.as_bytes())
+        && let Some(lower) = buf.get_mut(..term.len())
+    {
+        lower.copy_from_slice(term.as_bytes());
+        lower.make_ascii_lowercase();
+        return f(std::str::from_utf8(lower).unwrap_or_default());
     }
     f(&super::fold::fold_term(term))
 }
@@ -127,6 +134,33 @@ fn as_str(buf: &[u8], len: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn folded_terms_are_those_fold_term_gives() {
+        for term in [
+            "",
+            "SSN",
+            "Date of Birth",
+            "date  of birth",
+            " lead",
+            "trail ",
+            "tab\there",
+            "back`tick",
+            "Tel.:",
+            "x\u{1}y",
+            "Prénom",
+            "ＡＢ",
+            &"Ab ".repeat(30),
+            &"a".repeat(INLINE),
+            &"a".repeat(INLINE + 1),
+        ] {
+            assert_eq!(
+                with_folded_term(term, str::to_owned),
+                crate::text::fold::fold_term(term),
+                "{term:?}"
+            );
+        }
+    }
 
     #[test]
     fn collects_short_and_long_strings_alike() {

@@ -411,13 +411,45 @@ fn foreign_digit(c: char) -> Option<char> {
 /// Compatibility forms NFKC maps to ASCII: full-width, mathematical, circled, super- and
 /// subscript letters and digits.
 fn compat(c: char) -> Option<String> {
-    let cp = c as u32;
-    let in_range = matches!(cp, 0xFF01..=0xFF5E | 0x1D400..=0x1D7FF | 0x2460..=0x24FF | 0x2070..=0x209F | 0x00B2 | 0x00B3 | 0x00B9 | 0x2100..=0x214F);
-    if !in_range {
+    if !compat_range(c) {
         return None;
     }
     let s: String = std::iter::once(c).nfkc().collect();
     (s != c.to_string() && s.chars().all(|c| c.is_ascii_graphic())).then_some(s)
+}
+
+/// The code points [`compat`] maps.
+fn compat_range(c: char) -> bool {
+    matches!(c as u32, 0xFF01..=0xFF5E | 0x1D400..=0x1D7FF | 0x2460..=0x24FF | 0x2070..=0x209F | 0x00B2 | 0x00B3 | 0x00B9 | 0x2100..=0x214F)
+}
+
+/// Whether [`unicode_tricks`] reads `c`, a character outside ASCII: an invisible character,
+/// a look-alike letter, a digit of another script, a compatibility form or a look-alike dash
+/// or space. A text without one has no view of that decoder (its first test looks for one of
+/// them).
+pub(crate) fn trick_candidate(c: char) -> bool {
+    // Latin letters with accents (`é`, `ß`, `ł`): none of them is read.
+    if ('\u{C0}'..='\u{24F}').contains(&c) {
+        return false;
+    }
+    is_invisible(c)
+        || homoglyph(c).is_some()
+        || foreign_digit(c).is_some()
+        || compat_range(c)
+        || look_alike_sep(c).is_some()
+}
+
+/// Whether `text` holds sixteen hexadecimal digits in a row: every string [`hex_blobs`] reads
+/// does.
+pub(crate) fn has_hex_run(text: &str) -> bool {
+    let mut run = 0usize;
+    for b in text.bytes() {
+        run = (run + 1) * usize::from(b.is_ascii_hexdigit());
+        if run >= MIN_HEX {
+            return true;
+        }
+    }
+    false
 }
 
 /// Dashes and spaces that look like `-` and ` ` (hyphen U+2010, non-breaking hyphen, figure
@@ -827,6 +859,18 @@ mod tests {
                 .as_str(),
             "电话:13912345678"
         );
+    }
+
+    #[test]
+    fn the_accented_latin_letters_skipped_are_no_trick_candidates() {
+        for c in (0x80u32..0x3_0000).filter_map(char::from_u32) {
+            let read = is_invisible(c)
+                || homoglyph(c).is_some()
+                || foreign_digit(c).is_some()
+                || compat_range(c)
+                || look_alike_sep(c).is_some();
+            assert_eq!(trick_candidate(c), read, "{c:?}");
+        }
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! base64 blob. Each decoder is skipped when the facts rule out what it looks for; the
 //! decoders keep their own tests (the facts are only necessary conditions).
 
-use crate::classify::need::TextFacts;
+use super::decoders;
+use crate::classify::need::{CharReader, TextFacts};
 
 /// Byte classes, as bits of [`CLASS`].
 const B64: u16 = 1; // [A-Za-z0-9+/_-]: the base64 pattern's characters
@@ -16,6 +17,7 @@ const R: u16 = 128; // `r` or `R`: rot13's marker starts with one
 const A: u16 = 256; // `a` or `A`
 const T: u16 = 512; // `t` or `T` (`A` shifted left by one)
 const ONE: u16 = 1024; // `1`: rot13's marker holds one, and so does a word leetspeak reads as `l`
+const AMP: u16 = 2048; // `&`: an HTML character reference starts with one
 
 /// The class bits of every byte.
 #[allow(
@@ -58,6 +60,9 @@ const CLASS: [u16; 256] = {
         if c == b'1' {
             bits |= ONE;
         }
+        if c == b'&' {
+            bits |= AMP;
+        }
         t[b] = bits;
         b += 1;
     }
@@ -85,8 +90,11 @@ pub(crate) struct Facts {
     pub(super) at: bool,
     /// Runs of ASCII letters.
     pub(super) letter_runs: usize,
-    /// A byte outside ASCII occurs.
-    pub(super) non_ascii: bool,
+    /// A `&` occurs.
+    pub(super) amp: bool,
+    /// A character outside ASCII that the Unicode-tricks decoder reads occurs
+    /// ([`decoders::trick_candidate`]).
+    pub(super) tricky: bool,
 }
 
 impl Facts {
@@ -118,7 +126,8 @@ impl Facts {
             one: any & ONE != 0,
             at: at & T != 0,
             letter_runs,
-            non_ascii: !text.is_ascii(),
+            amp: any & AMP != 0,
+            tricky: !text.is_ascii() && text.chars().any(decoders::trick_candidate),
         }
     }
 }
@@ -126,7 +135,8 @@ impl Facts {
 /// The facts of [`Facts`] that follow from the order of a text's bytes (runs, a letter before
 /// a leetspeak character or a `t`), read a byte at a time inside the pass that reads the text's
 /// [`TextFacts`] (see `TextFacts::of_with`); the others are read off those. A character outside
-/// ASCII is pushed as one byte of `0x80`: like each of its bytes, a byte of no class.
+/// ASCII is pushed as one byte of `0x80`: like each of its bytes, a byte of no class; it is
+/// also tested for [`Facts::tricky`].
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct FactsScan {
     run: usize,
@@ -135,6 +145,20 @@ pub(crate) struct FactsScan {
     leet: u16,
     at: u16,
     letter_runs: usize,
+    tricky: bool,
+}
+
+impl CharReader for FactsScan {
+    #[inline]
+    fn ascii(&mut self, b: u8) {
+        self.push(b);
+    }
+
+    #[inline]
+    fn other(&mut self, c: char) {
+        self.push(0x80);
+        self.tricky |= decoders::trick_candidate(c);
+    }
 }
 
 impl FactsScan {
@@ -165,7 +189,8 @@ impl FactsScan {
             one: text.holds_ascii_char(b'1'),
             at: self.at & T != 0,
             letter_runs: self.letter_runs,
-            non_ascii: text.non_ascii(),
+            amp: text.holds_ascii_char(b'&'),
+            tricky: self.tricky,
         }
     }
 }
@@ -181,12 +206,13 @@ mod tests {
         assert_eq!(f.digits, 13);
         assert!(f.leet && f.percent && f.backslash && f.r && f.one && !f.at);
         let g = Facts::of("plain words only, nothing else");
-        assert!(!g.leet && !g.percent && !g.backslash && !g.at && !g.non_ascii && !g.one);
+        assert!(!g.leet && !g.percent && !g.backslash && !g.at && !g.tricky && !g.one);
         assert_eq!((g.digits, g.base64_run, g.letter_runs), (0, 7, 5));
         // A leetspeak character counts after a letter only.
         assert!(!Facts::of("quick 123 @ $5").leet);
         assert!(Facts::of("c@ncer").leet);
-        assert!(Facts::of("AT").at && Facts::of("née").non_ascii);
+        assert!(Facts::of("AT").at && !Facts::of("née").tricky && Facts::of("jаnе").tricky);
+        assert!(Facts::of("R&D").amp && !Facts::of("R and D").amp);
     }
 
     #[test]
@@ -196,12 +222,14 @@ mod tests {
             "a\u{e9}t at% C:\\x",
             "ab€12345678901234567 rot13",
             "Ünï ©ode 1 r",
+            "R&D jаnе \u{200B} ok",
+            "Crème brûlée & co, 12\u{a0}€",
             "plain words only, nothing else",
             "see a1b2c3d4e5f60718 and 100% of C:\\x or dGVzdA-_+/abcdefgh with AT a long tail \
              to pass one hundred and twenty-eight bytes of text for the counting path, and more é",
         ] {
             let mut scan = FactsScan::default();
-            let facts = TextFacts::of_with(text, |b| scan.push(b));
+            let facts = TextFacts::of_with(text, &mut scan);
             let (a, b) = (scan.facts(&facts), Facts::of(text));
             assert_eq!(format!("{a:?}"), format!("{b:?}"), "{text}");
         }

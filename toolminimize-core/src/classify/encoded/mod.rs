@@ -41,43 +41,54 @@ const MAX_DECODED: usize = 8 << 20;
 /// All decoded views of `text`, whose [`Facts`] are `facts`. The decoders whose first test
 /// they rule out are not called (they would find nothing).
 fn views(text: &str, facts: &Facts) -> Vec<View> {
-    let mut out = if facts.base64_run >= decoders::MIN_BASE64 {
+    views_gated(text, facts, true)
+}
+
+/// [`views`], calling each decoder whatever the facts (`gated: false`) or only those the
+/// facts leave possible (`gated: true`): both give the same views.
+fn views_gated(text: &str, facts: &Facts, gated: bool) -> Vec<View> {
+    let mut out = if !gated || facts.base64_run >= decoders::MIN_BASE64 {
         decoders::base64_blobs(text)
     } else {
         Vec::new()
     };
     // Sixteen hexadecimal digits in a row are a run of base64 characters too.
-    if facts.base64_run >= decoders::MIN_HEX {
+    if !gated || facts.base64_run >= decoders::MIN_HEX && decoders::has_hex_run(text) {
         out.extend(decoders::hex_blobs(text));
     }
-    if facts.percent {
+    if !gated || facts.percent {
         out.extend(decoders::percent(text));
     }
-    out.extend(decoders::html_entities(text));
-    if facts.backslash {
+    if !gated || facts.amp {
+        out.extend(decoders::html_entities(text));
+    }
+    if !gated || facts.backslash {
         out.extend(normalise::escapes(text));
     }
-    out.extend(decoders::unicode_tricks(text));
-    if facts.digits >= 6 {
+    if !gated || facts.tricky {
+        out.extend(decoders::unicode_tricks(text));
+    }
+    if !gated || facts.digits >= 6 {
         out.extend(decoders::spread_digits(text));
     }
-    // Number words enough need as many words (runs of ASCII letters, in an ASCII text).
-    if facts.non_ascii || facts.letter_runs >= normalise::MIN_DIGIT_WORDS {
+    // Each number word holds a run of ASCII letters of its own (every listed spelling holds an
+    // ASCII letter, and a word is a whole run of letters).
+    if !gated || facts.letter_runs >= normalise::MIN_DIGIT_WORDS {
         out.extend(normalise::number_words(text));
     }
     out.extend(normalise::spelled_dates(text));
-    if facts.leet {
+    if !gated || facts.leet {
         out.extend(normalise::leetspeak(text, 'i'));
         // Read with `1` as `l` only where a word holds a `1`.
-        if facts.one {
+        if !gated || facts.one {
             out.extend(normalise::leetspeak(text, 'l'));
         }
     }
     // The marker, "rot13" or the like, holds an `r` and a `1`.
-    if facts.r && facts.one {
+    if !gated || facts.r && facts.one {
         out.extend(normalise::rot13(text));
     }
-    if facts.at {
+    if !gated || facts.at {
         out.extend(decoders::spelled_email(text));
     }
     out

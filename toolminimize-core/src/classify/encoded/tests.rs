@@ -268,3 +268,95 @@ fn look_alike_separators_numbers_in_words_leet_escapes_rot13() {
         ["Ubfcvgnyvmrq"]
     );
 }
+
+/// Every string value of the JSON lines in `jsonl` (arguments, task contexts, descriptions).
+fn strings_of(jsonl: &str) -> Vec<String> {
+    fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::String(s) => out.push(s.clone()),
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for line in jsonl.lines() {
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
+            walk(&v, &mut out);
+        }
+    }
+    out
+}
+
+/// The views as text, with the source of each byte.
+fn described(views: &[View]) -> Vec<String> {
+    views.iter().map(|v| format!("{v:?}")).collect()
+}
+
+/// The views of `text` with the decoders the facts rule out skipped, and with every decoder
+/// called, from the facts of either pass (alone, or with the text's other facts).
+fn assert_gates_skip_nothing(text: &str) {
+    let alone = Facts::of(text);
+    let mut scan = FactsScan::default();
+    let text_facts = crate::classify::need::TextFacts::of_with(text, &mut scan);
+    let with_text = scan.facts(&text_facts);
+    let all = described(&views_gated(text, &alone, false));
+    assert_eq!(described(&views(text, &alone)), all, "{text:?}");
+    assert_eq!(described(&views(text, &with_text)), all, "{text:?}");
+}
+
+#[test]
+fn gated_views_are_the_views_of_every_decoder_on_the_saved_calls() {
+    for jsonl in [
+        include_str!("../../../../examples/calls.jsonl"),
+        include_str!("../../../tests/fixtures/benign_calls.jsonl"),
+    ] {
+        for text in strings_of(jsonl) {
+            assert_gates_skip_nothing(&text);
+        }
+    }
+}
+
+#[test]
+fn gated_views_are_the_views_of_every_decoder_on_encoded_texts() {
+    for text in [
+        "payload U1NOIDEyMy00NS02Nzg5IHBsZWFzZQ== end",
+        "id=6a616e652e646f6540676d61696c2e636f6d",
+        "mail jane&#46;doe&#x40;example&period;org &amp; more",
+        "R&D and Q&A; fish & chips",
+        "SSN １２３-４５-６７８９ and 123\u{2010}45\u{2011}6789",
+        "4111\u{a0}1111\u{a0}1111\u{a0}1111",
+        "jаnе@gmail.com и Москва, Crème brûlée à Genève",
+        "电话：１３９１２３４５６７８, ٠١٢٣٤٥٦٧٨٩",
+        "123\u{200B}-45-67\u{200C}89 \u{FEFF}x",
+        "null eins sieben sechs, zwei zwei drei vier fünf",
+        "zéro sept sept zéro un deux trois quatre",
+        "my number is 1 2 3 - 4 5 - 6 7 8 9 ok",
+        "born the twenty-third of August nineteen sixty-five",
+        "d1abet1c c@ncer h3p4t1t1s",
+        "write to jane dot doe at gmail dot com today",
+        "\\u0049\\u0020am \\x4a\\x61\\x6e\\x65",
+        "Ynar Qbr (rot13) 1",
+        "q=Greta%20Lindgren+clinic&m=jane%40doe.org",
+    ] {
+        assert_gates_skip_nothing(text);
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2048))]
+    /// Texts pieced together from the characters and words the decoders look for.
+    #[test]
+    fn gated_views_are_the_views_of_every_decoder(
+        parts in proptest::collection::vec(proptest::sample::select(vec![
+            " ", "&", "&#64;", "&amp;", ";", "%40", "%", "\\u0041", "\\", "1", "3", "@", "$",
+            "a", "at", "dot", "e", "r", "rot13", "one", "two", "zwei", "fünf", "zéro", "sept",
+            "nineteen", "thousand", "first", "é", "ß", "\u{a0}", "\u{2010}", "\u{200B}", "а",
+            "ο", "１", "٣", "ℓ", "²", "—", "’", "€", "日本", "0123456789abcdef", "Zm9vYmFy",
+            "U1NOIDEy", "-", ".", "_", "/", "+", "=", "4", "5", "7", "0", "x", "Q", "double",
+        ]), 0..24)
+    ) {
+        let text: String = parts.concat();
+        assert_gates_skip_nothing(&text);
+    }
+}

@@ -189,9 +189,9 @@ fn short_and_long_ascii_texts_get_the_same_facts_byte_by_byte_or_counted() {
         "AZaz09 @_`{|}~",
     ] {
         let mut counted = TextFacts::default();
-        counted.add_ascii_counts(text.as_bytes(), |_| {});
+        counted.add_ascii_counts(text.as_bytes(), &mut ());
         let mut read = TextFacts::default();
-        read.add_short_ascii(text.as_bytes(), |_| {});
+        read.add_short_ascii(text.as_bytes(), &mut ());
         assert_eq!(counted, read, "{text:?}");
         assert_eq!(
             Pairs::of_ascii(text.as_bytes()),

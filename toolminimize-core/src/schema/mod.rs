@@ -103,11 +103,14 @@ pub enum MinimizeDirective {
     Keep,
     /// Drop (or empty) the field.
     Remove,
-    /// Generalize, optionally to a level (`"city"`, `"year"`, `"month"`, `"region"`, `"country"`).
+    /// Generalize, optionally to a level (`"city"`, `"year"`, `"month"`, `"region"`, `"country"`):
+    /// how what the field need not carry goes (its whole value, data it is declared for, items
+    /// the tool does not need); what a text needs besides stays.
     Generalize(Option<String>),
-    /// Replace identifiers by placeholders.
+    /// Replace identifiers by placeholders, under the same reading as `Generalize`.
     Substitute,
-    /// Cut to at most this many characters.
+    /// Cut to at most this many characters (200 when not given): what starts past the cut goes
+    /// with it; within it, the text is decided item by item.
     Truncate(Option<usize>),
 }
 

@@ -215,7 +215,13 @@ fn item<'r>(report: &'r Report, path: &str) -> &'r ItemReport {
 fn the_pipeline_reads_every_annotation() {
     let tool = BookAppointment::tool_def("book_appointment", "Book an appointment at a clinic");
     assert_eq!(tool.declared_exposure(), Some(Exposure::ThirdParty));
-    let args = serde_json::to_value(appointment()).unwrap();
+    // A reason longer than its `max_chars`, with a condition past the cut.
+    let mut booking = appointment();
+    booking.reason = Some(format!(
+        "Follow-up after knee surgery. {} I also have epilepsy.",
+        "The swelling has gone down and I can bend the knee again. ".repeat(4)
+    ));
+    let args = serde_json::to_value(booking).unwrap();
     let outcome = Minimizer::new().unwrap().minimize(&tool, &args);
     let report = outcome.report();
     assert_eq!(report.exposure(), Some(Exposure::ThirdParty));
@@ -230,11 +236,19 @@ fn the_pipeline_reads_every_annotation() {
     assert!(!street.necessary());
     assert_eq!(street.action(), Action::Generalize);
     assert_eq!(street.rule().id(), "x-minimize:generalize");
-    // Category, sensitivity and `op = "truncate"`.
-    let reason = item(report, "/reason");
-    assert_eq!(reason.category(), Category::Health);
-    assert_eq!(reason.sensitivity(), Sensitivity::CRITICAL);
-    assert_eq!(reason.action(), Action::Truncate);
+    // Category, sensitivity and `op = "truncate"`: what starts past the cut goes with it.
+    let past_cut = report
+        .items()
+        .iter()
+        .filter(|i| i.path() == "/reason")
+        .find(|i| i.action() == Action::Truncate)
+        .expect("an item past the cut");
+    assert_eq!(past_cut.category(), Category::Health);
+    assert_eq!(past_cut.sensitivity(), Sensitivity::CRITICAL);
+    let reason = out["reason"].as_str().unwrap();
+    assert!(reason.chars().count() <= 200, "{reason}");
+    assert!(reason.starts_with("Follow-up after knee surgery."));
+    assert!(!reason.contains("epilepsy"));
 
     // Nested through a `$ref`: the patient's own annotations.
     assert_eq!(

@@ -483,6 +483,9 @@ pub(super) fn decide(
             .is_some_and(|it| matches!(it.kind, PsdKind::Iban | PsdKind::BankAccount))
     }) {
         mv.pay = r.sentences_with(WordSet::PayMe);
+        for (p, a) in mv.pay.iter_mut().zip(r.sentences_with(WordSet::PayAccount)) {
+            *p |= a;
+        }
         mv.pay_asked = mv
             .pay
             .iter()
@@ -1453,6 +1456,7 @@ fn other(
         Iban | BankAccount => {
             if cv.kind == ToolKind::Payment
                 || cv.pay_me()
+                || cv.pay_account()
                 || mv.pays(s.start)
                 || !offered && needs(it.kind)
                 || in_point

@@ -83,6 +83,7 @@ struct CallView<'a> {
     /// The message asks to be paid (an invoice, rent, a refund to the writer) in a short field:
     /// read the first time a rule asks ([`CallView::pay_me`]).
     pay_me: OnceLock<bool>,
+    pay_account: OnceLock<bool>,
     /// A handed-over task acts in someone's name (books, files, buys); see `WordSet::ActFor`.
     task_acts: bool,
     /// … for something that needs a date of birth (a flight, a claim; see
@@ -425,6 +426,7 @@ impl<'a> CallView<'a> {
             kind: ctx.kind,
             recipients,
             pay_me: OnceLock::new(),
+            pay_account: OnceLock::new(),
             task_acts,
             task_needs_birth_date: task_acts && task_needs_birth_date,
             task_needs_address: task_acts && task_needs_address,
@@ -465,7 +467,17 @@ fn purpose_in(set: WordSet, langs: LangMask, ws: &[Word<'_>], raw: &str) -> bool
 impl CallView<'_> {
     /// Whether the message asks to be paid (an invoice, rent, a refund to the writer).
     fn pay_me(&self) -> bool {
-        *self.pay_me.get_or_init(|| asks_to_be_paid(self.args))
+        *self
+            .pay_me
+            .get_or_init(|| short_field_says(self.args, WordSet::PayMe))
+    }
+
+    /// Whether a short field says where pay goes ("salary details", "Gehaltskonto"): an
+    /// account in the message is where to pay, though no amount is asked for.
+    fn pay_account(&self) -> bool {
+        *self
+            .pay_account
+            .get_or_init(|| short_field_says(self.args, WordSet::PayAccount))
     }
 
     /// Whether the tool only reads (see [`purpose::retrieves`]).
@@ -474,17 +486,16 @@ impl CallView<'_> {
     }
 }
 
-/// Whether a short field of the call (a subject, a title, a memo) asks to be paid, in the
-/// languages it is written in; in a text, the sentences around an account decide (see
-/// `message`).
-fn asks_to_be_paid(args: Arg<'_>) -> bool {
+/// Whether a short field of the call (a subject, a title, a memo) holds a term of `set`
+/// (asking to be paid, saying where pay goes) in the languages it is written in; in a text,
+/// the sentences around an account decide (see `message`).
+fn short_field_says(args: Arg<'_>, set: WordSet) -> bool {
     let mut all = Vec::new();
     collect_strings(args, &mut all);
     let v = vocab();
     all.iter().filter(|s| s.len() <= SHORT_TITLE).any(|s| {
         let ws = words(s);
-        v.set(WordSet::PayMe)
-            .any_in_langs(v.languages(&ws, s), &ws, s)
+        v.set(set).any_in_langs(v.languages(&ws, s), &ws, s)
     })
 }
 

@@ -43,7 +43,7 @@ pub struct ClauseInfo {
     pub offered: bool,
     /// The word lists that can match at one of its words (see
     /// [`super::vocab::Vocab::lists_in`]).
-    lists: u32,
+    lists: super::vocab::ListMask,
 }
 
 impl ClauseInfo {
@@ -72,7 +72,7 @@ pub struct Reading<'a> {
     /// The languages the text is most likely written in.
     pub lang: LangMask,
     /// The word lists that can match at one of its words.
-    lists: u32,
+    lists: super::vocab::ListMask,
     /// The part read may hold a character of an unspaced script (Japanese).
     unspaced: bool,
     /// The sentences that hold a request, in order.

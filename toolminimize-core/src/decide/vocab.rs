@@ -90,11 +90,14 @@ pub enum WordSet {
     Accommodation,
     /// Opening the consequence of a reason told first ("so", "поэтому", "इसलिए").
     Consequence,
+    /// Where pay goes ("salary", "Gehalt", "зарплата"): an account told beside it is where
+    /// the reader pays the writer, though no amount is asked for.
+    PayAccount,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 31] = [
+    const ALL: [WordSet; 32] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Greeting,
@@ -126,6 +129,7 @@ impl WordSet {
         WordSet::Need,
         WordSet::Accommodation,
         WordSet::Consequence,
+        WordSet::PayAccount,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -166,6 +170,7 @@ impl WordSet {
             "proximity" => WordSet::Proximity,
             "personal_turn" => WordSet::PersonalTurn,
             "pay_me" => WordSet::PayMe,
+            "pay_account" => WordSet::PayAccount,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,
@@ -223,6 +228,11 @@ fn lang_bit(lang: &str) -> LangMask {
 /// The number of lists: the [`WordSet`]s, then the stop words.
 const LISTS: usize = WordSet::ALL.len() + 1;
 
+/// A set of lists, one bit each (see [`Vocab::lists_in`]).
+pub type ListMask = u64;
+
+const _: () = assert!(LISTS <= ListMask::BITS as usize, "one bit a list");
+
 /// The number of the stop-word list.
 const STOP: usize = WordSet::ALL.len();
 
@@ -231,15 +241,25 @@ const ABSENT: u32 = NOT_LOOKED_UP - 1;
 
 /// What the lists hold of one folded word: looked up once per word of a text, it answers
 /// every list's question about that word without hashing it again.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Entry {
     /// Per list: the languages in which the word is a term of the list by itself (0: none).
     single: [LangMask; LISTS],
     /// The lists that hold a phrase starting with the word, one bit each.
-    opens_phrase: u32,
+    opens_phrase: ListMask,
     /// The lists that hold the word alone or open a phrase with it, one bit each: no other
     /// list can match at the word.
-    lists: u32,
+    lists: ListMask,
+}
+
+impl Default for Entry {
+    fn default() -> Self {
+        Entry {
+            single: [0; LISTS],
+            opens_phrase: 0,
+            lists: 0,
+        }
+    }
 }
 
 /// What one list holds besides its single words (those are in [`Vocab`]'s entries): phrases of
@@ -293,7 +313,7 @@ impl Terms<'_> {
 
     /// Whether a word of the words whose [`Vocab::lists_in`] is `lists` can match this list
     /// (when not, no term of it occurs among them but perhaps an unspaced one).
-    pub fn may_match(&self, lists: u32) -> bool {
+    pub fn may_match(&self, lists: ListMask) -> bool {
         lists & (1 << self.id) != 0
     }
 
@@ -301,7 +321,7 @@ impl Terms<'_> {
     /// scripts, in `raw`), where [`Vocab::lists_in`] of `words` is `lists`.
     pub fn any_in_langs_of(
         &self,
-        lists: u32,
+        lists: ListMask,
         langs: LangMask,
         words: &[Word<'_>],
         raw: &str,
@@ -539,7 +559,7 @@ impl Vocab {
 
     /// The lists that can match at some word of `words`, one bit each (see
     /// [`Terms::may_match`]).
-    pub fn lists_in(&self, words: &[Word<'_>]) -> u32 {
+    pub fn lists_in(&self, words: &[Word<'_>]) -> ListMask {
         words
             .iter()
             .filter_map(|w| self.entry(w))

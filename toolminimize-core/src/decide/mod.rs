@@ -83,6 +83,8 @@ struct CallView<'a> {
     /// The message asks to be paid (an invoice, rent, a refund to the writer) in a short field:
     /// read the first time a rule asks ([`CallView::pay_me`]).
     pay_me: OnceLock<bool>,
+    /// A short field says where pay goes (a salary, payroll): read the first time a rule asks
+    /// ([`CallView::pay_account`]).
     pay_account: OnceLock<bool>,
     /// A handed-over task acts in someone's name (books, files, buys); see `WordSet::ActFor`.
     task_acts: bool,
@@ -236,6 +238,9 @@ struct FieldCtx<'a> {
     value_key: bool,
     /// The text read as data (JSON, `KEY=value` lines), when the call writes a sample file.
     document: Option<Document>,
+    /// Where a `truncate` directive cuts the text, as a byte and a length in characters:
+    /// found once for the field, not once per item.
+    truncate_at: Option<(usize, usize)>,
 }
 
 fn is_special(item: &PsdItem) -> bool {
@@ -853,6 +858,14 @@ fn field_ctx<'a>(
         && text.is_some_and(|t| {
             t.split_whitespace().nth(8).is_none() && !t.contains(['.', '!', '?', '\n', ';'])
         });
+    let truncate_at = match info.and_then(|i| i.minimize.as_ref()) {
+        Some(MinimizeDirective::Truncate(n)) => {
+            let n = n.unwrap_or(DEFAULT_TRUNCATE);
+            let at = text.map_or(0, |t| t.char_indices().nth(n).map_or(t.len(), |(i, _)| i));
+            Some((at, n))
+        }
+        _ => None,
+    };
     FieldCtx {
         path,
         info,
@@ -867,6 +880,7 @@ fn field_ctx<'a>(
         short_value,
         value_key,
         document: None,
+        truncate_at,
     }
 }
 
@@ -1441,15 +1455,10 @@ fn gate(
         // A length the tool's author sets is all the tool reads of the field: what starts
         // past it goes with the cut. Within it, the field's text is decided as any other
         // (a diagnosis told by the way in the first lines still goes).
-        Some(MinimizeDirective::Truncate(n)) => {
-            let n = n.unwrap_or(DEFAULT_TRUNCATE);
-            let past = match (f.text, item.span.as_ref()) {
-                (Some(t), Some(s)) => {
-                    s.start >= t.char_indices().nth(n).map_or(t.len(), |(i, _)| i)
-                }
-                _ => true,
-            };
-            if past {
+        Some(MinimizeDirective::Truncate(_)) => {
+            if let Some((at, n)) = f.truncate_at
+                && (f.text.is_none() || item.span.as_ref().is_none_or(|s| s.start >= at))
+            {
                 return Some(Decision::drop(Op::Truncate(n), Rule::DirectiveTruncate));
             }
         }

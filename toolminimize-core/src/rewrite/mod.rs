@@ -900,7 +900,6 @@ fn proximity_qualifiers(
     out
 }
 
-/// Widens `r` to the parentheses or brackets that enclose it.
 /// The bracketed aside that follows byte `at` after spaces on the same line, from `at` to
 /// its closing bracket: a short one (at most [`TRAILING_ASIDE`] bytes) with no bracket
 /// inside.
@@ -940,6 +939,7 @@ fn asks(aside: &str) -> bool {
 /// The longest bracketed aside a cut takes with it, in bytes.
 const TRAILING_ASIDE: usize = 40;
 
+/// Widens `r` to the parentheses or brackets that enclose it.
 fn parenthetical_around(s: &str, r: std::ops::Range<usize>) -> std::ops::Range<usize> {
     let head = s.get(..r.start).unwrap_or_default();
     let open = head.rfind(['(', '[', '（', '【']);

@@ -4,9 +4,9 @@
 //! into sentences, clauses and query segments ([`clauses`]), words with their byte ranges
 //! ([`words`]), texts that are themselves data, JSON or `KEY=value` lines ([`document`]), the
 //! bounded windows a long text is read in ([`window`]) and the titles written
-//! before a name ([`titles`]), the query parameters of a URL ([`url`]), which script a character belongs to ([`script`]) and short
-//! strings collected without a heap allocation ([`inline`]) and sets of byte ranges asked about
-//! overlap and containment ([`spans`]). Nothing here knows about personal
+//! before a name ([`titles`]), the query parameters of a URL ([`url`]), which script a
+//! character belongs to ([`script`]) and short strings collected without a heap allocation
+//! ([`inline`]) and sets of byte ranges asked about overlap and containment ([`spans`]). Nothing here knows about personal
 //! data or tools.
 
 pub mod calendar;

@@ -2,7 +2,8 @@
 //!
 //! Checksum-validated anywhere: French NIR (mod-97 key), Spanish DNI/NIE (letter check),
 //! Italian codice fiscale (check character), Swedish personnummer (Luhn, with its
-//! separator), Chinese resident identity numbers (MOD 11-2 check character and birth date). Format-only with context: UK NINO, German Steuer-IdNr (ISO 7064 check digit),
+//! separator), Chinese resident identity numbers (MOD 11-2 check character and birth date).
+//! Format-only with context: UK NINO, German Steuer-IdNr (ISO 7064 check digit),
 //! Dutch BSN (11-check), passports (US/UK/DE/FR/ES/IT), driver licences, medical record and
 //! NHS numbers (mod-11).
 

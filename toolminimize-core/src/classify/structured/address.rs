@@ -21,6 +21,8 @@ use crate::error::Error;
 use crate::item::{Finding, PsdKind};
 use crate::text::script::is_han;
 
+mod units;
+
 /// Street types written after the name in English-speaking countries ("63 Larch Way").
 const EN_TYPES: &[&str] = &[
     "street",
@@ -436,20 +438,36 @@ impl Detector for Address {
                 ));
             }
         }
+        // A street another tradition's pattern found whole is not found again in part (the
+        // flat alone after a Russian street found with its type).
+        let mut world: Vec<std::ops::Range<usize>> = Vec::new();
         for re in &self.world {
             for c in re.captures_iter(text) {
                 let Some(m) = c.get(1) else { continue };
+                if world
+                    .iter()
+                    .any(|w| w.start <= m.start() && m.end() <= w.end)
+                {
+                    continue;
+                }
                 let end = trim_end(text, m.start(), m.end());
                 // A street type inside a longer word is none ("Паул."); Chinese runs on.
                 let inside_word =
                     char_before(text, m.start()).is_some_and(|c| c.is_alphabetic() && !is_han(c));
                 if end > m.start() && !inside_word {
+                    let end = units::after(text, end);
+                    world.push(m.start()..end);
                     out.push(Finding::new(
                         m.start()..end,
                         PsdKind::StreetAddress,
                         0.85,
                         "address",
                     ));
+                    if let Some(pc) = postcode_after(text, end)
+                        .or_else(|| following_place(text, end).and_then(|p| p.postcode))
+                    {
+                        out.push(Finding::new(pc, PsdKind::Postcode, 0.85, "postcode"));
+                    }
                 }
             }
         }
@@ -464,6 +482,7 @@ impl Detector for Address {
                 if end <= start {
                     continue;
                 }
+                let end = units::after(text, end);
                 out.push(Finding::new(
                     start..end,
                     PsdKind::StreetAddress,
@@ -491,7 +510,18 @@ impl Detector for Address {
 ///   flat ("테헤란로 152, 101동 1203호").
 /// - Greek: a street type, the name, the number ("οδός Ερμού 25").
 /// - Indonesian: `Jl.`/`Jalan`, the name, `No.` and the number.
-/// - Vietnamese: a house number, `đường`/`phố` and the street's name ("12 đường Lê Lợi").
+/// - Vietnamese: a house number, `đường`/`phố` and the street's name ("12 đường Lê Lợi"); an
+///   alley's number after `ngõ`, `ngách`, `hẻm` or `kiệt`, with the house before it and the
+///   street after it ("số 27 ngõ 81 Láng Hạ", "hẻm 142/9 Nguyễn Trãi").
+/// - Turkish: the street's name and type (`Sokak`, `Caddesi`, `Bulvarı`, their abbreviations;
+///   libpostal's Turkish street types), `No:` and the number, a neighbourhood (`Mahallesi`)
+///   before them when written ("Çınar Sk. No: 5/2").
+/// - Russian and Ukrainian without a street type: a name and house number closed by the flat
+///   (`кв.`, "Садовая 8, кв. 212"), or the flat alone.
+/// - Czech and Slovak: a name and the two house numbers (`1234/12`), confirmed by the postcode
+///   and town after them ("Lipová 1234/12, 110 00 Praha").
+///
+/// The flat, floor or block written after any of them is taken in (see `units`).
 fn world_streets() -> Result<Vec<Regex>, Error> {
     let cyr_num = r"\d{1,4}[\p{Cyrillic}]?(?:[/\-]\d{1,4})?";
     let cyr_extra = r"(?:,?\s*(?:корп\.|корпус|стр\.|строение|кв\.|квартира|оф\.|офис|к\.)\s*\d{1,4}[\p{Cyrillic}]?)*";
@@ -507,7 +537,41 @@ fn world_streets() -> Result<Vec<Regex>, Error> {
     let greek = r"((?:οδός|οδό|οδού|Οδός|Οδό|Οδού|Λεωφόρος|Λεωφόρο|Λεωφόρου|Λεωφ\.)\s+\p{Greek}+(?:\s\p{Greek}+){0,3}\s\d{1,4}[Α-Ωα-ω]?)";
     let indonesian = r"(?-u:\b)((?:Jl\.|Jln\.|Jalan)\s*\p{Lu}[\p{L}.\-]*(?:\s+\p{Lu}[\p{L}.\-]*){0,4},?\s+(?:No\.?|Nomor)\s?\d{1,4}[A-Za-z]?)";
     let vietnamese = r"((?:[Ss]ố\s)?\d{1,4}[A-Z]?(?:/\d{1,4})?,?\s(?:đường|phố|Đường|Phố)\s\p{Lu}\p{L}*(?:\s\p{Lu}\p{L}*){0,4})";
+    let alley = r"(?:ngõ|ngách|hẻm|kiệt|Ngõ|Ngách|Hẻm|Kiệt)";
+    let vietnamese_alley = format!(
+        r"((?:(?:[Ss]ố\s)?\d{{1,4}}[A-Z]?(?:/\d{{1,4}})*,?\s)?{alley}\s\d{{1,4}}[A-Z]?(?:/\d{{1,4}})*(?:,?\s{alley}\s\d{{1,4}}(?:/\d{{1,4}})*)*(?:,?\s(?:(?:đường|phố|Đường|Phố)\s)?\p{{Lu}}\p{{L}}*(?:\s\p{{Lu}}\p{{L}}*){{0,4}})?)"
+    );
+    let tr_word = r"(?:\p{Lu}[\p{L}'’\-]*|\d{1,5}\.)";
+    let turkish = format!(
+        r"((?:(?:{tr_word}\s+){{1,3}}(?i:mahallesi|mah\.|mh\.)\s*,?\s*)?(?:{tr_word}\s+){{1,3}}(?i:caddesi|cadde|cad\.|cd\.|sokağı|sokagi|sokak|sok\.|sk\.|bulvarı|bulvari|bulvar|blv\.|yolu)\s*,?\s*(?i:no|numara)\s*[:.]?\s*\d{{1,4}}[A-Za-z]?(?:\s*/\s*\d{{1,4}}[A-Za-z]?)?)"
+    );
+    let cyrillic_flat = r"((?:(?:[\p{Lu}&&\p{Cyrillic}][\p{Cyrillic}'’\-]*\s){1,3}\d{1,4}[\p{Cyrillic}]?(?:[/\-]\d{1,4})?,?\s*)?(?:кв\.|квартира)\s?\d{1,4}(?-u:\b))";
+    let czech =
+        r"((?:\p{Lu}[\p{L}'’.\-]*\s){1,3}\d{1,5}/\d{1,4}[a-z]?)(?:,\s*|\s+)\d{3}\s?\d{2}\s+\p{Lu}";
     Ok(vec![
+        regex_gated(
+            "address",
+            &vietnamese_alley,
+            Some(Gate::Test(|t| {
+                !t.is_ascii()
+                    && ["ngõ", "ngách", "hẻm", "kiệt", "Ngõ", "Ngách", "Hẻm", "Kiệt"]
+                        .iter()
+                        .any(|w| t.contains(w))
+            })),
+        )?,
+        regex_gated(
+            "address",
+            &turkish,
+            words_ci(
+                &[
+                    "caddesi", "cadde", "cad.", "cd.", "sokağı", "sokagi", "sokak", "sok.", "sk.",
+                    "bulvarı", "bulvari", "bulvar", "blv.", "yolu",
+                ],
+                Edge::Any,
+                Edge::Any,
+            ),
+        )?,
+        regex_gated("address", czech, Some(Gate::Test(|t| t.contains('/'))))?,
         regex_gated(
             "address",
             &cyrillic,
@@ -545,6 +609,13 @@ fn world_streets() -> Result<Vec<Regex>, Error> {
             vietnamese,
             Some(Gate::Test(|t| {
                 t.contains("đường") || t.contains("phố") || t.contains("Đường") || t.contains("Phố")
+            })),
+        )?,
+        regex_gated(
+            "address",
+            cyrillic_flat,
+            Some(Gate::Test(|t| {
+                !t.is_ascii() && (t.contains("кв.") || t.contains("квартира"))
             })),
         )?,
     ])

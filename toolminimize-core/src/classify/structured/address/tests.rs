@@ -239,3 +239,42 @@ fn look_alikes_of_streets_in_other_scripts_are_none() {
         assert!(streets(text).is_empty(), "{text}");
     }
 }
+
+#[test]
+fn streets_with_alleys_neighbourhoods_flats_and_double_house_numbers() {
+    assert_eq!(
+        streets("evim Gül Mahallesi Çınar Sk. No: 5/2 Ankara"),
+        ["Gül Mahallesi Çınar Sk. No: 5/2"]
+    );
+    assert_eq!(
+        streets("ben Lale Sokak No: 17 D:4 adresinde oturuyorum"),
+        ["Lale Sokak No: 17 D:4"]
+    );
+    assert_eq!(
+        streets("nhà tôi ở số 27 ngõ 81 Láng Hạ, Hà Nội"),
+        ["số 27 ngõ 81 Láng Hạ"]
+    );
+    assert_eq!(
+        streets("tôi ở hẻm 142/9 Nguyễn Trãi quận 5"),
+        ["hẻm 142/9 Nguyễn Trãi"]
+    );
+    assert_eq!(streets("адрес: Садовая 8, кв. 212"), ["Садовая 8, кв. 212"]);
+    assert_eq!(streets("я живу в кв. 41"), ["кв. 41"]);
+    assert_eq!(
+        streets("bydlím v Lipové 1234/12, 110 00 Praha 1"),
+        ["Lipové 1234/12"]
+    );
+    assert_eq!(
+        streets("stau pe Str. Lungă nr. 23, bl. A4, ap. 12"),
+        ["Str. Lungă nr. 23, bl. A4, ap. 12"]
+    );
+    assert_eq!(
+        streets("mieszkam przy ul. Polna 14 m. 6, 00-625 Warszawa"),
+        ["ul. Polna 14 m. 6"]
+    );
+    // A Turkish house number needs its street; a double number its postcode and town; an
+    // alley its number.
+    assert!(streets("Sipariş No: 5512 yarın gelir").is_empty());
+    assert!(streets("Faktura 2024/117 je zaplacena").is_empty());
+    assert!(streets("đi qua ngõ nhỏ rồi rẽ trái").is_empty());
+}

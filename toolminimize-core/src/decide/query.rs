@@ -56,6 +56,9 @@ struct QueryView {
     personal_from: Vec<Option<usize>>,
     /// Per clause: the whole clause is an aside (parenthetical, reason, later segment).
     aside: Vec<bool>,
+    /// Per clause: its personal turn opens a run of an unspaced script with the writer as
+    /// subject ("我有…", "私は…", "저는"): a statement of the writer's, not a "for my".
+    stated: Vec<bool>,
 }
 
 fn view(
@@ -68,6 +71,7 @@ fn view(
     let v = vocab();
     let mut personal_from = Vec::with_capacity(r.clauses.len());
     let mut aside = Vec::with_capacity(r.clauses.len());
+    let mut stated = Vec::with_capacity(r.clauses.len());
     let first_segment_has_words = r.segments.first().is_some_and(|s| {
         r.text
             .get(s.clone())
@@ -78,7 +82,7 @@ fn view(
     let topic_segment = topic_segment(r, flags, sensitive, profile);
     for c in &r.clauses {
         let cw = r.words.get(c.words.clone()).unwrap_or_default();
-        let turn = (c.may_match(WordSet::PersonalTurn) || c.may_match(WordSet::Relation))
+        let spaced = (c.may_match(WordSet::PersonalTurn) || c.may_match(WordSet::Relation))
             .then(|| {
                 (0..cw.len()).find(|&i| {
                     v.set(WordSet::PersonalTurn)
@@ -88,6 +92,22 @@ fn view(
                 })
             })
             .flatten();
+        // In a script written without spaces the turn opens a run of text ("我有糖尿病").
+        let unspaced = spaced.is_none()
+            && super::vocab::may_hold_unspaced(r.text.get(c.clause.range.clone()).unwrap_or(""));
+        let unspaced = unspaced
+            .then(|| {
+                cw.iter()
+                    .position(|w| v.set(WordSet::PersonalTurn).opens_unspaced(r.lang, w.raw))
+            })
+            .flatten();
+        let turn = spaced.or(unspaced);
+        stated.push(turn.and_then(|i| cw.get(i)).is_some_and(|w| {
+            w.raw
+                .chars()
+                .next()
+                .is_some_and(super::vocab::is_unspaced_script)
+        }));
         personal_from.push(turn.and_then(|i| cw.get(i)).map(|w| w.range.start));
         let seg = r.segment_index(c.clause.range.start);
         let later_segment = match topic_segment {
@@ -101,6 +121,7 @@ fn view(
     QueryView {
         personal_from,
         aside,
+        stated,
     }
 }
 
@@ -130,6 +151,35 @@ impl QueryView {
                     .zip(r.clauses.get(ci))
                     .is_some_and(|(p, c)| p == c.clause.range.start)
         })
+    }
+
+    /// Whether the clause holding `at` states something of the writer's before `at` (see
+    /// `stated`) after a content word: "上海 便宜酒店 我有糖尿病" asks for hotels, and then
+    /// tells the user's story (`flags`: see [`content_flags`]; a word of two characters of an
+    /// unspaced script counts).
+    fn asks_before_turn(&self, r: &Reading<'_>, flags: &[bool], at: usize) -> bool {
+        let Some(ci) = r.clause_index(at) else {
+            return false;
+        };
+        let (Some(Some(turn)), Some(c)) = (self.personal_from.get(ci), r.clauses.get(ci)) else {
+            return false;
+        };
+        self.stated.get(ci).copied().unwrap_or(false)
+            && *turn <= at
+            && r.words
+                .get(c.words.clone())
+                .zip(flags.get(c.words.clone()))
+                .is_some_and(|(ws, fs)| {
+                    ws.iter().zip(fs).any(|(w, f)| {
+                        w.range.end <= *turn
+                            && (*f
+                                || w.raw
+                                    .chars()
+                                    .next()
+                                    .is_some_and(super::vocab::is_unspaced_script)
+                                    && w.raw.chars().nth(1).is_some())
+                    })
+                })
     }
 
     fn aside(&self, r: &Reading<'_>, at: usize) -> bool {
@@ -367,9 +417,12 @@ pub(super) fn decide(
                     && !leads_into_special(s)
             })
         };
+        // Not when the search asks something before the user's turn ("Busan cheap hotel, I
+        // have diabetes" without a comma): what comes before the turn is what it asks.
         if let Some((k, s)) = head(false).or_else(|| head(true))
             && r.clause_index(s.start) == Some(0)
             && !qv.aside(r, s.start)
+            && !qv.asks_before_turn(r, &flags, s.start)
         {
             topic.push(*k);
         }

@@ -402,6 +402,19 @@ impl Terms<'_> {
             || self.any_unspaced(langs, raw)
     }
 
+    /// Whether the word `raw`, of an unspaced script, opens with a term of a language in
+    /// `langs` ("我有糖尿病" opens with "我有", "私は糖尿病です" with "私は"): such a script
+    /// runs the term and what follows it together.
+    pub fn opens_unspaced(&self, langs: LangMask, raw: &str) -> bool {
+        !self.list.unspaced.is_empty()
+            && raw.chars().next().is_some_and(is_unspaced_script)
+            && self
+                .list
+                .unspaced
+                .iter()
+                .any(|(t, l)| l & langs != 0 && raw.starts_with(t.as_str()))
+    }
+
     /// Whether `raw` starts or ends with a term of an unspaced script: a Japanese greeting
     /// opens a line ("こんにちは") or closes the addressee's name ("山田様", "総務部 御中").
     pub fn unspaced_at_edge(&self, raw: &str) -> bool {

@@ -1020,6 +1020,18 @@ fn special_categories_in_more_languages() {
         Category::Criminal,
     );
     has_cat("mi hermano está en prisión provisional", Category::Criminal);
+    // Common chronic conditions and statuses the per-language tables first lacked.
+    has_cat("我朋友有哮喘", Category::Health);
+    has_cat("동생이 천식이 있어요", Category::Health);
+    has_cat("أخي مصاب بالربو", Category::Health);
+    has_cat("לאבא שלי יש אסתמה", Category::Health);
+    has_cat("mẹ tôi bị cao huyết áp", Category::Health);
+    has_cat("babam kalp hastası", Category::Health);
+    has_cat("η μητέρα μου έχει ψωρίαση", Category::Health);
+    has_cat("у отца гипертония", Category::Health);
+    has_cat("j'ai été arrêté samedi", Category::Criminal);
+    has_cat("a mi primo lo arrestaron ayer", Category::Criminal);
+    has_cat("он беженец из Сирии", Category::Ethnicity);
 }
 
 #[test]

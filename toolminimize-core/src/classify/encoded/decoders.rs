@@ -713,6 +713,111 @@ pub(crate) fn spread_digits(text: &str) -> Option<View> {
     Some(v)
 }
 
+/// Separators of a word spelled out one letter at a time.
+const LETTER_SEPS: [u8; 5] = [b' ', b'.', b'-', b'_', b'*'];
+
+/// Whether `text` may hold a word spelled out one letter at a time: three ASCII letters, each
+/// alone, with the same separator after the first two ("d i a…", "H.I.V"). One pass over the
+/// bytes, no decoding.
+fn has_spread_letters(text: &str) -> bool {
+    let b = text.as_bytes();
+    (0..b.len().saturating_sub(4)).any(|i| {
+        let (Some(&x), Some(&s), Some(&y), Some(&s2), Some(&z)) = (
+            b.get(i),
+            b.get(i + 1),
+            b.get(i + 2),
+            b.get(i + 3),
+            b.get(i + 4),
+        ) else {
+            return false;
+        };
+        x.is_ascii_alphabetic()
+            && y.is_ascii_alphabetic()
+            && z.is_ascii_alphabetic()
+            && s == s2
+            && LETTER_SEPS.contains(&s)
+            && i.checked_sub(1)
+                .and_then(|p| b.get(p))
+                .is_none_or(|c| !c.is_ascii_alphanumeric())
+    })
+}
+
+/// Words spelled out one letter at a time to get past a filter ("d i a b e t e s", "H.I.V.",
+/// "c-a-n-c-e-r"): the separators inside a run go. A run has four letters at least (three
+/// with dots, as an acronym is written), each standing alone, all with the same separator.
+pub(crate) fn spread_letters(text: &str) -> Option<View> {
+    if !has_spread_letters(text) {
+        return None;
+    }
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let alone = |k: usize| {
+        chars.get(k).is_some_and(|&(_, c)| c.is_alphabetic())
+            && !k
+                .checked_sub(1)
+                .and_then(|p| chars.get(p))
+                .is_some_and(|&(_, c)| c.is_alphanumeric())
+            && !chars.get(k + 1).is_some_and(|&(_, c)| c.is_alphanumeric())
+    };
+    let sep_at = |k: usize| {
+        chars
+            .get(k)
+            .map(|&(_, c)| c)
+            .filter(|c| c.is_ascii() && LETTER_SEPS.contains(&(*c as u8)))
+    };
+    let byte = |k: usize| chars.get(k).map_or(text.len(), |&(b, _)| b);
+    let mut v = View::default();
+    let mut copied_from = 0usize;
+    let mut k = 0usize;
+    let mut any = false;
+    while k < chars.len() {
+        let Some(sep) = alone(k).then(|| sep_at(k + 1)).flatten() else {
+            k += 1;
+            continue;
+        };
+        let mut letters = vec![k];
+        let mut j = k;
+        while sep_at(j + 1) == Some(sep) && alone(j + 2) {
+            j += 2;
+            letters.push(j);
+        }
+        let min = if sep == '.' { 3 } else { 4 };
+        if letters.len() < min {
+            k = j + 1;
+            continue;
+        }
+        v.copy(text, copied_from..byte(k));
+        for &l in &letters {
+            if let Some(&(b, c)) = chars.get(l) {
+                v.push(c, b..b + c.len_utf8(), true);
+            }
+        }
+        copied_from = byte(j + 1);
+        k = j + 1;
+        any = true;
+    }
+    if !any {
+        return None;
+    }
+    v.copy(text, copied_from..text.len());
+    Some(v)
+}
+
+/// Whether `rest` opens with an "at" written as a word, in brackets, or as `@`.
+fn opens_with_at(rest: &str) -> bool {
+    let t = rest.trim_start();
+    let spaced = t.len() < rest.len();
+    let word = |w: &str| {
+        t.get(..2).is_some_and(|a| a.eq_ignore_ascii_case("at"))
+            && w.get(2..)
+                .is_some_and(|r| r.starts_with(char::is_whitespace))
+    };
+    t.starts_with('@')
+        || (spaced && word(t))
+        || ["[at]", "(at)", "{at}", "<at>"]
+            .iter()
+            .any(|b| t.get(..4).is_some_and(|h| h.eq_ignore_ascii_case(b)))
+}
+
 /// E-mail addresses spelled out: "jane dot doe at gmail dot com", "jane.doe [at] gmail [dot]
 /// com", "jane(at)example(dot)org".
 pub(crate) fn spelled_email(text: &str) -> Option<View> {
@@ -733,7 +838,27 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
     }
     let mut v = View::default();
     let mut copied_from = 0;
-    for m in re.find_iter(text) {
+    let mut from = 0;
+    while let Some(m) = re.find_at(text, from) {
+        from = m.end();
+        // "email me at jane dot doe at gmail dot com": what reads as a domain ("jane dot doe")
+        // is the local part of the address after it when another "at" follows; the search
+        // starts again from there.
+        if text.get(m.end()..).is_some_and(opens_with_at) {
+            let first_at = tok
+                .captures_iter(m.as_str())
+                .find(|t| {
+                    t.get(1)
+                        .or_else(|| t.get(2))
+                        .is_some_and(|w| w.as_str().eq_ignore_ascii_case("at"))
+                })
+                .and_then(|t| t.get(0))
+                .map(|t| m.start() + t.end());
+            if let Some(next) = first_at.filter(|&n| n > m.start() && n < m.end()) {
+                from = next;
+                continue;
+            }
+        }
         // "reach me at jane.doe@x.org": a real address after the word "at" is not spelled.
         let touches_address = text.get(m.end()..).is_some_and(|r| r.starts_with('@'))
             || text.get(..m.start()).is_some_and(|r| r.ends_with('@'));
@@ -882,6 +1007,39 @@ mod tests {
         let v = spread_digits("card 4.5.5.6 0.1.8.7").unwrap();
         assert_eq!(v.as_str(), "card 4556 0187");
         assert!(spread_digits("version 1.2.3 on 10.0.0.1, rated 4 5").is_none());
+    }
+
+    #[test]
+    fn words_spelled_one_letter_at_a_time() {
+        let text = "I have d i a b e t e s, thanks";
+        let v = spread_letters(text).unwrap();
+        assert_eq!(v.as_str(), "I have diabetes, thanks");
+        assert_eq!(src(&v, text, "diabetes"), "d i a b e t e s");
+        let v = spread_letters("he is H.I.V. positive").unwrap();
+        assert_eq!(v.as_str(), "he is HIV. positive");
+        assert_eq!(
+            spread_letters("c-a-n-c-e-r again").unwrap().as_str(),
+            "cancer again"
+        );
+        // Too short, mixed separators, or letters inside words: nothing.
+        assert!(spread_letters("plan a b c now").is_none());
+        assert!(spread_letters("a.b c-d e").is_none());
+        assert!(spread_letters("the U.S and more").is_none());
+        assert!(spread_letters("ordinary text with no tricks").is_none());
+    }
+
+    #[test]
+    fn a_spelled_address_after_the_word_at() {
+        let text = "email me at jane dot doe at gmail dot com please";
+        let v = spelled_email(text).unwrap();
+        assert!(
+            v.as_str().contains("me at jane.doe@gmail.com please"),
+            "{}",
+            v.as_str()
+        );
+        let text = "write to me at kim at proton dot me";
+        let v = spelled_email(text).unwrap();
+        assert!(v.as_str().contains("me at kim@proton.me"), "{}", v.as_str());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Stage 2c: encoded and obfuscated substrings (base64, percent-encoding, hex, HTML entities,
 //! backslash escapes, Unicode tricks and look-alike dashes and spaces, spread-out digits,
-//! numbers written as words, leetspeak, rot13, spelled-out e-mail addresses): decode or
+//! numbers written as words, leetspeak, rot13, spelled-out e-mail addresses, words spelled
+//! out one letter at a time): decode or
 //! normalise, rescan with every detector (lexicons included), map findings back to the
 //! original span.
 //!
@@ -91,6 +92,7 @@ fn views_gated(text: &str, facts: &Facts, gated: bool) -> Vec<View> {
     if !gated || facts.at {
         out.extend(decoders::spelled_email(text));
     }
+    out.extend(decoders::spread_letters(text));
     out
 }
 

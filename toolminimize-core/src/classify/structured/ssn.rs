@@ -35,7 +35,7 @@ pub(super) struct Ssn {
 impl Ssn {
     pub(super) fn new() -> Result<Self, Error> {
         Ok(Ssn {
-            re: regex("ssn", r"(\d{3})([- ]?)(\d{2})([- ]?)(\d{4})")?,
+            re: regex("ssn", r"(\d{3})( - |[- ]?)(\d{2})( - |[- ]?)(\d{4})")?,
             spaced: regex("ssn", r"\d(?: \d){8}")?,
             context: Keywords::new("ssn", CONTEXT)?,
         })
@@ -86,7 +86,7 @@ impl Detector for Ssn {
             let (start, end) = (m.start(), m.end());
             // The dashed form survives `_` and `.` neighbours (`scan_123-45-6789.pdf`) and, after
             // the word SSN, one stray letter glued on (`'123-45-6789x'`).
-            let dashed = s1.as_str() == "-";
+            let dashed = s1.as_str().trim() == "-";
             let bad_neighbour = |ch: Option<char>| {
                 ch.is_some_and(|c| {
                     c.is_alphanumeric()
@@ -112,6 +112,9 @@ impl Detector for Ssn {
             }
             let context = in_field() || self.context.before(text, start, 32);
             let conf = match (s1.as_str(), context) {
+                // Dashes set apart by spaces ("123 - 45 - 6789"), written to get past a filter,
+                // after the word that names the number.
+                (" - ", true) => 0.9,
                 ("-", true) => 0.98,
                 ("-", false) => 0.9,
                 (" ", true) => 0.95,
@@ -200,6 +203,12 @@ mod tests {
             spans("ValueError: invalid SSN '536-90-4411x'", &none),
             ["536-90-4411"]
         );
+        // Dashes set apart by spaces count after the word only.
+        assert_eq!(
+            spans("my SSN is 536 - 90 - 4411", &none),
+            ["536 - 90 - 4411"]
+        );
+        assert!(spans("pages 536 - 90 - 4411", &none).is_empty());
     }
 
     #[test]

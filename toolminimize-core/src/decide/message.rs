@@ -310,7 +310,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
         let mut counts = vec![(0u32, 0u32); sentences];
         for (ci, c) in self.r.clauses.iter().enumerate() {
             let greeting = self.r.is_greeting(c.clause.range.start);
-            let loose = self.asks(ci) || self.kept_in(ci) || greeting;
+            let loose = self.asks(ci) || self.kept_in(ci) || greeting || self.tells_when(ci);
             let strict = loose || self.clause_carries(ci);
             if let Some(slot) = counts.get_mut(c.clause.sentence) {
                 slot.0 += u32::from(strict);
@@ -318,6 +318,23 @@ impl<'a, 'r> MsgView<'a, 'r> {
             }
         }
         self.carrying = counts;
+    }
+
+    /// Whether the clause at `ci` says when the writer can or cannot come ("I can't come in
+    /// the morning", "Sabah gelemem"): what a note to whoever schedules is for, though it
+    /// asks nothing.
+    fn tells_when(&self, ci: usize) -> bool {
+        let Some(c) = self.r.clauses.get(ci) else {
+            return false;
+        };
+        if !c.may_match(WordSet::Availability) && !super::vocab::may_hold_unspaced(self.r.text) {
+            return false;
+        }
+        let cw = self.r.words.get(c.words.clone()).unwrap_or_default();
+        let raw = self.r.text.get(c.clause.range.clone()).unwrap_or_default();
+        vocab()
+            .set(WordSet::Availability)
+            .any_in_langs(self.r.lang, cw, raw)
     }
 
     /// Whether the clause at `ci` carries a fact besides PSD: a number, a day, a request.
@@ -432,7 +449,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             .get(c.clause.sentence)
             .copied()
             .unwrap_or((0, 0));
-        let own_loose = asks || self.kept_in(ci);
+        let own_loose = asks || self.kept_in(ci) || self.tells_when(ci);
         let others = if self.optional {
             loose - u32::from(own_loose)
         } else if c.reason {

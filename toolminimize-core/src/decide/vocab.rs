@@ -93,11 +93,14 @@ pub enum WordSet {
     /// Where pay goes ("salary", "Gehalt", "зарплата"): an account told beside it is where
     /// the reader pays the writer, though no amount is asked for.
     PayAccount,
+    /// When the writer can or cannot come ("can't come", "only available", "gelemem"): in a
+    /// note to whoever schedules, what the note is for.
+    Availability,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 32] = [
+    const ALL: [WordSet; 33] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Greeting,
@@ -130,6 +133,7 @@ impl WordSet {
         WordSet::Accommodation,
         WordSet::Consequence,
         WordSet::PayAccount,
+        WordSet::Availability,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -171,6 +175,7 @@ impl WordSet {
             "personal_turn" => WordSet::PersonalTurn,
             "pay_me" => WordSet::PayMe,
             "pay_account" => WordSet::PayAccount,
+            "availability" => WordSet::Availability,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,

@@ -1698,6 +1698,8 @@ fn other(
                 // tomorrow, because of …") says who the news is about: it stays.
                 || context_sentence
                     && matches!(it.kind, Family | Age)
+                    // What the subject line names ("Maternity leave - paperwork") is the news.
+                    && !(it.kind == Family && in_point)
                     && !(it.kind == Family && own_clause_carries && relation_near(r, s.end))
                 || public && !matches!(it.kind, Occupation)
                 // Where someone works, in a handed-over task's profile or in a clause whose
@@ -1709,6 +1711,7 @@ fn other(
                 Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
             } else if it.kind == Family
                 && !own_clause_carries
+                && !in_point
                 && !r.names_in(WordSet::Relation, s)
                 && !text.contains(|c: char| c.is_ascii_digit())
             {

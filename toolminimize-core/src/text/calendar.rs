@@ -1,4 +1,5 @@
-//! Month and weekday names in the languages the project reads (`data/text/calendar.tsv`).
+//! Month and weekday names, and the units a span of time is counted in, in the languages the
+//! project reads (`data/text/calendar.tsv`).
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -10,12 +11,14 @@ const CALENDAR: &str = include_str!("../../data/text/calendar.tsv");
 struct Calendar {
     months: HashSet<String>,
     weekdays: HashSet<String>,
+    spans: HashSet<String>,
 }
 
 static NAMES: LazyLock<Calendar> = LazyLock::new(|| {
     let mut c = Calendar {
         months: HashSet::new(),
         weekdays: HashSet::new(),
+        spans: HashSet::new(),
     };
     for line in CALENDAR.lines() {
         if line.trim().is_empty() || line.starts_with('#') {
@@ -28,6 +31,7 @@ static NAMES: LazyLock<Calendar> = LazyLock::new(|| {
         let set = match kind.trim() {
             "month" => &mut c.months,
             "weekday" => &mut c.weekdays,
+            "span" => &mut c.spans,
             _ => continue,
         };
         for n in names.split(',') {
@@ -51,6 +55,11 @@ pub fn is_weekday(word: &str) -> bool {
     super::inline::with_folded_term(word, |w| NAMES.weekdays.contains(w))
 }
 
+/// Whether `word` is a unit a span of time is counted in ("weeks", "Monate", "semaines").
+pub fn is_span_unit(word: &str) -> bool {
+    super::inline::with_folded_term(word, |w| NAMES.spans.contains(w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,6 +69,7 @@ mod tests {
         use crate::text::calendar::{is_month, is_weekday};
         assert!(is_month("Juni") && is_month("września") && !is_month("june-bug"));
         assert!(is_weekday("Dienstag") && !is_weekday("week"));
+        assert!(is_span_unit("Weeks") && is_span_unit("Wochen") && !is_span_unit("weekend"));
     }
 
     #[test]
@@ -70,7 +80,7 @@ mod tests {
         {
             let cols: Vec<&str> = line.split('\t').collect();
             assert_eq!(cols.len(), 3, "{line}");
-            assert!(matches!(cols[0], "month" | "weekday"), "{line}");
+            assert!(matches!(cols[0], "month" | "weekday" | "span"), "{line}");
         }
         assert!(NAMES.months.len() > 100 && NAMES.weekdays.len() > 50);
     }

@@ -457,6 +457,7 @@ impl Detector for Lexicon {
                     }
                     continue;
                 }
+                span.start = span::count_before(text, span.start, span.end);
                 out.push(finding(span, entry));
             }
             if capped.is_some() {

@@ -265,6 +265,33 @@ static NUMBER: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
     )
 });
 
+/// Where a term that opens with a unit of time ("weeks pregnant", "months sober", "Wochen
+/// schwanger") starts once the count written before it is taken in ("28 weeks pregnant"):
+/// without it the count stays behind, alone ("I'm 28").
+pub(super) fn count_before(text: &str, start: usize, end: usize) -> usize {
+    let first = text
+        .get(start..end)
+        .and_then(|t| t.split(|c: char| !c.is_alphanumeric()).next())
+        .unwrap_or_default();
+    if first.is_empty() || !crate::text::calendar::is_span_unit(first) {
+        return start;
+    }
+    let Some(before) = text.get(..start).and_then(|b| b.strip_suffix(' ')) else {
+        return start;
+    };
+    let digits = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let count_start = before.len() - digits;
+    let glued = text
+        .get(..count_start)
+        .and_then(|t| t.chars().next_back())
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '.' | ',' | '/' | ':'));
+    if (1..=3).contains(&digits) && !glued {
+        count_start
+    } else {
+        start
+    }
+}
+
 /// The end of a number (a lab value or a score, with its unit) right after `at`, if there is
 /// one: "eGFR 38", "INR 3.4", "PHQ-9 of 19", "FEV1 41 %", "A1C was 7.8".
 pub(super) fn number_after(text: &str, at: usize) -> Option<usize> {
@@ -355,6 +382,22 @@ mod tests {
         assert!(!inside("the clinic. Then home", "clinic"));
         assert!(!inside("St. Mary's Hospital", "Hospital"));
         assert!(!inside("Mitglied bei ver.di seit 2010", "ver.di"));
+    }
+
+    #[test]
+    fn a_count_before_a_unit_of_time() {
+        let from = |t: &str, term: &str| {
+            let start = t.find(term).unwrap();
+            t[count_before(t, start, t.len())..].to_owned()
+        };
+        assert_eq!(from("I'm 28 weeks pregnant", "weeks"), "28 weeks pregnant");
+        assert_eq!(
+            from("seit 6 Monaten trocken", "Monaten"),
+            "6 Monaten trocken"
+        );
+        // Not a count glued to something else, nor a term that opens with another word.
+        assert_eq!(from("v2.28 weeks pregnant", "weeks"), "weeks pregnant");
+        assert_eq!(from("I'm 28 pregnant", "pregnant"), "pregnant");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::vocab::{ALL_LANGS, LangMask, WordSet, may_hold_unspaced, vocab};
 use crate::text::clauses::{
-    Clause, clauses, is_ja_reason, opens_cause_phrase, opens_reason, segment_of, segments,
+    Clause, clauses, ends_with_reason, opens_cause_phrase, opens_reason, segment_of, segments,
 };
 use crate::text::words::{Word, words};
 
@@ -163,10 +163,11 @@ impl<'a> Reading<'a> {
             let lists = v.lists_in(cw);
             let unspaced = if may_hold_unspaced(raw) { raw } else { "" };
             let has = |set: WordSet| v.set(set).any_in_langs_of(lists, lang, cw, unspaced);
-            // Japanese states a reason before what it explains, ending it with a particle; a
+            // Japanese and Korean state a reason before what they explain, ending it with a
+            // particle or an ending; a
             // clause the splitter opened at a reason opener gives one too.
             let reason = v.set(WordSet::Reason).match_in(lang, cw, 0).is_some()
-                || is_ja_reason(raw)
+                || ends_with_reason(raw)
                 || opens_reason(raw);
             let has_fact = raw.bytes().any(|b| b.is_ascii_digit()) || has(WordSet::Time);
             // "in case you need it" offers; it asks nothing of the reader.

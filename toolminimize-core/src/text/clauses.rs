@@ -317,7 +317,10 @@ fn split_clauses(text: &str) -> Vec<Clause> {
             start = i;
         }
         // A Japanese reason ends at its particle: "糖尿病のため" | "インスリンを使用中".
-        if boundary_len.is_none() && depth == 0 && ends_ja_reason(text, i, c) {
+        if boundary_len.is_none()
+            && depth == 0
+            && (ends_ja_reason(text, i, c) || ends_ko_reason(text, i, c))
+        {
             let end = i + c.len_utf8();
             push(&mut out, start, end, false, sentence);
             start = end;
@@ -360,10 +363,50 @@ fn split_clauses(text: &str) -> Vec<Clause> {
 /// reason go and the news stay.
 const JA_REASON: &[&str] = &["ので", "ため", "だから", "ですから", "ますから"];
 
-/// Whether a clause is a Japanese reason: it ends with a reason particle.
-pub fn is_ja_reason(clause: &str) -> bool {
+/// Korean endings that close a reason clause ("투석이 있어서", "회의 때문에", "아프니까"): as
+/// in Japanese, the reason comes first and ends with its connective, here at the end of a
+/// word.
+const KO_REASON: &[&str] = &["때문에", "어서", "아서", "해서", "니까", "라서"];
+
+/// Whether a clause is a reason stated before what it explains: it ends with a Japanese
+/// reason particle or a Korean reason ending.
+pub fn ends_with_reason(clause: &str) -> bool {
     let t = clause.trim_end();
-    JA_REASON.iter().any(|p| t.ends_with(p))
+    JA_REASON.iter().any(|p| t.ends_with(p)) || ends_ko_reason_word(t)
+}
+
+/// Whether `head` ends with a word of two syllables or more that ends with a Korean reason
+/// ending (not the ending alone: "어서 오세요" welcomes), or with "때문에" after a noun.
+fn ends_ko_reason_word(head: &str) -> bool {
+    KO_REASON.iter().any(|e| {
+        head.strip_suffix(e).is_some_and(|before| {
+            let before = if *e == "때문에" {
+                before.trim_end()
+            } else {
+                before
+            };
+            before
+                .chars()
+                .next_back()
+                .is_some_and(crate::text::script::is_hangul)
+        })
+    })
+}
+
+/// Whether the character `c` at byte `i` ends a word that closes a Korean reason clause, with
+/// more text after the space that follows.
+fn ends_ko_reason(text: &str, i: usize, c: char) -> bool {
+    if !matches!(c, '에' | '서' | '까') {
+        return false;
+    }
+    let end = i + c.len_utf8();
+    let (Some(head), Some(rest)) = (text.get(..end), text.get(end..)) else {
+        return false;
+    };
+    let mut after = rest.chars();
+    after.next().is_some_and(|c| c == ' ')
+        && after.next().is_some_and(char::is_alphanumeric)
+        && ends_ko_reason_word(head)
 }
 
 /// Whether the character `c` at byte `i` is the last one of a Japanese reason particle that
@@ -841,7 +884,10 @@ mod reference {
                 skip_until = i + len;
             }
             // A Japanese reason ends at its particle: "糖尿病のため" | "インスリンを使用中".
-            if boundary_len.is_none() && depth == 0 && ends_ja_reason(text, i, c) {
+            if boundary_len.is_none()
+                && depth == 0
+                && (ends_ja_reason(text, i, c) || ends_ko_reason(text, i, c))
+            {
                 let end = i + c.len_utf8();
                 push(&mut out, start, end, false, sentence);
                 start = end;
@@ -1164,7 +1210,7 @@ mod tests {
             cl.iter().map(|c| c.sentence).collect::<Vec<_>>(),
             [0, 1, 1, 1]
         );
-        assert!(is_ja_reason("奥さまも手術後なので"));
+        assert!(ends_with_reason("奥さまも手術後なので"));
         // A reason particle with no comma after it ends its clause all the same.
         assert_eq!(
             parts("糖尿病のため薬を使用中"),
@@ -1172,6 +1218,14 @@ mod tests {
         );
         // "ために" (in order to) is no reason.
         assert_eq!(parts("会議のために準備"), ["会議のために準備"]);
+        // Korean closes a reason with an ending at the end of a word.
+        assert_eq!(
+            parts("내일 투석이 있어서 20분 늦어요"),
+            ["내일 투석이 있어서", "20분 늦어요"]
+        );
+        assert!(ends_with_reason("회의 때문에"));
+        assert!(!ends_with_reason("어서"));
+        assert_eq!(parts("어서 오세요"), ["어서 오세요"]);
         let p = "東京駅（北口の改札）で待ち合わせ";
         assert_eq!(parts(p), ["東京駅", "北口の改札", "で待ち合わせ"]);
         assert!(clauses(p)[1].parenthetical);

@@ -159,7 +159,11 @@ fn health_en() {
         "miscarriage",
         Category::Health,
     );
-    has("I'm 12 weeks pregnant", "12 weeks pregnant", Category::Health);
+    has(
+        "I'm 12 weeks pregnant",
+        "12 weeks pregnant",
+        Category::Health,
+    );
     has("People living with HIV", "HIV", Category::Health);
     has("my PrEP refill", "PrEP", Category::Health);
     has("AIDS awareness walk", "AIDS", Category::Health);

@@ -9,6 +9,7 @@ mod care_place;
 pub mod combine;
 mod detector;
 pub mod encoded;
+mod gate_words;
 pub mod lexicon;
 pub mod names;
 mod need;

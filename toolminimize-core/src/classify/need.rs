@@ -29,7 +29,7 @@
 //! of which holds one and is at most a few hundred bytes long ([`Need::with_anchor`]) searches only
 //! the windows around them (see `pattern`).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::Range;
 use std::rc::Rc;
 use std::sync::{LazyLock, Mutex};
@@ -977,18 +977,44 @@ pub(crate) fn with_text<R>(text: &str, f: impl FnOnce() -> R) -> R {
 /// Runs `f` with `facts`, the facts of `text` (read by [`TextFacts::of_with`]), for every
 /// pattern that searches it; the previous text's facts are restored after (scans may nest).
 pub(crate) fn with_facts<R>(text: &str, facts: TextFacts, f: impl FnOnce() -> R) -> R {
-    struct Restore(Option<((usize, usize), TextFacts)>, Option<CurrentRuns>);
+    struct Restore(
+        Option<((usize, usize), TextFacts)>,
+        Option<CurrentRuns>,
+        u64,
+    );
     impl Drop for Restore {
         fn drop(&mut self) {
             CURRENT.set(self.0);
             RUNS.set(self.1.take());
+            SCAN.set(self.2);
         }
     }
     let key = (text.as_ptr() as usize, text.len());
     let runs = (text.len() >= ANCHORED_MIN && facts.numeric > 0)
         .then(|| (key, Rc::from(numeric_runs(text))));
-    let _restore = Restore(CURRENT.replace(Some((key, facts))), RUNS.replace(runs));
+    let scan = NEXT_SCAN.get().wrapping_add(1);
+    NEXT_SCAN.set(scan);
+    let _restore = Restore(
+        CURRENT.replace(Some((key, facts))),
+        RUNS.replace(runs),
+        SCAN.replace(scan),
+    );
     f()
+}
+
+thread_local! {
+    /// The number of the scan under way on this thread (see [`current_scan`]); 0 outside one.
+    static SCAN: Cell<u64> = const { Cell::new(0) };
+    /// The number the last scan started on this thread was given.
+    static NEXT_SCAN: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The number of the scan under way when `haystack` is its text: every scan started on a
+/// thread gets a number of its own, so what is worked out once for a scanned text can be
+/// kept by it and told apart from what another text at the same address had (a text's
+/// address and length alone may come back after it is freed). `None` for another haystack.
+pub(crate) fn current_scan(haystack: &str) -> Option<u64> {
+    with_current(haystack, |_| SCAN.get())
 }
 
 /// The number of ASCII digits of `haystack` and its longest run of them, read off the facts

@@ -40,6 +40,9 @@ pub(crate) enum Gate {
         fold: bool,
         before: Edge,
         after: Edge,
+        /// The gate's place among those read together on the scanned text (see
+        /// [`gate_words`](super::gate_words)); `None` past the number read together.
+        id: Option<usize>,
     },
     /// A test every text with a match passes.
     Test(fn(&str) -> bool),
@@ -61,7 +64,7 @@ pub(crate) enum Edge {
 }
 
 impl Edge {
-    fn admits(self, neighbour: Option<char>) -> bool {
+    pub(super) fn admits(self, neighbour: Option<char>) -> bool {
         match self {
             Edge::Any => true,
             Edge::Space => neighbour.is_some_and(char::is_whitespace),
@@ -73,24 +76,31 @@ impl Edge {
 
 /// Characters that case-fold to, or lowercase to, an ASCII letter (`ſ`, the Kelvin sign,
 /// `İ`): a text holding one passes every case-insensitive gate.
-const FOLD_TO_ASCII: [char; 3] = ['\u{17F}', '\u{212A}', '\u{130}'];
+pub(super) const FOLD_TO_ASCII: [char; 3] = ['\u{17F}', '\u{212A}', '\u{130}'];
 
 impl Gate {
-    /// Whether testing `text` with the gate costs less than the search it may spare, once the
-    /// pattern is compiled: a test (a plain byte search) does; a words gate, an Aho-Corasick
-    /// search with its own fixed cost, does not.
-    fn cheaper_than_search(&self, _text: &str) -> bool {
-        matches!(self, Gate::Test(_))
+    /// Whether the gate rules `text` out at less cost than the search it spares, once the
+    /// pattern is compiled: a test (a plain byte search) is made; a words gate, an
+    /// Aho-Corasick search with its own fixed cost, only tells its answer when `text` is the
+    /// scanned text, read once for every gate (see [`gate_words`](super::gate_words)).
+    fn rules_out_cheaply(&self, text: &str) -> bool {
+        match self {
+            Gate::Test(test) => !test(text),
+            Gate::Words { fold, id, .. } => {
+                id.is_some_and(|id| super::gate_words::rules_out(id, *fold, text))
+            }
+        }
     }
 
     /// The text may hold a match.
-    fn admits(&self, text: &str) -> bool {
+    pub(super) fn admits(&self, text: &str) -> bool {
         match self {
             Gate::Words {
                 words,
                 fold,
                 before,
                 after,
+                ..
             } => {
                 if !*fold || text.is_ascii() {
                     return Self::words_in(words, text, *before, *after);
@@ -124,16 +134,18 @@ impl Gate {
 /// search, ungated).
 pub(crate) fn words_ci(words: &[&str], before: Edge, after: Edge) -> Option<Gate> {
     let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
-    AhoCorasickBuilder::new()
+    let words_ = AhoCorasickBuilder::new()
         .ascii_case_insensitive(true)
         .build(&lower)
-        .ok()
-        .map(|words| Gate::Words {
-            words,
-            fold: true,
-            before,
-            after,
-        })
+        .ok()?;
+    let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+    Some(Gate::Words {
+        words: words_,
+        fold: true,
+        before,
+        after,
+        id: super::gate_words::register(&lower, true, before, after),
+    })
 }
 
 /// A case-insensitive alternation of `words`, nothing required around it.
@@ -144,11 +156,13 @@ pub(crate) fn any_word_ci(words: &[&str]) -> Option<Gate> {
 /// An alternation of `words`, case as written, with `before` and `after` as the pattern
 /// requires around it.
 pub(crate) fn words(words: &[&str], before: Edge, after: Edge) -> Option<Gate> {
-    AhoCorasick::new(words).ok().map(|words| Gate::Words {
-        words,
+    let ac = AhoCorasick::new(words).ok()?;
+    Some(Gate::Words {
+        words: ac,
         fold: false,
         before,
         after,
+        id: super::gate_words::register(words, false, before, after),
     })
 }
 
@@ -287,13 +301,14 @@ impl LazyRegex {
             Some(compiled) => {
                 let re = compiled.as_ref()?;
                 // Compiled: what every match needs, then the gate where it costs less than the
-                // search it may spare (a test that is a plain byte search).
+                // search it may spare (a test that is a plain byte search, or the words of
+                // every gate read once on the scanned text).
                 if !needs_met(haystack)
                     || self
                         .0
                         .gate
                         .as_ref()
-                        .is_some_and(|g| g.cheaper_than_search(haystack) && !g.admits(haystack))
+                        .is_some_and(|g| g.rules_out_cheaply(haystack))
                 {
                     return None;
                 }
@@ -769,10 +784,7 @@ mod tests {
             for p in &all {
                 if p.compiled.get().is_some_and(Option::is_some)
                     && Need::of(&p.source).admits(&facts)
-                    && !p
-                        .gate
-                        .as_ref()
-                        .is_some_and(|g| g.cheaper_than_search(text) && !g.admits(text))
+                    && !p.gate.as_ref().is_some_and(|g| g.rules_out_cheaply(text))
                 {
                     println!(
                         "{text:?} {} {}",

@@ -287,9 +287,13 @@ impl Birth {
                 &format!(r"生年月日\s*[:：]?\s*({ja_day})|({ja_day})(?:生まれ|生)"),
                 any_word(&["生年月日", "生"]),
             )?,
-            year: regex(
+            // Every match opens with one of the gate's words.
+            year: regex_gated(
                 "dob",
                 r"(?i)(?:born(?:\s+in)?|geboren(?:\s+im\s+jahr[e]?)?|jahrgang|née?\s+en|nacid[oa]\s+en|nat[oa]\s+nel)\s+((?:19|20)\d{2})(?-u:\b)",
+                any_word_ci(&[
+                    "born", "geboren", "jahrgang", "né", "nacido", "nacida", "nato", "nata",
+                ]),
             )?,
             // Each age pattern behind its words (a text without them does not compile it).
             age_en: regex_gated(

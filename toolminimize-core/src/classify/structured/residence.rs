@@ -94,7 +94,19 @@ impl Residence {
             r"(?:(?i:(?-u:\b)(?:{LIVE_VERBS})(?:\s+(?:on|in|at|off|en|à|a|em|na|no|op|på|w|v|ve|i|in der|in die|an der))?\s+(?:(?:the|la|le|el|der|die)\s+)?)({STREET}|{STREET_INTL})|(?i:(?-u:\b)(?:the|my|our|his|her|their|old|new)\s+)({STREET})\s+(?i:address|flat|house|apartment|place|home)(?-u:\b))"
         );
         Ok(Residence {
-            street_home: regex("residence", &street_home)?,
+            // A match opens with a living verb, or ends with a word for the home.
+            street_home: regex_gated(
+                "residence",
+                &street_home,
+                words_ci(
+                    &LIVE_VERBS
+                        .split('|')
+                        .chain(["address", "flat", "house", "apartment", "place", "home"])
+                        .collect::<Vec<_>>(),
+                    Edge::Boundary,
+                    Edge::Any,
+                ),
+            )?,
             home: regex_gated(
                 "residence",
                 &home,

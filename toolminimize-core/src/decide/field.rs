@@ -134,15 +134,87 @@ pub fn names_value(key: &str) -> bool {
     })
 }
 
+/// What a field's key says of its role, read off its words (see [`field_role`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct KeyReading {
+    /// A word of the key is "name".
+    name: bool,
+    /// A word of the key is a person word that goes with "name" ("first", "contact").
+    name_with: bool,
+    /// The role of the first line of the table naming a word of the key.
+    first: Option<FieldRole>,
+    /// The role of the line of the key's last word the table names.
+    last: Option<FieldRole>,
+    /// A word of the key is "body" or "subject".
+    body_or_subject: bool,
+}
+
+/// Keys whose reading is remembered per thread, at most (the memo is emptied when full).
+const KEYS_KEPT: usize = 512;
+
+/// Longest key whose reading is remembered, in bytes.
+const LONGEST_KEY_KEPT: usize = 64;
+
+impl KeyReading {
+    /// The reading of `key`: remembered per thread, since every item of a field, and every
+    /// call of a tool, asks again about the same keys, and reading a key's words against the
+    /// table costs several times a look-up.
+    fn of(key: &str) -> KeyReading {
+        if key.len() > LONGEST_KEY_KEPT {
+            return KeyReading::read(key);
+        }
+        thread_local! {
+            static SEEN: std::cell::RefCell<FxHashMap<Box<str>, KeyReading>> =
+                std::cell::RefCell::default();
+        }
+        SEEN.with_borrow_mut(|seen| {
+            if let Some(&read) = seen.get(key) {
+                return read;
+            }
+            if seen.len() >= KEYS_KEPT {
+                seen.clear();
+            }
+            let read = KeyReading::read(key);
+            seen.insert(Box::from(key), read);
+            read
+        })
+    }
+
+    /// Reads `key`'s words against the table.
+    fn read(key: &str) -> KeyReading {
+        let table = &*TABLE;
+        let has = |w: &str| any_identifier_word(key, |k| k == w);
+        let name = has("name");
+        let name_with =
+            name && any_identifier_word(key, |k| table.name_with.iter().any(|w| w == k));
+        // The first line naming a word of the key, and the line of its last word.
+        let mut first_line: Option<usize> = None;
+        let mut last_line: Option<usize> = None;
+        any_identifier_word(key, |k| {
+            last_line = table.line_of.get(k).copied();
+            if let Some(line) = last_line {
+                first_line = Some(first_line.map_or(line, |f| f.min(line)));
+            }
+            false
+        });
+        KeyReading {
+            name,
+            name_with,
+            first: first_line.and_then(|line| table.roles.get(line)).copied(),
+            last: last_line.and_then(|line| table.roles.get(line)).copied(),
+            body_or_subject: has("body") || has("subject"),
+        }
+    }
+}
+
 pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> FieldRole {
     let key = key.unwrap_or_default();
     let lower_description = || description.unwrap_or_default().to_lowercase();
-    let table = &*TABLE;
-    let has = |w: &str| any_identifier_word(key, |k| k == w);
+    let read = KeyReading::of(key);
     // "name" with a person word ("first name", "contact name") is a person's name; "name" of a
     // repository, a product, a disease is a title.
-    if has("name")
-        && (any_identifier_word(key, |k| table.name_with.iter().any(|w| w == k)) || {
+    if read.name
+        && (read.name_with || {
             let d = lower_description();
             [
                 "person",
@@ -157,30 +229,18 @@ pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> 
     {
         return FieldRole::PersonName;
     }
-    // The first line naming a word of the key, and the line of its last word.
-    let mut first_line: Option<usize> = None;
-    let mut last_line: Option<usize> = None;
-    any_identifier_word(key, |k| {
-        last_line = table.line_of.get(k).copied();
-        if let Some(line) = last_line {
-            first_line = Some(first_line.map_or(line, |f| f.min(line)));
-        }
-        false
-    });
-    let first = first_line.and_then(|line| table.roles.get(line));
+    let first = read.first;
     // Notes about a place ("dropoff_instructions", "pickup_notes", "address_comment") are
     // notes: the last word of a compound key is its head.
-    if first == Some(&FieldRole::Location)
-        && last_line.and_then(|line| table.roles.get(line)) == Some(&FieldRole::Message)
-    {
+    if first == Some(FieldRole::Location) && read.last == Some(FieldRole::Message) {
         return FieldRole::Message;
     }
     if let Some(role) = first {
         return match role {
             // An e-mail key that is a body or subject is a message.
-            FieldRole::Email if has("body") || has("subject") => FieldRole::Message,
+            FieldRole::Email if read.body_or_subject => FieldRole::Message,
             FieldRole::Title if value.chars().count() >= 160 => FieldRole::Message,
-            r => *r,
+            r => r,
         };
     }
     if lower_description().starts_with("url") {

@@ -154,6 +154,49 @@ fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
     number_word_index().get(&*key).copied()
 }
 
+/// Whether [`MIN_DIGIT_WORDS`] words in a row of `words` (a text's words, in order) are number
+/// words: what [`number_words`] needs to read anything (a run of that many digit words, each
+/// the word after the last). Any such run holds a word whose place is a multiple of
+/// [`MIN_DIGIT_WORDS`] less one, so only those words are looked up first; the words around
+/// one that is a number word are looked up then.
+fn number_word_run<'a>(mut words: impl Iterator<Item = &'a [u8]>) -> bool {
+    const N: usize = MIN_DIGIT_WORDS;
+    // The last `N` words, by place modulo `N`.
+    let mut last: [&[u8]; N] = [&[]; N];
+    let is_number = |w: &[u8]| number_word_bytes(w).is_some();
+    let mut i = 0usize;
+    while let Some(w) = words.next() {
+        if let Some(slot) = last.get_mut(i % N) {
+            *slot = w;
+        }
+        if i % N == N - 1 && is_number(w) {
+            // The number words right before it (`i` is at least `N - 1`), then those after.
+            let mut run = 1
+                + (1..N)
+                    .take_while(|k| last.get((i - k) % N).is_some_and(|w| is_number(w)))
+                    .count();
+            while run < N {
+                let Some(next) = words.next() else {
+                    return false;
+                };
+                i += 1;
+                if let Some(slot) = last.get_mut(i % N) {
+                    *slot = next;
+                }
+                if !is_number(next) {
+                    break;
+                }
+                run += 1;
+            }
+            if run >= N {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
 /// Whether the gap between two words of a spelled number is only spaces and light
 /// punctuation; `Some(true)` when it holds punctuation (a group break).
 fn gap_kind(gap: &str) -> Option<bool> {
@@ -169,21 +212,23 @@ fn gap_kind(gap: &str) -> Option<bool> {
 /// them a hyphen; a lone capital letter right before the first word is kept as the number's
 /// prefix.
 pub(crate) fn number_words(text: &str) -> Option<View> {
-    // Few number words at all: nothing to read (most texts stop here, without allocating).
-    // An ASCII text is split byte by byte (its alphabetic characters are the ASCII letters).
-    let hits = if text.is_ascii() {
-        text.as_bytes()
-            .split(|b| !b.is_ascii_alphabetic())
-            .filter(|w| number_word_bytes(w).is_some())
-            .take(MIN_DIGIT_WORDS)
-            .count()
+    // No run of number words long enough: nothing to read (most texts stop here, without
+    // allocating). An ASCII text is split byte by byte (its alphabetic characters are the
+    // ASCII letters).
+    let run = if text.is_ascii() {
+        number_word_run(
+            text.as_bytes()
+                .split(|b| !b.is_ascii_alphabetic())
+                .filter(|w| !w.is_empty()),
+        )
     } else {
-        text.split(|c: char| !c.is_alphabetic())
-            .filter(|w| number_word(w).is_some())
-            .take(MIN_DIGIT_WORDS)
-            .count()
+        number_word_run(
+            text.split(|c: char| !c.is_alphabetic())
+                .filter(|w| !w.is_empty())
+                .map(str::as_bytes),
+        )
     };
-    if hits < MIN_DIGIT_WORDS {
+    if !run {
         return None;
     }
     let ws = words(text);
@@ -709,6 +754,34 @@ mod tests {
         let at = v.as_str().find(needle).unwrap();
         let r = v.source_span(&(at..at + needle.len())).unwrap();
         text[r].to_owned()
+    }
+
+    /// The run test finds a run of number words wherever it starts, as a word-by-word count
+    /// does.
+    #[test]
+    fn number_word_runs_found_wherever_they_start() {
+        let plain = |ws: &[&str]| {
+            let mut run = 0;
+            ws.iter().any(|w| {
+                run = if number_word(w).is_some() { run + 1 } else { 0 };
+                run >= MIN_DIGIT_WORDS
+            })
+        };
+        let digits = [
+            "one", "two", "drei", "vier", "cinq", "seis", "sette", "acht",
+        ];
+        for len in 0..20 {
+            for at in 0..len {
+                for run in 0..=len - at {
+                    let mut ws: Vec<&str> = vec!["word"; len];
+                    for (k, w) in ws.iter_mut().skip(at).take(run).enumerate() {
+                        *w = digits[k % digits.len()];
+                    }
+                    let found = number_word_run(ws.iter().map(|w| w.as_bytes()));
+                    assert_eq!(found, plain(&ws), "{ws:?}");
+                }
+            }
+        }
     }
 
     #[test]

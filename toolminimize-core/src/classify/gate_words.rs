@@ -48,12 +48,15 @@ pub(super) fn register(words: &[&str], fold: bool, before: Edge, after: Edge) ->
     (id < MAX_GATES).then_some(id)
 }
 
+/// The gates that hold one word of an automaton: one bit each, and each with its place and
+/// the edges it requires around the word.
+type WordGates = (u128, Vec<(usize, Edge, Edge)>);
+
 /// The words of the gates of one kind (case-insensitive or not) in one automaton.
 struct Side {
     ac: AhoCorasick,
-    /// For each word of the automaton, the gates that hold it (one bit each, and each with
-    /// its edges).
-    gates_of: Vec<(u128, Vec<(usize, Edge, Edge)>)>,
+    /// For each word of the automaton, the gates that hold it.
+    gates_of: Vec<WordGates>,
     /// Every gate of the side, one bit each.
     all: u128,
 }
@@ -62,7 +65,7 @@ impl Side {
     fn build(gates: &[Registered], fold: bool) -> Option<Side> {
         let mut index: FxHashMap<&str, usize> = FxHashMap::default();
         let mut words: Vec<&str> = Vec::new();
-        let mut gates_of: Vec<(u128, Vec<(usize, Edge, Edge)>)> = Vec::new();
+        let mut gates_of: Vec<WordGates> = Vec::new();
         let mut all = 0u128;
         for (id, g) in gates.iter().enumerate().filter(|(_, g)| g.fold == fold) {
             all |= 1u128 << id;

@@ -283,7 +283,7 @@ impl Keywords {
 
     /// Whether a keyword starts at a word start anywhere in `hay`.
     pub(super) fn any_in(&self, hay: &str) -> bool {
-        self.may_be_in(hay)
+        self.occurs_in(hay)
             && self
                 .ac
                 .find_overlapping_iter(hay)
@@ -292,7 +292,7 @@ impl Keywords {
 
     /// Whether a keyword occurs as a whole word anywhere in `hay`.
     pub(super) fn any_word_in(&self, hay: &str) -> bool {
-        self.may_be_in(hay)
+        self.occurs_in(hay)
             && self.ac.find_overlapping_iter(hay).any(|m| {
                 word_start(hay, m.start())
                     && !char_at(hay, m.end()).is_some_and(char::is_alphanumeric)

@@ -536,6 +536,17 @@ const LABELS: &[(&str, Class)] = &[
     ("số căn cước", National),
     ("aadhaar", National),
     ("aadhar", National),
+    ("pan", Tax),
+    ("pan number", Tax),
+    ("pan card", Tax),
+    ("hkid", National),
+    ("nric", National),
+    ("tfn", Tax),
+    ("tax file number", Tax),
+    ("nin", National),
+    ("teudat zehut", National),
+    ("תעודת זהות", National),
+    ("מספר זהות", National),
     ("会員番号", Account),
     ("顧客番号", Account),
     ("社員番号", Account),
@@ -553,9 +564,10 @@ const LABELS: &[(&str, Class)] = &[
 /// Acronym labels that are also ordinary words or other acronyms in lower case ("cpr",
 /// "tin", "az."): in lower case they count only as a key (`"cpr": "…"`).
 const ACRONYMS: &[&str] = &[
-    "tin", "itin", "nif", "nip", "nss", "niss", "cns", "curp", "cpr", "pesel", "ppsn", "eoir",
-    "uscis", "idoc", "cdcr", "tdcj", "acct", "az.", "a#", "cpr-nr", "cnp", "oib", "nik", "sotu",
-    "jmbg", "cccd", "cmnd", "npwp", "taj", "svnr", "ehic", "ohip", "e-card",
+    "pan", "hkid", "nric", "tfn", "nin", "tin", "itin", "nif", "nip", "nss", "niss", "cns", "curp",
+    "cpr", "pesel", "ppsn", "eoir", "uscis", "idoc", "cdcr", "tdcj", "acct", "az.", "a#", "cpr-nr",
+    "cnp", "oib", "nik", "sotu", "jmbg", "cccd", "cmnd", "npwp", "taj", "svnr", "ehic", "ohip",
+    "e-card",
 ];
 
 /// Words that make "case", "expediente", "processo" a court matter, and "booking" a jail's.

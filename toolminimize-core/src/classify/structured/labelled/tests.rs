@@ -235,6 +235,13 @@ fn national_numbers_of_more_languages_by_their_labels() {
     assert_eq!(plain("taj szám: 111-222-333"), [("111-222-333", MED)]);
     // Lower-case acronyms that are words elsewhere count only as a key.
     assert!(plain("the nik 3171012345678901").is_empty());
+    assert_eq!(plain("HKID Z987654(2)").len(), 1);
+    assert_eq!(plain("NRIC T7654321B").len(), 1);
+    assert_eq!(plain("NIN 70123456789").len(), 1);
+    assert_eq!(plain("PAN BQRPK4321L").len(), 1);
+    assert_eq!(plain("TFN 876 543 219").len(), 1);
+    assert_eq!(plain("teudat zehut 318765432").len(), 1);
+    assert!(plain("pan 12345 pieces").is_empty());
 }
 
 #[test]

@@ -308,9 +308,60 @@ impl Phone {
     }
 }
 
-/// Whether the candidate at `start..end` is a separate token.
+/// Bytes read on each side of a number for the script of the text around it.
+const SCRIPT_WINDOW: usize = 48;
+
+/// A national number laid out in groups ("010-1234-5678", "8 916 123-45-67", "694 123 4567")
+/// checked against the countries whose script the text around it is written in: Korean,
+/// Japanese, Greek, Hebrew, Arabic, Devanagari, Thai and Cyrillic text. The script says where
+/// a number with no country code is dialled.
+fn by_script(text: &str, start: usize, cand: &str) -> Option<f32> {
+    let digits = digit_count(cand);
+    if !(8..=12).contains(&digits) || !cand.contains([' ', '-', '.', '(', '\u{a0}']) {
+        return None;
+    }
+    let end = start + cand.len();
+    let around = [
+        super::context::before(text, start, SCRIPT_WINDOW),
+        super::context::after(text, end, SCRIPT_WINDOW),
+    ];
+    let has = |test: fn(char) -> bool| around.iter().any(|s| s.chars().any(test));
+    let mut regions: Vec<Id> = Vec::new();
+    if has(crate::text::script::is_hangul) {
+        regions.push(Id::KR);
+    }
+    if has(crate::text::script::is_kana) {
+        regions.push(Id::JP);
+    }
+    if has(|c| matches!(c, '\u{0370}'..='\u{03FF}')) {
+        regions.push(Id::GR);
+    }
+    if has(|c| matches!(c, '\u{0590}'..='\u{05FF}')) {
+        regions.push(Id::IL);
+    }
+    if has(|c| matches!(c, '\u{0600}'..='\u{06FF}')) {
+        regions.extend([Id::SA, Id::AE, Id::EG, Id::MA]);
+    }
+    if has(|c| matches!(c, '\u{0900}'..='\u{097F}')) {
+        regions.push(Id::IN);
+    }
+    if has(|c| matches!(c, '\u{0E00}'..='\u{0E7F}')) {
+        regions.push(Id::TH);
+    }
+    if has(|c| matches!(c, '\u{0400}'..='\u{04FF}')) {
+        regions.extend([Id::RU, Id::UA, Id::BY]);
+    }
+    regions
+        .into_iter()
+        .any(|id| check(Some(id), cand) == Checked::Valid)
+        .then_some(0.75)
+}
+
+/// Whether the candidate at `start..end` is a separate token. Japanese and Korean attach
+/// their particles with no space ("090-1234-5678に", "010-1234-5678로"): a character of a
+/// script written without spaces may touch it.
 fn bounded(text: &str, start: usize, end: usize) -> bool {
-    bounded_by(text, start, end, |_| false)
+    bounded_by(text, start, end, crate::text::script::is_unspaced)
 }
 
 /// [`bounded`], where a letter for which `open` holds may touch the candidate (Chinese is
@@ -520,8 +571,10 @@ impl Detector for Phone {
                 } else {
                     None
                 };
-                if let Some(conf) = conf.or_else(|| self.chinese_mobile(text, start, cand, context))
-                {
+                let conf = conf
+                    .or_else(|| self.chinese_mobile(text, start, cand, context))
+                    .or_else(|| by_script(text, start, cand));
+                if let Some(conf) = conf {
                     out.push(Finding::new(start..end, PsdKind::Phone, conf, "phone"));
                     found = true;
                     any = true;

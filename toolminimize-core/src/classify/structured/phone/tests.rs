@@ -179,3 +179,21 @@ fn eleven_digits_are_no_chinese_mobile_without_chinese_or_a_label() {
     assert!(plain("流水号2139123456789").is_empty());
     assert!(plain("电话1391234567890").is_empty());
 }
+
+#[test]
+fn a_particle_glued_to_the_number() {
+    assert_eq!(plain("明日090-1234-5678に電話して"), ["090-1234-5678"]);
+    assert_eq!(plain("010-1234-5678로 전화해"), ["010-1234-5678"]);
+    // A Latin letter still makes a code of it.
+    assert!(plain("ref090-1234-5678x").is_empty());
+}
+
+#[test]
+fn the_script_around_a_number_says_where_it_is_dialled() {
+    assert_eq!(plain("позвони мне 8 916 123-45-67"), ["8 916 123-45-67"]);
+    assert_eq!(plain("πάρε με 694 123 4567"), ["694 123 4567"]);
+    assert_eq!(plain("תתקשר 052-123-4567"), ["052-123-4567"]);
+    // Not a number the script's countries do not assign, nor bare digits.
+    assert!(plain("номер заказа 12-34-56-78-90-12").is_empty());
+    assert!(plain("κωδικός 6941234567").is_empty());
+}

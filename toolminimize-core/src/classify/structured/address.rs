@@ -23,6 +23,12 @@ use crate::text::script::is_han;
 
 mod units;
 
+/// Creates the units pattern before the warm-up compiles every pattern (see
+/// [`units::warm_up`]).
+pub(super) fn warm_up_units() {
+    units::warm_up();
+}
+
 /// Street types written after the name in English-speaking countries ("63 Larch Way").
 const EN_TYPES: &[&str] = &[
     "street",

@@ -90,6 +90,7 @@ shared_detectors! {
 pub(crate) fn warm_up() {
     warm_up_detectors();
     let _ = following_place("", 0);
+    address::warm_up_units();
     crate::classify::pattern::compile_all();
 }
 

@@ -57,6 +57,14 @@ fn tail(table: &str) -> String {
     )
 }
 
+/// Creates the units pattern, so that the warm-up that follows compiles it and derives what
+/// its matches need: created on first use instead, after the warm-up, it would read its
+/// syntax tree again (a large alternation of every unit word) after some searches, in the
+/// middle of a call.
+pub(super) fn warm_up() {
+    LazyLock::force(&TAIL);
+}
+
 /// Where the units written right after an address ending at `end` end (`end` when none is).
 pub(super) fn after(text: &str, end: usize) -> usize {
     let Some(rest) = text.get(end..) else {

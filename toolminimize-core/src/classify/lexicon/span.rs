@@ -182,7 +182,14 @@ pub(super) fn in_host_or_email(text: &str, span: &std::ops::Range<usize>) -> boo
     let Some(token) = text.get(start..end) else {
         return false;
     };
-    let (host_from, rest) = match token.find("://") {
+    // Most tokens hold no colon: a byte search tells them from URLs without building a
+    // substring searcher.
+    let scheme = if token.as_bytes().contains(&b':') {
+        token.find("://")
+    } else {
+        None
+    };
+    let (host_from, rest) = match scheme {
         Some(p) => (start + p + 3, token.get(p + 3..).unwrap_or_default()),
         None if token.contains('@') => return true,
         None => (start, token),
@@ -190,7 +197,7 @@ pub(super) fn in_host_or_email(text: &str, span: &std::ops::Range<usize>) -> boo
     let host_len = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let host = rest.get(..host_len).unwrap_or_default();
     let host = host.trim_end_matches(|c: char| !c.is_alphanumeric());
-    let is_host = token.contains("://")
+    let is_host = scheme.is_some()
         || host.rsplit_once('.').is_some_and(|(name, tld)| {
             !name.is_empty() && COMMON_TLDS.contains(&tld.to_ascii_lowercase().as_str())
         });

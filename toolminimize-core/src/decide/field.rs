@@ -149,35 +149,14 @@ struct KeyReading {
     body_or_subject: bool,
 }
 
-/// Keys whose reading is remembered per thread, at most (the memo is emptied when full).
-const KEYS_KEPT: usize = 512;
-
-/// Longest key whose reading is remembered, in bytes.
-const LONGEST_KEY_KEPT: usize = 64;
-
 impl KeyReading {
-    /// The reading of `key`: remembered per thread, since every item of a field, and every
-    /// call of a tool, asks again about the same keys, and reading a key's words against the
-    /// table costs several times a look-up.
+    /// The reading of `key`: remembered per thread (see `key_memo`), since every item of a
+    /// field, and every call of a tool, asks again about the same keys.
     fn of(key: &str) -> KeyReading {
-        if key.len() > LONGEST_KEY_KEPT {
-            return KeyReading::read(key);
-        }
         thread_local! {
-            static SEEN: std::cell::RefCell<FxHashMap<Box<str>, KeyReading>> =
-                std::cell::RefCell::default();
+            static SEEN: super::key_memo::KeyMemo<KeyReading> = std::cell::RefCell::default();
         }
-        SEEN.with_borrow_mut(|seen| {
-            if let Some(&read) = seen.get(key) {
-                return read;
-            }
-            if seen.len() >= KEYS_KEPT {
-                seen.clear();
-            }
-            let read = KeyReading::read(key);
-            seen.insert(Box::from(key), read);
-            read
-        })
+        super::key_memo::remembered(&SEEN, key, KeyReading::read)
     }
 
     /// Reads `key`'s words against the table.

@@ -30,6 +30,7 @@
 pub mod consent;
 pub mod field;
 pub mod judge;
+mod key_memo;
 pub mod linkability;
 mod location;
 mod message;
@@ -308,39 +309,17 @@ fn first_word_in(name: &str, list: &[&str]) -> bool {
     found
 }
 
-/// Member keys whose lists are remembered per thread, at most (the memo is emptied when full).
-const MEMBER_KEYS_KEPT: usize = 512;
-
-/// Longest member key remembered, in bytes.
-const LONGEST_MEMBER_KEY: usize = 64;
-
 /// [`lists_met`] of a call's member key for the case, task, addressing, point and body keys:
-/// remembered per thread, since a tool's keys come back call after call and reading a key's
-/// words against every list costs several times a look-up.
+/// remembered per thread (see `key_memo`), since a tool's keys come back call after call.
 fn member_key_lists(key: &str) -> [bool; 5] {
-    let read = |k: &str| {
+    thread_local! {
+        static SEEN: key_memo::KeyMemo<[bool; 5]> = std::cell::RefCell::default();
+    }
+    key_memo::remembered(&SEEN, key, |k| {
         lists_met(
             k,
             [CASE_KEYS, TASK_KEYS, ADDRESSING_KEYS, POINT_KEYS, BODY_KEYS],
         )
-    };
-    if key.len() > LONGEST_MEMBER_KEY {
-        return read(key);
-    }
-    thread_local! {
-        static SEEN: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, [bool; 5]>> =
-            std::cell::RefCell::default();
-    }
-    SEEN.with_borrow_mut(|seen| {
-        if let Some(&met) = seen.get(key) {
-            return met;
-        }
-        if seen.len() >= MEMBER_KEYS_KEPT {
-            seen.clear();
-        }
-        let met = read(key);
-        seen.insert(Box::from(key), met);
-        met
     })
 }
 

@@ -433,6 +433,21 @@ impl<'a, 'r> MsgView<'a, 'r> {
         if c.clause.parenthetical {
             return Op::RemoveClause;
         }
+        // A reason that closes with its particle or ending (Japanese "…のため", Korean
+        // "…때문에") explains the clause right after it, which is the news: it goes alone,
+        // even when the news clause names no day or number ("今日は化学療法のため | 休みます").
+        if c.reason
+            && self
+                .r
+                .clauses
+                .get(ci + 1)
+                .is_some_and(|n| n.clause.sentence == c.clause.sentence)
+            && crate::text::clauses::ends_with_reason(
+                self.r.text.get(c.clause.range.clone()).unwrap_or_default(),
+            )
+        {
+            return Op::RemoveClause;
+        }
         // A reason, or a clause about someone else, is told whole: its days and numbers are
         // part of the story ("she has her infusion on Monday since last month's scare").
         // A phrase of cause is not: the days after it are its clause's ("ich komme wegen

@@ -1021,6 +1021,11 @@ mod tests {
         assert!(opens_reason("a causa della febbre"));
         assert!(opens_reason("Debido a su tratamiento"));
         assert!(opens_reason("per una visita"));
+        assert!(opens_reason("z powodu chemioterapii"));
+        assert!(opens_reason("på grund av behandlingen"));
+        assert!(opens_reason("из-за химиотерапии"));
+        assert!(opens_reason("بسبب العلاج"));
+        assert!(opens_reason("בגלל הטיפול"));
         assert!(!opens_reason("per favore"));
         assert!(opens_cause_phrase("wegen seiner Chemotherapie"));
         let t = "ich komme wegen meiner Migräne morgen";

@@ -240,6 +240,10 @@ impl Phone {
                 return Some(if formatted { 0.85 } else { 0.8 });
             }
         }
+        // A two-digit area code in brackets is Brazil's layout ("(11) 98765-4321").
+        if brazilian_layout(cand) && check(Some(Id::BR), cand) == Checked::Valid {
+            return Some(0.85);
+        }
         // Where the text says it is a phone number, the national formats of the other
         // covered countries: Dutch and Swedish trunk-prefixed numbers, Nordic eight-digit
         // numbers, Polish, Portuguese and Czech nine-digit numbers.
@@ -306,6 +310,17 @@ impl Phone {
         }
         (check(Some(Id::CN), cand) == Checked::Valid).then_some(if labelled { 0.85 } else { 0.75 })
     }
+}
+
+/// Whether `cand` opens with a two-digit area code in brackets and holds ten or eleven digits
+/// ("(11) 98765-4321", "(21) 3456-7890").
+fn brazilian_layout(cand: &str) -> bool {
+    let b = cand.as_bytes();
+    b.first() == Some(&b'(')
+        && b.get(1..3)
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+        && b.get(3) == Some(&b')')
+        && (10..=11).contains(&digit_count(cand))
 }
 
 /// Bytes read on each side of a number for the script of the text around it.

@@ -197,3 +197,9 @@ fn the_script_around_a_number_says_where_it_is_dialled() {
     assert!(plain("номер заказа 12-34-56-78-90-12").is_empty());
     assert!(plain("κωδικός 6941234567").is_empty());
 }
+
+#[test]
+fn a_brazilian_area_code_in_brackets() {
+    assert_eq!(plain("me liga (11) 98765-4321"), ["(11) 98765-4321"]);
+    assert!(plain("see note (11) on page 12").is_empty());
+}

@@ -327,11 +327,12 @@ impl<'a, 'r> MsgView<'a, 'r> {
         let Some(c) = self.r.clauses.get(ci) else {
             return false;
         };
-        if !c.may_match(WordSet::Availability) && !super::vocab::may_hold_unspaced(self.r.text) {
+        let raw = self.r.text.get(c.clause.range.clone()).unwrap_or_default();
+        // Only a clause of an unspaced script can hold a term none of its words opens.
+        if !c.may_match(WordSet::Availability) && !super::vocab::may_hold_unspaced(raw) {
             return false;
         }
         let cw = self.r.words.get(c.words.clone()).unwrap_or_default();
-        let raw = self.r.text.get(c.clause.range.clone()).unwrap_or_default();
         vocab()
             .set(WordSet::Availability)
             .any_in_langs(self.r.lang, cw, raw)

@@ -6,8 +6,8 @@
 //! bounded windows a long text is read in ([`window`]) and the titles written
 //! before a name ([`titles`]), the query parameters of a URL ([`url`]), which script a
 //! character belongs to ([`script`]) and short strings collected without a heap allocation
-//! ([`inline`]) and sets of byte ranges asked about overlap and containment ([`spans`]). Nothing here knows about personal
-//! data or tools.
+//! ([`inline`]) and sets of byte ranges asked about overlap and containment ([`spans`]).
+//! Nothing here knows about personal data or tools.
 
 pub mod calendar;
 pub mod clauses;

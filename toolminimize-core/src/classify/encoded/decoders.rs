@@ -805,14 +805,13 @@ pub(crate) fn spread_letters(text: &str) -> Option<View> {
 /// Whether `rest` opens with an "at" written as a word, in brackets, or as `@`.
 fn opens_with_at(rest: &str) -> bool {
     let t = rest.trim_start();
-    let spaced = t.len() < rest.len();
-    let word = |w: &str| {
-        t.get(..2).is_some_and(|a| a.eq_ignore_ascii_case("at"))
-            && w.get(2..)
-                .is_some_and(|r| r.starts_with(char::is_whitespace))
-    };
+    // The word needs a space on either side ("… doe at gmail", not "… doe atlas").
+    let word = t.len() < rest.len()
+        && t.get(..2).is_some_and(|a| a.eq_ignore_ascii_case("at"))
+        && t.get(2..)
+            .is_some_and(|r| r.starts_with(char::is_whitespace));
     t.starts_with('@')
-        || (spaced && word(t))
+        || word
         || ["[at]", "(at)", "{at}", "<at>"]
             .iter()
             .any(|b| t.get(..4).is_some_and(|h| h.eq_ignore_ascii_case(b)))

@@ -469,11 +469,7 @@ impl Detector for Address {
                         0.85,
                         "address",
                     ));
-                    if let Some(pc) = postcode_after(text, end)
-                        .or_else(|| following_place(text, end).and_then(|p| p.postcode))
-                    {
-                        out.push(Finding::new(pc, PsdKind::Postcode, 0.85, "postcode"));
-                    }
+                    push_postcode_after(text, end, out);
                 }
             }
         }
@@ -495,13 +491,19 @@ impl Detector for Address {
                     0.85,
                     "address",
                 ));
-                if let Some(pc) = postcode_after(text, end)
-                    .or_else(|| following_place(text, end).and_then(|p| p.postcode))
-                {
-                    out.push(Finding::new(pc, PsdKind::Postcode, 0.85, "postcode"));
-                }
+                push_postcode_after(text, end, out);
             }
         }
+    }
+}
+
+/// Finds the postcode written right after a street address ending at `end`, alone or with the
+/// town after it.
+fn push_postcode_after(text: &str, end: usize, out: &mut Vec<Finding>) {
+    if let Some(pc) =
+        postcode_after(text, end).or_else(|| following_place(text, end).and_then(|p| p.postcode))
+    {
+        out.push(Finding::new(pc, PsdKind::Postcode, 0.85, "postcode"));
     }
 }
 

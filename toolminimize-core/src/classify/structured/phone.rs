@@ -340,6 +340,10 @@ fn by_script(text: &str, start: usize, cand: &str) -> Option<f32> {
         super::context::before(text, start, SCRIPT_WINDOW),
         super::context::after(text, end, SCRIPT_WINDOW),
     ];
+    // Latin text around it (most texts) names none of these scripts.
+    if around.iter().all(|s| s.is_ascii()) {
+        return None;
+    }
     let has = |test: fn(char) -> bool| around.iter().any(|s| s.chars().any(test));
     let mut regions: Vec<Id> = Vec::new();
     if has(crate::text::script::is_hangul) {
@@ -376,7 +380,9 @@ fn by_script(text: &str, start: usize, cand: &str) -> Option<f32> {
 /// their particles with no space ("090-1234-5678に", "010-1234-5678로"): a character of a
 /// script written without spaces may touch it.
 fn bounded(text: &str, start: usize, end: usize) -> bool {
-    bounded_by(text, start, end, crate::text::script::is_unspaced)
+    bounded_by(text, start, end, |c| {
+        crate::text::script::is_unspaced(c) || crate::text::script::is_hangul(c)
+    })
 }
 
 /// [`bounded`], where a letter for which `open` holds may touch the candidate (Chinese is
@@ -581,14 +587,15 @@ impl Detector for Phone {
             let mut found = false;
             loop {
                 let end = start + cand.len();
+                // A number read by the script around it is a separate token and no build
+                // number or business line, as one validated by its layout is.
                 let conf = if bounded(text, start, end) && !not_a_phone(cand) {
                     self.validate(cand, context)
+                        .or_else(|| by_script(text, start, cand))
                 } else {
                     None
                 };
-                let conf = conf
-                    .or_else(|| self.chinese_mobile(text, start, cand, context))
-                    .or_else(|| by_script(text, start, cand));
+                let conf = conf.or_else(|| self.chinese_mobile(text, start, cand, context));
                 if let Some(conf) = conf {
                     out.push(Finding::new(start..end, PsdKind::Phone, conf, "phone"));
                     found = true;

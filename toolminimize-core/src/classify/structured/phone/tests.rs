@@ -193,6 +193,8 @@ fn the_script_around_a_number_says_where_it_is_dialled() {
     assert_eq!(plain("позвони мне 8 916 123-45-67"), ["8 916 123-45-67"]);
     assert_eq!(plain("πάρε με 694 123 4567"), ["694 123 4567"]);
     assert_eq!(plain("תתקשר 052-123-4567"), ["052-123-4567"]);
+    // Glued to a word, it is a code whatever the script around it.
+    assert!(plain("код A8 916 123-45-67").is_empty());
     // Not a number the script's countries do not assign, nor bare digits.
     assert!(plain("номер заказа 12-34-56-78-90-12").is_empty());
     assert!(plain("κωδικός 6941234567").is_empty());

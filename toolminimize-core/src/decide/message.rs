@@ -1325,7 +1325,10 @@ fn other(
     let served = own_clause_carries
         && SERVE_RELATIVES.iter().any(|k| cv.recipients.is(k))
         && it.kind == PsdKind::PersonName;
-    let told_about = relation_near(r, s.start)
+    let told_about = (relation_near(r, s.start)
+        // A colleague or a neighbour whose own clause carries the news ("my colleague Ana
+        // will cover the desk") is who the reader deals with.
+        || associate_near(r, s.start) && !own_clause_carries)
         && !sentence_asks
         && !served
         && !named_in_point(cv, field_span_text(f, it).unwrap_or_default());
@@ -1912,6 +1915,46 @@ fn arranges_call(r: &Reading<'_>) -> bool {
 }
 
 /// Whether a relation word ("my son", "his wife") stands within two words before `at`.
+/// Whether a colleague, a neighbour or a friend word ("my colleague", "ma voisine") stands
+/// just before `at`, in its clause, and no label does ("Approver: my manager …" gives the
+/// person the reader needs).
+fn associate_near(r: &Reading<'_>, at: usize) -> bool {
+    let before = r.words_before_in_clause(at);
+    let Some(first) = before.first() else {
+        return false;
+    };
+    let mut from = first.range.start.saturating_sub(MAX_LABEL_LOOK_BACK);
+    while !r.text.is_char_boundary(from) {
+        from += 1;
+    }
+    let head = r.text.get(from..at).unwrap_or_default();
+    if head
+        .rsplit(['.', '!', '?', '\n'])
+        .next()
+        .is_some_and(|t| t.contains(':'))
+    {
+        return false;
+    }
+    let v = vocab();
+    let n = before.len();
+    (n.saturating_sub(2)..n).any(|i| {
+        v.set(WordSet::Associate)
+            .match_in(r.lang, before, i)
+            .is_some()
+            // "a card for my colleague …": whom the task is for is its subject.
+            && !before
+                .get(i.saturating_sub(2)..i)
+                .unwrap_or_default()
+                .iter()
+                .any(|w| FOR_SOMEONE.contains(&w.folded.as_ref()))
+    })
+}
+
+/// Prepositions of whom something is for ("for", "für", "pour", "dla", "pro").
+const FOR_SOMEONE: &[&str] = &[
+    "for", "fur", "pour", "para", "per", "voor", "dla", "til", "pro",
+];
+
 fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     let before = r.words_before_in_clause(at);
     let v = vocab();

@@ -25,6 +25,9 @@ pub enum WordSet {
     FirstPerson,
     /// People close to the user ("mother", "Sohn", "mari").
     Relation,
+    /// People the user knows outside the family ("colleague", "Nachbarin", "colocataire"):
+    /// named beside a story that is not theirs to tell, they are bystanders as relatives are.
+    Associate,
     /// Greetings that open a message.
     Greeting,
     /// Closings that start a signature block.
@@ -100,9 +103,10 @@ pub enum WordSet {
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 33] = [
+    const ALL: [WordSet; 34] = [
         WordSet::FirstPerson,
         WordSet::Relation,
+        WordSet::Associate,
         WordSet::Greeting,
         WordSet::Signoff,
         WordSet::ContactAsk,
@@ -150,6 +154,7 @@ impl WordSet {
                 | WordSet::SecondPerson
                 | WordSet::ThirdPerson
                 | WordSet::Relation
+                | WordSet::Associate
                 | WordSet::Reason
                 | WordSet::Consequence
                 | WordSet::PersonalTurn
@@ -163,6 +168,7 @@ impl WordSet {
         Some(match name {
             "first_person" => WordSet::FirstPerson,
             "relation" => WordSet::Relation,
+            "associate" => WordSet::Associate,
             "greeting" => WordSet::Greeting,
             "signoff" => WordSet::Signoff,
             "contact_ask" => WordSet::ContactAsk,

@@ -309,3 +309,25 @@ fn a_turkish_number_by_its_short_label() {
         [("318 240 775 16", NID)]
     );
 }
+
+#[test]
+fn connectors_of_other_languages_reach_the_number() {
+    assert_eq!(
+        plain("CNP-ul meu este 2990213400127, mulțumesc"),
+        [("2990213400127", NID)]
+    );
+    assert_eq!(
+        plain("Mein Personalausweis hat die Nummer T22000129, danke"),
+        [("T22000129", NID)]
+    );
+    assert_eq!(
+        plain("Το ΑΦΜ μου είναι 094259216."),
+        [("094259216", PsdKind::TaxId)]
+    );
+    assert_eq!(
+        plain("Mijn rijksregisternummer is 90021312345."),
+        [("90021312345", NID)]
+    );
+    // A connector alone is no label: the number after it is not reported.
+    assert!(plain("Das Paket hat die Nummer 77120345").is_empty());
+}

@@ -516,7 +516,9 @@ fn push_postcode_after(text: &str, end: usize, out: &mut Vec<Finding>) {
 ///   it ("建国路88号3单元502室"); the city and district before it stay.
 /// - Korean: after a district, city or county, a road name and its building number and the
 ///   flat ("테헤란로 152, 101동 1203호").
-/// - Greek: a street type, the name, the number ("οδός Ερμού 25").
+/// - Greek: a street type, the name, the number ("οδός Ερμού 25"); without the type, a
+///   name and number confirmed by the postcode and town after them ("Ερμού 25, 105 63
+///   Αθήνα").
 /// - Indonesian: `Jl.`/`Jalan`, the name, `No.` and the number.
 /// - Vietnamese: a house number, `đường`/`phố` and the street's name ("12 đường Lê Lợi"); an
 ///   alley's number after `ngõ`, `ngách`, `hẻm` or `kiệt`, with the house before it and the
@@ -556,6 +558,7 @@ fn world_streets() -> Result<Vec<Regex>, Error> {
     let cyrillic_flat = r"((?:(?:[\p{Lu}&&\p{Cyrillic}][\p{Cyrillic}'’\-]*\s){1,3}\d{1,4}[\p{Cyrillic}]?(?:[/\-]\d{1,4})?,?\s*)?(?:кв\.|квартира)\s?\d{1,4}(?-u:\b))";
     let czech =
         r"((?:\p{Lu}[\p{L}'’.\-]*\s){1,3}\d{1,5}/\d{1,4}[a-z]?)(?:,\s*|\s+)\d{3}\s?\d{2}\s+\p{Lu}";
+    let greek_postcode = r"((?:[\p{Lu}&&\p{Greek}][\p{Greek}'’.\-]*\s){1,3}\d{1,4}[Α-Ωα-ω]?)(?:,\s*|\s+)(?:Τ\.?\s?Κ\.?\s*)?\d{3}\s?\d{2}\s+[\p{Lu}&&\p{Greek}]";
     Ok(vec![
         regex_gated(
             "address",
@@ -605,6 +608,13 @@ fn world_streets() -> Result<Vec<Regex>, Error> {
             greek,
             Some(Gate::Test(|t| {
                 t.contains("οδ") || t.contains("Οδ") || t.contains("Λεωφ")
+            })),
+        )?,
+        regex_gated(
+            "address",
+            greek_postcode,
+            Some(Gate::Test(|t| {
+                !t.is_ascii() && t.chars().any(|c| ('\u{391}'..='\u{3a9}').contains(&c))
             })),
         )?,
         regex_gated(

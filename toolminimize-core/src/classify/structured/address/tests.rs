@@ -265,6 +265,12 @@ fn streets_with_alleys_neighbourhoods_flats_and_double_house_numbers() {
         ["Lipové 1234/12"]
     );
     assert_eq!(
+        streets("μένω στην Αγίου Δημητρίου 14, 546 30 Θεσσαλονίκη"),
+        ["Αγίου Δημητρίου 14"]
+    );
+    // A Greek name and number without a postcode after them is no address.
+    assert!(streets("Η ομάδα Κ 14 παίζει αύριο").is_empty());
+    assert_eq!(
         streets("stau pe Str. Lungă nr. 23, bl. A4, ap. 12"),
         ["Str. Lungă nr. 23, bl. A4, ap. 12"]
     );

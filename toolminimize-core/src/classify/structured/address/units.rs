@@ -1,7 +1,9 @@
 //! The flat, floor, entrance, staircase or block written right after a street address, in the
 //! languages of libpostal's address dictionaries: "ul. Polna 14 m. 6", "Str. Lungă 23, bl. A4,
 //! ap. 12", "Lindelaan 45 bus 3", "Lale Sokak No: 17 D:4", "Jl. Melati No. 8 RT 03/RW 05",
-//! "Kossuth utca 12. 3/4" (floor and door).
+//! "Kossuth utca 12. 3/4" (floor and door), and a staircase letter with its flat number
+//! and no word before them, as Finnish and Swedish addresses write it ("Mannerheimintie 14 B
+//! 22").
 //!
 //! The words come from `data/address/units.tsv` (built by `data/address/build/units.py`). A
 //! word of three letters or fewer, and a function word of a language, counts only with a `.` or
@@ -53,7 +55,7 @@ fn tail(table: &str) -> String {
     // A unit's number or letter: "6", "12a", "A4", "B", "3/4", "№ 5".
     let value = r"(?:№\s?|#\s?)?(?:\d{1,4}[\p{L}]?(?:[-/]\d{1,4}[\p{L}]?)?|\p{Lu}\d{0,3})(?-u:\b)";
     format!(
-        r"^(?:\.\s?\d{{1,2}}/\d{{1,3}}(?-u:\b))?(?:(?:\s*,\s*|\s+)(?:(?i:{bare})(?:\.\s*|:\s*|\s+)|(?i:{dotted})[.:]\s*)(?:[:.]\s*)?{value}|(?:\s*,\s*|\s+)RT\.?\s?\d{{1,3}}\s?/\s?RW\.?\s?\d{{1,3}}(?-u:\b))*"
+        r"^(?:\.\s?\d{{1,2}}/\d{{1,3}}(?-u:\b))?(?:(?:\s*,\s*|\s+)(?:(?i:{bare})(?:\.\s*|:\s*|\s+)|(?i:{dotted})[.:]\s*)(?:[:.]\s*)?{value}|(?:\s*,\s*|\s+)RT\.?\s?\d{{1,3}}\s?/\s?RW\.?\s?\d{{1,3}}(?-u:\b)|\s\p{{Lu}}\s\d{{1,3}}(?-u:\b))*"
     )
 }
 
@@ -72,6 +74,27 @@ pub(super) fn after(text: &str, end: usize) -> usize {
     };
     if rest.is_empty() {
         return end;
+    }
+    // "Mannerheimintie 14 B 22": the street's pattern took the staircase letter with the
+    // house; the flat's number after it belongs to the address too.
+    let before = text.get(..end).unwrap_or_default();
+    let mut last = before.chars().rev();
+    if let (Some(letter), Some(' '), Some(digit)) = (last.next(), last.next(), last.next())
+        && letter.is_uppercase()
+        && digit.is_ascii_digit()
+    {
+        let flat = rest
+            .strip_prefix(' ')
+            .map(|r| r.bytes().take_while(u8::is_ascii_digit).count())
+            .unwrap_or(0);
+        let closed = !rest
+            .as_bytes()
+            .get(1 + flat)
+            .is_some_and(u8::is_ascii_alphanumeric);
+        if (1..=3).contains(&flat) && closed {
+            let end = end + 1 + flat;
+            return after(text, end);
+        }
     }
     TAIL.find(rest).map_or(end, |m| end + m.end())
 }
@@ -109,6 +132,14 @@ mod tests {
         );
         assert_eq!(tail_of("Kossuth utca 12. 3/4 alatt", "utca 12"), ". 3/4");
         assert_eq!(tail_of("12 Main St, Apt 4B", "Main St"), ", Apt 4B");
+        assert_eq!(
+            tail_of("Hämeenkatu 7 B 22, 33100 Tampere", "Hämeenkatu 7"),
+            " B 22"
+        );
+        assert_eq!(
+            tail_of("Hämeenkatu 7 B 22, 33100 Tampere", "Hämeenkatu 7 B"),
+            " 22"
+        );
     }
 
     #[test]
@@ -119,6 +150,8 @@ mod tests {
         assert_eq!(tail_of("Calle Mayor 5 o 6", "Mayor 5"), "");
         assert_eq!(tail_of("12 Main St, business 5", "Main St"), "");
         assert_eq!(tail_of("12 Main St", "Main St"), "");
+        // A capital letter alone is no staircase without its number.
+        assert_eq!(tail_of("Hämeenkatu 7 B, Tampere", "Hämeenkatu 7"), "");
     }
 
     #[test]

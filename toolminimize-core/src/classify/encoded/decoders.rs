@@ -630,12 +630,21 @@ pub(crate) fn spread_digits(text: &str) -> Option<View> {
                 .is_some_and(|&(_, c)| c.is_ascii_digit())
             && !chars.get(k + 1).is_some_and(|&(_, c)| c.is_ascii_digit())
     };
+    // A capital letter standing alone among them belongs to the run too: a spread IBAN or
+    // id ("N L 3 9 A B N A 0 4 8 2 …", "W 7 7 2 - 4 1 0 …"). The run still needs six digits.
+    let is_single_capital = |k: usize| -> bool {
+        let alnum = |c: Option<&(usize, char)>| c.is_some_and(|&(_, c)| c.is_alphanumeric());
+        chars.get(k).is_some_and(|&(_, c)| c.is_ascii_uppercase())
+            && !alnum(k.checked_sub(1).and_then(|p| chars.get(p)))
+            && !alnum(chars.get(k + 1))
+    };
+    let is_unit = |k: usize| is_single_digit(k) || is_single_capital(k);
     let mut v = View::default();
     let mut copied_from = 0usize; // byte offset
     let mut k = 0usize;
     let mut any = false;
     while k < chars.len() {
-        if !is_single_digit(k) {
+        if !is_unit(k) {
             k += 1;
             continue;
         }
@@ -651,14 +660,15 @@ pub(crate) fn spread_digits(text: &str) -> Option<View> {
             {
                 j += 1;
             }
-            if j == sep_start || !is_single_digit(j) {
+            if j == sep_start || !is_unit(j) {
                 break;
             }
             seps.push((sep_start, j));
             digits.push(j);
             j += 1;
         }
-        if digits.len() < 6 {
+        let digit_count = digits.iter().filter(|&&d| is_single_digit(d)).count();
+        if digit_count < 6 {
             k = digits.last().map_or(k + 1, |&l| l + 1);
             continue;
         }
@@ -1003,6 +1013,16 @@ mod tests {
         let v = spread_digits(text).unwrap();
         assert_eq!(v.as_str(), "my number is 123-45-6789 ok");
         assert_eq!(src(&v, text, "123-45-6789"), "1 2 3 - 4 5 - 6 7 8 9");
+        let text = "IBAN: N L 3 9 A B N A 0 4 8 2 9 1 7 3 6 5 thanks";
+        assert_eq!(
+            spread_digits(text).unwrap().as_str(),
+            "IBAN: NL39ABNA0482917365 thanks"
+        );
+        // A capital inside a word is no part of a run ("MRI 1 2 …" keeps its "I").
+        assert_eq!(
+            spread_digits("MRI 1 2 3 4 5 6 done").unwrap().as_str(),
+            "MRI 123456 done"
+        );
         let v = spread_digits("card 4.5.5.6 0.1.8.7").unwrap();
         assert_eq!(v.as_str(), "card 4556 0187");
         assert!(spread_digits("version 1.2.3 on 10.0.0.1, rated 4 5").is_none());

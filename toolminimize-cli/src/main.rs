@@ -19,6 +19,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// The process allocator (see the `mimalloc` feature).
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Rewrites LLM tool-call arguments down to the minimum data each tool needs.
 #[derive(Debug, Parser)]
 #[command(name = "toolminimize", version, about, long_about = None)]

@@ -12,7 +12,8 @@
 //! the stream. Threads hand work over in bulk where that costs no latency: a worker sends
 //! back every result it finished while more calls were waiting for it in one message, and
 //! the reader, once the window is full, resumes only when half of it has been written (each
-//! wake-up of a sleeping thread costs more than minimizing a small call's share of it).
+//! wake-up of a sleeping thread costs more than minimizing a small call's share of it). A
+//! worker's queue can hold the whole window, so the reader never waits on a worker's queue.
 
 use std::collections::BTreeMap;
 use std::hash::{BuildHasher, RandomState};
@@ -35,8 +36,6 @@ use crate::options::PolicyArgs;
 
 /// Lines in flight per worker (read but not yet written).
 const WINDOW_PER_JOB: usize = 256;
-/// Calls queued for one worker.
-const QUEUE_PER_JOB: usize = 64;
 /// Most results a worker sends back in one message.
 const RESULTS_PER_MESSAGE: usize = 32;
 
@@ -135,7 +134,10 @@ fn run_parallel(
     std::thread::scope(|scope| {
         let mut queues = Vec::with_capacity(jobs);
         for w in 0..jobs {
-            let (tx, rx) = mpsc::sync_channel::<(u64, Job)>(QUEUE_PER_JOB);
+            // A worker's queue holds the whole window: the reader then waits only for the
+            // window (woken once half of it is written), never for a worker to take one call
+            // off a full queue, which woke it once a call.
+            let (tx, rx) = mpsc::sync_channel::<(u64, Job)>(window.cap);
             queues.push(tx);
             let results = result_tx.clone();
             let busy = Arc::clone(&busy);

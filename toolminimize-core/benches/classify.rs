@@ -36,6 +36,11 @@ use toolminimize_core::__bench::Lexicon;
 use toolminimize_core::Field;
 use toolminimize_core::{Minimizer, Policy};
 
+/// The allocator the `toolminimize` command ships with (its `mimalloc` feature), so that the
+/// figures are those of the command.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Paragraphs in four languages: ordinary prose, some with personal data of every family.
 const PARAGRAPHS: &[&str] = &[
     "The quarterly report covers shipping delays in the northern warehouses, the new returns \

@@ -39,6 +39,11 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::Value;
 use toolminimize_core::{Call, Exposure, Minimizer, Session, ToolDef};
 
+/// The allocator the `toolminimize` command ships with (its `mimalloc` feature), so that the
+/// figures are those of the command.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const EXAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/calls.jsonl");
 
 /// One example call, owned.

@@ -468,6 +468,10 @@ enum Opens {
     /// Only before a determiner of its language: a preposition that also means "for" or
     /// "by" ("per una visita" opens a reason, "per favore" does not).
     BeforeDeterminer,
+    /// Only before a follower of its language: a consequence word without a comma before it
+    /// ("… pregnant so no raw fish please" splits, "so much" and "so that" do not). The
+    /// clause it opens is the news the reason before it explains, not a reason.
+    BeforeFollower,
 }
 
 /// One word or phrase that opens a reason clause, lower-cased.
@@ -478,6 +482,9 @@ struct Opener {
     /// A prepositional phrase ("wegen", "à cause de", "per una"), not a conjunction: the
     /// clause it opens may go on with the words of the clause it interrupts.
     phrase: bool,
+    /// A consequence word ([`Opens::BeforeFollower`]): it ends the clause before it and opens
+    /// no reason.
+    consequence: bool,
     /// Index into [`Openers::langs`] of the term's language.
     lang: usize,
     /// The term's second byte, ASCII lower-cased: a text whose second byte differs is not
@@ -494,6 +501,9 @@ struct PhraseWords {
     determiners: Vec<String>,
     /// Possessives of the speaker and the reader, lower-cased.
     personal: Vec<String>,
+    /// Words that open a request or a statement of the writer after a consequence word
+    /// ("no", "please", "I", "can"), lower-cased.
+    followers: Vec<String>,
 }
 
 /// The words that open a reason clause, indexed for the splitter.
@@ -530,12 +540,13 @@ fn load_openers(table: &str) -> Openers {
             "conjunction" => (Opens::Always, false),
             "cause" => (Opens::Always, true),
             "preposition" => (Opens::BeforeDeterminer, true),
-            "determiner" | "personal" => {
+            "consequence" => (Opens::BeforeFollower, false),
+            "determiner" | "personal" | "follower" => {
                 if let Some(words) = o.langs.get_mut(lang) {
-                    let list = if kind.trim() == "determiner" {
-                        &mut words.determiners
-                    } else {
-                        &mut words.personal
+                    let list = match kind.trim() {
+                        "determiner" => &mut words.determiners,
+                        "personal" => &mut words.personal,
+                        _ => &mut words.followers,
                     };
                     list.extend(term_forms(terms));
                 }
@@ -551,6 +562,7 @@ fn load_openers(table: &str) -> Openers {
                     text,
                     opens,
                     phrase,
+                    consequence: opens == Opens::BeforeFollower,
                     lang,
                 },
             );
@@ -650,8 +662,22 @@ fn opener_at(rest: &str) -> Option<&'static Opener> {
     o.by_first.get(usize::from(first))?.iter().find(|op| {
         (op.second.is_none() || op.second == second)
             && starts_with_term(rest, &op.text)
-            && (op.opens == Opens::Always || determiner_follows(o, op, rest))
+            && match op.opens {
+                Opens::Always => true,
+                Opens::BeforeDeterminer => determiner_follows(o, op, rest),
+                Opens::BeforeFollower => follower_follows(o, op, rest),
+            }
     })
+}
+
+/// Whether a follower of `op`'s language comes right after `op` at the start of `rest`.
+fn follower_follows(o: &Openers, op: &Opener, rest: &str) -> bool {
+    let after = rest.get(op.text.len()..).unwrap_or_default();
+    let next = after.trim_start();
+    next.len() < after.len()
+        && o.langs
+            .get(op.lang)
+            .is_some_and(|w| w.followers.iter().any(|f| starts_with_term(next, f)))
 }
 
 /// Whether a determiner of `op`'s language follows `op` at the start of `rest`, and no
@@ -684,7 +710,7 @@ fn reason_at(text: &str, i: usize, start: usize) -> Option<usize> {
 /// Whether `clause` opens with a reason opener ("because …", "a causa della …", "per una
 /// visita …"): it gives a reason.
 pub fn opens_reason(clause: &str) -> bool {
-    reason_len(clause.trim_start()).is_some()
+    opener_at(clause.trim_start()).is_some_and(|op| !op.consequence)
 }
 
 /// How far before a span [`cause_phrase_before`] looks for the start of a phrase of cause
@@ -979,7 +1005,9 @@ mod tests {
                     "cause",
                     "preposition",
                     "determiner",
-                    "personal"
+                    "personal",
+                    "consequence",
+                    "follower"
                 ]
                 .contains(&cols[0]),
                 "{line}"
@@ -990,11 +1018,44 @@ mod tests {
         let o = &*OPENERS;
         assert!(o.by_first.iter().flatten().all(|op| {
             op.text.chars().next().is_some_and(char::is_alphabetic)
-                && (op.opens == Opens::Always
-                    || o.langs
+                && match op.opens {
+                    Opens::Always => true,
+                    Opens::BeforeDeterminer => o
+                        .langs
                         .get(op.lang)
-                        .is_some_and(|l| !l.determiners.is_empty()))
+                        .is_some_and(|l| !l.determiners.is_empty()),
+                    Opens::BeforeFollower => o
+                        .langs
+                        .get(op.lang)
+                        .is_some_and(|l| !l.followers.is_empty()),
+                }
         }));
+    }
+
+    #[test]
+    fn a_consequence_word_before_a_request_ends_the_clause_and_opens_no_reason() {
+        assert_eq!(
+            parts("I'm 20 weeks pregnant so no raw fish please"),
+            ["I'm 20 weeks pregnant", "so no raw fish please"]
+        );
+        assert_eq!(
+            parts("my son is allergic to nuts so please check the sauce"),
+            ["my son is allergic to nuts", "so please check the sauce"]
+        );
+        assert!(!opens_reason("so no raw fish please"));
+        // "so" as an adverb or before a purpose splits nothing.
+        assert_eq!(
+            parts("thanks so much for the help"),
+            ["thanks so much for the help"]
+        );
+        assert_eq!(
+            parts("come early so that we can talk"),
+            ["come early so that we can talk"]
+        );
+        assert_eq!(
+            parts("I'm so sorry I missed it"),
+            ["I'm so sorry I missed it"]
+        );
     }
 
     #[test]

@@ -731,21 +731,16 @@ const LETTER_SEPS: [u8; 5] = [b' ', b'.', b'-', b'_', b'*'];
 /// bytes, no decoding.
 fn has_spread_letters(text: &str) -> bool {
     let b = text.as_bytes();
-    (0..b.len().saturating_sub(4)).any(|i| {
-        let (Some(&x), Some(&s), Some(&y), Some(&s2), Some(&z)) = (
-            b.get(i),
-            b.get(i + 1),
-            b.get(i + 2),
-            b.get(i + 3),
-            b.get(i + 4),
-        ) else {
+    // Tested first at the separator, the rarest of the five bytes to qualify.
+    b.windows(5).enumerate().any(|(i, w)| {
+        let &[x, s, y, s2, z] = w else {
             return false;
         };
-        x.is_ascii_alphabetic()
+        s == s2
+            && LETTER_SEPS.contains(&s)
+            && x.is_ascii_alphabetic()
             && y.is_ascii_alphabetic()
             && z.is_ascii_alphabetic()
-            && s == s2
-            && LETTER_SEPS.contains(&s)
             && i.checked_sub(1)
                 .and_then(|p| b.get(p))
                 .is_none_or(|c| !c.is_ascii_alphanumeric())

@@ -79,6 +79,21 @@ const CONTEXT: &[&str] = &[
     "telemóvel",
     "telemovel",
     "celular",
+    // "My number", written beside a number that is valid as a phone number of the country
+    // tried: the number still has to pass the metadata.
+    "my number",
+    "meine nummer",
+    "mon numéro",
+    "mi número",
+    "mi numero",
+    "il mio numero",
+    "o meu número",
+    "mijn nummer",
+    "mitt nummer",
+    "mit nummer",
+    "mój numer",
+    "moje číslo",
+    "reach me",
 ];
 
 /// Chinese words (simplified and traditional) before a number that say it is a phone number;

@@ -205,3 +205,11 @@ fn a_brazilian_area_code_in_brackets() {
     assert_eq!(plain("me liga (11) 98765-4321"), ["(11) 98765-4321"]);
     assert!(plain("see note (11) on page 12").is_empty());
 }
+
+#[test]
+fn my_number_is_a_phone_label_when_the_number_is_valid() {
+    assert_eq!(plain("my number: 07911123456"), ["07911123456"]);
+    assert_eq!(plain("mi número es 612489371"), ["612489371"]);
+    // Not a valid phone number of any country tried: nothing.
+    assert!(plain("my number is 4417 in the queue").is_empty());
+}

@@ -484,14 +484,20 @@ impl<'a, 'r> MsgView<'a, 'r> {
 }
 
 /// How many words a word of the reading stands for: one, or, in a script written without
-/// spaces (Chinese, Japanese), where the reader's "word" is a whole run of text, one for every
-/// two characters of it (`周四我去不了` says as much as "I can't on Thursday").
+/// spaces (Chinese, Japanese), where the reader's "word" is a whole run of text, about two
+/// for every three Han characters (a Chinese word is one or two characters: "请假一天",
+/// taking a day off, is three words) and one for every two kana (which carry the endings of
+/// Japanese words), rounded: `周四我去不了` says as much as "I can't on Thursday".
 fn word_weight(raw: &str) -> usize {
-    let unspaced = raw
-        .chars()
-        .filter(|&c| super::vocab::is_unspaced_script(c))
-        .count();
-    unspaced.div_ceil(2).max(1)
+    let (mut han, mut other) = (0usize, 0usize);
+    for c in raw.chars().filter(|&c| super::vocab::is_unspaced_script(c)) {
+        if crate::text::script::is_han(c) {
+            han += 1;
+        } else {
+            other += 1;
+        }
+    }
+    ((4 * han + 3 * other + 3) / 6).max(1)
 }
 
 pub(super) fn decide(

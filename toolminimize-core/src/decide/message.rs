@@ -1941,19 +1941,15 @@ fn associate_near(r: &Reading<'_>, at: usize) -> bool {
     {
         return false;
     }
-    let v = vocab();
-    let n = before.len();
-    (n.saturating_sub(2)..n).any(|i| {
-        v.set(WordSet::Associate)
-            .match_in(r.lang, before, i)
-            .is_some()
-            // "a card for my colleague …": whom the task is for is its subject.
-            && !before
+    // "a card for my colleague …": whom the task is for is its subject.
+    r.set_word_before(at, WordSet::Associate, 2)
+        .is_some_and(|i| {
+            !before
                 .get(i.saturating_sub(2)..i)
                 .unwrap_or_default()
                 .iter()
                 .any(|w| FOR_SOMEONE.contains(&w.folded.as_ref()))
-    })
+        })
 }
 
 /// Prepositions of whom something is for ("for", "für", "pour", "dla", "pro").
@@ -1961,15 +1957,10 @@ const FOR_SOMEONE: &[&str] = &[
     "for", "fur", "pour", "para", "per", "voor", "dla", "til", "pro",
 ];
 
+/// Whether a relative ("my son", "ma fille") stands among the last three words before `at`,
+/// in its clause.
 fn relation_near(r: &Reading<'_>, at: usize) -> bool {
-    let before = r.words_before_in_clause(at);
-    let v = vocab();
-    let n = before.len();
-    (n.saturating_sub(3)..n).any(|i| {
-        v.set(WordSet::Relation)
-            .match_in(r.lang, before, i)
-            .is_some()
-    })
+    r.set_word_before(at, WordSet::Relation, 3).is_some()
 }
 
 #[cfg(test)]

@@ -616,17 +616,8 @@ pub(super) fn decide(
 
 /// Whether a relation word stands right before `at` ("my son Tom", "Mama Ana").
 fn relation_before(r: &Reading<'_>, at: usize) -> bool {
-    let before = r.words_before_in_clause(at);
-    let v = vocab();
-    let n = before.len();
-    (n.saturating_sub(2)..n).any(|i| {
-        v.set(WordSet::Relation)
-            .match_in(r.lang, before, i)
-            .is_some()
-            || v.set(WordSet::FirstPerson)
-                .match_in(r.lang, before, i)
-                .is_some()
-    })
+    r.set_word_before(at, WordSet::Relation, 2).is_some()
+        || r.set_word_before(at, WordSet::FirstPerson, 2).is_some()
 }
 
 #[cfg(test)]

@@ -463,6 +463,16 @@ impl<'a> Reading<'a> {
         let end = self.word_index(at).min(c.words.end).max(c.words.start);
         self.words.get(c.words.start..end).unwrap_or_default()
     }
+
+    /// Where, among the last `window` words of its clause before `at`, a term of `set` starts
+    /// (the index into [`Reading::words_before_in_clause`]), the earliest first: "my son" of
+    /// "my son Tom".
+    pub fn set_word_before(&self, at: usize, set: WordSet, window: usize) -> Option<usize> {
+        let before = self.words_before_in_clause(at);
+        let n = before.len();
+        let terms = vocab().set(set);
+        (n.saturating_sub(window)..n).find(|&i| terms.match_in(self.lang, before, i).is_some())
+    }
 }
 
 /// Whether the words of a clause are a name said to the reader: one or two words, each

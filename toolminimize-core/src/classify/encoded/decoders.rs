@@ -750,54 +750,64 @@ fn has_spread_letters(text: &str) -> bool {
 /// Words spelled out one letter at a time to get past a filter ("d i a b e t e s", "H.I.V.",
 /// "c-a-n-c-e-r"): the separators inside a run go. A run has four letters at least (three
 /// with dots, as an acronym is written), each standing alone, all with the same separator.
+///
+/// A run starts at a letter right before a separator, so only the separators' bytes are
+/// visited and a letter is decoded only there (a long text is not first collected into
+/// characters).
 pub(crate) fn spread_letters(text: &str) -> Option<View> {
     if !has_spread_letters(text) {
         return None;
     }
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let alone = |k: usize| {
-        chars.get(k).is_some_and(|&(_, c)| c.is_alphabetic())
-            && !k
-                .checked_sub(1)
-                .and_then(|p| chars.get(p))
-                .is_some_and(|&(_, c)| c.is_alphanumeric())
-            && !chars.get(k + 1).is_some_and(|&(_, c)| c.is_alphanumeric())
+    let b = text.as_bytes();
+    let char_at = |i: usize| text.get(i..).and_then(|r| r.chars().next());
+    let char_before = |i: usize| text.get(..i).and_then(|r| r.chars().next_back());
+    // The letter at byte `i`, when no letter or digit touches it.
+    let alone = |i: usize| -> Option<char> {
+        let c = char_at(i)?;
+        (c.is_alphabetic()
+            && !char_before(i).is_some_and(char::is_alphanumeric)
+            && !char_at(i + c.len_utf8()).is_some_and(char::is_alphanumeric))
+        .then_some(c)
     };
-    let sep_at = |k: usize| {
-        chars
-            .get(k)
-            .map(|&(_, c)| c)
-            .filter(|c| c.is_ascii() && LETTER_SEPS.contains(&(*c as u8)))
-    };
-    let byte = |k: usize| chars.get(k).map_or(text.len(), |&(b, _)| b);
+    let sep_at = |i: usize| b.get(i).copied().filter(|x| LETTER_SEPS.contains(x));
     let mut v = View::default();
     let mut copied_from = 0usize;
-    let mut k = 0usize;
+    // Where the next run may start: a failed or taken run is not read again.
+    let mut resume = 0usize;
     let mut any = false;
-    while k < chars.len() {
-        let Some(sep) = alone(k).then(|| sep_at(k + 1)).flatten() else {
-            k += 1;
+    let mut letters: Vec<(usize, char)> = Vec::new();
+    for (p, &byte) in b.iter().enumerate() {
+        if !LETTER_SEPS.contains(&byte) {
+            continue;
+        }
+        let Some(first) = char_before(p) else {
             continue;
         };
-        let mut letters = vec![k];
-        let mut j = k;
-        while sep_at(j + 1) == Some(sep) && alone(j + 2) {
-            j += 2;
-            letters.push(j);
-        }
-        let min = if sep == '.' { 3 } else { 4 };
-        if letters.len() < min {
-            k = j + 1;
+        let k = p - first.len_utf8();
+        if k < resume || alone(k).is_none() {
             continue;
         }
-        v.copy(text, copied_from..byte(k));
-        for &l in &letters {
-            if let Some(&(b, c)) = chars.get(l) {
-                v.push(c, b..b + c.len_utf8(), true);
-            }
+        letters.clear();
+        letters.push((k, first));
+        // The byte right after the run's last letter: its separator, if the run goes on.
+        let mut end = p;
+        while sep_at(end) == Some(byte) {
+            let Some(c) = alone(end + 1) else {
+                break;
+            };
+            letters.push((end + 1, c));
+            end += 1 + c.len_utf8();
         }
-        copied_from = byte(j + 1);
-        k = j + 1;
+        resume = end;
+        let min = if byte == b'.' { 3 } else { 4 };
+        if letters.len() < min {
+            continue;
+        }
+        v.copy(text, copied_from..k);
+        for &(at, c) in &letters {
+            v.push(c, at..at + c.len_utf8(), true);
+        }
+        copied_from = end;
         any = true;
     }
     if !any {
@@ -1078,6 +1088,95 @@ mod tests {
 #[cfg(test)]
 mod spread_run_tests {
     use super::*;
+
+    /// The spelled-out-letters decoder as it was first written, character by character.
+    fn spread_letters_by_chars(text: &str) -> Option<View> {
+        if !has_spread_letters(text) {
+            return None;
+        }
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        let alone = |k: usize| {
+            chars.get(k).is_some_and(|&(_, c)| c.is_alphabetic())
+                && !k
+                    .checked_sub(1)
+                    .and_then(|p| chars.get(p))
+                    .is_some_and(|&(_, c)| c.is_alphanumeric())
+                && !chars.get(k + 1).is_some_and(|&(_, c)| c.is_alphanumeric())
+        };
+        let sep_at = |k: usize| {
+            chars
+                .get(k)
+                .map(|&(_, c)| c)
+                .filter(|c| c.is_ascii() && LETTER_SEPS.contains(&(*c as u8)))
+        };
+        let byte = |k: usize| chars.get(k).map_or(text.len(), |&(b, _)| b);
+        let mut v = View::default();
+        let mut copied_from = 0usize;
+        let mut k = 0usize;
+        let mut any = false;
+        while k < chars.len() {
+            let Some(sep) = alone(k).then(|| sep_at(k + 1)).flatten() else {
+                k += 1;
+                continue;
+            };
+            let mut letters = vec![k];
+            let mut j = k;
+            while sep_at(j + 1) == Some(sep) && alone(j + 2) {
+                j += 2;
+                letters.push(j);
+            }
+            let min = if sep == '.' { 3 } else { 4 };
+            if letters.len() < min {
+                k = j + 1;
+                continue;
+            }
+            v.copy(text, copied_from..byte(k));
+            for &l in &letters {
+                if let Some(&(b, c)) = chars.get(l) {
+                    v.push(c, b..b + c.len_utf8(), true);
+                }
+            }
+            copied_from = byte(j + 1);
+            k = j + 1;
+            any = true;
+        }
+        if !any {
+            return None;
+        }
+        v.copy(text, copied_from..text.len());
+        Some(v)
+    }
+
+    #[test]
+    fn spelled_out_letters_read_from_separators_as_from_every_character() {
+        let parts = [
+            "d i a b e t e s",
+            "H.I.V. positive",
+            "c-a-n-c-e-r",
+            "a b c",
+            "é.x.y.z",
+            "x é y ü",
+            "U.S and more",
+            "a.b c-d e",
+            "ab c d e",
+            "1 a b c d",
+            "日 本 語 文",
+            "plain words",
+            "a",
+            "",
+        ];
+        for a in parts {
+            for b in parts {
+                for glue in ["", " ", ".", "x", "-", "é"] {
+                    let t = format!("{a}{glue}{b}");
+                    // The whole view: its text, and where each byte came from.
+                    let new = spread_letters(&t).map(|v| format!("{v:?}"));
+                    let old = spread_letters_by_chars(&t).map(|v| format!("{v:?}"));
+                    assert_eq!(new, old, "{t:?}");
+                }
+            }
+        }
+    }
 
     /// The run test read character by character, as it was first written.
     fn char_by_char(text: &str) -> bool {

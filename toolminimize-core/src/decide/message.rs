@@ -1251,17 +1251,22 @@ fn writers_own(r: &Reading<'_>, clause: Option<&ClauseInfo>, s: &Range<usize>) -
         return true;
     }
     // The label stands in the clause before, up to the sentence's or line's start.
-    let mut from = s.start.saturating_sub(MAX_LABEL_LOOK_BACK);
+    let head = sentence_head(r, s.start.saturating_sub(MAX_LABEL_LOOK_BACK), s.start).trim();
+    head.ends_with(':') && head.split_whitespace().count() == 1
+}
+
+/// The text between `from` (moved forward to a character boundary) and `at`, from the last
+/// sentence end or line break in it: where a label before `at` would stand.
+fn sentence_head<'t>(r: &Reading<'t>, from: usize, at: usize) -> &'t str {
+    let mut from = from;
     while !r.text.is_char_boundary(from) {
         from += 1;
     }
-    let before = r.text.get(from..s.start).unwrap_or_default();
-    let head = before
+    let before = r.text.get(from..at).unwrap_or_default();
+    before
         .rsplit(['.', '!', '?', '\n'])
         .next()
         .unwrap_or_default()
-        .trim();
-    head.ends_with(':') && head.split_whitespace().count() == 1
 }
 
 /// Whether `range` lies inside one of `spans` (sorted by start): "meeting" in "her AA meeting"
@@ -1929,16 +1934,8 @@ fn associate_near(r: &Reading<'_>, at: usize) -> bool {
     let Some(first) = before.first() else {
         return false;
     };
-    let mut from = first.range.start.saturating_sub(MAX_LABEL_LOOK_BACK);
-    while !r.text.is_char_boundary(from) {
-        from += 1;
-    }
-    let head = r.text.get(from..at).unwrap_or_default();
-    if head
-        .rsplit(['.', '!', '?', '\n'])
-        .next()
-        .is_some_and(|t| t.contains(':'))
-    {
+    let from = first.range.start.saturating_sub(MAX_LABEL_LOOK_BACK);
+    if sentence_head(r, from, at).contains(':') {
         return false;
     }
     // "a card for my colleague …": whom the task is for is its subject.

@@ -482,9 +482,6 @@ struct Opener {
     /// A prepositional phrase ("wegen", "à cause de", "per una"), not a conjunction: the
     /// clause it opens may go on with the words of the clause it interrupts.
     phrase: bool,
-    /// A consequence word ([`Opens::BeforeFollower`]): it ends the clause before it and opens
-    /// no reason.
-    consequence: bool,
     /// Index into [`Openers::langs`] of the term's language.
     lang: usize,
     /// The term's second byte, ASCII lower-cased: a text whose second byte differs is not
@@ -501,8 +498,8 @@ struct PhraseWords {
     determiners: Vec<String>,
     /// Possessives of the speaker and the reader, lower-cased.
     personal: Vec<String>,
-    /// Words that open a request or a statement of the writer after a consequence word
-    /// ("no", "please", "I", "can"), lower-cased.
+    /// Words that open a request after a consequence word ("no", "please", "can"),
+    /// lower-cased.
     followers: Vec<String>,
 }
 
@@ -562,7 +559,6 @@ fn load_openers(table: &str) -> Openers {
                     text,
                     opens,
                     phrase,
-                    consequence: opens == Opens::BeforeFollower,
                     lang,
                 },
             );
@@ -710,7 +706,8 @@ fn reason_at(text: &str, i: usize, start: usize) -> Option<usize> {
 /// Whether `clause` opens with a reason opener ("because …", "a causa della …", "per una
 /// visita …"): it gives a reason.
 pub fn opens_reason(clause: &str) -> bool {
-    opener_at(clause.trim_start()).is_some_and(|op| !op.consequence)
+    // A consequence word ends the clause before it and opens no reason.
+    opener_at(clause.trim_start()).is_some_and(|op| op.opens != Opens::BeforeFollower)
 }
 
 /// How far before a span [`cause_phrase_before`] looks for the start of a phrase of cause

@@ -76,24 +76,18 @@ pub(super) fn after(text: &str, end: usize) -> usize {
         return end;
     }
     // "Mannerheimintie 14 B 22": the street's pattern took the staircase letter with the
-    // house; the flat's number after it belongs to the address too.
+    // house; read from the space before the letter, the units take the flat's number too.
     let before = text.get(..end).unwrap_or_default();
     let mut last = before.chars().rev();
     if let (Some(letter), Some(' '), Some(digit)) = (last.next(), last.next(), last.next())
         && letter.is_uppercase()
         && digit.is_ascii_digit()
     {
-        let flat = rest
-            .strip_prefix(' ')
-            .map(|r| r.bytes().take_while(u8::is_ascii_digit).count())
-            .unwrap_or(0);
-        let closed = !rest
-            .as_bytes()
-            .get(1 + flat)
-            .is_some_and(u8::is_ascii_alphanumeric);
-        if (1..=3).contains(&flat) && closed {
-            let end = end + 1 + flat;
-            return after(text, end);
+        let from = end - letter.len_utf8() - 1;
+        if let Some(m) = text.get(from..).and_then(|r| TAIL.find(r))
+            && from + m.end() > end
+        {
+            return from + m.end();
         }
     }
     TAIL.find(rest).map_or(end, |m| end + m.end())

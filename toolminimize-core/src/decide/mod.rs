@@ -12,6 +12,8 @@
 //!    (`task_context`).
 //!    A sample, example, fixture or template file the call writes holds no real data: each
 //!    value found in it gives way to a placeholder ([`write:sample-data`](Rule::SampleData)).
+//!    The text a translator renders is kept whole ([`purpose:argument`](Rule::PurposeArgument)):
+//!    what went from it would be missing from the translation too.
 //! 2. **Schema**: an optional field the tool has no role for is dropped — unless it carries
 //!    free text for a tool whose content is its text (a ticket's description, an issue's body),
 //!    where only the personal spans go ("spans, not fields").
@@ -837,7 +839,8 @@ fn field_ctx<'a>(
             text.unwrap_or_default(),
         )
     });
-    // A translator's text (`q`, `text`) is a message to render, not a query.
+    // A translator's text (`q`, `text`) is a message to render, not a query (its items are
+    // kept by `gate`; a field that guides the rendering is read as a message).
     let role = if matches!(role, FieldRole::Query | FieldRole::Value | FieldRole::Title)
         && cv.translates
         && text.is_some_and(|t| t.split_whitespace().nth(3).is_some())
@@ -894,6 +897,40 @@ fn field_ctx<'a>(
         document: None,
         truncate_at,
     }
+}
+
+/// Whether a translator's field is the text it renders: the field its purpose reads (`text`,
+/// `q`, `contents`), named by a word for the text itself, not for guidance about it
+/// (`context`, `glossary`, `instructions`).
+fn translation_payload(f: &FieldCtx<'_>) -> bool {
+    let Some(key) = f.schema_key.or(f.key) else {
+        return false;
+    };
+    f.text.is_some()
+        && any_identifier_word(key, |w| {
+            matches!(
+                w,
+                "text"
+                    | "texts"
+                    | "q"
+                    | "content"
+                    | "contents"
+                    | "source"
+                    | "input"
+                    | "segment"
+                    | "segments"
+                    | "sentence"
+                    | "sentences"
+                    | "string"
+                    | "strings"
+            )
+        })
+        && !any_identifier_word(key, |w| {
+            matches!(
+                w,
+                "context" | "glossary" | "instructions" | "note" | "notes" | "hint"
+            )
+        })
 }
 
 /// The longest value read as a short value with a remark, in bytes.
@@ -1504,6 +1541,12 @@ fn gate(
         })
     {
         return Some(Decision::keep(Rule::SampleData));
+    }
+    // The text a translator renders is what the user asked for in another language: the
+    // rendering needs all of it, as written (what goes from it is missing from the
+    // translation too). Its other fields (a `context` to guide it) are read as any other.
+    if cv.translates && translation_payload(f) {
+        return Some(Decision::keep(Rule::PurposeArgument));
     }
     let declared = info.and_then(|i| i.psd_category) == Some(item.category);
     let carries = f.role.carries(item.kind) || key_carries(f.schema_key, item.kind);

@@ -1660,12 +1660,31 @@ fn other(
                     "",
                 );
             // A venue's address told after its name ("dinner at Casa Ana, Calle Mayor 5",
-            // "lunch at The Crown (12 High St)") is where to go, not anyone's home.
+            // "lunch at The Crown (12 High St)") is where to go, not anyone's home: a
+            // business's address is public, posted publicly or not. Posted publicly, one after
+            // a possessive ("pickups at Sofia's (Via Roma 12)") may be someone's home.
+            let possessive = || {
+                r.words_before_on_line(s.start, 1)
+                    .last()
+                    .is_some_and(|w| w.raw.ends_with("'s") || w.raw.ends_with("’s"))
+            };
+            // A business named before it by what it is, not by whose ("their new shop at 22
+            // Mill Lane", "the restaurant on …"; not "my office at …").
+            let business_before = || {
+                let before = r.words_before_on_line(s.start, 4);
+                let v = vocab();
+                let business = v.set(WordSet::Business);
+                (0..before.len()).any(|i| business.match_in(r.lang, before, i).is_some())
+                    && !before
+                        .iter()
+                        .any(|w| v.set(WordSet::FirstPerson).has_word(&w.folded))
+            };
             let venue = it.kind == StreetAddress
                 && !home
                 && !in_sig
-                && !public
-                && super::query::after_public_name(r, s, &mv.person_names);
+                && (!(public && possessive())
+                    && super::query::after_public_name(r, s, &mv.person_names)
+                    || business_before());
             if venue && !cut {
                 Decision::keep(Rule::PublicPlace)
             } else if record_note && !cut {

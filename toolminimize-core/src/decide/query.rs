@@ -289,7 +289,13 @@ pub(super) fn after_public_name(
         return false;
     };
     let v = vocab();
-    w.raw.chars().next().is_some_and(char::is_uppercase)
+    // A label ("Address: 63 Quince Walk") names what follows, not a venue.
+    let labels = r
+        .text
+        .get(w.range.end..span.start)
+        .is_some_and(|gap| gap.contains(':'));
+    !labels
+        && w.raw.chars().next().is_some_and(char::is_uppercase)
         && !names
             .iter()
             .any(|n| n.start <= w.range.start && w.range.end <= n.end)

@@ -987,6 +987,16 @@ fn removal(s: &str, span: std::ops::Range<usize>, kind: PsdKind) -> Edit {
     // only when the clause ends here.
     let label_end = text::label_start(s, core);
     let mut always = text::possessive_start(s, label_end).max(r.start);
+    // A label that goes takes its determiners ("The password is …", "La mia password è …"
+    // leave no "The", no "La"). A title before a name leaves its article, which still reads
+    // ("il del 3° piano": the one on the third floor).
+    if label_end < core && !names_a_person(kind) {
+        let d = text::determiner_start(s, label_end);
+        if d < always {
+            always = d;
+            r.start = r.start.min(d);
+        }
+    }
     if names_a_person(kind)
         && let Some(prep) = text::agent_preposition_start(s, always)
     {

@@ -259,6 +259,10 @@ const LABEL_COPULAS: &[&str] = &[
     "é",
     "er",
     "är",
+    "ar",
+    "lautet",
+    "luidt",
+    "lyder",
     "je",
     "jest",
     "to",
@@ -532,9 +536,33 @@ fn word_before(text: &str, end: usize) -> Option<(usize, &str)> {
 /// out, being an object pronoun too: "call her …").
 const POSSESSIVES: &[&str] = &[
     "my", "our", "your", "their", "his", "mein", "meine", "meinen", "meinem", "meiner", "unser",
-    "unsere", "mon", "mes", "notre", "nos", "votre", "vos", "mis", "nuestro", "nuestra", "mio",
-    "mia", "mijn", "onze", "mitt", "mina", "moj", "moja", "moje",
+    "unsere", "mon", "ma", "mes", "notre", "nos", "votre", "vos", "mi", "mis", "nuestro",
+    "nuestra", "mio", "mia", "mijn", "onze", "mitt", "min", "mina", "mit", "moj", "moja", "moje",
+    "meu", "minha", "meus", "minhas",
 ];
+
+/// Articles a label takes with it when it goes ("The password is …", "Het wachtwoord …").
+const ARTICLES: &[&str] = &[
+    "the", "a", "an", "der", "die", "das", "den", "dem", "le", "la", "les", "l'", "el", "los",
+    "las", "il", "lo", "o", "os", "as", "het", "de", "een",
+];
+
+/// Where the determiners right before `start` begin: up to two articles and possessives ("La
+/// mia" in "La mia password è …"), or `start` when there are none.
+pub fn determiner_start(text: &str, start: usize) -> usize {
+    let mut at = start;
+    for _ in 0..2 {
+        match word_before(text, at) {
+            Some((ws, w))
+                if with_folded_term(w, |f| POSSESSIVES.contains(&f) || ARTICLES.contains(&f)) =>
+            {
+                at = ws;
+            }
+            _ => break,
+        }
+    }
+    at
+}
 
 /// Where a possessive determiner right before `start` begins ("my" in "my passport number"),
 /// or `start` when there is none.
@@ -1093,9 +1121,12 @@ pub fn label_start(text: &str, start: usize) -> usize {
         if let Some((ws, w)) = word_before(stripped, stripped.len())
             && with_folded_term(w, |f| LABEL_COPULAS.contains(&f))
             && let Some(before) = stripped.get(..ws).map(str::trim_end)
-            && label_start(before, before.len()) < before.len()
         {
-            stripped = before;
+            if let Some(label) = label_before_qualifier(before) {
+                stripped = label;
+            } else if label_start(before, before.len()) < before.len() {
+                stripped = before;
+            }
         }
         // Where the last one, two and three words of `stripped` start, each read once.
         let mut starts = [None; 3];
@@ -1145,6 +1176,33 @@ pub fn label_start(text: &str, start: usize) -> usize {
         start = glued.len();
     }
     start
+}
+
+/// Words that may stand between a label and its copula, naming whose or which it is: a
+/// preposition ("wachtwoord van mijn account is …", "the password for the wifi is …") or a
+/// possessive written after its noun ("passordet mitt er …", "lösenordet mitt är …").
+const QUALIFIERS: &[&str] = &[
+    "of", "for", "van", "voor", "von", "fur", "zum", "zur", "de", "du", "des", "pour", "para",
+    "per", "di", "del", "della", "do", "da", "dla", "na", "til", "av", "od", "pro", "mitt", "min",
+    "mine", "mina", "mio", "mia",
+];
+
+/// `text` up to the end of a label that up to three words after it qualify (see
+/// [`QUALIFIERS`]: the first of them is one), if there is one.
+fn label_before_qualifier(text: &str) -> Option<&str> {
+    let mut end = text.len();
+    for _ in 0..3 {
+        let (ws, w) = word_before(text, end)?;
+        let head = text.get(..ws)?.trim_end();
+        if with_folded_term(w, |f| QUALIFIERS.contains(&f))
+            && !head.is_empty()
+            && label_start(head, head.len()) < head.len()
+        {
+            return Some(head);
+        }
+        end = ws;
+    }
+    None
 }
 
 /// Where a Chinese phone label glued before `start` begins, with its possessive ("我的手机是",
@@ -1701,6 +1759,27 @@ mod tests {
         let t = "We will miss Tove Lindahl at the party.";
         let s = t.find("Tove").unwrap();
         assert_eq!(&t[removal_range(t, s..s + 12)], "Tove Lindahl");
+        // Words naming whose or which password stand between the label and its copula.
+        for (t, label) in [
+            (
+                "Het wachtwoord van mijn account is Fiets!2025 als het moet.",
+                "wachtwoord van mijn account is ",
+            ),
+            (
+                "Passordet mitt er Sol#2024 hvis dere trenger det.",
+                "Passordet mitt er ",
+            ),
+            // The possessive before a label goes by `possessive_start`.
+            ("Mitt lösenord är Sol#2024 om ni behöver.", "lösenord är "),
+            (
+                "Mein Passwort lautet Sonne#2024, falls nötig.",
+                "Passwort lautet ",
+            ),
+        ] {
+            let digit = t.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+            let s = t[..digit].rfind(' ').map_or(0, |i| i + 1);
+            assert_eq!(&t[label_start(t, s)..s], label, "{t}");
+        }
         // A label glued into an identifier goes whole, leaving no `customer_` behind.
         let t = "Failing sample: customer_id=c_58213 crashed the parser.";
         let s = t.find("c_58213").unwrap();

@@ -210,7 +210,17 @@ pub(crate) fn scan_hidden_given(
         .into_iter()
         .map(|(k, v)| (k, crate::text::spans::SpanSet::new(v)))
         .collect();
-    for f in scan.found {
+    let mut secrets: Vec<Range<usize>> = Vec::new();
+    for mut f in scan.found {
+        // A secret found in a decoded token is all of the token: what the decoding cut at
+        // ("user%3AP%40ss%20w0rd%21" read as "user:P@ss w0rd!") is the same password.
+        if f.kind == PsdKind::Credential {
+            f.span.end = token_end(text, f.span.end);
+            if secrets.contains(&f.span) {
+                continue;
+            }
+            secrets.push(f.span.clone());
+        }
         let already = seen
             .iter()
             .find(|(k, _)| *k == f.kind)
@@ -224,6 +234,17 @@ pub(crate) fn scan_hidden_given(
         }
     }
     coverage(scan.exhausted)
+}
+
+/// Where the run of non-blank characters holding byte `at` of `text` ends (a closing full
+/// stop or bracket left out).
+fn token_end(text: &str, at: usize) -> usize {
+    let rest = text.get(at..).unwrap_or_default();
+    let run = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    let token = rest.get(..run).unwrap_or_default();
+    at + token
+        .trim_end_matches(['.', ',', ';', ')', ']', '}', '"', '\''])
+        .len()
 }
 
 fn coverage(exhausted: bool) -> Coverage {

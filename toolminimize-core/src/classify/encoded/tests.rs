@@ -80,6 +80,11 @@ fn detectors() -> Vec<Box<dyn Detector>> {
             name: "test:card",
         }),
         Box::new(RegexDetector {
+            re: Regex::new(r"\blogin is (\S+:\S+)").unwrap(),
+            kind: PsdKind::Credential,
+            name: "test:login",
+        }),
+        Box::new(RegexDetector {
             re: Regex::new(r"\b(?:asylum|diabetic|alcohol|IVF|[Hh]ospitalized)\b").unwrap(),
             kind: PsdKind::Condition,
             name: "test:word",
@@ -137,6 +142,16 @@ fn percent_encoded_name_and_email_map_exactly() {
     let text = "https://www.google.com/search?q=Greta%20Lindgren%20oncology&e=jane.doe%40gmail.com";
     assert_eq!(kinds(text, PsdKind::PersonName), ["Greta%20Lindgren"]);
     assert_eq!(kinds(text, PsdKind::Email), ["jane.doe%40gmail.com"]);
+}
+
+#[test]
+fn a_secret_in_a_decoded_token_is_the_whole_token() {
+    // Decoded, the password's space ends the match; the token it came from goes whole.
+    let text = "FWIW my login is ana.k%3AP%40ss%20w0rd%21. Thanks";
+    assert_eq!(
+        kinds(text, PsdKind::Credential),
+        ["login is ana.k%3AP%40ss%20w0rd%21"]
+    );
 }
 
 #[test]

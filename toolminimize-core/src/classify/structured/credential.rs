@@ -74,6 +74,8 @@ pub(super) struct Credential {
     assignment: Regex,
     short: Regex,
     labelled: Regex,
+    told: Regex,
+    login: Regex,
     fields: Keywords,
 }
 
@@ -121,6 +123,38 @@ const PASSWORD_WORDS: &[&str] = &[
     "كلمة المرور",
     "كلمة السر",
     "पासवर्ड",
+];
+
+/// "Password" in the languages whose copula may come after words naming whose or which
+/// password it is ("het wachtwoord van mijn account is …", "das Passwort für das WLAN lautet
+/// …").
+const TOLD_WORDS: &[&str] = &[
+    "password",
+    "passwort",
+    "kennwort",
+    "mot de passe",
+    "contraseña",
+    "contrasena",
+    "wachtwoord",
+    "senha",
+    "hasło",
+    "haslo",
+    "heslo",
+    "lösenord",
+    "losenord",
+    "passord",
+    "adgangskode",
+    "kodeord",
+    "salasana",
+    "parola",
+    "jelszó",
+    "jelszo",
+];
+
+/// The copulas and verbs of telling that come before a password's value in those languages.
+const COPULAS: &[&str] = &[
+    "is", "was", "ist", "lautet", "war", "est", "était", "es", "era", "è", "é", "e", "je", "jest",
+    "to", "är", "var", "er", "lyder", "on", "olla", "on", "zijn", "luidt",
 ];
 
 impl Credential {
@@ -206,6 +240,46 @@ impl Credential {
                 ),
                 words_ci(PASSWORD_WORDS, Edge::Any, Edge::Any),
             )?,
+            // "het wachtwoord van mijn account is Tulp!2026", "Passwort lautet …": the word,
+            // up to four words naming whose or which, then a copula, then a value that mixes
+            // letters with digits or signs (checked on the match).
+            told: regex_gated(
+                "credential",
+                &format!(
+                    r#"(?i)(?:{})\w{{0,3}}(?:\s+[^\s\d"',;<>，。、]{{1,10}}){{0,4}}?\s+(?:{})\s*[:"']?\s*([^\s"',;<>，。、]{{6,}})"#,
+                    TOLD_WORDS.join("|"),
+                    COPULAS.join("|")
+                ),
+                words_ci(TOLD_WORDS, Edge::Any, Edge::Any),
+            )?,
+            // "my login is ana.k:Hunter!42" (often percent-encoded, read in its decoded
+            // view): a user name and a password joined by a colon, after a word for log-in
+            // details.
+            login: regex_gated(
+                "credential",
+                r#"(?i)(?-u:\b)(?:login|log-in|logon|credentials|creds|zugangsdaten|anmeldedaten|identifiants|credenciales|inloggegevens|dane logowania|přihlašovací údaje|inloggning|innlogging|login-oplysninger)\s*(?:is|are|sind|ist|sont|est|son|es|zijn|is|to|je|är|er|:|=)?\s*["']?([^\s"',;<>:]{2,}:[^\s"',;<>]{4,})"#,
+                words_ci(
+                    &[
+                        "login",
+                        "log-in",
+                        "logon",
+                        "credentials",
+                        "creds",
+                        "zugangsdaten",
+                        "anmeldedaten",
+                        "identifiants",
+                        "credenciales",
+                        "inloggegevens",
+                        "dane logowania",
+                        "přihlašovací údaje",
+                        "inloggning",
+                        "innlogging",
+                        "login-oplysninger",
+                    ],
+                    Edge::Boundary,
+                    Edge::Any,
+                ),
+            )?,
             fields: Keywords::new("credential", SECRET_FIELDS)?,
         })
     }
@@ -264,6 +338,8 @@ impl Detector for Credential {
             (&self.assignment, false),
             (&self.short, true),
             (&self.labelled, true),
+            (&self.told, true),
+            (&self.login, false),
         ] {
             for c in re.captures_iter(text) {
                 // A word of the list inside a longer word ("parolaccia") names no password.
@@ -387,6 +463,21 @@ mod tests {
             ("测试账号，密码 Qaz@2027，请查看", "Qaz@2027"),
             ("mật khẩu là Mua!2026x nhé", "Mua!2026x"),
             ("كلمة المرور هي Shams!2025 إذا احتجت", "Shams!2025"),
+            // Words naming whose or which password, then a copula.
+            (
+                "Het wachtwoord van mijn account is Fiets!2025 als het moet.",
+                "Fiets!2025",
+            ),
+            (
+                "Mein Passwort lautet Sonne#2024, falls nötig.",
+                "Sonne#2024",
+            ),
+            ("the password for the office wifi is Hx7!kq2 btw", "Hx7!kq2"),
+            // A user name and password after a word for log-in details.
+            (
+                "my login is j.doe:W1nter!x if you need it",
+                "j.doe:W1nter!x",
+            ),
         ] {
             assert_eq!(spans(text, &none), [secret], "{text}");
         }
@@ -396,6 +487,9 @@ mod tests {
             "a senha forte é necessária para entrar",
             "zapomniałem hasła do konta",
             "la parola chiave è importante",
+            "password reset for user42 failed again",
+            "the password is required for account2024",
+            "login is broken since 10:30 today",
         ] {
             assert!(
                 spans(text, &none).is_empty(),

@@ -462,6 +462,18 @@ fn look_alike_sep(c: char) -> Option<char> {
     }
 }
 
+/// Whether a look-alike separator between `prev` and `next` stands beside a digit, with a
+/// digit or an ASCII letter on its other side.
+fn beside_digit(prev: char, next: char) -> bool {
+    prev.is_ascii_digit() && next.is_ascii_alphanumeric()
+        || prev.is_ascii_alphanumeric() && next.is_ascii_digit()
+}
+
+/// Whether `c` is a digit (ASCII or full-width) or an ASCII letter.
+fn alnum_like(c: Option<&(usize, char)>) -> bool {
+    digit_like(c) || c.is_some_and(|&(_, c)| c.is_ascii_alphabetic())
+}
+
 fn digit_like(c: Option<&(usize, char)>) -> bool {
     c.is_some_and(|&(_, c)| c.is_ascii_digit() || ('\u{FF10}'..='\u{FF19}').contains(&c))
 }
@@ -490,8 +502,10 @@ pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
                 // mapped with them when they do).
                 || compat(c).is_some_and(|s| s.chars().all(|c| c.is_ascii_alphanumeric() || c == '@'))
                 || (look_alike_sep(c).is_some()
-                    && prev.is_ascii_digit()
-                    && iter.peek().is_some_and(char::is_ascii_digit)))
+                    && beside_digit(
+                        prev,
+                        iter.peek().copied().unwrap_or(' '),
+                    )))
         {
             any = true;
             break;
@@ -536,8 +550,12 @@ pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
         }
         let src_start = pending.take().unwrap_or(i);
         let dropped = src_start != i;
-        let between_digits = idx.checked_sub(1).is_some_and(|p| digit_like(chars.get(p)))
-            && digit_like(chars.get(idx + 1));
+        // Between digits ("123‐45‐6789"), or between a digit and a letter of an identifier
+        // ("X–2847–193–K").
+        let before = idx.checked_sub(1).and_then(|p| chars.get(p));
+        let after = chars.get(idx + 1);
+        let between_digits =
+            digit_like(before) && alnum_like(after) || alnum_like(before) && digit_like(after);
         if let Some(sep) = look_alike_sep(c).filter(|_| between_digits) {
             v.push(sep, src_start..end, true);
         } else if let Some(s) = compat(c) {

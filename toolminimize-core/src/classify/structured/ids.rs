@@ -159,7 +159,8 @@ impl Ids {
                 "national_id",
                 r"[12]\s?\d{2}\s?(?:0[1-9]|1[0-2]|[2-9]\d)\s?(?:\d{2}|2[ABab])\s?\d{3}\s?\d{3}\s?\d{2}",
             )?,
-            dni: regex("national_id", r"[XYZxyz]?-?\d{7,8}-?\s?[A-Za-z]")?,
+            // Also with its digits grouped by dots or dashes ("12.345.678-Z", "X-2847-193-K").
+            dni: regex("national_id", r"[XYZxyz]?-?\d(?:[-.]?\d){6,7}-?\s?[A-Za-z]")?,
             cf: regex(
                 "national_id",
                 r"[A-Za-z]{6} ?[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-EHLMPR-Ta-ehlmpr-t][0-9LMNPQRSTUVlmnpqrstuv]{2} ?[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]",

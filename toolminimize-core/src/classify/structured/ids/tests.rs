@@ -27,6 +27,9 @@ fn checksummed_national_ids() {
     // One digit off: no Turkish id (nor any other eleven-digit one).
     assert!(plain("ref 62601815965 ok").is_empty());
     assert_eq!(plain("NIE X1234567L"), [("X1234567L", NID)]);
+    // Grouped by dots or dashes.
+    assert_eq!(plain("DNI 12.345.678-Z"), [("12.345.678-Z", NID)]);
+    assert_eq!(plain("NIE X-123-4567-L ok"), [("X-123-4567-L", NID)]);
     assert_eq!(plain("CF RSSMRA85T10A562S"), [("RSSMRA85T10A562S", NID)]);
     assert_eq!(plain("personnummer 811218-9876"), [("811218-9876", NID)]);
     assert_eq!(plain("NINO AB 12 34 56 C"), [("AB 12 34 56 C", NID)]);

@@ -1105,6 +1105,58 @@ fn is_meeting_point(r: &Reading<'_>, at: usize, psd: &[Range<usize>]) -> bool {
         .any(|w| MEET.contains(&w.folded.as_ref()) && !inside_any(psd, &w.range))
 }
 
+/// Words (folded) for a gathering a post invites its readers to: the address in its sentence
+/// is where to come.
+const EVENTS: &[&str] = &[
+    "party",
+    "bbq",
+    "barbecue",
+    "meetup",
+    "potluck",
+    "housewarming",
+    "brunch",
+    "picnic",
+    "dinner",
+    "drinks",
+    "game",
+    "games",
+    "movie",
+    "quiz",
+    "karaoke",
+    "celebration",
+    "lan",
+    "gathering",
+    "sale",
+    "fete",
+    "soiree",
+    "apero",
+    "feier",
+    "grillen",
+    "grillparty",
+    "einweihung",
+    "flohmarkt",
+    "fiesta",
+    "quedada",
+    "barbacoa",
+    "festa",
+    "grigliata",
+    "aperitivo",
+    "churrasco",
+    "feest",
+    "borrel",
+    "barbecuen",
+    "impreza",
+    "grill",
+    "oslava",
+    "grilovani",
+    "fest",
+    "kalas",
+    "grillfest",
+    "loppis",
+    "loppemarked",
+    "parti",
+];
+
 /// Stems (folded) of words for a meeting or a gathering, which an organisation's name
 /// qualifies when it comes right before them ("party meeting", "Gewerkschaftsversammlung" is
 /// one word and not read here, "ilçe toplantısı", "réunion").
@@ -1685,8 +1737,23 @@ fn other(
                 && (!(public && possessive())
                     && super::query::after_public_name(r, s, &mv.person_names)
                     || business_before());
+            // Where an event the post announces takes place ("LAN party at my place Saturday
+            // 6pm - 88 Oak Rd"): its readers need it to come, posted publicly or not.
+            let event_place = public
+                && it.kind == StreetAddress
+                && !in_sig
+                && !cut
+                && r.sentence_clauses(s.start).any(|c| {
+                    r.words
+                        .get(c.words.clone())
+                        .unwrap_or_default()
+                        .iter()
+                        .any(|w| EVENTS.contains(&w.folded.as_ref()))
+                });
             if venue && !cut {
                 Decision::keep(Rule::PublicPlace)
+            } else if event_place && !(home && lives_there()) {
+                Decision::keep(Rule::MeetingPoint)
             } else if record_note && !cut {
                 Decision::drop(mv.unit(s, false), Rule::ContactNotAsked)
             } else if cut

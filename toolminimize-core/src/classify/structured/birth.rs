@@ -352,7 +352,7 @@ impl Birth {
             }
             let conf = if birth_field() && m.as_str().len() == whole.len() {
                 0.95
-            } else if self.words.before(text, start, 28) {
+            } else if self.words.before(text, start, 28) && !names_a_field_before(text, start) {
                 0.9
             } else if birth_field() {
                 0.8
@@ -473,6 +473,36 @@ impl Detector for Birth {
         self.dates(text, field, out);
         self.ages(text, out);
     }
+}
+
+/// Whether the words right before `at` speak of a birth date as a field of data or of a
+/// release, not of someone's date ("the DOB field (regression in 2024.11.05)", "birthdate
+/// column since v2.1"): code talk.
+fn names_a_field_before(text: &str, at: usize) -> bool {
+    let mut from = at.saturating_sub(28);
+    while from < at && !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let gap = text.get(from..at).unwrap_or_default().to_ascii_lowercase();
+    gap.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+        matches!(
+            w,
+            "field"
+                | "fields"
+                | "column"
+                | "columns"
+                | "parameter"
+                | "param"
+                | "attribute"
+                | "property"
+                | "regression"
+                | "release"
+                | "version"
+                | "tag"
+                | "commit"
+                | "build"
+        )
+    })
 }
 
 #[cfg(test)]

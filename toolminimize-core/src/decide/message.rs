@@ -792,6 +792,17 @@ fn point(
         return (!(aside || personal_aside) || cv.kind.writes_publicly())
             .then_some(Rule::PointOfMessage);
     }
+    // What changes how a carer may treat the writer, and what it names ("Détartrage. Je suis
+    // enceinte de 5 mois (pas de radio svp)", "allergic to penicillin") is what a tool of care needs, told as a
+    // reason or not; someone else's is not the writer's to tell. (A message's recipient is
+    // not enough: a subject line "Atestado médico" to HR names no carer.)
+    if cv.kind == ToolKind::HealthCare
+        && matches!(it.kind, PsdKind::Condition | PsdKind::Medication)
+        && !clause.is_some_and(|c| c.third_person || c.relation)
+        && clause.is_some_and(|c| r.names_in(WordSet::Precaution, &c.clause.range))
+    {
+        return Some(Rule::IdentifierForRecipient);
+    }
     // A sick note is the news when the message opens with it (after any greeting).
     let first_news = r.first_news_sentence();
     if first_news == Some(sentence) && !aside && is_sick_leave(text) {

@@ -99,11 +99,14 @@ pub enum WordSet {
     /// When the writer can or cannot come ("can't come", "only available", "gelemem"): in a
     /// note to whoever schedules, what the note is for.
     Availability,
+    /// What changes how a carer may treat someone ("pregnant", "allergic", "pacemaker",
+    /// "blood thinners"): a provider of care needs it, told as a reason or not.
+    Precaution,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 34] = [
+    const ALL: [WordSet; 35] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Associate,
@@ -138,6 +141,7 @@ impl WordSet {
         WordSet::Consequence,
         WordSet::PayAccount,
         WordSet::Availability,
+        WordSet::Precaution,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -182,6 +186,7 @@ impl WordSet {
             "pay_me" => WordSet::PayMe,
             "pay_account" => WordSet::PayAccount,
             "availability" => WordSet::Availability,
+            "precaution" => WordSet::Precaution,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,

@@ -126,8 +126,8 @@ const PASSWORD_WORDS: &[&str] = &[
 ];
 
 /// "Password" in the languages whose copula may come after words naming whose or which
-/// password it is ("het wachtwoord van mijn account is …", "das Passwort für das WLAN lautet
-/// …").
+/// password it is ("das Passwort für das WLAN lautet …"), besides [`PASSWORD_WORDS`] ("het
+/// wachtwoord van mijn account is …").
 const TOLD_WORDS: &[&str] = &[
     "password",
     "passwort",
@@ -135,20 +135,6 @@ const TOLD_WORDS: &[&str] = &[
     "mot de passe",
     "contraseña",
     "contrasena",
-    "wachtwoord",
-    "senha",
-    "hasło",
-    "haslo",
-    "heslo",
-    "lösenord",
-    "losenord",
-    "passord",
-    "adgangskode",
-    "kodeord",
-    "salasana",
-    "parola",
-    "jelszó",
-    "jelszo",
 ];
 
 /// The copulas and verbs of telling that come before a password's value in those languages.
@@ -243,15 +229,18 @@ impl Credential {
             // "het wachtwoord van mijn account is Tulp!2026", "Passwort lautet …": the word,
             // up to four words naming whose or which, then a copula, then a value that mixes
             // letters with digits or signs (checked on the match).
-            told: regex_gated(
-                "credential",
-                &format!(
-                    r#"(?i)(?:{})\w{{0,3}}(?:\s+[^\s\d"',;<>，。、]{{1,10}}){{0,4}}?\s+(?:{})\s*[:"']?\s*([^\s"',;<>，。、]{{6,}})"#,
-                    TOLD_WORDS.join("|"),
-                    COPULAS.join("|")
-                ),
-                words_ci(TOLD_WORDS, Edge::Any, Edge::Any),
-            )?,
+            told: {
+                let told: Vec<&str> = TOLD_WORDS.iter().chain(PASSWORD_WORDS).copied().collect();
+                regex_gated(
+                    "credential",
+                    &format!(
+                        r#"(?i)(?:{})\w{{0,3}}(?:\s+[^\s\d"',;<>，。、]{{1,10}}){{0,4}}?\s+(?:{})\s*[:"']?\s*([^\s"',;<>，。、]{{6,}})"#,
+                        told.join("|"),
+                        COPULAS.join("|")
+                    ),
+                    words_ci(&told, Edge::Any, Edge::Any),
+                )?
+            },
             // "my login is ana.k:Hunter!42" (often percent-encoded, read in its decoded
             // view): a user name and a password joined by a colon, after a word for log-in
             // details.

@@ -793,9 +793,10 @@ fn point(
             .then_some(Rule::PointOfMessage);
     }
     // What changes how a carer may treat the writer, and what it names ("Détartrage. Je suis
-    // enceinte de 5 mois (pas de radio svp)", "allergic to penicillin") is what a tool of care needs, told as a
-    // reason or not; someone else's is not the writer's to tell. (A message's recipient is
-    // not enough: a subject line "Atestado médico" to HR names no carer.)
+    // enceinte de 5 mois (pas de radio svp)", "allergic to penicillin"), is what a tool of
+    // care needs, told as a reason or not; someone else's is not the writer's to tell. (A
+    // message's recipient is not enough: a subject line "Atestado médico" to HR names no
+    // carer.)
     if cv.kind == ToolKind::HealthCare
         && matches!(it.kind, PsdKind::Condition | PsdKind::Medication)
         && !clause.is_some_and(|c| c.third_person || c.relation)

@@ -550,14 +550,23 @@ const ARTICLES: &[&str] = &[
 /// Where the determiners right before `start` begin: up to two articles and possessives ("La
 /// mia" in "La mia password è …"), or `start` when there are none.
 pub fn determiner_start(text: &str, start: usize) -> usize {
+    start_of_words_before(text, start, 2, |f| {
+        POSSESSIVES.contains(&f) || ARTICLES.contains(&f)
+    })
+}
+
+/// Where the run of up to `max` words right before `start` begins whose folded forms are all
+/// `listed`, or `start` when the word right before is not.
+fn start_of_words_before(
+    text: &str,
+    start: usize,
+    max: usize,
+    listed: impl Fn(&str) -> bool,
+) -> usize {
     let mut at = start;
-    for _ in 0..2 {
+    for _ in 0..max {
         match word_before(text, at) {
-            Some((ws, w))
-                if with_folded_term(w, |f| POSSESSIVES.contains(&f) || ARTICLES.contains(&f)) =>
-            {
-                at = ws;
-            }
+            Some((ws, w)) if with_folded_term(w, &listed) => at = ws,
             _ => break,
         }
     }
@@ -567,10 +576,7 @@ pub fn determiner_start(text: &str, start: usize) -> usize {
 /// Where a possessive determiner right before `start` begins ("my" in "my passport number"),
 /// or `start` when there is none.
 pub fn possessive_start(text: &str, start: usize) -> usize {
-    match word_before(text, start) {
-        Some((ws, w)) if with_folded_term(w, |f| POSSESSIVES.contains(&f)) => ws,
-        _ => start,
-    }
+    start_of_words_before(text, start, 1, |f| POSSESSIVES.contains(&f))
 }
 
 /// Prepositions that name the agent of a report, a message or a signature ("reported by",
@@ -742,16 +748,10 @@ pub fn clause_ends_at(text: &str, end: usize) -> bool {
 
 /// Extends a span leftwards over an identifier label ("SSN", "Tel.:") and over function words.
 pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
-    let mut start = label_start(text, span.start);
-    // Function words.
-    for _ in 0..4 {
-        match word_before(text, start) {
-            Some((ws, w)) if with_folded_term(w, |f| LEFT_FUNCTION_WORDS.contains(&f)) => {
-                start = ws
-            }
-            _ => break,
-        }
-    }
+    // The label, then up to four function words.
+    let start = start_of_words_before(text, label_start(text, span.start), 4, |f| {
+        LEFT_FUNCTION_WORDS.contains(&f)
+    });
     // An abbreviation's dot that also ends the sentence ("… at 27 Birch Rd. See you") stays
     // as the full stop: the next sentence does not run into what is left of this one.
     let span = if ends_sentence_with_dot(text, &span) {

@@ -17,6 +17,8 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
+use super::chars::char_before;
+
 /// One clause.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clause {
@@ -133,11 +135,6 @@ const SEGMENT_CLASS: [Class; 256] = classes(SEGMENT_MARKS);
 /// The class of byte `b` in `table`.
 fn class_of(table: &[Class; 256], b: u8) -> Class {
     table.get(usize::from(b)).copied().unwrap_or(Class::Read)
-}
-
-/// The character before byte `i` of `text`.
-fn char_before(text: &str, i: usize) -> Option<char> {
-    text.get(..i)?.chars().next_back()
 }
 
 /// The character at byte `i` of `text` and the one after it.

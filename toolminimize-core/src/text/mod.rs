@@ -1,4 +1,5 @@
-//! Text helpers shared by every stage: folding for matching ([`fold`]), comments in SQL
+//! Text helpers shared by every stage: the characters around a byte offset ([`chars`]),
+//! folding for matching ([`fold`]), comments in SQL
 //! ([`sql`]), month and weekday names
 //! ([`calendar`]), the split of free text
 //! into sentences, clauses and query segments ([`clauses`]), words with their byte ranges
@@ -10,6 +11,7 @@
 //! Nothing here knows about personal data or tools.
 
 pub mod calendar;
+pub mod chars;
 pub mod clauses;
 pub mod document;
 pub mod fold;

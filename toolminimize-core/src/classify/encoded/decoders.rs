@@ -14,6 +14,7 @@ use regex::Regex;
 use unicode_normalization::UnicodeNormalization;
 
 use super::view::View;
+use crate::text::chars::{char_at, char_before};
 
 /// Shortest base64 blob considered (12 decoded bytes).
 pub(super) const MIN_BASE64: usize = 16;
@@ -777,14 +778,12 @@ pub(crate) fn spread_letters(text: &str) -> Option<View> {
         return None;
     }
     let b = text.as_bytes();
-    let char_at = |i: usize| text.get(i..).and_then(|r| r.chars().next());
-    let char_before = |i: usize| text.get(..i).and_then(|r| r.chars().next_back());
     // The letter at byte `i`, when no letter or digit touches it.
     let alone = |i: usize| -> Option<char> {
-        let c = char_at(i)?;
+        let c = char_at(text, i)?;
         (c.is_alphabetic()
-            && !char_before(i).is_some_and(char::is_alphanumeric)
-            && !char_at(i + c.len_utf8()).is_some_and(char::is_alphanumeric))
+            && !char_before(text, i).is_some_and(char::is_alphanumeric)
+            && !char_at(text, i + c.len_utf8()).is_some_and(char::is_alphanumeric))
         .then_some(c)
     };
     let sep_at = |i: usize| b.get(i).copied().filter(|x| LETTER_SEPS.contains(x));
@@ -798,7 +797,7 @@ pub(crate) fn spread_letters(text: &str) -> Option<View> {
         if !LETTER_SEPS.contains(&byte) {
             continue;
         }
-        let Some(first) = char_before(p) else {
+        let Some(first) = char_before(text, p) else {
             continue;
         };
         let k = p - first.len_utf8();

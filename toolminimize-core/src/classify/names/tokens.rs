@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+use crate::text::chars::{char_at, char_before};
 use crate::text::fold::fold_term;
 
 /// The case pattern of a word.
@@ -199,24 +200,6 @@ fn fold_key(word: &str) -> Cow<'_, str> {
         Cow::Borrowed(word)
     } else {
         Cow::Owned(fold_term(word))
-    }
-}
-
-/// The character that starts at byte `i` of `text` (an ASCII byte read without decoding), or
-/// `None` at the end or inside a character.
-fn char_at(text: &str, i: usize) -> Option<char> {
-    match *text.as_bytes().get(i)? {
-        b if b.is_ascii() => Some(char::from(b)),
-        _ => text.get(i..)?.chars().next(),
-    }
-}
-
-/// The character that ends right before byte `i` of `text` (an ASCII byte read without
-/// decoding), or `None` at the start or inside a character.
-fn char_before(text: &str, i: usize) -> Option<char> {
-    match *text.as_bytes().get(i.checked_sub(1)?)? {
-        b if b.is_ascii() => Some(char::from(b)),
-        _ => text.get(..i)?.chars().next_back(),
     }
 }
 

@@ -479,11 +479,7 @@ impl Detector for Birth {
 /// release, not of someone's date ("the DOB field (regression in 2024.11.05)", "birthdate
 /// column since v2.1"): code talk.
 fn names_a_field_before(text: &str, at: usize) -> bool {
-    let mut from = at.saturating_sub(28);
-    while from < at && !text.is_char_boundary(from) {
-        from += 1;
-    }
-    let gap = text.get(from..at).unwrap_or_default().to_ascii_lowercase();
+    let gap = super::context::before(text, at, 28).to_ascii_lowercase();
     gap.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
         matches!(
             w,

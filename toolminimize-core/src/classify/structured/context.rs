@@ -10,6 +10,8 @@ use crate::classify::Field;
 use crate::classify::need::{WordsNeed, ascii_digits_of_current, holds_ascii};
 use crate::classify::pattern::{Gate, LazyRegex};
 use crate::error::{Error, ErrorKind};
+/// The characters around a byte offset (see [`crate::text::chars`]).
+pub(super) use crate::text::chars::{char_at, char_before};
 
 /// A detector's pattern, compiled when a search first reaches it (see
 /// [`LazyRegex`]); a failure to compile is recorded against `detector` then.
@@ -29,7 +31,6 @@ pub(super) fn regex_gated(
     Ok(LazyRegex::new(detector, pattern, gate))
 }
 
-/// The character just before byte `i`.
 /// Whether `needle` occurs in `hay`: a plain byte scan for short texts (most values), where
 /// setting up `str::contains`' searcher costs more than the scan; `str::contains` otherwise.
 pub(super) fn has(hay: &str, needle: &str) -> bool {
@@ -43,15 +44,6 @@ pub(super) fn has(hay: &str, needle: &str) -> bool {
     h.iter()
         .enumerate()
         .any(|(i, &b)| b == first && h.get(i + 1..i + 1 + rest.len()) == Some(rest))
-}
-
-pub(super) fn char_before(text: &str, i: usize) -> Option<char> {
-    text.get(..i).and_then(|s| s.chars().next_back())
-}
-
-/// The character at byte `i`.
-pub(super) fn char_at(text: &str, i: usize) -> Option<char> {
-    text.get(i..).and_then(|s| s.chars().next())
 }
 
 /// Whether the text at `end` is one of `punct` followed by a digit (`12.5`, `1,000`): the

@@ -140,7 +140,26 @@ const TOLD_WORDS: &[&str] = &[
 /// The copulas and verbs of telling that come before a password's value in those languages.
 const COPULAS: &[&str] = &[
     "is", "was", "ist", "lautet", "war", "est", "était", "es", "era", "è", "é", "e", "je", "jest",
-    "to", "är", "var", "er", "lyder", "on", "olla", "on", "zijn", "luidt",
+    "to", "är", "var", "er", "lyder", "on", "olla", "zijn", "luidt",
+];
+
+/// Words for log-in details, before a user name and password joined by a colon.
+const LOGIN_WORDS: &[&str] = &[
+    "login",
+    "log-in",
+    "logon",
+    "credentials",
+    "creds",
+    "zugangsdaten",
+    "anmeldedaten",
+    "identifiants",
+    "credenciales",
+    "inloggegevens",
+    "dane logowania",
+    "přihlašovací údaje",
+    "inloggning",
+    "innlogging",
+    "login-oplysninger",
 ];
 
 impl Credential {
@@ -246,28 +265,11 @@ impl Credential {
             // details.
             login: regex_gated(
                 "credential",
-                r#"(?i)(?-u:\b)(?:login|log-in|logon|credentials|creds|zugangsdaten|anmeldedaten|identifiants|credenciales|inloggegevens|dane logowania|přihlašovací údaje|inloggning|innlogging|login-oplysninger)\s*(?:is|are|sind|ist|sont|est|son|es|zijn|is|to|je|är|er|:|=)?\s*["']?([^\s"',;<>:]{2,}:[^\s"',;<>]{4,})"#,
-                words_ci(
-                    &[
-                        "login",
-                        "log-in",
-                        "logon",
-                        "credentials",
-                        "creds",
-                        "zugangsdaten",
-                        "anmeldedaten",
-                        "identifiants",
-                        "credenciales",
-                        "inloggegevens",
-                        "dane logowania",
-                        "přihlašovací údaje",
-                        "inloggning",
-                        "innlogging",
-                        "login-oplysninger",
-                    ],
-                    Edge::Boundary,
-                    Edge::Any,
+                &format!(
+                    r#"(?i)(?-u:\b)(?:{})\s*(?:is|are|sind|ist|sont|est|son|es|zijn|to|je|är|er|:|=)?\s*["']?([^\s"',;<>:]{{2,}}:[^\s"',;<>]{{4,}})"#,
+                    LOGIN_WORDS.join("|")
                 ),
+                words_ci(LOGIN_WORDS, Edge::Boundary, Edge::Any),
             )?,
             fields: Keywords::new("credential", SECRET_FIELDS)?,
         })

@@ -136,7 +136,11 @@ impl ToolKind {
 
     /// Recognises the kind of `tool` from its name, description and property names.
     pub fn of(tool: &ToolDef) -> ToolKind {
-        let name = identifier_words(tool.name());
+        let mut name = identifier_words(tool.name());
+        // A mail service named as one word ("protonmail", "fastmail", "zohomail") says "mail".
+        if let Some(at) = name.iter().position(|w| names_a_mail_service(w)) {
+            name.insert(at + 1, "mail".to_owned());
+        }
         let desc_fold = fold(tool.description());
         let desc: Vec<String> = crate::text::words::words(desc_fold.as_str())
             .into_iter()
@@ -236,6 +240,14 @@ impl ToolKind {
     pub const fn writes_publicly(self) -> bool {
         matches!(self, ToolKind::PublicPost | ToolKind::Code)
     }
+}
+
+/// Whether a word of a tool's name is one word for a mail service ("protonmail", "hotmail"):
+/// a longer word ending in "mail", except words that are not about mail ("blackmail").
+fn names_a_mail_service(word: &str) -> bool {
+    word.len() > 4
+        && word.ends_with("mail")
+        && !matches!(word, "blackmail" | "chainmail" | "email" | "gmail")
 }
 
 const RETRIEVE: &[&str] = &[
@@ -505,6 +517,48 @@ mod tests {
         assert_eq!(
             kind("create_customer", "Add a customer record to the CRM"),
             ToolKind::Crm
+        );
+    }
+
+    #[test]
+    fn mail_services_rooms_agents_and_file_writers() {
+        // A mail service named as one word, or a description that says "mail".
+        assert_eq!(kind("zohomail_send", "Send a message"), ToolKind::Email);
+        assert_eq!(
+            kind(
+                "compose_send",
+                "Compose a message from the user's Mail account"
+            ),
+            ToolKind::Email
+        );
+        assert_eq!(kind("blackmail_check", "Check a phrase"), ToolKind::Generic);
+        assert_eq!(
+            kind(
+                "room_send",
+                "Post a message event into a room the user has joined"
+            ),
+            ToolKind::PublicPost
+        );
+        assert_eq!(
+            kind("a2a_call", "Send a task to a remote agent"),
+            ToolKind::Delegation
+        );
+        // "text" in a file writer's name is the file's text.
+        assert_eq!(
+            kind("fs_write_text", "Write text to a path"),
+            ToolKind::Files
+        );
+        assert_eq!(
+            kind("calendly_create_booking", "Book a slot"),
+            ToolKind::Calendar
+        );
+        assert_eq!(
+            kind("event_tickets_buy", "Buy tickets for a concert"),
+            ToolKind::Shopping
+        );
+        assert_eq!(
+            kind("payroll_update_direct_deposit", "Change where pay goes"),
+            ToolKind::Payment
         );
     }
 

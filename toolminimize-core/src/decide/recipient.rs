@@ -248,6 +248,25 @@ mod tests {
     }
 
     #[test]
+    fn tax_advisers_and_agencies_need_the_number_they_file_under() {
+        for to in [
+            "office@example-steuerberatung.de",
+            "citas@gestoriaexample.es",
+            "Ledgerly Accounting",
+        ] {
+            let r = Recipients::read([to], None);
+            assert!(
+                r.needs(PsdKind::TaxId) && r.needs(PsdKind::NationalId),
+                "{to}"
+            );
+        }
+        let portal = Recipients::read(["apoio@portaldasfinancas.example"], None);
+        assert!(portal.needs(PsdKind::TaxId));
+        let office = Recipients::read(["desk@immigration-office.example"], None);
+        assert!(office.needs(PsdKind::Passport));
+    }
+
+    #[test]
     fn every_kind_has_words_and_needs() {
         for k in KINDS.iter() {
             assert!(!k.words.is_empty() && !k.needs.is_empty(), "{}", k.name);

@@ -1549,7 +1549,9 @@ fn gate(
         return Some(Decision::keep(Rule::PurposeArgument));
     }
     let declared = info.and_then(|i| i.psd_category) == Some(item.category);
-    let carries = f.role.carries(item.kind) || key_carries(f.schema_key, item.kind);
+    let carries = f.role.carries(item.kind)
+        || key_carries(f.schema_key, item.kind)
+        || f.schema_key.is_some_and(names_no_kind) && key_carries(parent_key(f.path), item.kind);
     // An address-shaped id the tool needs names what it acts on (`chatId`
     // "19:…@thread.spaces", `calendarId` "ana@…"): it is the tool's handle, not a contact told.
     if (whole
@@ -1734,6 +1736,24 @@ fn names_reference(key: &str) -> bool {
 
 /// Whether a tool of this kind needs identifiers of `kind` to do its job: a care provider's
 /// booking the date of birth, a travel booking the passport, a payment the card.
+/// Whether a field's key says only that it holds a number or a code, not of what
+/// (`number`, `value`, `id`): what it holds is told by the object it is in
+/// (`document.number`, `passport.no`).
+fn names_no_kind(key: &str) -> bool {
+    matches!(
+        key.to_ascii_lowercase().as_str(),
+        "number" | "num" | "no" | "nr" | "value" | "id" | "code"
+    )
+}
+
+/// The key of the object that holds the field at `path` (`document` of
+/// `/travelers/0/document/number`), past array indices.
+fn parent_key(path: &str) -> Option<&str> {
+    let mut steps = path.rsplit('/');
+    steps.next();
+    steps.find(|s| !s.is_empty() && !s.bytes().all(|b| b.is_ascii_digit()))
+}
+
 fn purpose_needs(tool: ToolKind, kind: PsdKind) -> bool {
     let recipient = match tool {
         ToolKind::HealthCare => "clinic",

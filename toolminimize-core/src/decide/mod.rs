@@ -437,8 +437,12 @@ impl<'a> CallView<'a> {
         }
         let point_words = point
             .iter()
-            .flat_map(|s| words(s).into_iter().map(|w| w.folded.into_owned()))
-            .filter(|w| w.chars().count() >= 4)
+            .flat_map(|s| {
+                words(s)
+                    .into_iter()
+                    .filter(names_a_point)
+                    .map(|w| w.folded.into_owned())
+            })
             .collect();
         let traits = ctx.tool.traits();
         CallView {
@@ -1845,7 +1849,7 @@ fn named_in_point(cv: &CallView<'_>, item_text: &str) -> bool {
     }
     words(item_text)
         .iter()
-        .filter(|w| w.folded.chars().count() >= 4)
+        .filter(|w| names_a_point(w))
         .any(|w| {
             cv.point_words.iter().any(|p| {
                 *p == w.folded
@@ -1854,6 +1858,19 @@ fn named_in_point(cv: &CallView<'_>, item_text: &str) -> bool {
                         && common_prefix(p, &w.folded) >= 5)
             })
         })
+}
+
+/// Whether a word of a subject line, or of an item, can tell what a message is about: a word
+/// of four letters or more, or an acronym of three ("TSH", "HIV", "IVF"). Shorter words, and
+/// small words, would match any subject line.
+fn names_a_point(w: &crate::text::words::Word<'_>) -> bool {
+    let n = w.folded.chars().count();
+    n >= 4
+        || n == 3
+            && w.raw
+                .chars()
+                .all(|c| c.is_uppercase() || c.is_ascii_digit())
+            && w.raw.chars().any(char::is_alphabetic)
 }
 
 fn common_prefix(a: &str, b: &str) -> usize {

@@ -815,6 +815,15 @@ fn point(
     {
         return Some(Rule::PointOfMessage);
     }
+    // A subject or topic that names the kind ("Medication question", topic `test_results`):
+    // the medicines, or the values and complaints, the writer tells are the point; someone
+    // else's are not.
+    if (cv.topic_medication && it.kind == PsdKind::Medication
+        || cv.topic_results && it.kind == PsdKind::Condition)
+        && !clause.is_some_and(|c| c.clause.parenthetical || c.third_person || c.relation)
+    {
+        return Some(Rule::PointOfMessage);
+    }
     // What a request or a question is about: "can I bring my service dog", "please move my
     // dialysis slot".
     if !aside && clause.is_some_and(|c| c.request) && !cv.kind.writes_publicly() {

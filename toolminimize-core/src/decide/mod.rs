@@ -102,6 +102,10 @@ struct CallView<'a> {
     task_local: bool,
     /// Folded words of the call's "point" fields (subject, title, summary, task).
     point_words: Vec<String>,
+    /// The point fields name medicines (`WordSet::TopicMedication`) or results and symptoms
+    /// (`WordSet::TopicResults`) as what the call is about.
+    topic_medication: bool,
+    topic_results: bool,
     /// A filled argument names the case the call is about (`booking_id`, `order_number`,
     /// `ticket_ref`): the case is found by it, not by who the writer is.
     case_reference: bool,
@@ -444,6 +448,19 @@ impl<'a> CallView<'a> {
                     .map(|w| w.folded.into_owned())
             })
             .collect();
+        // A topic named by its kind ("medication", `test_results`): identifiers' parts read
+        // as words.
+        let topic_names = |set: WordSet| {
+            point.iter().any(|s| {
+                let spaced = s.replace(['_', '-'], " ");
+                let ws = words(&spaced);
+                let v = vocab();
+                v.set(set)
+                    .any_in_langs(v.languages(&ws, &spaced), &ws, &spaced)
+            })
+        };
+        let topic_medication = topic_names(WordSet::TopicMedication);
+        let topic_results = topic_names(WordSet::TopicResults);
         let traits = ctx.tool.traits();
         CallView {
             kind: ctx.kind,
@@ -455,6 +472,8 @@ impl<'a> CallView<'a> {
             task_needs_address: task_acts && task_needs_address,
             task_local,
             point_words,
+            topic_medication,
+            topic_results,
             case_reference,
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),

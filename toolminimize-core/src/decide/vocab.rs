@@ -102,11 +102,17 @@ pub enum WordSet {
     /// What changes how a carer may treat someone ("pregnant", "allergic", "pacemaker",
     /// "blood thinners"): a provider of care needs it, told as a reason or not.
     Precaution,
+    /// A subject or topic that names medicines ("medication", "Rezept", "ordonnance"): the
+    /// medicines the message tells are its point.
+    TopicMedication,
+    /// A subject or topic that names results or symptoms ("test results", "Befund",
+    /// "wyniki"): the values and complaints the message tells are its point.
+    TopicResults,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 35] = [
+    const ALL: [WordSet; 37] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Associate,
@@ -142,6 +148,8 @@ impl WordSet {
         WordSet::PayAccount,
         WordSet::Availability,
         WordSet::Precaution,
+        WordSet::TopicMedication,
+        WordSet::TopicResults,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -187,6 +195,8 @@ impl WordSet {
             "pay_account" => WordSet::PayAccount,
             "availability" => WordSet::Availability,
             "precaution" => WordSet::Precaution,
+            "topic_medication" => WordSet::TopicMedication,
+            "topic_results" => WordSet::TopicResults,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,

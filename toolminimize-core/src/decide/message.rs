@@ -818,8 +818,7 @@ fn point(
     // A subject or topic that names the kind ("Medication question", topic `test_results`):
     // the medicines, or the values and complaints, the writer tells are the point; someone
     // else's are not.
-    if (cv.topic_medication && it.kind == PsdKind::Medication
-        || cv.topic_results && it.kind == PsdKind::Condition)
+    if cv.topic_names(it.kind)
         && !clause.is_some_and(|c| c.clause.parenthetical || c.third_person || c.relation)
     {
         return Some(Rule::PointOfMessage);

@@ -102,10 +102,11 @@ struct CallView<'a> {
     task_local: bool,
     /// Folded words of the call's "point" fields (subject, title, summary, task).
     point_words: Vec<String>,
-    /// The point fields name medicines (`WordSet::TopicMedication`) or results and symptoms
-    /// (`WordSet::TopicResults`) as what the call is about.
-    topic_medication: bool,
-    topic_results: bool,
+    /// The texts of the call's point fields.
+    point: Vec<&'a str>,
+    /// Whether the point fields name medicines (`WordSet::TopicMedication`) and results or
+    /// symptoms (`WordSet::TopicResults`) as what the call is about: read when first asked.
+    topics: OnceLock<(bool, bool)>,
     /// A filled argument names the case the call is about (`booking_id`, `order_number`,
     /// `ticket_ref`): the case is found by it, not by who the writer is.
     case_reference: bool,
@@ -448,19 +449,6 @@ impl<'a> CallView<'a> {
                     .map(|w| w.folded.into_owned())
             })
             .collect();
-        // A topic named by its kind ("medication", `test_results`): identifiers' parts read
-        // as words.
-        let topic_names = |set: WordSet| {
-            point.iter().any(|s| {
-                let spaced = s.replace(['_', '-'], " ");
-                let ws = words(&spaced);
-                let v = vocab();
-                v.set(set)
-                    .any_in_langs(v.languages(&ws, &spaced), &ws, &spaced)
-            })
-        };
-        let topic_medication = topic_names(WordSet::TopicMedication);
-        let topic_results = topic_names(WordSet::TopicResults);
         let traits = ctx.tool.traits();
         CallView {
             kind: ctx.kind,
@@ -472,8 +460,8 @@ impl<'a> CallView<'a> {
             task_needs_address: task_acts && task_needs_address,
             task_local,
             point_words,
-            topic_medication,
-            topic_results,
+            point,
+            topics: OnceLock::new(),
             case_reference,
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
@@ -508,6 +496,33 @@ fn purpose_in(set: WordSet, langs: LangMask, ws: &[Word<'_>], raw: &str) -> bool
 
 impl CallView<'_> {
     /// Whether the message asks to be paid (an invoice, rent, a refund to the writer).
+    /// Whether the point fields name the kind of `kind` as what the call is about: medicines
+    /// ("Medication question", topic `medication`) for a medication, results or symptoms
+    /// ("test results", topic `test_results`) for a condition.
+    fn topic_names(&self, kind: PsdKind) -> bool {
+        let (medication, results) = *self.topics.get_or_init(|| {
+            // Identifiers' parts read as words.
+            let names = |set: WordSet| {
+                self.point.iter().any(|s| {
+                    let spaced = s.replace(['_', '-'], " ");
+                    let ws = words(&spaced);
+                    let v = vocab();
+                    v.set(set)
+                        .any_in_langs(v.languages(&ws, &spaced), &ws, &spaced)
+                })
+            };
+            (
+                names(WordSet::TopicMedication),
+                names(WordSet::TopicResults),
+            )
+        });
+        match kind {
+            PsdKind::Medication => medication,
+            PsdKind::Condition => results,
+            _ => false,
+        }
+    }
+
     fn pay_me(&self) -> bool {
         *self
             .pay_me

@@ -1408,9 +1408,12 @@ fn other(
     let served = own_clause_carries
         && SERVE_RELATIVES.iter().any(|k| cv.recipients.is(k))
         && it.kind == PsdKind::PersonName;
-    let told_about = (relation_near(r, s.start)
-        // A colleague or a neighbour whose own clause carries the news ("my colleague Ana
-        // will cover the desk") is who the reader deals with.
+    // A colleague or a neighbour whose own clause carries the news ("my colleague Ana will
+    // cover the desk") is who the reader deals with; so is a relative whose own clause
+    // arranges a day or a time ("Ola is picked up by grandpa Knut today at 3"), where a
+    // number alone may only tell their story ("my husband Luca turns 40").
+    let arranges_when = clause.is_some_and(|c| r.names_in(WordSet::Time, &c.clause.range));
+    let told_about = (relation_near(r, s.start) && !(own_clause_carries && arranges_when)
         || associate_near(r, s.start) && !own_clause_carries)
         && !sentence_asks
         && !served

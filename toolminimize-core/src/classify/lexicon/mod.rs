@@ -313,6 +313,11 @@ impl Lexicon {
         {
             return false;
         }
+        // A place of care in the plural ("across 4 hospitals", "clinicas") is a kind of
+        // place, not where someone is treated; its case endings (Czech "v nemocnici") are.
+        if entry.kind == PsdKind::HealthFacility && matches!(ending, "s" | "es") {
+            return false;
+        }
         let last = matched.rsplit(' ').next().unwrap_or(matched);
         (entry.flags.stem || last.chars().count() >= 5)
             && table::ENDINGS.binary_search(&ending).is_ok()

@@ -1670,7 +1670,7 @@ fn other(
         Credential => Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded),
         IpAddress | MacAddress => {
             // A machine's address in a technical record is the machine's; next to a person
-            // ("the customer's IP", "my router") it is theirs.
+            // ("the customer's IP", "my router", "your modem") it is theirs.
             let technical = matches!(
                 cv.kind,
                 ToolKind::Support | ToolKind::Files | ToolKind::Code | ToolKind::Database
@@ -1682,6 +1682,7 @@ fn other(
                 [
                     WordSet::PersonRef,
                     WordSet::FirstPerson,
+                    WordSet::SecondPerson,
                     WordSet::ThirdPerson,
                 ]
                 .iter()

@@ -208,19 +208,35 @@ pub(crate) fn percent(text: &str) -> Option<View> {
         };
         if escape_at(i).is_some() {
             v.copy(text, copied_from..i);
-            // A run of escapes decodes together (multi-byte UTF-8).
+            // A run of escapes decodes together (multi-byte UTF-8). An escape encoded twice
+            // (`%2520`: `%25` is `%`, then `20`) is read through both: it is one byte of five
+            // characters.
             let start = i;
-            let mut raw = Vec::new();
+            let mut raw: Vec<(u8, std::ops::Range<usize>)> = Vec::new();
             while let Some(b) = escape_at(i) {
-                raw.push(b);
-                i += 3;
+                let twice = (b == b'%')
+                    .then(|| Some(hex_val(*bytes.get(i + 3)?)? * 16 + hex_val(*bytes.get(i + 4)?)?))
+                    .flatten();
+                match twice {
+                    Some(inner) => {
+                        raw.push((inner, i..i + 5));
+                        i += 5;
+                    }
+                    None => {
+                        raw.push((b, i..i + 3));
+                        i += 3;
+                    }
+                }
             }
-            match std::str::from_utf8(&raw) {
+            let decoded: Vec<u8> = raw.iter().map(|(b, _)| *b).collect();
+            match std::str::from_utf8(&decoded) {
                 Ok(s) => {
                     let mut k = 0;
                     for c in s.chars() {
                         let n = c.len_utf8();
-                        v.push(c, start + 3 * k..start + 3 * (k + n), true);
+                        let from = raw.get(k).map_or(start, |(_, r)| r.start);
+                        let to = raw.get(k + n - 1).map_or(i, |(_, r)| r.end);
+                        v.push(c, from..to, true);
                         k += n;
                     }
                 }
@@ -249,6 +265,44 @@ pub(crate) fn percent(text: &str) -> Option<View> {
     }
     v.copy(text, copied_from..bytes.len());
     v.is_changed().then_some(v)
+}
+
+/// The marks that defang a dot in an address, as security writing does (`203[.]0[.]113[.]7`,
+/// `evil(.)example`, `host[dot]org`).
+const DEFANGED_DOTS: &[&str] = &["[.]", "(.)", "{.}", "[dot]", "(dot)", "{dot}"];
+
+/// Addresses with defanged dots (`203[.]0[.]113[.]7`, `mail[.]example[.]org`): each mark
+/// between two letters or digits reads as the dot it stands for.
+pub(crate) fn defanged(text: &str) -> Option<View> {
+    let bytes = text.as_bytes();
+    let mut v = View::default();
+    let mut copied_from = 0;
+    // Every mark ends in `]`, `)` or `}`: only those bytes are looked at.
+    for end in memchr::memchr3_iter(b']', b')', b'}', bytes) {
+        let close = end + 1;
+        let Some(mark) = DEFANGED_DOTS.iter().find(|m| {
+            close >= m.len()
+                && close >= copied_from + m.len()
+                && bytes
+                    .get(close - m.len()..close)
+                    .is_some_and(|b| b.eq_ignore_ascii_case(m.as_bytes()))
+        }) else {
+            continue;
+        };
+        let open = close - mark.len();
+        let joins = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphanumeric);
+        if !(open > 0 && joins(bytes.get(open - 1)) && joins(bytes.get(close))) {
+            continue;
+        }
+        v.copy(text, copied_from..open);
+        v.push('.', open..close, true);
+        copied_from = close;
+    }
+    if copied_from == 0 {
+        return None;
+    }
+    v.copy(text, copied_from..text.len());
+    Some(v)
 }
 
 const NAMED_ENTITIES: &[(&str, char)] = &[
@@ -1081,6 +1135,25 @@ mod tests {
         let text = "write to me at kim at proton dot me";
         let v = spelled_email(text).unwrap();
         assert!(v.as_str().contains("me at kim@proton.me"), "{}", v.as_str());
+    }
+
+    #[test]
+    fn defanged_dots_read_as_dots() {
+        let text = "blocked 203[.]0[.]113[.]7 and mail(dot)example[.]org, not (.) or a[.] b";
+        let v = defanged(text).unwrap();
+        assert_eq!(
+            v.as_str(),
+            "blocked 203.0.113.7 and mail.example.org, not (.) or a[.] b"
+        );
+        assert!(defanged("a list [.] of (things)").is_none());
+    }
+
+    #[test]
+    fn twice_percent_encoded_escapes_read_through() {
+        let text = "q=Ana%2520Ruiz%2540example.org&x=%C3%A9";
+        let v = percent(text).unwrap();
+        assert_eq!(v.as_str(), "q=Ana Ruiz@example.org&x=é");
+        assert_eq!(src(&v, text, "Ana Ruiz"), "Ana%2520Ruiz");
     }
 
     #[test]

@@ -92,6 +92,7 @@ fn views_gated(text: &str, facts: &Facts, gated: bool) -> Vec<View> {
     if !gated || facts.at {
         out.extend(decoders::spelled_email(text));
     }
+    out.extend(decoders::defanged(text));
     out.extend(decoders::spread_letters(text));
     out
 }

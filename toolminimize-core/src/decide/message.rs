@@ -1505,6 +1505,10 @@ fn other(
     {
         return Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
     }
+    // The clause keeps something from someone ("my manager Brian doesn't know", "don't tell
+    // my boyfriend"): whom, and how they are related to the writer, is not what the reader
+    // acts on.
+    let kept_from = clause.is_some_and(|c| r.names_in(WordSet::Secrecy, &c.clause.range));
     match it.kind {
         PersonName | Username => {
             if it.detector != HANDLE_DETECTOR && named_by_handle(mv, text) {
@@ -1522,7 +1526,7 @@ fn other(
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if in_sig {
                 Decision::keep(Rule::Sender)
-            } else if bystander {
+            } else if bystander || kept_from {
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if cv.kind == ToolKind::Code {
                 Decision::drop(Op::Substitute, Rule::PublicWrite)
@@ -1847,6 +1851,7 @@ fn other(
                 // singles them out and is not what the reader acts on.
                 || it.kind == Occupation
                     && (profile_line && !cv.task_acts || subject_of_dropped)
+                || kept_from && matches!(it.kind, Family | Occupation)
             {
                 Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
             } else if it.kind == Family

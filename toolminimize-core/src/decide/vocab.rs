@@ -108,11 +108,14 @@ pub enum WordSet {
     /// A subject or topic that names results or symptoms ("test results", "Befund",
     /// "wyniki"): the values and complaints the message tells are its point.
     TopicResults,
+    /// Keeping something from someone ("doesn't know", "don't tell", "no le digas"): whom it
+    /// is kept from is not who the reader deals with.
+    Secrecy,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 37] = [
+    const ALL: [WordSet; 38] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Associate,
@@ -150,6 +153,7 @@ impl WordSet {
         WordSet::Precaution,
         WordSet::TopicMedication,
         WordSet::TopicResults,
+        WordSet::Secrecy,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -197,6 +201,7 @@ impl WordSet {
             "precaution" => WordSet::Precaution,
             "topic_medication" => WordSet::TopicMedication,
             "topic_results" => WordSet::TopicResults,
+            "secrecy" => WordSet::Secrecy,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,

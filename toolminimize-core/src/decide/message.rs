@@ -825,7 +825,12 @@ fn point(
     }
     // What a request or a question is about: "can I bring my service dog", "please move my
     // dialysis slot".
-    if !aside && clause.is_some_and(|c| c.request) && !cv.kind.writes_publicly() {
+    // Not what a request to keep something from someone is about ("please don't mention my
+    // boyfriend at the wedding"): that names what the reader is not to pass on.
+    if !aside
+        && clause.is_some_and(|c| c.request && !r.names_in(WordSet::Secrecy, &c.clause.range))
+        && !cv.kind.writes_publicly()
+    {
         return Some(Rule::PointOfMessage);
     }
     // What a need names is its point: "Wheelchair" of "Wheelchair assistance needed at the

@@ -1402,6 +1402,11 @@ fn other(
                 })
         });
     let sentence_asks = clause.is_some_and(|c| r.is_request_sentence(c.clause.sentence));
+    // A task handed to another agent states what is asked in its first sentence, in the
+    // imperative ("Find a slot for …") that request words need not mark.
+    let states_task = cv.kind == ToolKind::Delegation
+        && field_is_task(f)
+        && clause.is_some_and(|c| c.clause.sentence == 0);
     // Someone close to the writer, told about in a sentence that asks nothing of the reader
     // ("my brother Tom can't help, he is in debt counselling"), is a bystander.
     // A relation told about in a sentence with someone's story is a bystander, unless the
@@ -1554,8 +1559,9 @@ fn other(
                 Decision::keep(Rule::FieldCarriesThisData)
             } else if role_mailbox {
                 Decision::keep(Rule::BusinessContact)
-            } else if sentence_asks && !in_sig && !bystander && !public {
-                // "Please send the pack to Ana (ana@…)": the request uses it.
+            } else if (sentence_asks || states_task) && !in_sig && !bystander && !public {
+                // "Please send the pack to Ana (ana@…)", "Find a slot next week for Ana Ruiz
+                // (ana@…)": the request uses it.
                 Decision::keep(Rule::ContactRequested)
             } else if labelled(WordSet::AccountRef) && !public {
                 // "Account e-mail: …": the key the recipient finds the account by.

@@ -222,8 +222,24 @@ pub fn field_role(key: Option<&str>, description: Option<&str>, value: &str) -> 
             r => r,
         };
     }
-    if lower_description().starts_with("url") {
+    let d = lower_description();
+    if d.starts_with("url") {
         return FieldRole::Url;
+    }
+    // A key that says nothing of its value (`ll`, `pt`) described as a point ("lat,lng",
+    // "latitude and longitude").
+    if [
+        "lat,lng",
+        "lat,lon",
+        "lat, lng",
+        "lat, lon",
+        "latitude",
+        "coordinates",
+    ]
+    .iter()
+    .any(|p| d.contains(p))
+    {
+        return FieldRole::Location;
     }
     // Unknown key: judge by the value. Several words with punctuation read as free text.
     let words = value.split_whitespace().count();
@@ -256,6 +272,11 @@ mod tests {
         assert_eq!(
             field_role(Some("repo"), None, "auth-service"),
             FieldRole::Value
+        );
+        // A key that says nothing of its value, described as a point.
+        assert_eq!(
+            field_role(Some("ll"), Some("lat,lng"), "48.8584,2.2945"),
+            FieldRole::Location
         );
     }
 

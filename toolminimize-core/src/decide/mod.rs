@@ -715,7 +715,22 @@ fn key_carries(key: Option<&str>, kind: PsdKind) -> bool {
             "customer",
             "user",
         ]),
-        Username => has(&["user", "username", "handle", "login", "owner", "author"]),
+        // A path field holds the home directory its path runs through (`/Users/ana/Vault`).
+        Username => has(&[
+            "user",
+            "username",
+            "handle",
+            "login",
+            "owner",
+            "author",
+            "path",
+            "dir",
+            "directory",
+            "folder",
+            "vault",
+            "cwd",
+            "workdir",
+        ]),
         _ => false,
     }
 }

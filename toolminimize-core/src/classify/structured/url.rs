@@ -106,6 +106,92 @@ const PERSON_COLLECTIONS: &[(&str, PsdKind)] = &[
     ("patient", PsdKind::MedicalRecord),
 ];
 
+/// Where a path names a user's home directory: the next segment is the account's name
+/// (`/home/ana/…`, `/Users/ana/…`, `C:\Users\ana\…`).
+const HOME_ROOTS: &[&str] = &["/home/", "/Users/", "\\Users\\"];
+
+/// Home directories that belong to no person: system, service and placeholder accounts.
+const NOT_A_PERSON: &[&str] = &[
+    "user",
+    "users",
+    "username",
+    "admin",
+    "administrator",
+    "root",
+    "ubuntu",
+    "debian",
+    "runner",
+    "vagrant",
+    "ec2-user",
+    "shared",
+    "public",
+    "default",
+    "guest",
+    "me",
+    "you",
+    "app",
+    "www",
+    "www-data",
+    "node",
+    "docker",
+    "git",
+    "jenkins",
+    "circleci",
+    "travis",
+    "build",
+    "builder",
+    "ci",
+    "dev",
+    "developer",
+    "test",
+    "tester",
+    "demo",
+    "example",
+    "your-name",
+    "yourname",
+    "your_name",
+    "name",
+    "student",
+    "pi",
+    "linuxbrew",
+    "postgres",
+    "nobody",
+    "all users",
+];
+
+/// The account names of home directories in `text` (`tbrandt` of `/home/tbrandt/backups`).
+fn home_directory_users(text: &str, out: &mut Vec<Finding>) {
+    let bytes = text.as_bytes();
+    for root in HOME_ROOTS {
+        for at in memchr::memmem::find_iter(bytes, root.as_bytes()) {
+            let start = at + root.len();
+            let len = bytes
+                .get(start..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+                .count();
+            let end = start + len;
+            // A segment of its own: a separator, a quote or the end after it.
+            let closed = bytes.get(end).is_none_or(|b| {
+                matches!(b, b'/' | b'\\' | b'"' | b'\'' | b'`' | b')') || b.is_ascii_whitespace()
+            });
+            let Some(name) = text.get(start..end) else {
+                continue;
+            };
+            if len < 2
+                || len > 32
+                || !closed
+                || !name.bytes().any(|b| b.is_ascii_alphabetic())
+                || NOT_A_PERSON.iter().any(|n| n.eq_ignore_ascii_case(name))
+            {
+                continue;
+            }
+            out.push(Finding::new(start..end, PsdKind::Username, 0.75, "url"));
+        }
+    }
+}
+
 /// Finds PSD inside URLs.
 #[derive(Debug)]
 pub(super) struct Url {
@@ -141,7 +227,10 @@ impl crate::classify::shared::Gate for Url {
             super::context::has_byte(text, b':'),
             super::context::has_byte(text, b'.'),
         );
-        (colon && has(text, "://")) || (dot && has(text, "www."))
+        (colon && has(text, "://"))
+            || (dot && has(text, "www."))
+            || has(text, "/home/")
+            || has(text, "Users")
     }
 }
 
@@ -151,6 +240,7 @@ impl Detector for Url {
     }
 
     fn detect(&self, text: &str, _field: &Field<'_>, out: &mut Vec<Finding>) {
+        home_directory_users(text, out);
         if !has(text, "://") && !has(text, "www.") {
             return;
         }
@@ -234,6 +324,27 @@ mod tests {
         out.iter()
             .map(|f| (&text[f.span.clone()], f.kind))
             .collect()
+    }
+
+    #[test]
+    fn home_directories_name_their_user() {
+        assert_eq!(
+            spans("upload(\"/home/mkowal/backups/a.zip\") failed"),
+            [("mkowal", PsdKind::Username)]
+        );
+        assert_eq!(
+            spans(r"C:\Users\j.sorensen\AppData\Local"),
+            [("j.sorensen", PsdKind::Username)]
+        );
+        let mut both = spans("see /Users/ines-v/Documents and /var/home/okafor");
+        both.sort_by_key(|(t, _)| *t);
+        assert_eq!(
+            both,
+            [("ines-v", PsdKind::Username), ("okafor", PsdKind::Username)]
+        );
+        // Service accounts, placeholders and a path that only starts a word.
+        assert!(spans("/home/runner/work, /home/ubuntu/app, /Users/USERNAME/x, /home/").is_empty());
+        assert!(spans("/homepage/ana").is_empty());
     }
 
     #[test]

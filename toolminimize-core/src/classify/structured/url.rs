@@ -179,8 +179,7 @@ fn home_directory_users(text: &str, out: &mut Vec<Finding>) {
             let Some(name) = text.get(start..end) else {
                 continue;
             };
-            if len < 2
-                || len > 32
+            if !(2..=32).contains(&len)
                 || !closed
                 || !name.bytes().any(|b| b.is_ascii_alphabetic())
                 || NOT_A_PERSON.iter().any(|n| n.eq_ignore_ascii_case(name))

@@ -563,6 +563,36 @@ mod tests {
     }
 
     #[test]
+    fn tools_named_and_described_in_other_languages() {
+        assert_eq!(
+            kind("enviar_correo", "Envía un correo electrónico"),
+            ToolKind::Email
+        );
+        assert_eq!(
+            kind("nachricht_senden", "Sendet eine Nachricht an einen Kontakt"),
+            ToolKind::Messaging
+        );
+        assert_eq!(
+            kind("termin_buchen", "Bucht einen Arzttermin in der Praxis"),
+            ToolKind::HealthCare
+        );
+        assert_eq!(
+            kind("varaa_aika", "Varaa ajan lääkärille"),
+            ToolKind::HealthCare
+        );
+        assert_eq!(kind("buscar_web", "Busca en la web"), ToolKind::Search);
+        assert_eq!(
+            kind("zahlung_senden", "Überweist Geld auf ein Konto"),
+            ToolKind::Payment
+        );
+        // "hae" is "apply" as much as "search": an application is no search.
+        assert_ne!(
+            kind("hae_tukea", "Hae tukea (apply for an allowance)"),
+            ToolKind::Search
+        );
+    }
+
+    #[test]
     fn a_browser_form_is_not_the_user_s_file() {
         let tool = ToolDef::new(
             "browser_fill",

@@ -1422,8 +1422,8 @@ fn other(
     // cover the desk") is who the reader deals with; so is a relative whose own clause
     // arranges a day or a time ("Ola is picked up by grandpa Knut today at 3"), where a
     // number alone may only tell their story ("my husband Luca turns 40").
-    let arranges_when = clause.is_some_and(|c| r.names_in(WordSet::Time, &c.clause.range));
-    let told_about = (relation_near(r, s.start) && !(own_clause_carries && arranges_when)
+    let arranges_when = || clause.is_some_and(|c| r.names_in(WordSet::Time, &c.clause.range));
+    let told_about = (relation_near(r, s.start) && !(own_clause_carries && arranges_when())
         || associate_near(r, s.start) && !own_clause_carries)
         && !sentence_asks
         && !served

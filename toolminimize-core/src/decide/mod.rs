@@ -495,26 +495,26 @@ fn purpose_in(set: WordSet, langs: LangMask, ws: &[Word<'_>], raw: &str) -> bool
 }
 
 impl CallView<'_> {
-    /// Whether the message asks to be paid (an invoice, rent, a refund to the writer).
     /// Whether the point fields name the kind of `kind` as what the call is about: medicines
     /// ("Medication question", topic `medication`) for a medication, results or symptoms
     /// ("test results", topic `test_results`) for a condition.
     fn topic_names(&self, kind: PsdKind) -> bool {
         let (medication, results) = *self.topics.get_or_init(|| {
-            // Identifiers' parts read as words.
-            let names = |set: WordSet| {
-                self.point.iter().any(|s| {
-                    let spaced = s.replace(['_', '-'], " ");
-                    let ws = words(&spaced);
-                    let v = vocab();
-                    v.set(set)
-                        .any_in_langs(v.languages(&ws, &spaced), &ws, &spaced)
-                })
-            };
-            (
-                names(WordSet::TopicMedication),
-                names(WordSet::TopicResults),
-            )
+            let v = vocab();
+            let (mut medication, mut results) = (false, false);
+            for s in &self.point {
+                // Identifiers' parts read as words; each field read once for both lists.
+                let spaced = s.replace(['_', '-'], " ");
+                let ws = words(&spaced);
+                let langs = v.languages(&ws, &spaced);
+                medication |= v
+                    .set(WordSet::TopicMedication)
+                    .any_in_langs(langs, &ws, &spaced);
+                results |= v
+                    .set(WordSet::TopicResults)
+                    .any_in_langs(langs, &ws, &spaced);
+            }
+            (medication, results)
         });
         match kind {
             PsdKind::Medication => medication,
@@ -523,6 +523,7 @@ impl CallView<'_> {
         }
     }
 
+    /// Whether the message asks to be paid (an invoice, rent, a refund to the writer).
     fn pay_me(&self) -> bool {
         *self
             .pay_me
@@ -1787,16 +1788,13 @@ fn names_reference(key: &str) -> bool {
     })
 }
 
-/// Whether a tool of this kind needs identifiers of `kind` to do its job: a care provider's
-/// booking the date of birth, a travel booking the passport, a payment the card.
 /// Whether a field's key says only that it holds a number or a code, not of what
 /// (`number`, `value`, `id`): what it holds is told by the object it is in
 /// (`document.number`, `passport.no`).
 fn names_no_kind(key: &str) -> bool {
-    matches!(
-        key.to_ascii_lowercase().as_str(),
-        "number" | "num" | "no" | "nr" | "value" | "id" | "code"
-    )
+    ["number", "num", "no", "nr", "value", "id", "code"]
+        .iter()
+        .any(|k| key.eq_ignore_ascii_case(k))
 }
 
 /// The key of the object that holds the field at `path` (`document` of
@@ -1807,6 +1805,8 @@ fn parent_key(path: &str) -> Option<&str> {
     steps.find(|s| !s.is_empty() && !s.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Whether a tool of this kind needs identifiers of `kind` to do its job: a care provider's
+/// booking the date of birth, a travel booking the passport, a payment the card.
 fn purpose_needs(tool: ToolKind, kind: PsdKind) -> bool {
     let recipient = match tool {
         ToolKind::HealthCare => "clinic",

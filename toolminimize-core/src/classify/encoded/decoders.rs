@@ -280,9 +280,9 @@ pub(crate) fn defanged(text: &str) -> Option<View> {
     // Every mark ends in `]`, `)` or `}`: only those bytes are looked at.
     for end in memchr::memchr3_iter(b']', b')', b'}', bytes) {
         let close = end + 1;
+        // Not over the mark before it (`copied_from` is where that one ended).
         let Some(mark) = DEFANGED_DOTS.iter().find(|m| {
-            close >= m.len()
-                && close >= copied_from + m.len()
+            close >= copied_from + m.len()
                 && bytes
                     .get(close - m.len()..close)
                     .is_some_and(|b| b.eq_ignore_ascii_case(m.as_bytes()))

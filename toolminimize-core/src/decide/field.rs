@@ -169,7 +169,26 @@ impl KeyReading {
         // The first line naming a word of the key, and the line of its last word.
         let mut first_line: Option<usize> = None;
         let mut last_line: Option<usize> = None;
+        // "to" between two words joins a head to whom it is for ("note_to_driver",
+        // "comment_to_manager"): a preposition, not the recipient a key of its own ("to",
+        // "to_email", "reply_to") names.
+        let mut n = 0;
+        let mut to_at = None;
         any_identifier_word(key, |k| {
+            if k.eq_ignore_ascii_case("to") {
+                to_at = Some(n);
+            }
+            n += 1;
+            false
+        });
+        let preposition = to_at.filter(|&i| i > 0 && i + 1 < n);
+        let mut i = 0;
+        any_identifier_word(key, |k| {
+            let skip = Some(i) == preposition;
+            i += 1;
+            if skip {
+                return false;
+            }
             last_line = table.line_of.get(k).copied();
             if let Some(line) = last_line {
                 first_line = Some(first_line.map_or(line, |f| f.min(line)));
@@ -287,6 +306,23 @@ mod tests {
             FieldRole::PersonName
         );
         assert_eq!(field_role(Some("to"), None, "a@b.co"), FieldRole::Recipient);
+        assert_eq!(
+            field_role(Some("reply_to"), None, "a@b.co"),
+            FieldRole::Recipient
+        );
+        assert_eq!(
+            field_role(Some("to_number"), None, "+1 555 0100"),
+            FieldRole::Recipient
+        );
+        // "to" between two words is a preposition: the note is the head.
+        assert_eq!(
+            field_role(Some("note_to_driver"), None, "Ring twice"),
+            FieldRole::Message
+        );
+        assert_eq!(
+            field_role(Some("commentToManager"), None, "Back Monday"),
+            FieldRole::Message
+        );
         assert_eq!(field_role(Some("body"), None, "Hello"), FieldRole::Message);
         assert_eq!(
             field_role(Some("subject"), None, "Late Monday"),

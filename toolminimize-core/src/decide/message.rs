@@ -139,6 +139,10 @@ struct MsgView<'a, 'r> {
     optional: bool,
     /// A request of the message is about health: its reader provides care.
     care: bool,
+    /// The reader serves the writer in person (a driver, a courier, a host): a clause that
+    /// names what they provide for ("I'm in a wheelchair", "the walker folds") is what the
+    /// note is for, asked or not.
+    serves: bool,
     /// Spans of dropped roles that imply special-category data, in text order.
     dropped_roles: Vec<Range<usize>>,
     /// Spans of dropped health data, in text order.
@@ -239,6 +243,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             stated: vec![false; r.clauses.len()],
             optional,
             care: false,
+            serves: false,
             dropped_roles: Vec::new(),
             dropped_health: Vec::new(),
             dropped_special: Vec::new(),
@@ -259,13 +264,16 @@ impl<'a, 'r> MsgView<'a, 'r> {
         self.pay_asked || here.is_some_and(|n| self.pay.get(n).copied().unwrap_or(false))
     }
 
-    /// Whether the clause at `ci` asks the reader to act: a request, or a need that tells
-    /// nothing besides ("Wheelchair assistance needed at the gate").
+    /// Whether the clause at `ci` asks the reader to act: a request, a need that tells
+    /// nothing besides ("Wheelchair assistance needed at the gate"), or, to a reader who
+    /// serves the writer in person, what they provide for ("Jsem na vozíku", "the walker
+    /// folds").
     fn asks(&self, ci: usize) -> bool {
-        self.r
-            .clauses
-            .get(ci)
-            .is_some_and(|c| c.request || c.needs && !self.stated.get(ci).copied().unwrap_or(false))
+        self.r.clauses.get(ci).is_some_and(|c| {
+            c.request
+                || c.needs && !self.stated.get(ci).copied().unwrap_or(false)
+                || self.serves && !c.reason && self.names_accommodation(ci)
+        })
     }
 
     /// Marks the clauses that name a need and tell special-category data beside it (see
@@ -335,6 +343,22 @@ impl<'a, 'r> MsgView<'a, 'r> {
         let cw = self.r.words.get(c.words.clone()).unwrap_or_default();
         vocab()
             .set(WordSet::Availability)
+            .any_in_langs(self.r.lang, cw, raw)
+    }
+
+    /// Whether the clause at `ci` names what a provider arranges for the writer
+    /// ([`WordSet::Accommodation`]: a wheelchair, step-free access, a guide dog).
+    fn names_accommodation(&self, ci: usize) -> bool {
+        let Some(c) = self.r.clauses.get(ci) else {
+            return false;
+        };
+        let raw = self.r.text.get(c.clause.range.clone()).unwrap_or_default();
+        if !c.may_match(WordSet::Accommodation) && !super::vocab::may_hold_unspaced(raw) {
+            return false;
+        }
+        let cw = self.r.words.get(c.words.clone()).unwrap_or_default();
+        vocab()
+            .set(WordSet::Accommodation)
             .any_in_langs(self.r.lang, cw, raw)
     }
 
@@ -619,6 +643,9 @@ pub(super) fn decide(
                     })
             })
     });
+    // As for the items themselves (see `point`): a stay or a flight books an accommodation
+    // by the room or the service asked for.
+    mv.serves = matches!(cv.kind, ToolKind::Route | ToolKind::Shopping);
     mv.count_carrying();
     for (k, s) in special_drops {
         let op = mv.unit(&s, title);

@@ -1675,7 +1675,9 @@ fn gate(
                         || form_asks
                         || pays_to
                         || purpose_needs(cv.kind, item.kind))))
-            || declared
+            // In a free text, the declaration says what the text may hold, not that the tool
+            // needs each such item: the text rules decide.
+            || declared && !(f.reading.is_some() && !whole && f.role.is_free_text())
             || (whole && holds_requirements(f.schema_key))
             // A field named for what is looked for (a product, a specialty, a cuisine) carries
             // the value that heads it, whatever its category.

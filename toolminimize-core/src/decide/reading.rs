@@ -333,6 +333,11 @@ impl<'a> Reading<'a> {
         let from = self.word_index(span.start);
         let to = self.word_index(span.end);
         (from..to).any(|i| terms.match_in(ALL_LANGS, &self.words, i).is_some())
+            // A run of unspaced script is one word: the term lies inside it ("轮椅").
+            || self
+                .text
+                .get(span.clone())
+                .is_some_and(|t| terms.any_unspaced(ALL_LANGS, t))
     }
 
     /// The index of the first word that starts at or after byte `at`.

@@ -23,6 +23,7 @@ use crate::decide::{Decision, Op, Rule};
 use crate::item::{PsdItem, PsdKind};
 use crate::report::Action;
 use crate::schema::SchemaIndex;
+use crate::taxonomy::Category;
 use crate::text::clauses::{clause_of, clauses, segment_of, segments};
 use crate::text::document::{Cell, Document};
 use crate::text::spans::SpanSet;
@@ -981,6 +982,7 @@ fn sentence_end(s: &str, end: usize) -> usize {
 /// A removal of `span` with its label and leading function words as context.
 fn removal(s: &str, span: std::ops::Range<usize>, kind: PsdKind) -> Edit {
     let core = span.start;
+    let core_end = span.end;
     let mut r = removal_range(s, span);
     // A label ("SSN", "Tel.") always goes, and so does a possessive right before the label or
     // the value ("email my passport number … to" leaves no "my to"); other function words
@@ -1012,10 +1014,20 @@ fn removal(s: &str, span: std::ops::Range<usize>, kind: PsdKind) -> Edit {
             always = r.start;
         }
     }
+    // An illness or an offence a phrase of time is anchored on takes its preposition with
+    // it, whatever follows ("seit dem Schlaganfall im Rollstuhl" leaves no "seit dem").
+    if matches!(kind.category(), Category::Health | Category::Criminal)
+        && let Some(p) = text::time_preposition_start(s, core, core_end)
+        && p < always
+    {
+        always = p;
+        r.start = r.start.min(p);
+    }
     // A writer's introduction goes with their name when nothing follows it in the clause
     // ("…, I'm Jo Doe" leaves no "I'm").
-    if kind == PsdKind::PersonName
-        && text::clause_ends_at(s, r.end)
+    // So does "I'm" before what the writer says they are ("Je suis mère isolée, …" leaves
+    // no "Je suis").
+    if text::clause_ends_at(s, r.end)
         && let Some(intro) = text::self_introduction_start(s, r.start)
     {
         r.start = intro;

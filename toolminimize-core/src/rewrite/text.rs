@@ -579,6 +579,46 @@ pub fn possessive_start(text: &str, start: usize) -> usize {
     start_of_words_before(text, start, 1, |f| POSSESSIVES.contains(&f))
 }
 
+/// Prepositions of time that anchor a phrase on an event ("since my stroke", "seit dem
+/// Unfall", "po mrtvici", "depuis son accident"), folded. With the event cut, they anchor
+/// nothing ("Ich sitze seit dem im Rollstuhl").
+const TIME_PREPOSITIONS: &[&str] = &[
+    "since", "after", "during", "seit", "nach", "wahrend", "depuis", "apres", "pendant", "desde",
+    "tras", "durante", "dopo", "sedan", "efter", "under", "siden", "etter", "sinds", "na",
+    "tijdens", "po", "od", "podczas", "behem", "apos",
+];
+
+/// Determiners between such a preposition and its event ("dem", "seinem", "la sua"), folded.
+const EVENT_DETERMINERS: &[&str] = &[
+    "the", "a", "an", "my", "his", "her", "their", "our", "your", "der", "dem", "den", "des",
+    "einem", "einer", "meinem", "meiner", "seinem", "seiner", "ihrem", "ihrer", "le", "la", "l'",
+    "les", "mon", "ma", "son", "sa", "ses", "el", "su", "sus", "mi", "il", "lo", "suo", "sua",
+    "mio", "mia", "o", "seu", "meu", "minha", "de", "het", "zijn", "haar", "mijn", "min", "mitt",
+    "hans", "hennes", "hendes", "sin", "sitt", "mojej", "mojego", "jego", "jej", "jeho", "sve",
+    "svou",
+];
+
+/// Where a preposition of time that anchors on the item at `start` begins ("seit" of "seit
+/// dem Schlaganfall"), with up to two determiners between them, if there is one.
+pub fn time_preposition_start(text: &str, start: usize, end: usize) -> Option<usize> {
+    // The event's phrase ends with the item: a mark, the end, or a short function word
+    // follows ("seit dem Schlaganfall im …"), not the noun the item qualifies ("after the
+    // abuse case").
+    let next = text.get(end..).unwrap_or_default().trim_start();
+    let next_word = next
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    if next_word.chars().count() > 3 {
+        return None;
+    }
+    let at = start_of_words_before(text, start, 2, |f| EVENT_DETERMINERS.contains(&f));
+    match word_before(text, at) {
+        Some((ws, w)) if with_folded_term(w, |f| TIME_PREPOSITIONS.contains(&f)) => Some(ws),
+        _ => None,
+    }
+}
+
 /// Prepositions that name the agent of a report, a message or a signature ("reported by",
 /// "sent from", "via", "gemeldet von", "signalé par", "enviado por"), folded. With the
 /// person they name cut, they name no one, whatever follows.

@@ -203,9 +203,12 @@ impl Phone {
             if !(7..=15).contains(&digits) {
                 return None;
             }
+            // A number whose calling code parses, laid out in three groups or more ("+44 7700
+            // 900 554"), is written as a phone number though its range is unassigned or
+            // reserved for fiction.
             return match check(None, cand) {
                 Checked::Valid => Some(0.95),
-                Checked::Invalid if context => Some(0.6),
+                Checked::Invalid if context || digits >= 9 && laid_out_as_phone(cand) => Some(0.6),
                 _ => None,
             };
         }
@@ -281,6 +284,21 @@ impl Phone {
         // says it is a phone number.
         (context && formatted && (digits == 10 || (digits == 11 && first == b'1'))).then_some(0.6)
     }
+}
+
+/// Whether `cand` ("+44 7700 900 554") is laid out as an international phone number: its
+/// calling code and three groups or more of digits, each of at most four, the last of three
+/// or four, parted by single spaces or dashes.
+fn laid_out_as_phone(cand: &str) -> bool {
+    let Some(rest) = cand.strip_prefix('+') else {
+        return false;
+    };
+    let groups: Vec<&str> = rest.split([' ', '-']).collect();
+    groups.len() >= 3
+        && groups
+            .iter()
+            .all(|g| (1..=4).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()))
+        && groups.last().is_some_and(|g| g.len() >= 3)
 }
 
 /// Whether `cand` is laid out as a Chinese mobile number: eleven digits `1[3-9]…`, bare or

@@ -221,6 +221,17 @@ impl Detector for Residence {
                     "residence",
                 ));
             } else if let Some(place) = c.get(2) {
+                // A day or a month is when something moved, not where ("the call moved to
+                // Thursday", "verschoben nach März").
+                let head = place
+                    .as_str()
+                    .split([' ', '.', ','])
+                    .next()
+                    .unwrap_or_default();
+                if crate::text::calendar::is_weekday(head) || crate::text::calendar::is_month(head)
+                {
+                    continue;
+                }
                 out.push(Finding::new(
                     place.range(),
                     PsdKind::Place,
@@ -453,6 +464,8 @@ mod tests {
             "based on the 2024 figures",
             "hotels in Lyon under 120 EUR",
             "Der Live-Stream läuft in Köln",
+            "the call moved to Thursday at 10",
+            "the review moved to March",
         ] {
             assert!(found(text).is_empty(), "{text}: {:?}", found(text));
         }

@@ -279,7 +279,14 @@ fn split_clauses(text: &str) -> Vec<Clause> {
                         let ordinal_date = word.len() <= 2
                             && word.chars().all(|d| d.is_ascii_digit())
                             && next_word(text, i + 1).is_some_and(super::calendar::is_month);
-                        !abbrev && !initial && !ordinal_date
+                        // "am 20.11. erklärt", "den 3. april": a dotted date or ordinal
+                        // that a lower-case word goes on after.
+                        let dotted_number = !word.is_empty()
+                            && word.chars().all(|d| d.is_ascii_digit() || d == '.')
+                            && next_word(text, i + 1)
+                                .and_then(|w| w.chars().next())
+                                .is_some_and(char::is_lowercase);
+                        !abbrev && !initial && !ordinal_date && !dotted_number
                     });
                 ends.then_some(c.len_utf8())
             }
@@ -1183,6 +1190,10 @@ mod tests {
             ["Fixed in 2.3.1", "Thanks"]
         );
         assert_eq!(parts("See Dr. Moradi at 10"), ["See Dr. Moradi at 10"]);
+        assert_eq!(
+            parts("beim Standesamt am 20.11. erklärt. Danke"),
+            ["beim Standesamt am 20.11. erklärt", "Danke"]
+        );
         assert_eq!(parts("well-known co-pay"), ["well-known co-pay"]);
     }
 

@@ -870,7 +870,15 @@ mod reference {
                         && prev_word(text, i).len() <= 2
                         && prev_word(text, i).chars().all(|d| d.is_ascii_digit())
                         && next_word(text, i + 1).is_some_and(crate::text::calendar::is_month);
-                    if at_end && !abbrev && !initial && !ordinal_date {
+                    // "am 20.11. erklärt": a dotted number a lower-case word goes on after.
+                    let word = prev_word(text, i);
+                    let dotted_number = c == '.'
+                        && !word.is_empty()
+                        && word.chars().all(|d| d.is_ascii_digit() || d == '.')
+                        && next_word(text, i + 1)
+                            .and_then(|w| w.chars().next())
+                            .is_some_and(char::is_lowercase);
+                    if at_end && !abbrev && !initial && !ordinal_date && !dotted_number {
                         Some(c.len_utf8())
                     } else {
                         None

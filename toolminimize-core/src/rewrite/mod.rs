@@ -1023,6 +1023,12 @@ fn removal(s: &str, span: std::ops::Range<usize>, kind: PsdKind) -> Edit {
         always = p;
         r.start = r.start.min(p);
     }
+    // A person's age in brackets right after their name goes with it ("Eli (6)").
+    if kind == PsdKind::PersonName
+        && let Some(n) = text::bracketed_age_len(s, core_end)
+    {
+        r.end = r.end.max(core_end + n);
+    }
     // A writer's introduction goes with their name when nothing follows it in the clause
     // ("…, I'm Jo Doe" leaves no "I'm").
     // So does "I'm" before what the writer says they are ("Je suis mère isolée, …" leaves

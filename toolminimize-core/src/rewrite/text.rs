@@ -579,6 +579,16 @@ pub fn possessive_start(text: &str, start: usize) -> usize {
     start_of_words_before(text, start, 1, |f| POSSESSIVES.contains(&f))
 }
 
+/// The length of a bracketed age of one or two digits right after `end` (" (6)"), if one
+/// follows.
+pub fn bracketed_age_len(text: &str, end: usize) -> Option<usize> {
+    let rest = text.get(end..)?;
+    let inner = rest.strip_prefix(" (")?;
+    let digits = inner.bytes().take_while(u8::is_ascii_digit).count();
+    ((1..=2).contains(&digits) && inner.as_bytes().get(digits) == Some(&b')'))
+        .then_some(2 + digits + 1)
+}
+
 /// Prepositions of time that anchor a phrase on an event ("since my stroke", "seit dem
 /// Unfall", "po mrtvici", "depuis son accident"), folded. With the event cut, they anchor
 /// nothing ("Ich sitze seit dem im Rollstuhl").

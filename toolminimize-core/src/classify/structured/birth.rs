@@ -162,6 +162,33 @@ const BIRTH_FIELD: &[&str] = &[
 /// Words right before "N ans / Jahre / años / anni" that make it someone's age: having or
 /// turning an age ("j'ai 34 ans", "tengo 40 años", "ho 20 anni", "ich bin 52"), or a person
 /// of that age ("femme de 44 ans", "un niño de 5 años", "Sohn, 12 Jahre").
+/// Where a possessive right before `at` starts ("my" of "my son (4)"), if one does.
+fn possessive_before(text: &str, at: usize) -> Option<usize> {
+    const POSSESSIVES: &[&str] = &[
+        "my", "our", "his", "her", "their", "mein", "meine", "meinen", "unser", "unsere", "ma",
+        "mon", "notre", "mi", "su", "nuestro", "nuestra", "mio", "mia", "meu", "minha", "mijn",
+        "onze", "min", "mitt", "moj", "moja", "můj", "moje",
+    ];
+    let head = text.get(..at)?.trim_end();
+    let start = head.rfind(|c: char| !c.is_alphabetic()).map_or(0, |i| {
+        i + head[i..].chars().next().map_or(1, char::len_utf8)
+    });
+    let word = head.get(start..)?;
+    POSSESSIVES
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case(word))
+        .then_some(start)
+}
+
+/// Words for a child that a bracketed age follows ("my son (4)", "unser Sohn (4)"), in the
+/// languages the other age patterns read.
+const CHILD_WORDS: &[&str] = &[
+    "son", "daughter", "kid", "child", "boy", "girl", "baby", "toddler", "sohn", "tochter", "kind",
+    "fils", "fille", "enfant", "hijo", "hija", "niño", "niña", "figlio", "figlia", "bambino",
+    "bambina", "filho", "filha", "criança", "zoon", "dochter", "syn", "córka", "dcera", "dotter",
+    "søn", "datter", "sønn", "barn",
+];
+
 const AGE_CUES: &[&str] = &[
     "j'ai",
     "il a",
@@ -265,6 +292,10 @@ pub(super) struct Birth {
     age_years: Regex,
     age_other: Regex,
     age_apposition: Regex,
+    /// "mein Sohn (4)": a child's age in brackets after a word for the child.
+    age_bracket: Regex,
+    /// "I'm 52 and …": the writer's age said bare.
+    age_self: Regex,
     words: Keywords,
     field_words: Keywords,
     duration: Keywords,
@@ -298,8 +329,8 @@ impl Birth {
             // Each age pattern behind its words (a text without them does not compile it).
             age_en: regex_gated(
                 "age",
-                r"(?i)(?-u:\b)(?:aged?|âge|edad|età)\s*(?:of|:|=|de|di)?\s*(\d{1,3})(?-u:\b)|(?-u:\b)Alter\s*(?:von|:)?\s*(\d{1,3})(?-u:\b)",
-                any_word_ci(&["age", "âge", "edad", "età", "alter"]),
+                r"(?i)(?-u:\b)(?:aged?|ages|âge|edad|età)\s*(?:of|:|=|de|di)?\s*(\d{1,3})(?:(?:\s*,\s*|\s+(?:and|&|und|et|y|e)\s+)\d{1,2}(?-u:\b))*(?-u:\b)|(?-u:\b)Alter\s*(?:von|:)?\s*(\d{1,3})(?-u:\b)",
+                any_word_ci(&["age", "ages", "âge", "edad", "età", "alter"]),
             )?,
             age_years: regex_gated(
                 "age",
@@ -324,6 +355,16 @@ impl Birth {
                     Edge::Any,
                     Edge::Any,
                 ),
+            )?,
+            age_bracket: regex_gated(
+                "age",
+                r"([\p{L}'’\-]+)\s\((\d{1,2})\)",
+                words(&["("], Edge::Any, Edge::Any),
+            )?,
+            age_self: regex_gated(
+                "age",
+                r"(?i)(?-u:\b)(?:i'm|i’m|i am|ich bin)\s+(\d{2})(?:\s*(?:[,.;!)]|$)|\s+(?:and|but|und|aber|now|yet|so|with|mit)\s)",
+                any_word_ci(&["i'm", "i’m", "i am", "ich bin"]),
             )?,
             words: Keywords::new("dob", BIRTH_WORDS)?,
             field_words: Keywords::new("dob", BIRTH_FIELD)?,
@@ -410,6 +451,37 @@ impl Birth {
                 .unwrap_or("");
             if person && ok(n) {
                 out.push(Finding::new(m.range(), PsdKind::Age, 0.8, "age"));
+            }
+        }
+        if text.contains('(') {
+            for c in self.age_bracket.captures_iter(text) {
+                let (Some(who), Some(n)) = (c.get(1), c.get(2)) else {
+                    continue;
+                };
+                let w = who.as_str();
+                if !CHILD_WORDS.iter().any(|k| k.eq_ignore_ascii_case(w)) || !ok(n.as_str()) {
+                    continue;
+                }
+                // The age goes wherever the child goes: with the word for the child and its
+                // possessive ("mein Sohn (4)"), read as family. (After a name, "Eli (6)", the
+                // bracket goes with the name: see the rewrite of a person's name.)
+                let start = possessive_before(text, who.start()).unwrap_or(who.start());
+                out.push(Finding::new(
+                    start..n.end() + 1,
+                    PsdKind::Family,
+                    0.8,
+                    "age",
+                ));
+            }
+        }
+        for c in self.age_self.captures_iter(text) {
+            if let Some(n) = c.get(1)
+                && n.as_str()
+                    .parse::<u16>()
+                    .is_ok_and(|v| (16..=99).contains(&v))
+            {
+                let start = c.get(0).map_or(n.start(), |m| m.start());
+                out.push(Finding::new(start..n.end(), PsdKind::Age, 0.75, "age"));
             }
         }
         for c in self.age_other.captures_iter(text) {

@@ -92,6 +92,19 @@ fn ages() {
     );
     assert_eq!(plain("Patient, 61 J., männlich"), [("61 J.", PsdKind::Age)]);
     assert_eq!(plain("min mor Ingrid, 80 år."), [("80 år", PsdKind::Age)]);
+    // Children's ages listed, a child's age in brackets, and the writer's age said bare.
+    assert_eq!(
+        plain("camps for 2 kids ages 7 and 10"),
+        [("ages 7 and 10", PsdKind::Age)]
+    );
+    assert_eq!(
+        plain("weil mein Sohn (4) krank ist"),
+        [("mein Sohn (4)", PsdKind::Family)]
+    );
+    assert_eq!(
+        plain("I'm 52 and want to retrain"),
+        [("I'm 52", PsdKind::Age)]
+    );
 }
 
 #[test]
@@ -108,6 +121,9 @@ fn true_negatives() {
         "depuis 10 ans",
         "seit 5 Jahren",
         "hace 3 años",
+        "I'm 10 minutes away",
+        "I'm 25% done",
+        "Table (4) is free",
         "warranty for 2 years",
         "page 12",
         "13/45/2020",

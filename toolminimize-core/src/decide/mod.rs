@@ -858,17 +858,35 @@ fn form_target(args: Arg<'_>, path: &str) -> Option<String> {
 const HOLDER_KEYS: &[&str] = &["value", "values", "address", "number", "data"];
 
 /// The role of a value held under a [`HOLDER_KEYS`] key, when its container's key names a
-/// contact: an e-mail address, a phone number, a recipient or a date of birth. `None`
-/// otherwise (the key itself is read).
+/// contact: an e-mail address, a phone number, a recipient or a date of birth; and of a name
+/// or label under a container that names a place (`location.displayName`): a location.
+/// `None` otherwise (the key itself is read).
 fn container_role(path: &str, key: Option<&str>) -> Option<FieldRole> {
     let key = key?;
-    if !HOLDER_KEYS.iter().any(|h| key.eq_ignore_ascii_case(h)) {
+    let holder = HOLDER_KEYS.iter().any(|h| key.eq_ignore_ascii_case(h));
+    // A name or a label of a place (`location.displayName`, `venue.name`) names the place
+    // (an address's `name` is whom it reaches: not this).
+    let place_name = || {
+        any_identifier_word(key, |w| {
+            matches!(w, "name" | "displayname" | "label" | "title" | "display")
+        })
+    };
+    if !holder && !place_name() {
         return None;
     }
     // The nearest container named by a key, past array indices.
     let mut parts = path.rsplit('/').skip(1);
     let parent = parts.find(|p| !p.is_empty() && !p.bytes().all(|b| b.is_ascii_digit()))?;
     let role = field_role(Some(parent), None, "");
+    if !holder {
+        let place = any_identifier_word(parent, |w| {
+            matches!(
+                w,
+                "location" | "venue" | "place" | "locations" | "venues" | "places"
+            )
+        });
+        return (role == FieldRole::Location && place).then_some(role);
+    }
     matches!(
         role,
         FieldRole::Email | FieldRole::Phone | FieldRole::Recipient | FieldRole::BirthDate

@@ -1382,7 +1382,9 @@ fn decide_items(
             }
             // A dashed appendix is a remark only where the field itself is a value: a text read
             // as prose may go on after a dash ("JPay - Ana Ruiz, inmate no. …").
+            let gloss = structured::glosses_value(f, text, it);
             let remark = !f.role.carries(it.kind)
+                && !gloss
                 && (structured::in_parentheses(text, it)
                     || f.role == FieldRole::Value && structured::in_personal_appendix(text, it));
             if remark {

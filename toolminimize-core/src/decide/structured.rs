@@ -39,7 +39,9 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
     }
     // Part of a short value: a remark in parentheses is not the value; the rest is what the
     // field says (an item to order, a specialty to search for).
-    if in_parentheses(text, item) || in_personal_appendix(text, item) {
+    if (in_parentheses(text, item) && !glosses_value(f, text, item))
+        || in_personal_appendix(text, item)
+    {
         return Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
     }
     // What heads the value is what the field names ("Cardiology - Dr. Okafor's team" in a
@@ -48,6 +50,19 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
         return Decision::drop(Op::RemoveSpan, Rule::RemarkOnValue);
     }
     Decision::keep(Rule::PurposeArgument)
+}
+
+/// Whether `item`, in a field of symptoms or needs, is a bracket that holds nothing but a
+/// term of health ("noisy breathing (stridor)"): it glosses the value, it is the value too.
+pub(super) fn glosses_value(f: &FieldCtx<'_>, text: &str, item: &PsdItem) -> bool {
+    (super::holds_requirements(f.schema_key)
+        || super::holds_requirements(super::parent_key(f.path)))
+        && item.category == crate::taxonomy::Category::Health
+        && item.span.as_ref().is_some_and(|s| {
+            let before = text.get(..s.start).unwrap_or_default().trim_end();
+            let after = text.get(s.end..).unwrap_or_default().trim_start();
+            before.ends_with('(') && after.starts_with(')')
+        })
 }
 
 /// Whether `item` stands in an appendix after a spaced dash that reads as someone's details

@@ -1416,3 +1416,13 @@ fn diagnosis_phrases_in_other_languages() {
         Category::Health,
     );
 }
+
+#[test]
+fn arabic_detention_and_fingerprints() {
+    has_cat("كان موقوفاً لدى الشرطة يومين", Category::Criminal);
+    has_cat("بصماته مسجلة في النظام", Category::Biometric);
+    // Funds held, and a service suspended, are not someone held by the police.
+    none_of("المبلغ محتجز حتى نهاية الشهر", Category::Criminal);
+    none_of("الحساب موقوف مؤقتاً", Category::Criminal);
+    has_cat("המשטרה לקחה טביעות אצבע", Category::Biometric);
+}

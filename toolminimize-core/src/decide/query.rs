@@ -125,6 +125,17 @@ fn view(
     }
 }
 
+/// Whether `item` ends in the Turkish suffix of "I am" or "my" after a vowel harmony
+/// letter only Turkish writes ("şeker hastasıyım", "kanserim" is not: plain ASCII endings
+/// are left alone, they end words of other languages).
+fn says_i_am(item: &str) -> bool {
+    let last = item.rsplit(char::is_whitespace).next().unwrap_or_default();
+    last.chars().count() >= 5
+        && ["yım", "yüm", "ıyım", "ım", "üm"]
+            .iter()
+            .any(|e| last.ends_with(e))
+}
+
 impl QueryView {
     fn in_context(&self, r: &Reading<'_>, span: &Range<usize>) -> bool {
         let Some(ci) = r.clause_index(span.start) else {
@@ -136,7 +147,18 @@ impl QueryView {
                 .get(ci)
                 .copied()
                 .flatten()
-                .is_some_and(|p| span.start >= p)
+                .is_some_and(|p| {
+                    span.start >= p
+                        // A language that puts the verb last says "I am" after what the
+                        // writer is ("cukorbeteg vagyok"): one the stage does not read
+                        // otherwise (in English "therapist for me" is what is searched for).
+                        || r.lang == super::vocab::ALL_LANGS
+                            && p >= span.end
+                            && r.text
+                                .get(span.end..p)
+                                .is_some_and(|gap| gap.chars().all(char::is_whitespace))
+                })
+            || says_i_am(r.text.get(span.clone()).unwrap_or_default())
     }
 
     /// Whether the clause holding `at` is personal from its first word.

@@ -785,6 +785,35 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     let sentence = clause.map_or(0, |c| c.clause.sentence);
+    // In talk about code, a condition nobody in its sentence has ("the classifier tags
+    // diabetes as an allergy") is a label or a test case, not anyone's health.
+    if cv.kind == ToolKind::Code
+        && it.category == crate::taxonomy::Category::Health
+        && prose_line(r.text, s)
+        && !names.iter().any(|n| {
+            r.clause_at(n.start)
+                .is_some_and(|c| c.clause.sentence == sentence)
+        })
+        && !r.sentence_clauses(s.start).any(|c| {
+            c.first_person
+                || c.third_person
+                || c.relation
+                || c.may_match(WordSet::SecondPerson)
+                    && vocab().set(WordSet::SecondPerson).any_in_langs(
+                        r.lang,
+                        r.words.get(c.words.clone()).unwrap_or_default(),
+                        r.text.get(c.clause.range.clone()).unwrap_or_default(),
+                    )
+                || c.may_match(WordSet::PersonRef)
+                    && vocab().set(WordSet::PersonRef).any_in_langs(
+                        r.lang,
+                        r.words.get(c.words.clone()).unwrap_or_default(),
+                        r.text.get(c.clause.range.clone()).unwrap_or_default(),
+                    )
+        })
+    {
+        return Some(Rule::SampleData);
+    }
     let first_clause = r.clause_index(s.start) == Some(0);
     // A later clause that speaks of the writer ("… - sorry, my hearing was moved") is an
     // aside in a title too.
@@ -930,6 +959,22 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     None
+}
+
+/// Whether the line holding `s` reads as prose, not as data or code: no backtick, no field
+/// separator, no assignment, and not inside a fenced block.
+fn prose_line(text: &str, s: &Range<usize>) -> bool {
+    let start = text
+        .get(..s.start)
+        .and_then(|h| h.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let end = text
+        .get(s.end..)
+        .and_then(|t| t.find('\n'))
+        .map_or(text.len(), |i| s.end + i);
+    let line = text.get(start..end).unwrap_or_default();
+    let fences = text.get(..start).unwrap_or_default().matches("```").count();
+    fences % 2 == 0 && !line.contains(['`', ';', '=', '|', '\t'])
 }
 
 /// Whether the item at `s`, in a clause that names a need, is what is needed ("Wheelchair" of

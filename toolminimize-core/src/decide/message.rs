@@ -139,6 +139,8 @@ struct MsgView<'a, 'r> {
     optional: bool,
     /// A request of the message is about health: its reader provides care.
     care: bool,
+    /// The text presents the writer to its reader (a cover letter, a bio, a profile).
+    presents: bool,
     /// The reader serves the writer in person (a driver, a courier, a host): a clause that
     /// names what they provide for ("I'm in a wheelchair", "the walker folds") is what the
     /// note is for, asked or not.
@@ -244,6 +246,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             optional,
             care: false,
             serves: false,
+            presents: false,
             dropped_roles: Vec::new(),
             dropped_health: Vec::new(),
             dropped_special: Vec::new(),
@@ -371,6 +374,9 @@ impl<'a, 'r> MsgView<'a, 'r> {
             || c.contact_ask
             || self.kept_in(ci)
             || self.facts.get(ci).copied().unwrap_or(false)
+            // In a text that presents the writer (a cover letter, a bio), a statement that
+            // holds no personal data is what the text is for ("Vorbesc fluent maghiara").
+            || self.presents && !c.reason && !self.holds_psd.get(ci).copied().unwrap_or(true)
     }
 
     /// How many clauses right after the clause at `ci`, in its sentence, are reasons that
@@ -536,6 +542,7 @@ pub(super) fn decide(
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
         .collect();
     let mut mv = MsgView::new(r, &psd, !f.needed);
+    mv.presents = f.key.is_some_and(presents_writer);
     if cv.kind == ToolKind::Payment && f.key.is_some_and(names_payment_reference) {
         let head = reference_head(r.text);
         mv.reference_head = (head < r.text.len()).then_some(head);
@@ -959,6 +966,17 @@ fn point(
         return Some(Rule::PointOfMessage);
     }
     None
+}
+
+/// Whether a field's key names a text in which the writer presents themselves: a cover
+/// letter, a motivation letter, a bio, an "about me".
+fn presents_writer(key: &str) -> bool {
+    crate::text::words::any_identifier_word(key, |w| {
+        matches!(
+            w,
+            "cover" | "bio" | "biography" | "motivation" | "anschreiben" | "motivatie" | "about"
+        )
+    })
 }
 
 /// Whether the line holding `s` reads as prose, not as data or code: no backtick, no field

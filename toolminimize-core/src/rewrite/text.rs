@@ -67,6 +67,17 @@ const LABELS: &[&str] = &[
     "cell",
     "call me at",
     "call me on",
+    // Asking to be reached: with the contact cut it asks for nothing ("Write to and I will
+    // answer").
+    "write to",
+    "write me at",
+    "email me at",
+    "text me at",
+    "text me on",
+    "reach me at",
+    "reach me on",
+    "contact me at",
+    "contact me on",
     "email",
     "e-mail",
     "mail",
@@ -1830,6 +1841,10 @@ mod tests {
             let s = t[..digit].rfind(' ').map_or(0, |i| i + 1);
             assert_eq!(&t[label_start(t, s)..s], label, "{t}");
         }
+        // Asking to be reached goes with the contact it asks by.
+        let t = "Questions? Write to ola@example.org and I will answer.";
+        let s = t.find("ola@").unwrap();
+        assert_eq!(&t[label_start(t, s)..s], "Write to ");
         // A label glued into an identifier goes whole, leaving no `customer_` behind.
         let t = "Failing sample: customer_id=c_58213 crashed the parser.";
         let s = t.find("c_58213").unwrap();

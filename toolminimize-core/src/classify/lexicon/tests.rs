@@ -1426,3 +1426,13 @@ fn arabic_detention_and_fingerprints() {
     none_of("الحساب موقوف مؤقتاً", Category::Criminal);
     has_cat("המשטרה לקחה טביעות אצבע", Category::Biometric);
 }
+
+#[test]
+fn body_parts_said_with_a_possessive_near_care() {
+    has_cat("physio appointment for my knee on Friday", Category::Health);
+    has_cat("Termin beim Orthopäden wegen meinem Knie", Category::Health);
+    has_cat("rendez-vous chez le kiné pour mon dos", Category::Health);
+    // Without a word of pain, injury or care the body part says nothing of health.
+    none_of("thanks for having my back on this release", Category::Health);
+    none_of("my back garden needs mowing", Category::Health);
+}

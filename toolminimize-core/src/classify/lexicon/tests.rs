@@ -1436,3 +1436,11 @@ fn body_parts_said_with_a_possessive_near_care() {
     none_of("thanks for having my back on this release", Category::Health);
     none_of("my back garden needs mowing", Category::Health);
 }
+
+#[test]
+fn a_refused_visa_and_a_dose_taken() {
+    has_cat("he was previously refused a Schengen visa", Category::Ethnicity);
+    has_cat("Mein Visumantrag abgelehnt, was nun?", Category::Ethnicity);
+    none_of("the Visa was refused at the till, paid cash", Category::Ethnicity);
+    has_cat("a bit drowsy after my dose", Category::Health);
+}

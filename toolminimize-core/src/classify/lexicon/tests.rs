@@ -1433,14 +1433,23 @@ fn body_parts_said_with_a_possessive_near_care() {
     has_cat("Termin beim Orthopäden wegen meinem Knie", Category::Health);
     has_cat("rendez-vous chez le kiné pour mon dos", Category::Health);
     // Without a word of pain, injury or care the body part says nothing of health.
-    none_of("thanks for having my back on this release", Category::Health);
+    none_of(
+        "thanks for having my back on this release",
+        Category::Health,
+    );
     none_of("my back garden needs mowing", Category::Health);
 }
 
 #[test]
 fn a_refused_visa_and_a_dose_taken() {
-    has_cat("he was previously refused a Schengen visa", Category::Ethnicity);
+    has_cat(
+        "he was previously refused a Schengen visa",
+        Category::Ethnicity,
+    );
     has_cat("Mein Visumantrag abgelehnt, was nun?", Category::Ethnicity);
-    none_of("the Visa was refused at the till, paid cash", Category::Ethnicity);
+    none_of(
+        "the Visa was refused at the till, paid cash",
+        Category::Ethnicity,
+    );
     has_cat("a bit drowsy after my dose", Category::Health);
 }

@@ -427,6 +427,71 @@ impl<'a, 't> Scan<'a, 't> {
     }
 
     /// Judges the run; `Some((last token index, confidence))` when it is a name.
+    /// [`Scan::judge`] for a run of Cyrillic words that opens with a family name and goes on
+    /// with a given name that is not a word: where it ends, and its confidence.
+    fn family_name_first(&self, run: &[usize], first: Flags) -> Option<(usize, f32)> {
+        let (&i, &k) = (run.first()?, run.get(1)?);
+        let surname = self.toks.get(i)?.text;
+        if !surname
+            .chars()
+            .next()
+            .is_some_and(|c| matches!(c, '\u{0400}'..='\u{04FF}'))
+        {
+            return None;
+        }
+        const ENDINGS: &[&str] = &[
+            "енко",
+            "ов",
+            "ова",
+            "ев",
+            "ева",
+            "ёв",
+            "ёва",
+            "ин",
+            "ина",
+            "ський",
+            "ська",
+            "цький",
+            "цька",
+            "ский",
+            "ская",
+            "цкий",
+            "цкая",
+            "ук",
+            "юк",
+            "чук",
+            "ових",
+            "овим",
+            "ові",
+            "ову",
+            "ове",
+            "еві",
+            "евим",
+        ];
+        let lower = surname.to_lowercase();
+        let family = (first.last() && !first.first())
+            || surname.chars().count() >= 5 && ENDINGS.iter().any(|e| lower.ends_with(e));
+        let given = self.flags(k);
+        let cap = self.toks.get(k).is_some_and(|t| t.shape == Shape::Cap);
+        if !(family
+            && cap
+            && given.first()
+            && !given.has(Flags::COMMON)
+            && !given.has(Flags::PLACE))
+        {
+            return None;
+        }
+        // A patronymic may follow ("Петрове Иване Сергеевиче").
+        let end = run
+            .get(2)
+            .filter(|&&p| {
+                self.toks.get(p).is_some_and(|t| t.shape == Shape::Cap) && self.flags(p).last()
+            })
+            .copied()
+            .unwrap_or(k);
+        Some((end, 0.8))
+    }
+
     fn judge(&self, run: &[usize]) -> Option<(usize, f32)> {
         let &i = run.first()?;
         let first = self.flags(i);
@@ -511,6 +576,12 @@ impl<'a, 't> Scan<'a, 't> {
             return Some((last, if known { 0.85 } else { 0.7 }));
         }
 
+        // Cyrillic writes the family name first in forms and lists ("Коваленко Олени",
+        // "Петрове Иване"): a family name, listed or of a family name's ending, then a given
+        // name.
+        if let Some(found) = self.family_name_first(run, first) {
+            return Some(found);
+        }
         if !first.first() || calendar {
             return None;
         }
@@ -782,6 +853,24 @@ mod tests {
         assert_eq!(
             names("Привет! Милан Новак приедет в четверг."),
             ["Милан Новак"]
+        );
+    }
+
+    #[test]
+    fn cyrillic_family_name_first() {
+        assert_eq!(
+            names("квиток для Бондаренко Тетяни на п'ятницю"),
+            ["Бондаренко Тетяни"]
+        );
+        assert_eq!(
+            names("справка о Смирнове Андрее Викторовиче"),
+            ["Смирнове Андрее Викторовиче"]
+        );
+        // A family name's ending alone, before a word or a place, is no name.
+        assert!(
+            names("Коваленко Київ").is_empty(),
+            "{:?}",
+            names("Коваленко Київ")
         );
     }
 }

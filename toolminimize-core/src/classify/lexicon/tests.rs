@@ -1453,3 +1453,13 @@ fn a_refused_visa_and_a_dose_taken() {
     );
     has_cat("a bit drowsy after my dose", Category::Health);
 }
+
+#[test]
+fn faiths_protection_and_custody_in_more_forms() {
+    has_cat("Patient ist Zeuge Jehovas", Category::Beliefs);
+    has_cat("we are strict Jains", Category::Beliefs);
+    has_cat("syrischer Flüchtling mit subsidiärem Schutz", Category::Ethnicity);
+    has_cat("wegen Ladendiebstahls verurteilt", Category::Criminal);
+    has_cat("rett fra rettsmøtet om barnevernssaken", Category::Criminal);
+    none_of("der Schutz der Daten ist subsidiär geregelt", Category::Ethnicity);
+}

@@ -335,34 +335,27 @@ impl<'a, 'r> MsgView<'a, 'r> {
     /// the morning", "Sabah gelemem"): what a note to whoever schedules is for, though it
     /// asks nothing.
     fn tells_when(&self, ci: usize) -> bool {
-        let Some(c) = self.r.clauses.get(ci) else {
-            return false;
-        };
-        let raw = self.r.text.get(c.clause.range.clone()).unwrap_or_default();
-        // Only a clause of an unspaced script can hold a term none of its words opens.
-        if !c.may_match(WordSet::Availability) && !super::vocab::may_hold_unspaced(raw) {
-            return false;
-        }
-        let cw = self.r.words.get(c.words.clone()).unwrap_or_default();
-        vocab()
-            .set(WordSet::Availability)
-            .any_in_langs(self.r.lang, cw, raw)
+        self.clause_names(ci, WordSet::Availability)
     }
 
     /// Whether the clause at `ci` names what a provider arranges for the writer
     /// ([`WordSet::Accommodation`]: a wheelchair, step-free access, a guide dog).
     fn names_accommodation(&self, ci: usize) -> bool {
+        self.clause_names(ci, WordSet::Accommodation)
+    }
+
+    /// Whether a term of `set`, in the text's languages, occurs in the clause at `ci`.
+    fn clause_names(&self, ci: usize, set: WordSet) -> bool {
         let Some(c) = self.r.clauses.get(ci) else {
             return false;
         };
         let raw = self.r.text.get(c.clause.range.clone()).unwrap_or_default();
-        if !c.may_match(WordSet::Accommodation) && !super::vocab::may_hold_unspaced(raw) {
+        // Only a clause of an unspaced script can hold a term none of its words opens.
+        if !c.may_match(set) && !super::vocab::may_hold_unspaced(raw) {
             return false;
         }
         let cw = self.r.words.get(c.words.clone()).unwrap_or_default();
-        vocab()
-            .set(WordSet::Accommodation)
-            .any_in_langs(self.r.lang, cw, raw)
+        vocab().set(set).any_in_langs(self.r.lang, cw, raw)
     }
 
     /// Whether the clause at `ci` carries a fact besides PSD: a number, a day, a request.
@@ -805,18 +798,16 @@ fn point(
             c.first_person
                 || c.third_person
                 || c.relation
-                || c.may_match(WordSet::SecondPerson)
-                    && vocab().set(WordSet::SecondPerson).any_in_langs(
-                        r.lang,
-                        r.words.get(c.words.clone()).unwrap_or_default(),
-                        r.text.get(c.clause.range.clone()).unwrap_or_default(),
-                    )
-                || c.may_match(WordSet::PersonRef)
-                    && vocab().set(WordSet::PersonRef).any_in_langs(
-                        r.lang,
-                        r.words.get(c.words.clone()).unwrap_or_default(),
-                        r.text.get(c.clause.range.clone()).unwrap_or_default(),
-                    )
+                || [WordSet::SecondPerson, WordSet::PersonRef]
+                    .iter()
+                    .any(|&set| {
+                        c.may_match(set)
+                            && vocab().set(set).any_in_langs(
+                                r.lang,
+                                r.words.get(c.words.clone()).unwrap_or_default(),
+                                r.text.get(c.clause.range.clone()).unwrap_or_default(),
+                            )
+                    })
         })
     {
         return Some(Rule::SampleData);

@@ -1458,8 +1458,14 @@ fn a_refused_visa_and_a_dose_taken() {
 fn faiths_protection_and_custody_in_more_forms() {
     has_cat("Patient ist Zeuge Jehovas", Category::Beliefs);
     has_cat("we are strict Jains", Category::Beliefs);
-    has_cat("syrischer Flüchtling mit subsidiärem Schutz", Category::Ethnicity);
+    has_cat(
+        "syrischer Flüchtling mit subsidiärem Schutz",
+        Category::Ethnicity,
+    );
     has_cat("wegen Ladendiebstahls verurteilt", Category::Criminal);
     has_cat("rett fra rettsmøtet om barnevernssaken", Category::Criminal);
-    none_of("der Schutz der Daten ist subsidiär geregelt", Category::Ethnicity);
+    none_of(
+        "der Schutz der Daten ist subsidiär geregelt",
+        Category::Ethnicity,
+    );
 }

@@ -1556,6 +1556,38 @@ mod tests {
     }
 
     #[test]
+    fn what_the_writer_says_they_are_takes_its_introduction_and_its_anchor() {
+        // "I'm" before what is cut at the end of its clause goes with it.
+        assert_eq!(
+            cut("Late on Friday, I'm diabetic.", "diabetic", PsdKind::Condition),
+            "Late on Friday."
+        );
+        // A preposition of time anchored on an illness goes with it, whatever follows.
+        assert_eq!(
+            cut(
+                "Ich sitze seit dem Schlaganfall im Rollstuhl.",
+                "Schlaganfall",
+                PsdKind::Condition
+            ),
+            "Ich sitze im Rollstuhl."
+        );
+        // Not before the noun the item qualifies ("after the abuse case").
+        assert_eq!(
+            cut(
+                "She moved out after the abuse case last year.",
+                "abuse",
+                PsdKind::CriminalRecord
+            ),
+            "She moved out after the case last year."
+        );
+        // A bracketed age after a removed name goes with it.
+        assert_eq!(
+            cut("Kids at home: Maya (6) and Leo.", "Maya", PsdKind::PersonName),
+            "Kids at home: and Leo."
+        );
+    }
+
+    #[test]
     fn an_emptied_agent_phrase_leaves_no_preposition_or_lone_participle() {
         let mail = "ola.nordmann@example.org";
         let cases = [

@@ -1559,7 +1559,11 @@ mod tests {
     fn what_the_writer_says_they_are_takes_its_introduction_and_its_anchor() {
         // "I'm" before what is cut at the end of its clause goes with it.
         assert_eq!(
-            cut("Late on Friday, I'm diabetic.", "diabetic", PsdKind::Condition),
+            cut(
+                "Late on Friday, I'm diabetic.",
+                "diabetic",
+                PsdKind::Condition
+            ),
             "Late on Friday."
         );
         // A preposition of time anchored on an illness goes with it, whatever follows.
@@ -1582,7 +1586,11 @@ mod tests {
         );
         // A bracketed age after a removed name goes with it.
         assert_eq!(
-            cut("Kids at home: Maya (6) and Leo.", "Maya", PsdKind::PersonName),
+            cut(
+                "Kids at home: Maya (6) and Leo.",
+                "Maya",
+                PsdKind::PersonName
+            ),
             "Kids at home: and Leo."
         );
     }

@@ -78,6 +78,19 @@ const LABELS: &[&str] = &[
     "reach me on",
     "contact me at",
     "contact me on",
+    // "My number (is) …" in the languages of the other labels (folded).
+    "my number",
+    "moje cislo",
+    "moj numer",
+    "meine nummer",
+    "mon numero",
+    "mi numero",
+    "il mio numero",
+    "o meu numero",
+    "meu numero",
+    "mijn nummer",
+    "mitt nummer",
+    "mit nummer",
     "email",
     "e-mail",
     "mail",
@@ -1543,7 +1556,7 @@ fn merge_edits(text: &str, mut edits: Vec<Edit>) -> Vec<Edit> {
 const MAX_TIDY_ROUNDS: usize = 16;
 
 /// The debris tidying replaces, in order: each `from` with its `to` (never longer).
-const DEBRIS: [(&str, &str); 61] = [
+const DEBRIS: [(&str, &str); 63] = [
     // A cut that took a sentence's first clause leaves its comma after the full stop
     // ("yesterday. , please hurry"): the rest starts a sentence (capitalised below).
     (". ,", "."),
@@ -1580,6 +1593,9 @@ const DEBRIS: [(&str, &str); 61] = [
     (";;", ";"),
     (". .", "."),
     ("..", "."),
+    // A sentence cut after a question keeps only its question mark ("10:00? . Regards").
+    ("?.", "?"),
+    ("!.", "!"),
     (" - -", " -"),
     (". - ", ". "),
     (". – ", ". "),
@@ -1841,6 +1857,10 @@ mod tests {
             let s = t[..digit].rfind(' ').map_or(0, |i| i + 1);
             assert_eq!(&t[label_start(t, s)..s], label, "{t}");
         }
+        // "My number is" goes with the number, in Czech as in English.
+        let t = "Můžeme se potkat? Moje číslo je +420 601 234 567. Díky";
+        let s = t.find("+420").unwrap();
+        assert_eq!(&t[label_start(t, s)..s], "Moje číslo je ");
         // Asking to be reached goes with the contact it asks by.
         let t = "Questions? Write to ola@example.org and I will answer.";
         let s = t.find("ola@").unwrap();
@@ -1875,6 +1895,11 @@ mod tests {
         assert_eq!(cut("a  ⟨Ana⟩  b"), "a b");
         assert_eq!(cut("  ⟨Ana⟩ b  c"), "b  c");
         assert_eq!(cut("x  y ⟨Ana⟩ ,  z"), "x  y, z");
+        // A question whose next sentence went keeps one mark.
+        assert_eq!(
+            cut("Friday at 10? ⟨Call 555⟩. Thanks"),
+            "Friday at 10? Thanks"
+        );
         assert_eq!(cut("a  b ⟨Ana⟩"), "a  b");
     }
 

@@ -875,17 +875,11 @@ fn container_role(path: &str, key: Option<&str>) -> Option<FieldRole> {
         return None;
     }
     // The nearest container named by a key, past array indices.
-    let mut parts = path.rsplit('/').skip(1);
-    let parent = parts.find(|p| !p.is_empty() && !p.bytes().all(|b| b.is_ascii_digit()))?;
+    let parent = crate::schema::parent_key(path)?;
     let role = field_role(Some(parent), None, "");
     if !holder {
-        let place = any_identifier_word(parent, |w| {
-            matches!(
-                w,
-                "location" | "venue" | "place" | "locations" | "venues" | "places"
-            )
-        });
-        return (role == FieldRole::Location && place).then_some(role);
+        return (role == FieldRole::Location && crate::schema::names_a_place(parent))
+            .then_some(role);
     }
     matches!(
         role,
@@ -1625,7 +1619,8 @@ fn gate(
     let declared = info.and_then(|i| i.psd_category) == Some(item.category);
     let carries = f.role.carries(item.kind)
         || key_carries(f.schema_key, item.kind)
-        || f.schema_key.is_some_and(names_no_kind) && key_carries(parent_key(f.path), item.kind);
+        || f.schema_key.is_some_and(names_no_kind)
+            && key_carries(crate::schema::parent_key(f.path), item.kind);
     // An address-shaped id the tool needs names what it acts on (`chatId`
     // "19:…@thread.spaces", `calendarId` "ana@…"): it is the tool's handle, not a contact told.
     if (whole
@@ -1695,9 +1690,7 @@ fn gate(
                         || form_asks
                         || pays_to
                         || purpose_needs(cv.kind, item.kind))))
-            // In a free text, the declaration says what the text may hold, not that the tool
-            // needs each such item: the text rules decide.
-            || declared && !(f.reading.is_some() && !whole && f.role.is_free_text())
+            || declared && !in_free_text(f, whole)
             || (whole && holds_requirements(f.schema_key))
             // A field named for what is looked for (a product, a specialty, a cuisine) carries
             // the value that heads it, whatever its category.
@@ -1769,10 +1762,7 @@ fn gate(
     // needs: a street in a local search's query still becomes its city.
     let coarse_enough = !matches!(item.kind, PsdKind::StreetAddress | PsdKind::Coordinates)
         || location::precision(cv.kind) == location::Precision::Exact;
-    // In a free text, the declaration says what the text may hold, not that the tool needs
-    // each such item: the text rules decide ("spans, not fields").
-    let free_text = f.reading.is_some() && !whole && f.role.is_free_text();
-    if declared && !is_special(item) && coarse_enough && !free_text {
+    if declared && !is_special(item) && coarse_enough && !in_free_text(f, whole) {
         return Some(Decision::keep(Rule::FieldCarriesThisData));
     }
     if f.reading.is_none() || (whole && !f.role.is_free_text()) || short_value(f) {
@@ -1819,12 +1809,11 @@ fn names_no_kind(key: &str) -> bool {
         .any(|k| key.eq_ignore_ascii_case(k))
 }
 
-/// The key of the object that holds the field at `path` (`document` of
-/// `/travelers/0/document/number`), past array indices.
-fn parent_key(path: &str) -> Option<&str> {
-    let mut steps = path.rsplit('/');
-    steps.next();
-    steps.find(|s| !s.is_empty() && !s.bytes().all(|b| b.is_ascii_digit()))
+/// Whether an item that is not its field's whole value (`whole`) lies in a free text the text
+/// rules read: there a schema's declaration says what the text may hold, not that the tool
+/// needs each such item ("spans, not fields").
+fn in_free_text(f: &FieldCtx<'_>, whole: bool) -> bool {
+    f.reading.is_some() && !whole && f.role.is_free_text()
 }
 
 /// Whether a tool of this kind needs identifiers of `kind` to do its job: a care provider's

@@ -130,10 +130,7 @@ fn view(
 /// are left alone, they end words of other languages).
 fn says_i_am(item: &str) -> bool {
     let last = item.rsplit(char::is_whitespace).next().unwrap_or_default();
-    last.chars().count() >= 5
-        && ["yım", "yüm", "ıyım", "ım", "üm"]
-            .iter()
-            .any(|e| last.ends_with(e))
+    last.chars().count() >= 5 && ["ım", "üm"].iter().any(|e| last.ends_with(e))
 }
 
 impl QueryView {

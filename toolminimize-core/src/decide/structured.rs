@@ -56,7 +56,7 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
 /// term of health ("noisy breathing (stridor)"): it glosses the value, it is the value too.
 pub(super) fn glosses_value(f: &FieldCtx<'_>, text: &str, item: &PsdItem) -> bool {
     (super::holds_requirements(f.schema_key)
-        || super::holds_requirements(super::parent_key(f.path)))
+        || super::holds_requirements(crate::schema::parent_key(f.path)))
         && item.category == crate::taxonomy::Category::Health
         && item.span.as_ref().is_some_and(|s| {
             let before = text.get(..s.start).unwrap_or_default().trim_end();

@@ -946,6 +946,25 @@ impl<'s> ElementFields<'s> {
     }
 }
 
+/// The key of the object that holds the value at JSON pointer `path` (`document` of
+/// `/travelers/0/document/number`), past array indices.
+pub(crate) fn parent_key(path: &str) -> Option<&str> {
+    let mut steps = path.rsplit('/');
+    steps.next();
+    steps.find(|s| !s.is_empty() && !s.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether a container's key names a place (`location`, `venues`): a name or a label under it
+/// (`location.displayName`, `venue.name`) is the place's, not a person's.
+pub(crate) fn names_a_place(key: &str) -> bool {
+    crate::text::words::any_identifier_word(key, |w| {
+        matches!(
+            w,
+            "location" | "locations" | "venue" | "venues" | "place" | "places"
+        )
+    })
+}
+
 /// Appends `/i` (an array index) to a JSON pointer, without the formatting machinery.
 pub(crate) fn push_index(path: &mut String, i: usize) {
     path.push('/');

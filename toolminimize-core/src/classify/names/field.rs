@@ -371,7 +371,7 @@ pub(crate) fn key_kind(field: &Field<'_>) -> Option<KeyKind> {
     }
     let raw = field.key?;
     // The name shown for a place (`location.displayName`, `venue.name`) is the place's.
-    if names_a_place(field.path) {
+    if crate::schema::parent_key(field.path).is_some_and(crate::schema::names_a_place) {
         return None;
     }
     if let Some(kind) = LAST.with_borrow(|(k, kind)| (k == raw).then_some(*kind)) {
@@ -389,23 +389,6 @@ pub(crate) fn key_kind(field: &Field<'_>) -> Option<KeyKind> {
         return kind;
     }
     kind_of_name_key(field)
-}
-
-/// Whether the object holding the field at `path` is a place (`/location/displayName`,
-/// `/venues/0/name`): the nearest key before the field's own, past array indices.
-fn names_a_place(path: &str) -> bool {
-    let parent = path
-        .rsplit('/')
-        .skip(1)
-        .find(|p| !p.is_empty() && !p.bytes().all(|b| b.is_ascii_digit()));
-    parent.is_some_and(|p| {
-        crate::text::words::any_identifier_word(p, |w| {
-            matches!(
-                w,
-                "location" | "locations" | "venue" | "venues" | "place" | "places"
-            )
-        })
-    })
 }
 
 /// Whether a normalised key is one of the [`NAME_PART_KEYS`] (a set of them, built on first

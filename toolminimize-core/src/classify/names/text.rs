@@ -426,7 +426,6 @@ impl<'a, 't> Scan<'a, 't> {
         false
     }
 
-    /// Judges the run; `Some((last token index, confidence))` when it is a name.
     /// [`Scan::judge`] for a run of Cyrillic words that opens with a family name and goes on
     /// with a given name that is not a word: where it ends, and its confidence.
     fn family_name_first(&self, run: &[usize], first: Flags) -> Option<(usize, f32)> {
@@ -492,6 +491,7 @@ impl<'a, 't> Scan<'a, 't> {
         Some((end, 0.8))
     }
 
+    /// Judges the run; `Some((last token index, confidence))` when it is a name.
     fn judge(&self, run: &[usize]) -> Option<(usize, f32)> {
         let &i = run.first()?;
         let first = self.flags(i);

@@ -159,9 +159,6 @@ const BIRTH_FIELD: &[&str] = &[
     "birthday",
 ];
 
-/// Words right before "N ans / Jahre / años / anni" that make it someone's age: having or
-/// turning an age ("j'ai 34 ans", "tengo 40 años", "ho 20 anni", "ich bin 52"), or a person
-/// of that age ("femme de 44 ans", "un niño de 5 años", "Sohn, 12 Jahre").
 /// Where a possessive right before `at` starts ("my" of "my son (4)"), if one does.
 fn possessive_before(text: &str, at: usize) -> Option<usize> {
     const POSSESSIVES: &[&str] = &[
@@ -189,6 +186,9 @@ const CHILD_WORDS: &[&str] = &[
     "søn", "datter", "sønn", "barn",
 ];
 
+/// Words right before "N ans / Jahre / años / anni" that make it someone's age: having or
+/// turning an age ("j'ai 34 ans", "tengo 40 años", "ho 20 anni", "ich bin 52"), or a person
+/// of that age ("femme de 44 ans", "un niño de 5 años", "Sohn, 12 Jahre").
 const AGE_CUES: &[&str] = &[
     "j'ai",
     "il a",

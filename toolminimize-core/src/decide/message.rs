@@ -1944,6 +1944,21 @@ fn other(
                 || it.kind == Occupation
                     && (profile_line && !cv.task_acts || subject_of_dropped)
                 || kept_from && matches!(it.kind, Family | Occupation)
+                // The company someone works for, told to a carer, a travel or shop order or a
+                // route: none of them acts on it ("I work nights at the Dunmore depot",
+                // "travelling for an interview at Siemens").
+                || it.detector == EMPLOYER_DETECTOR
+                    && !in_point
+                    && !f.role.carries(it.kind)
+                    && matches!(
+                        cv.kind,
+                        ToolKind::HealthCare
+                            | ToolKind::Travel
+                            | ToolKind::Shopping
+                            | ToolKind::Route
+                            | ToolKind::Places
+                            | ToolKind::Weather
+                    )
             {
                 Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
             } else if it.kind == Family
@@ -1980,6 +1995,9 @@ fn other(
         }
     }
 }
+
+/// The detector that reports the organisation someone works for.
+const EMPLOYER_DETECTOR: &str = "employer";
 
 /// The detector that reports account handles (`ana_ruiz_2210`) as names.
 const HANDLE_DETECTOR: &str = "person_name:handle";

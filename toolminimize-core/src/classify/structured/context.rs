@@ -211,7 +211,7 @@ pub(super) fn capitalised_run(text: &str, at: usize, max: usize) -> Option<std::
     let mut end = first.1;
     let mut count = 1;
     let mut k = 1;
-    while count < max {
+    while count < max && !ends_sentence(text.get(words[k - 1].0..words[k - 1].1).unwrap_or("")) {
         let Some(w) = words.get(k) else { break };
         if cap(w) {
             end = w.1;
@@ -232,6 +232,22 @@ pub(super) fn capitalised_run(text: &str, at: usize, max: usize) -> Option<std::
     let trimmed = name.trim_end_matches(['.', '-', '\'', '’']);
     (!trimmed.is_empty()).then(|| first.0..first.0 + trimmed.len())
 }
+
+/// Whether a word of a run ends its sentence: it ends in a full stop and is no abbreviation
+/// (an abbreviation has at most three letters, not all capitals, or dots inside: "St.",
+/// "Inc.", "U.S."), so "Northwind. Er …" and "in IT. Dla …" end the run while "St. Olav" and
+/// "Acme Co. Ltd" go on.
+fn ends_sentence(word: &str) -> bool {
+    let Some(stem) = word.strip_suffix('.') else {
+        return false;
+    };
+    stem.chars().all(char::is_alphabetic)
+        && (stem.chars().count() > 3 || stem.chars().count() > 1 && stem.chars().all(char::is_uppercase))
+        && !ABBREVIATIONS.iter().any(|a| a.eq_ignore_ascii_case(stem))
+}
+
+/// Abbreviations of four letters or more that end with a dot inside organisation names.
+const ABBREVIATIONS: &[&str] = &["corp", "bros", "dept", "univ", "assn", "intl", "mfg", "hosp"];
 
 /// A set of context words matched ASCII-case-insensitively at a word start (a camelCase
 /// hump counts as a word start, so `recipientPhone` contains `phone`, `hotel` does not
@@ -533,6 +549,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn organisation_runs_end_with_their_sentence() {
+        fn run(t: &str) -> Option<&str> {
+            capitalised_run(t, 0, 4).map(|r| &t[r])
+        }
+        assert_eq!(run("Northwind. Er medlem"), Some("Northwind"));
+        assert_eq!(run("St. Olav Hospital"), Some("St. Olav Hospital"));
+        assert_eq!(run("Brandt Corp. Europe"), Some("Brandt Corp. Europe"));
+        assert_eq!(run("Acme Co. Ltd"), Some("Acme Co. Ltd"));
+        assert_eq!(run("IT. Dla"), Some("IT"));
+        assert_eq!(run("U.S. Bank"), Some("U.S. Bank"));
     }
 
     #[test]

@@ -841,6 +841,18 @@ pub(crate) fn spread_letters(text: &str) -> Option<View> {
         .then_some(c)
     };
     let sep_at = |i: usize| b.get(i).copied().filter(|x| LETTER_SEPS.contains(x));
+    // Past its first letter, a run spaced out by blanks may hold an address's marks and
+    // digits too ("h e l g a . b e r g @ g m a i l . c o m").
+    let member = |i: usize, sep: u8| -> Option<char> {
+        alone(i).or_else(|| {
+            let c = char_at(text, i)?;
+            (sep == b' '
+                && spread_mark(c)
+                && !char_before(text, i).is_some_and(char::is_alphanumeric)
+                && !char_at(text, i + c.len_utf8()).is_some_and(char::is_alphanumeric))
+            .then_some(c)
+        })
+    };
     let mut v = View::default();
     let mut copied_from = 0usize;
     // Where the next run may start: a failed or taken run is not read again.
@@ -863,7 +875,7 @@ pub(crate) fn spread_letters(text: &str) -> Option<View> {
         // The byte right after the run's last letter: its separator, if the run goes on.
         let mut end = p;
         while sep_at(end) == Some(byte) {
-            let Some(c) = alone(end + 1) else {
+            let Some(c) = member(end + 1, byte) else {
                 break;
             };
             letters.push((end + 1, c));
@@ -886,6 +898,12 @@ pub(crate) fn spread_letters(text: &str) -> Option<View> {
     }
     v.copy(text, copied_from..text.len());
     Some(v)
+}
+
+/// A character that may stand inside a run of letters spaced out by blanks, past its first
+/// letter: the marks of an e-mail address and digits.
+fn spread_mark(c: char) -> bool {
+    c.is_ascii_digit() || matches!(c, '.' | '@' | '_')
 }
 
 /// Whether `rest` opens with an "at" written as a word, in brackets, or as `@`.
@@ -1117,6 +1135,12 @@ mod tests {
             "cancer again"
         );
         // Too short, mixed separators, or letters inside words: nothing.
+        assert_eq!(
+            spread_letters("mail h e l g a . b e r g @ g m a i l . c o m now")
+                .unwrap()
+                .as_str(),
+            "mail helga.berg@gmail.com now"
+        );
         assert!(spread_letters("plan a b c now").is_none());
         assert!(spread_letters("a.b c-d e").is_none());
         assert!(spread_letters("the U.S and more").is_none());
@@ -1211,7 +1235,17 @@ mod spread_run_tests {
             };
             let mut letters = vec![k];
             let mut j = k;
-            while sep_at(j + 1) == Some(sep) && alone(j + 2) {
+            let member = |k: usize| {
+                alone(k)
+                    || sep == ' '
+                        && chars.get(k).is_some_and(|&(_, c)| spread_mark(c))
+                        && !k
+                            .checked_sub(1)
+                            .and_then(|p| chars.get(p))
+                            .is_some_and(|&(_, c)| c.is_alphanumeric())
+                        && !chars.get(k + 1).is_some_and(|&(_, c)| c.is_alphanumeric())
+            };
+            while sep_at(j + 1) == Some(sep) && member(j + 2) {
                 j += 2;
                 letters.push(j);
             }
@@ -1250,6 +1284,8 @@ mod spread_run_tests {
             "a.b c-d e",
             "ab c d e",
             "1 a b c d",
+            "h e l g a . b @ g 2",
+            "a b . c @",
             "日 本 語 文",
             "plain words",
             "a",

@@ -268,13 +268,15 @@ impl<'a, 'r> MsgView<'a, 'r> {
     }
 
     /// Whether the clause at `ci` asks the reader to act: a request, a need that tells
-    /// nothing besides ("Wheelchair assistance needed at the gate"), or, to a reader who
-    /// serves the writer in person, what they provide for ("Jsem na vozíku", "the walker
-    /// folds").
+    /// nothing besides ("Wheelchair assistance needed at the gate"), a fault of the reader's
+    /// service reported ("Voice login fails since …": what a support message is for), or, to
+    /// a reader who serves the writer in person, what they provide for ("Jsem na vozíku",
+    /// "the walker folds").
     fn asks(&self, ci: usize) -> bool {
         self.r.clauses.get(ci).is_some_and(|c| {
             c.request
                 || c.needs && !self.stated.get(ci).copied().unwrap_or(false)
+                || !c.reason && !c.third_person && self.clause_names(ci, WordSet::Fault)
                 || self.serves && !c.reason && self.names_accommodation(ci)
         })
     }

@@ -111,11 +111,15 @@ pub enum WordSet {
     /// Keeping something from someone ("doesn't know", "don't tell", "no le digas"): whom it
     /// is kept from is not who the reader deals with.
     Secrecy,
+    /// Reporting that something of the reader's does not work ("doesn't work", "funktioniert
+    /// nicht", "ne marche plus", "nie działa"): the fault is what a support message asks the
+    /// reader to fix, though it holds no request word.
+    Fault,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 38] = [
+    const ALL: [WordSet; 39] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Associate,
@@ -154,6 +158,7 @@ impl WordSet {
         WordSet::TopicMedication,
         WordSet::TopicResults,
         WordSet::Secrecy,
+        WordSet::Fault,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -202,6 +207,7 @@ impl WordSet {
             "topic_medication" => WordSet::TopicMedication,
             "topic_results" => WordSet::TopicResults,
             "secrecy" => WordSet::Secrecy,
+            "fault" => WordSet::Fault,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,

@@ -1022,6 +1022,11 @@ fn removal(s: &str, span: std::ops::Range<usize>, kind: PsdKind) -> Edit {
     {
         always = p;
         r.start = r.start.min(p);
+        // So does a possessive after it that closes the clause ("etter halsoperasjonen
+        // min." leaves no "min").
+        if let Some(n) = text::postposed_possessive_len(s, core_end) {
+            r.end = r.end.max(core_end + n);
+        }
     }
     // A person's age in brackets right after their name goes with it ("Eli (6)").
     if kind == PsdKind::PersonName
@@ -1574,6 +1579,23 @@ mod tests {
                 PsdKind::Condition
             ),
             "Ich sitze im Rollstuhl."
+        );
+        // And a possessive after the item that closes the clause ("… min.").
+        assert_eq!(
+            cut(
+                "Innloggingen feiler etter kneoperasjonen min.",
+                "kneoperasjonen",
+                PsdKind::Condition
+            ),
+            "Innloggingen feiler."
+        );
+        assert_eq!(
+            cut(
+                "Innloggingen feiler etter kneoperasjonen min i fjor.",
+                "kneoperasjonen",
+                PsdKind::Condition
+            ),
+            "Innloggingen feiler min i fjor."
         );
         // Not before the noun the item qualifies ("after the abuse case").
         assert_eq!(

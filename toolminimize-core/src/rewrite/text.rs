@@ -613,6 +613,25 @@ pub fn bracketed_age_len(text: &str, end: usize) -> Option<usize> {
         .then_some(2 + digits + 1)
 }
 
+/// Possessives that follow their noun in Norwegian, Swedish and Danish ("operasjonen min",
+/// "pojken hans"), folded.
+const POSTPOSED_POSSESSIVES: &[&str] = &[
+    "min", "mitt", "mine", "mina", "din", "ditt", "dine", "dina", "hans", "hennes", "hendes",
+    "sin", "sitt", "sine", "sina", "var", "vart", "vare", "vores", "deres",
+];
+
+/// The length of a possessive that follows the item ending at `end` and closes its clause
+/// (" min" of "etter halsoperasjonen min."), if one does: with the item cut, it owns nothing.
+pub fn postposed_possessive_len(text: &str, end: usize) -> Option<usize> {
+    let rest = text.get(end..)?;
+    let word = rest.strip_prefix(' ')?;
+    let n = word.find(|c: char| !c.is_alphabetic()).unwrap_or(word.len());
+    let w = word.get(..n)?;
+    (with_folded_term(w, |f| POSTPOSED_POSSESSIVES.contains(&f))
+        && clause_ends_at(text, end + 1 + n))
+    .then_some(1 + n)
+}
+
 /// Prepositions of time that anchor a phrase on an event ("since my stroke", "seit dem
 /// Unfall", "po mrtvici", "depuis son accident"), folded. With the event cut, they anchor
 /// nothing ("Ich sitze seit dem im Rollstuhl").

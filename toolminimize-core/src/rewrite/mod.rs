@@ -1326,12 +1326,18 @@ fn rewrite_text(
                 PsdKind::Coordinates => {
                     edits.push(Edit::replace(span, generalize::coordinates_in_text(piece)))
                 }
+                // A whole field's date becomes its year ("1990-03-14" → "1990"); inside a
+                // text, the date goes.
                 PsdKind::DateOfBirth => match generalize::year_of(piece) {
-                    Some(y) if item.span.is_none() => edits.push(Edit::replace(span, y)),
+                    Some(y) if piece.len() + 2 >= s.trim().len() => {
+                        edits.push(Edit::replace(span, y))
+                    }
                     _ => edits.push(removal(s, span, item.kind)),
                 },
                 PsdKind::Age => match generalize::decade_of(piece) {
-                    Some(d) if item.span.is_none() => edits.push(Edit::replace(span, d)),
+                    Some(d) if piece.len() + 2 >= s.trim().len() => {
+                        edits.push(Edit::replace(span, d))
+                    }
                     _ => edits.push(removal(s, span, item.kind)),
                 },
                 PsdKind::CardNumber => match generalize::card_last_four(piece) {

@@ -1749,10 +1749,17 @@ fn gate(
                 r.clauses.first().map(|c| c.clause.sentence)
                     != r.clauses.last().map(|c| c.clause.sentence)
             });
+        // Of a one-sentence note of several clauses, the clause goes ("Quiet room please,
+        // close to … - I have my … there on 14 May" keeps "Quiet room please").
+        let several_clauses = free_text
+            && cv.retrieves()
+            && f.reading.as_ref().is_some_and(|r| r.clauses.len() > 1);
         let op = if info.is_some_and(|i| i.required) {
             Op::RemoveSpan
         } else if several_sentences {
             Op::RemoveSentence
+        } else if several_clauses {
+            Op::RemoveClause
         } else {
             Op::RemoveField
         };

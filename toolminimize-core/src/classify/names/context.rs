@@ -901,6 +901,17 @@ pub(crate) const STREET_PREFIXES: Words = Words::new(
         "vagen",
         "ulica",
         "ul",
+        // Malay and Indonesian ("Jalan Mawar 3", "Jl. Melati"), Turkish ("Cumhuriyet
+        // Caddesi" ends with it; "Cad." and "Sokak" open a short form).
+        "jalan",
+        "jln",
+        "jl",
+        "lorong",
+        "persiaran",
+        "lebuh",
+        "caddesi",
+        "sokak",
+        "sokagi",
     ],
 );
 

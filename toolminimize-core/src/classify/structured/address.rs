@@ -129,7 +129,8 @@ const AFTER_NAME_TYPES: &[&str] = &[
 ];
 
 /// Street types written before the name: French, Spanish, Italian, Portuguese, Polish,
-/// Romanian ("12 avenue Jean Jaurès", "Calle Mayor 5", "via Roma 12", "ul. Długa 3").
+/// Romanian, Malay ("12 avenue Jean Jaurès", "Calle Mayor 5", "via Roma 12", "ul. Długa 3",
+/// "Jalan Mawar 3").
 const FR_TYPES: &[&str] = &[
     "rue",
     "avenue",
@@ -214,6 +215,14 @@ const ES_IT_TYPES: &[&str] = &[
     "calea",
     "prospekt",
     "ulitsa",
+    // Malay and Indonesian ("Jalan Mawar 3", "Lorong Bunga 5"); the Indonesian form with
+    // "No." has its own pattern.
+    "jalan",
+    "jln.",
+    "jln",
+    "lorong",
+    "persiaran",
+    "lebuh",
 ];
 
 /// Two-letter US state and territory codes.

@@ -512,7 +512,7 @@ pub(crate) fn has_hex_run(text: &str) -> bool {
 fn look_alike_sep(c: char) -> Option<char> {
     match c {
         '\u{2010}'..='\u{2013}' | '\u{2212}' | '\u{FE63}' => Some('-'),
-        '\u{00A0}' | '\u{2007}' | '\u{2009}' | '\u{200A}' | '\u{202F}' => Some(' '),
+        '\u{00A0}' | '\u{2007}' | '\u{2009}' | '\u{200A}' | '\u{202F}' | '\u{3000}' => Some(' '),
         _ => None,
     }
 }
@@ -520,8 +520,10 @@ fn look_alike_sep(c: char) -> Option<char> {
 /// Whether a look-alike separator between `prev` and `next` stands beside a digit, with a
 /// digit or an ASCII letter on its other side.
 fn beside_digit(prev: char, next: char) -> bool {
-    prev.is_ascii_digit() && next.is_ascii_alphanumeric()
-        || prev.is_ascii_alphanumeric() && next.is_ascii_digit()
+    // Full-width digits count as digits ("４８２１　３９０７" with an ideographic space).
+    let digit = |c: char| c.is_ascii_digit() || ('\u{FF10}'..='\u{FF19}').contains(&c);
+    let alnum = |c: char| digit(c) || c.is_ascii_alphabetic();
+    digit(prev) && alnum(next) || alnum(prev) && digit(next)
 }
 
 /// Whether `c` is a digit (ASCII or full-width) or an ASCII letter.
@@ -1055,6 +1057,10 @@ mod tests {
 
     #[test]
     fn unicode_tricks_normalise() {
+        assert_eq!(
+            unicode_tricks("番号：１２３４\u{3000}５６７８").unwrap().as_str(),
+            "番号:1234 5678"
+        );
         let text = "SSN １２３-４５-６７８９";
         assert_eq!(unicode_tricks(text).unwrap().as_str(), "SSN 123-45-6789");
         assert_eq!(

@@ -138,6 +138,7 @@ pub(super) struct Ids {
     cf: Regex,
     personnummer: Regex,
     more: Regex,
+    asia: Regex,
     nino: Regex,
     nino_any: Regex,
     mbi: Regex,
@@ -170,6 +171,12 @@ impl Ids {
             more: regex(
                 "national_id",
                 r"\d{3}\.\d{3}\.\d{3}-\d{2}|\d{6}/\d{4}|\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]|\d{7}[A-W][A-IW]?|\d{17}[0-9Xx]|\d{11}",
+            )?,
+            // Korean resident registration number, Thai national id, Malaysian MyKad, Dutch
+            // BSN written with dots, Indian Aadhaar in its groups of four.
+            asia: regex(
+                "national_id",
+                r"\d{6}-\d{7}|\d-\d{4}-\d{5}-\d{2}-\d|\d{13}|\d{6}-\d{2}-\d{4}|\d{4}\.\d{2}\.\d{3}|\d{4} \d{4} \d{4}",
             )?,
             nino: regex(
                 "national_id",
@@ -318,6 +325,104 @@ fn steuer_ok(d: &[u8]) -> bool {
     }
     let repeated = counts.iter().filter(|c| **c > 1).count();
     d.get(10).is_some_and(|&c| u32::from(c) == check) && repeated == 1
+}
+
+/// Korean resident registration number (`yymmdd-gnnnnnn`): a birth date, a sex and century
+/// digit (1–8), and, for numbers issued before October 2020, a mod-11 check digit; written
+/// with its dash the layout and the date tell it, written as 13 digits the check digit must
+/// hold too.
+fn rrn_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let at = |i: usize| d.get(i).copied().unwrap_or(0);
+    let sum = weighted(&d, &[2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]);
+    let check = (11 - sum % 11) % 10;
+    d.len() == 13
+        && (1..=12).contains(&pair(&d, 2))
+        && (1..=31).contains(&pair(&d, 4))
+        && (1..=8).contains(&at(6))
+        && (s.as_bytes().get(6) == Some(&b'-') || at(12) == check)
+}
+
+/// Thai national identification number: 13 digits, the first 1–8, a mod-11 check digit.
+fn thai_id_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let sum = weighted(&d, &[13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+    d.len() == 13
+        && d.first().is_some_and(|f| (1..=8).contains(f))
+        && d.get(12) == Some(&((11 - sum % 11) % 10))
+}
+
+/// Malaysian MyKad number (`yymmdd-pb-nnnn`): a birth date and a code of the state or country
+/// of birth; it has no check digit, so the layout, the date and the code tell it.
+fn mykad_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let place = pair(&d, 6);
+    d.len() == 12
+        && (1..=12).contains(&pair(&d, 2))
+        && (1..=31).contains(&pair(&d, 4))
+        && matches!(place, 1..=16 | 21..=59 | 60..=68 | 71 | 72 | 74..=79 | 82..=93 | 98 | 99)
+}
+
+/// Indian Aadhaar number: 12 digits, the first 2–9, a Verhoeff check digit.
+fn aadhaar_ok(s: &str) -> bool {
+    const D: [[u8; 10]; 10] = [
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+        [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+        [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+        [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+        [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+        [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+        [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+        [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+        [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+    ];
+    const P: [[u8; 10]; 8] = [
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+        [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+        [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+        [9, 4, 5, 3, 1, 2, 8, 7, 6, 0],
+        [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+        [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+        [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+    ];
+    let d = digit_values(s);
+    let mut c = 0u8;
+    for (i, x) in d.iter().rev().enumerate() {
+        let p = P
+            .get(i % 8)
+            .and_then(|row| row.get(usize::try_from(*x).unwrap_or(0)))
+            .copied()
+            .unwrap_or(0);
+        c = D
+            .get(usize::from(c))
+            .and_then(|row| row.get(usize::from(p)))
+            .copied()
+            .unwrap_or(0);
+    }
+    d.len() == 12 && d.first().is_some_and(|f| *f >= 2) && c == 0
+}
+
+/// Which of the numbers of [`Ids::asia`] `s` is, by its layout and check: written as 13 digits
+/// with nothing between them (a barcode is too), only in text of its script.
+fn asia_ok(s: &str, text: &str) -> bool {
+    let b = s.as_bytes();
+    match (b.len(), b.get(6), b.get(9)) {
+        (14, Some(b'-'), Some(b'-')) => mykad_ok(s),
+        (14, Some(b'-'), _) => rrn_ok(s),
+        (14, _, _) => aadhaar_ok(s),
+        (17, _, _) => thai_id_ok(s),
+        (11, _, _) => {
+            let d: Vec<u8> = s.bytes().filter(u8::is_ascii_digit).map(|c| c - b'0').collect();
+            bsn_ok(&d)
+        }
+        (13, _, _) => {
+            text.chars().any(|c| ('\u{0E00}'..='\u{0E7F}').contains(&c)) && thai_id_ok(s)
+                || text.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) && rrn_ok(s)
+        }
+        _ => false,
+    }
 }
 
 /// Dutch BSN 11-check.
@@ -606,6 +711,23 @@ impl Ids {
         }
     }
 
+    /// Korean, Thai, Malaysian and Indian national numbers and a dotted BSN ([`asia_ok`]).
+    fn asian_checksummed(&self, text: &str, out: &mut Vec<Finding>) {
+        if super::context::longest_digit_run(text) < 3 {
+            return;
+        }
+        for m in self.asia.find_iter(text) {
+            if separate(text, m.start(), m.end()) && asia_ok(m.as_str(), text) {
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::NationalId,
+                    0.9,
+                    "national_id",
+                ));
+            }
+        }
+    }
+
     /// Medicare Beneficiary Identifiers: the format alone is specific (letters and digits at
     /// fixed places); with its dashes or after "MBI"/"Medicare" more so.
     fn medicare(&self, text: &str, out: &mut Vec<Finding>) {
@@ -834,6 +956,7 @@ impl Detector for Ids {
         }
         self.checksummed(text, field, out);
         self.more_checksummed(text, out);
+        self.asian_checksummed(text, out);
         self.medicare(text, out);
         let first = out.len();
         self.contextual(text, field, out);

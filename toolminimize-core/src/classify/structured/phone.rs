@@ -286,18 +286,19 @@ impl Phone {
     }
 }
 
-/// Whether `cand` ("+44 7700 900 554") is laid out as an international phone number: its
-/// calling code and three groups or more of digits, each of at most four, the last of three
-/// or four, parted by single spaces or dashes.
+/// Whether `cand` ("+44 7700 900 554", "+44 7700 900431") is laid out as an international
+/// phone number: its calling code of one to three digits and two groups or more of digits,
+/// each of at most six, the last of three at least, parted by single spaces or dashes.
 fn laid_out_as_phone(cand: &str) -> bool {
     let Some(rest) = cand.strip_prefix('+') else {
         return false;
     };
     let groups: Vec<&str> = rest.split([' ', '-']).collect();
     groups.len() >= 3
+        && groups.first().is_some_and(|g| (1..=3).contains(&g.len()))
         && groups
             .iter()
-            .all(|g| (1..=4).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()))
+            .all(|g| (1..=6).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()))
         && groups.last().is_some_and(|g| g.len() >= 3)
 }
 

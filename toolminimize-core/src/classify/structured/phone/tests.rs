@@ -23,6 +23,7 @@ fn international_numbers_of_any_country() {
     assert_eq!(plain("Ruf an: 0049 89 1234567"), ["0049 89 1234567"]);
     // A range reserved for fiction, or not yet assigned, laid out as a number: still one.
     assert_eq!(plain("backup line: +44 7700 900 554"), ["+44 7700 900 554"]);
+    assert_eq!(plain("Jo Bell\n+44 7700 900318"), ["+44 7700 900318"]);
     assert!(plain("score +12 (3 games)").is_empty());
 }
 

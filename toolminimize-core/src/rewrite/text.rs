@@ -1399,7 +1399,8 @@ fn debris_runs(t: &str, seams: &[usize]) -> Vec<Range<usize>> {
 /// `t` with the debris around its seams tidied: in each run of spaces and punctuation that
 /// holds a seam, spaces fold into one and the [`DEBRIS`] patterns are replaced; a run at
 /// either end of the text loses its separators, a run at the end of a line its spaces, and
-/// one at the start of a line keeps the line's indentation but not a space the cut left; a
+/// one at the start of a line keeps the line's indentation but not a space, comma or
+/// semicolon the cut left; a
 /// line the cut left with only its full stop is emptied; a lower-case word a run leaves at the
 /// start of a sentence is capitalised.
 fn tidy_around(t: &str, seams: &[usize]) -> String {
@@ -1429,7 +1430,9 @@ fn tidy_around(t: &str, seams: &[usize]) -> String {
         let mut piece = fold_spaces(raw.get(indent..).unwrap_or_default());
         piece = tidy_debris(piece);
         if line_start {
-            let kept = piece.trim_start_matches(' ').len();
+            // A comma or semicolon the cut left opening a line goes with its space ("27 Elm
+            // Road, Leeds" on a signature line leaves "Leeds"); a bullet stays.
+            let kept = piece.trim_start_matches([' ', ',', ';']).len();
             piece.drain(..piece.len() - kept);
         }
         if line_end {
@@ -1942,6 +1945,9 @@ mod tests {
         // left does not.
         assert_eq!(cut("items:\n    ⟨Ana Ruiz⟩ leads\n"), "items:\n    leads\n");
         assert_eq!(cut("items:\n⟨Ana Ruiz⟩ leads"), "items:\nleads");
+        // So do a comma and its space the cut left opening the line; a bullet stays.
+        assert_eq!(cut("Jo Bell\n⟨7 Elm Road⟩, Leeds"), "Jo Bell\nLeeds");
+        assert_eq!(cut("to do:\n- ⟨Ana Ruiz⟩ calls"), "to do:\n- calls");
         // A line left with only its full stop is emptied.
         assert_eq!(cut("One.\n⟨Diabetic⟩.\nThree."), "One.\n\nThree.");
     }

@@ -479,7 +479,11 @@ impl<'a, 'r> MsgView<'a, 'r> {
         // A phrase of cause is not: the days after it are its clause's ("ich komme wegen
         // meiner Migräne morgen später").
         let carries = self.clause_carries(ci);
-        let aside = c.reason && !(c.cause_phrase && carries) || c.third_person || c.relation;
+        // A clause about someone else that tells when they are away ("Lena is off until
+        // Friday after …") is the news, not their story.
+        let aside = c.reason && !(c.cause_phrase && carries)
+            || c.third_person && !(carries && self.tells_when(ci))
+            || c.relation;
         let asks = self.asks(ci);
         if !aside && (asks || !self.optional) && carries {
             return Op::RemoveSpan;
@@ -1513,8 +1517,11 @@ fn other(
         && !named_in_point(cv, field_span_text(f, it).unwrap_or_default());
     // Someone whose own clause told special-category data that went, in a clause that asks
     // nothing ("Mr Rossi on the third floor is under house arrest"), is who it was about.
-    let subject_of_dropped =
-        clause.is_some_and(|c| !c.request && !c.contact_ask && mv.special_in(&c.clause.range));
+    // Not when the clause tells when they are away ("Lena is off until Friday after her …"):
+    // who is away is the news.
+    let subject_of_dropped = clause
+        .is_some_and(|c| !c.request && !c.contact_ask && mv.special_in(&c.clause.range))
+        && !(own_clause_carries && ci.is_some_and(|i| mv.tells_when(i)));
     // Someone named just before a clause that tells about them ("… to my flatmate Ana Ruiz,
     // she is undocumented"), whose special-category data went, goes with it.
     let antecedent_of_dropped = ci.is_some_and(|i| {

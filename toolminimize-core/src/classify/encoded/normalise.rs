@@ -78,6 +78,63 @@ const DIGIT_WORDS: &[(&str, char)] = &[
     ("zes", '6'),
     ("zeven", '7'),
     ("negen", '9'),
+    // Indonesian and Malay.
+    ("nol", '0'),
+    ("kosong", '0'),
+    ("satu", '1'),
+    ("dua", '2'),
+    ("tiga", '3'),
+    ("empat", '4'),
+    ("lima", '5'),
+    ("enam", '6'),
+    ("tujuh", '7'),
+    ("delapan", '8'),
+    ("lapan", '8'),
+    ("sembilan", '9'),
+    // Polish.
+    ("jeden", '1'),
+    ("dwa", '2'),
+    ("trzy", '3'),
+    ("cztery", '4'),
+    ("pięć", '5'),
+    ("piec", '5'),
+    ("sześć", '6'),
+    ("szesc", '6'),
+    ("siedem", '7'),
+    ("osiem", '8'),
+    ("dziewięć", '9'),
+    ("dziewiec", '9'),
+    // Swedish, Danish, Norwegian.
+    ("noll", '0'),
+    ("ett", '1'),
+    ("två", '2'),
+    ("tva", '2'),
+    ("fyra", '4'),
+    ("fire", '4'),
+    ("fem", '5'),
+    ("seks", '6'),
+    ("sju", '7'),
+    ("syv", '7'),
+    ("åtta", '8'),
+    ("atta", '8'),
+    ("otte", '8'),
+    ("åtte", '8'),
+    ("nio", '9'),
+    // Turkish.
+    ("sıfır", '0'),
+    ("sifir", '0'),
+    ("bir", '1'),
+    ("iki", '2'),
+    ("uc", '3'),
+    ("dört", '4'),
+    ("dort", '4'),
+    ("beş", '5'),
+    ("bes", '5'),
+    ("altı", '6'),
+    ("alti", '6'),
+    ("yedi", '7'),
+    ("sekiz", '8'),
+    ("dokuz", '9'),
 ];
 
 /// Words that repeat the digit after them ("double five" = 55).
@@ -140,14 +197,15 @@ fn number_word(w: &str) -> Option<NumberWord> {
 
 /// [`number_word`] of a word's bytes.
 fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
-    // Every digit word is 2–7 bytes and starts with one of these letters.
+    // Every digit word is 2–10 bytes and starts with one of these letters (or `å`, whose
+    // first byte is 0xC3).
     let first = w.first()?.to_ascii_lowercase();
-    if w.len() > 8 || w.len() < 2 || !b"acdefhnoqstuvzn".contains(&first) {
+    if w.len() > 10 || w.len() < 2 || !b"abcdefhijklnopqstuvyz\xc3".contains(&first) {
         return None;
     }
     // The lists are in lower case: an ASCII-case-insensitive comparison with an entry is an
     // exact one with the word's ASCII letters lowered.
-    let mut buf = [0u8; 8];
+    let mut buf = [0u8; 10];
     let key = buf.get_mut(..w.len())?;
     key.copy_from_slice(w);
     key.make_ascii_lowercase();
@@ -797,6 +855,20 @@ mod tests {
     }
 
     #[test]
+    fn every_listed_number_word_is_read() {
+        for &(w, d) in DIGIT_WORDS {
+            assert!(
+                matches!(number_word(w), Some(NumberWord::Digit(x)) if x == d)
+                    || DIGIT_WORDS.iter().find(|(n, _)| *n == w).map(|(_, x)| *x) != Some(d),
+                "{w}"
+            );
+        }
+        for &(w, _) in REPEATS {
+            assert!(number_word(w).is_some(), "{w}");
+        }
+    }
+
+    #[test]
     fn digits_written_as_words_in_five_languages() {
         let text = "ruf an: null eins sieben eins, zwei drei vier fünf, sechs sieben acht. Danke";
         let v = number_words(text).unwrap();
@@ -813,6 +885,12 @@ mod tests {
         assert_eq!(v.as_str(), "número A214-558-903");
         let v = number_words("è tre tre otto, uno due tre, quattro cinque sei").unwrap();
         assert_eq!(v.as_str(), "è 338-123-456");
+        let v = number_words("WA saya nol delapan satu tiga dua dua tujuh tujuh ya").unwrap();
+        assert_eq!(v.as_str(), "WA saya 08132277 ya");
+        let v = number_words("numer: pięć zero jeden dwa trzy cztery osiem").unwrap();
+        assert_eq!(v.as_str(), "numer: 5012348");
+        let v = number_words("ring noll sju fyra fem seks åtta nio").unwrap();
+        assert_eq!(v.as_str(), "ring 0745689");
         // Counting in prose is no number.
         assert!(number_words("one or two, maybe three people and one dog").is_none());
         assert!(number_words("").is_none());

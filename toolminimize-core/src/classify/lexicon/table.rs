@@ -163,6 +163,7 @@ pub const FILES: &[&str] = &[
     "lang_id_vi.tsv",
     "lang_hr_sk.tsv",
     "lang_hi.tsv",
+    "lang_th.tsv",
     "procedures.tsv",
     "demonyms.tsv",
     "conditions.tsv",

@@ -1719,10 +1719,14 @@ fn gate(
             return Some(Decision::keep(Rule::FieldCarriesThisData));
         }
         // What a search of the user's own data looks for is its term, optional or not: the
-        // search's rules decide it ("Albert Heijn" in a transactions search).
+        // search's rules decide it ("Albert Heijn" in a transactions search). So is a person
+        // a search's text names ("biography of Golda Meir" in a catalogue's free-text
+        // field): who is searched for; the personal data told beside it in an optional note
+        // still goes with the note.
         if f.query
             && f.reading.is_some()
-            && cv.kind == ToolKind::SearchOwn
+            && (cv.kind == ToolKind::SearchOwn
+                || cv.kind == ToolKind::Search && item.kind == PsdKind::PersonName)
             && (f.role == FieldRole::Query || f.key.is_some_and(names_search_term))
         {
             return None;

@@ -12,10 +12,14 @@
 //!    of known names (low confidence).
 //!    Russian and Ukrainian names in an oblique case are read as their nominative
 //!    ("Ивану Петрову", "с Ольгой Смирновой"; see `cyrillic.rs`).
-//! 4. **Japanese script.** Family and given names in kanji by their place in a run of kanji
+//! 4. **Caseless scripts.** Arabic, Hebrew, Devanagari, Korean and Chinese names by the
+//!    native-script lists of Faker's person providers and the words around them (see
+//!    `caseless.rs`).
+//! 5. **Japanese script.** Family and given names in kanji by their place in a run of kanji
 //!    and the honorific or kinship word around them (`田中さん`, `山田太郎`, `弟・翔太`; see
 //!    `ja.rs`).
 
+mod caseless;
 mod context;
 mod cyrillic;
 mod field;
@@ -84,6 +88,14 @@ impl Detector for PersonNames {
                 PsdKind::PersonName,
                 n.confidence,
                 "person_name",
+            ));
+        }
+        for n in caseless::find(scanned) {
+            out.push(Finding::new(
+                n.span,
+                PsdKind::PersonName,
+                n.confidence,
+                "person_name:caseless",
             ));
         }
         for n in ja::find(scanned) {

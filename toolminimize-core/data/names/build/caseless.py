@@ -11,8 +11,8 @@ Usage:
 Names written in scripts without capital letters, which the capital-based detector cannot
 meet: Arabic (Faker ar_AA, ar_SA, ar_PS, ar_DZ; Persian fa_IR), Hebrew (he_IL), Devanagari
 (hi_IN, mr_IN, ne_NP), Korean (ko_KR) and Chinese (zh_CN, zh_TW). Each line is
-`script<TAB>role<TAB>name`, role `given` or `family`. Only names of one word are kept (a
-name of several words is matched word by word), Arabic and Persian diacritics are stripped
+`script<TAB>role<TAB>name`, role `given` or `family`. Only names of one word are kept, and
+given names of two (`تاج الدين`, matched as a pair of words), Arabic and Persian diacritics are stripped
 and the forms of alef are unified (as the detector reads a text), and duplicates go. Family
 names come only from the locales of FAMILY_FROM where the script has such a choice, and a
 family name that is one of the 3,000 commonest words of Arabic, Hebrew or Hindi (wordfreq)
@@ -88,7 +88,10 @@ def main():
                     n = unicodedata.normalize("NFC", n.replace("\u200d", "").strip())
                     if script == "arab":
                         n = arabic_fold(n)
-                    if not n or " " in n or "-" in n or role == "family" and n in common:
+                    # A given name of two words ("تاج الدين", "نور الدين") is kept whole.
+                    if not n or n.count(" ") > (1 if role == "given" else 0) or "-" in n:
+                        continue
+                    if role == "family" and n in common:
                         continue
                     rows.add((script, role, n))
     with open(os.path.join(OUT, "caseless.tsv"), "w", encoding="utf-8") as f:

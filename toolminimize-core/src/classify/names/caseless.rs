@@ -185,6 +185,10 @@ fn listed_at(
         .then_some(first.len_utf8())
 }
 
+/// Second words of Arabic compound given names ("… الدين" "of the faith", "… الله" "of God"):
+/// after a given name, the pair is a name (`رحيم الدين`, `فضل الله`).
+const ARABIC_NAME_TAILS: &[&str] = &["الدين", "الله", "الرحمن"];
+
 /// Words after which a name follows (titles, kin, "my name"), by script.
 const ARABIC_BEFORE: &[&str] = &[
     "السيد", "السيدة", "الاستاذ", "الاستاذة", "الدكتور", "الدكتورة", "اخي", "اختي", "ابني",
@@ -225,11 +229,21 @@ fn spaced(
         });
         let next = words.get(k + 1).copied().filter(|&(s2, _)| text.get(e1..s2) == Some(" "));
         let w2 = next.and_then(|(s2, e2)| text.get(s2..e2)).unwrap_or_default();
-        let Some(at) = listed_at(w1, &names.given, key, clitics) else {
+        let pair_head = next.is_some_and(|(s2, e2)| {
+            let w2 = text.get(s2..e2).unwrap_or_default();
+            names.given.contains(format!("{} {}", key(w1), key(w2)).as_str())
+        });
+        let Some(at) = listed_at(w1, &names.given, key, clitics).or(pair_head.then_some(0))
+        else {
             k += 1;
             continue;
         };
         let family_next = names.family.contains(key(w2).as_str());
+        // A given name of two words ("رحيم الدين") counts as a given name and a family name.
+        let pair = format!("{} {}", key(w1.get(at..).unwrap_or_default()), key(w2));
+        let family_next = family_next
+            || !w2.is_empty() && names.given.contains(pair.as_str())
+            || ARABIC_NAME_TAILS.contains(&key(w2).as_str());
         let given_next = names.given.contains(key(w2).as_str());
         if introduced && !family_next && !given_next {
             out.push(CaselessName {
@@ -383,6 +397,7 @@ mod tests {
     fn names_in_caseless_scripts() {
         assert_eq!(names("أرسل الملف إلى أخي محمد حسن اليوم"), ["محمد حسن"]);
         assert_eq!(names("موعد مع السيد كريم غدا"), ["كريم"]);
+        assert_eq!(names("سلم الطلب إلى تاج الدين عند الباب"), ["تاج الدين"]);
         assert_eq!(names("שלחתי לנועה פרידמן את הקובץ"), ["נועה פרידמן"]);
         // A family name that is a common word too ("כהן" is also "priest") is not listed.
         assert!(names("דני אמר שהוא בא").is_empty());

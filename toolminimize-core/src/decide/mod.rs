@@ -1755,9 +1755,8 @@ fn gate(
             });
         // Of a one-sentence note of several clauses, the clause goes ("Quiet room please,
         // close to … - I have my … there on 14 May" keeps "Quiet room please").
-        let several_clauses = free_text
-            && cv.retrieves()
-            && f.reading.as_ref().is_some_and(|r| r.clauses.len() > 1);
+        let several_clauses =
+            free_text && cv.retrieves() && f.reading.as_ref().is_some_and(|r| r.clauses.len() > 1);
         let op = if info.is_some_and(|i| i.required) {
             Op::RemoveSpan
         } else if several_sentences {

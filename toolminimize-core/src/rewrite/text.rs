@@ -625,7 +625,9 @@ const POSTPOSED_POSSESSIVES: &[&str] = &[
 pub fn postposed_possessive_len(text: &str, end: usize) -> Option<usize> {
     let rest = text.get(end..)?;
     let word = rest.strip_prefix(' ')?;
-    let n = word.find(|c: char| !c.is_alphabetic()).unwrap_or(word.len());
+    let n = word
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(word.len());
     let w = word.get(..n)?;
     (with_folded_term(w, |f| POSTPOSED_POSSESSIVES.contains(&f))
         && clause_ends_at(text, end + 1 + n))

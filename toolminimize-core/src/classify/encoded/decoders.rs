@@ -1058,7 +1058,9 @@ mod tests {
     #[test]
     fn unicode_tricks_normalise() {
         assert_eq!(
-            unicode_tricks("番号：１２３４\u{3000}５６７８").unwrap().as_str(),
+            unicode_tricks("番号：１２３４\u{3000}５６７８")
+                .unwrap()
+                .as_str(),
             "番号:1234 5678"
         );
         let text = "SSN １２３-４５-６７８９";

@@ -49,8 +49,7 @@ static LISTS: LazyLock<Lists> = LazyLock::new(|| {
     };
     for line in TABLE.lines().filter(|l| !l.starts_with('#')) {
         let mut cols = line.split('\t');
-        let (Some(script), Some(role), Some(name)) = (cols.next(), cols.next(), cols.next())
-        else {
+        let (Some(script), Some(role), Some(name)) = (cols.next(), cols.next(), cols.next()) else {
             continue;
         };
         let names = match script {
@@ -108,13 +107,37 @@ pub(crate) fn find(text: &str) -> Vec<CaselessName> {
     }
     let l = &*LISTS;
     if arab {
-        spaced(text, is_arabic, &l.arab, arabic_key, ARABIC_CLITICS, ARABIC_BEFORE, &mut out);
+        spaced(
+            text,
+            is_arabic,
+            &l.arab,
+            arabic_key,
+            ARABIC_CLITICS,
+            ARABIC_BEFORE,
+            &mut out,
+        );
     }
     if hebr {
-        spaced(text, is_hebrew, &l.hebr, str::to_owned, HEBREW_CLITICS, HEBREW_BEFORE, &mut out);
+        spaced(
+            text,
+            is_hebrew,
+            &l.hebr,
+            str::to_owned,
+            HEBREW_CLITICS,
+            HEBREW_BEFORE,
+            &mut out,
+        );
     }
     if deva {
-        spaced(text, is_devanagari, &l.deva, str::to_owned, &[], DEVANAGARI_BEFORE, &mut out);
+        spaced(
+            text,
+            is_devanagari,
+            &l.deva,
+            str::to_owned,
+            &[],
+            DEVANAGARI_BEFORE,
+            &mut out,
+        );
     }
     if hang {
         korean(text, &l.hang, &mut out);
@@ -191,15 +214,55 @@ const ARABIC_NAME_TAILS: &[&str] = &["الدين", "الله", "الرحمن"];
 
 /// Words after which a name follows (titles, kin, "my name"), by script.
 const ARABIC_BEFORE: &[&str] = &[
-    "السيد", "السيدة", "الاستاذ", "الاستاذة", "الدكتور", "الدكتورة", "اخي", "اختي", "ابني",
-    "ابنتي", "بنتي", "زوجي", "زوجتي", "صديقي", "صديقتي", "زميلي", "زميلتي", "اسمي", "المريض",
-    "المريضة", "العميل", "العميلة",
+    "السيد",
+    "السيدة",
+    "الاستاذ",
+    "الاستاذة",
+    "الدكتور",
+    "الدكتورة",
+    "اخي",
+    "اختي",
+    "ابني",
+    "ابنتي",
+    "بنتي",
+    "زوجي",
+    "زوجتي",
+    "صديقي",
+    "صديقتي",
+    "زميلي",
+    "زميلتي",
+    "اسمي",
+    "المريض",
+    "المريضة",
+    "العميل",
+    "العميلة",
 ];
 const HEBREW_BEFORE: &[&str] = &[
-    "מר", "גברת", "ד\"ר", "אחי", "אחותי", "בני", "בתי", "בעלי", "אשתי", "חברי", "חברתי", "שמי",
+    "מר",
+    "גברת",
+    "ד\"ר",
+    "אחי",
+    "אחותי",
+    "בני",
+    "בתי",
+    "בעלי",
+    "אשתי",
+    "חברי",
+    "חברתי",
+    "שמי",
 ];
 const DEVANAGARI_BEFORE: &[&str] = &[
-    "श्री", "श्रीमती", "डॉ", "डॉक्टर", "भाई", "बहन", "बेटा", "बेटी", "पति", "पत्नी", "नाम",
+    "श्री",
+    "श्रीमती",
+    "डॉ",
+    "डॉक्टर",
+    "भाई",
+    "बहन",
+    "बेटा",
+    "बेटी",
+    "पति",
+    "पत्नी",
+    "नाम",
 ];
 
 /// Listed words in a row: a given name then a family name, or, after a word that
@@ -221,20 +284,29 @@ fn spaced(
             break;
         };
         let w1 = text.get(s1..e1).unwrap_or_default();
-        let introduced = k.checked_sub(1).and_then(|p| words.get(p)).is_some_and(|&(ps, pe)| {
-            text.get(pe..s1) == Some(" ")
-                && text
-                    .get(ps..pe)
-                    .is_some_and(|w| before.contains(&key(w).as_str()))
-        });
-        let next = words.get(k + 1).copied().filter(|&(s2, _)| text.get(e1..s2) == Some(" "));
-        let w2 = next.and_then(|(s2, e2)| text.get(s2..e2)).unwrap_or_default();
+        let introduced = k
+            .checked_sub(1)
+            .and_then(|p| words.get(p))
+            .is_some_and(|&(ps, pe)| {
+                text.get(pe..s1) == Some(" ")
+                    && text
+                        .get(ps..pe)
+                        .is_some_and(|w| before.contains(&key(w).as_str()))
+            });
+        let next = words
+            .get(k + 1)
+            .copied()
+            .filter(|&(s2, _)| text.get(e1..s2) == Some(" "));
+        let w2 = next
+            .and_then(|(s2, e2)| text.get(s2..e2))
+            .unwrap_or_default();
         let pair_head = next.is_some_and(|(s2, e2)| {
             let w2 = text.get(s2..e2).unwrap_or_default();
-            names.given.contains(format!("{} {}", key(w1), key(w2)).as_str())
+            names
+                .given
+                .contains(format!("{} {}", key(w1), key(w2)).as_str())
         });
-        let Some(at) = listed_at(w1, &names.given, key, clitics).or(pair_head.then_some(0))
-        else {
+        let Some(at) = listed_at(w1, &names.given, key, clitics).or(pair_head.then_some(0)) else {
             k += 1;
             continue;
         };
@@ -305,7 +377,8 @@ fn korean(text: &str, names: &Names, out: &mut Vec<CaselessName>) {
                     .and_then(|r| r.strip_prefix(' '))
                     .is_some_and(|r| r.starts_with(h))
             });
-        let listed = names.given.contains(given) && (tail.is_empty() || KO_PARTICLES.contains(&tail));
+        let listed =
+            names.given.contains(given) && (tail.is_empty() || KO_PARTICLES.contains(&tail));
         if honorific_glued || honorific_after || listed {
             out.push(CaselessName {
                 span: s..s + name_end,
@@ -317,9 +390,36 @@ fn korean(text: &str, names: &Names, out: &mut Vec<CaselessName>) {
 
 /// Words after which a Chinese name follows (a user, a patient, a contact, kin).
 const ZH_BEFORE: &[&str] = &[
-    "用户", "客户", "患者", "病人", "同事", "朋友", "老公", "老婆", "丈夫", "妻子", "儿子", "女儿",
-    "我叫", "名叫", "叫做", "姓名：", "姓名:", "联系人：", "联系人:", "联系人", "收件人：",
-    "收件人:", "收件人", "收货人：", "收货人:", "收货人", "乘客", "员工", "学生", "室友",
+    "用户",
+    "客户",
+    "患者",
+    "病人",
+    "同事",
+    "朋友",
+    "老公",
+    "老婆",
+    "丈夫",
+    "妻子",
+    "儿子",
+    "女儿",
+    "我叫",
+    "名叫",
+    "叫做",
+    "姓名：",
+    "姓名:",
+    "联系人：",
+    "联系人:",
+    "联系人",
+    "收件人：",
+    "收件人:",
+    "收件人",
+    "收货人：",
+    "收货人:",
+    "收货人",
+    "乘客",
+    "员工",
+    "学生",
+    "室友",
 ];
 /// Titles written after a Chinese name.
 const ZH_AFTER: &[&str] = &[
@@ -327,8 +427,8 @@ const ZH_AFTER: &[&str] = &[
 ];
 /// Characters that may end a name inside a run of Chinese (said, of, at, is, and, to, …).
 const ZH_FUNCTION: &[char] = &[
-    '的', '说', '在', '是', '和', '给', '让', '对', '也', '要', '会', '已', '今', '明', '昨', '吗', '呢',
-    '了', '跟', '与', '被', '把', '从', '去', '来', '都', '还', '不', '没',
+    '的', '说', '在', '是', '和', '给', '让', '对', '也', '要', '会', '已', '今', '明', '昨', '吗',
+    '呢', '了', '跟', '与', '被', '把', '从', '去', '来', '都', '还', '不', '没',
 ];
 
 fn chinese(text: &str, names: &Names, out: &mut Vec<CaselessName>) {

@@ -392,15 +392,28 @@ fn names_after_elision_relations_roles_and_lone_names_before_a_verb() {
     assert_eq!(found("Sonen Vilgot har feber", &none), ["Vilgot"]);
     assert_eq!(found("Mijn buurvrouw Anke is ziek", &none), ["Anke"]);
     // A lone given name after "to", "till", "a", "aan", or before more verbs.
-    assert_eq!(found("Don't mention it to Gudrun please", &none), ["Gudrun"]);
+    assert_eq!(
+        found("Don't mention it to Gudrun please", &none),
+        ["Gudrun"]
+    );
     assert_eq!(found("Säg inget till Viggo om det", &none), ["Viggo"]);
-    assert_eq!(found("No invites a Eustaquio al final", &none), ["Eustaquio"]);
+    assert_eq!(
+        found("No invites a Eustaquio al final", &none),
+        ["Eustaquio"]
+    );
     assert_eq!(found("Stuur het aan Femke door", &none), ["Femke"]);
-    assert_eq!(found("Thanks. Philippa may dial in late.", &none), ["Philippa"]);
+    assert_eq!(
+        found("Thanks. Philippa may dial in late.", &none),
+        ["Philippa"]
+    );
     assert_eq!(found("Demo is vrijdag. Joost kon niet.", &none), ["Joost"]);
     // A place or a word after "to" is no name.
     for text in ["We fly to Lisbon on Monday.", "Send it to Support today."] {
-        assert!(found(text, &none).is_empty(), "{text}: {:?}", found(text, &none));
+        assert!(
+            found(text, &none).is_empty(),
+            "{text}: {:?}",
+            found(text, &none)
+        );
     }
     // Places, words and brands before a verb are not names.
     for text in [

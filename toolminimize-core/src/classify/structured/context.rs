@@ -211,7 +211,13 @@ pub(super) fn capitalised_run(text: &str, at: usize, max: usize) -> Option<std::
     let mut end = first.1;
     let mut count = 1;
     let mut k = 1;
-    while count < max && !ends_sentence(text.get(words[k - 1].0..words[k - 1].1).unwrap_or("")) {
+    let word_text = |k: usize| {
+        words
+            .get(k)
+            .and_then(|&(s, e)| text.get(s..e))
+            .unwrap_or_default()
+    };
+    while count < max && !ends_sentence(word_text(k - 1)) {
         let Some(w) = words.get(k) else { break };
         if cap(w) {
             end = w.1;
@@ -242,12 +248,15 @@ fn ends_sentence(word: &str) -> bool {
         return false;
     };
     stem.chars().all(char::is_alphabetic)
-        && (stem.chars().count() > 3 || stem.chars().count() > 1 && stem.chars().all(char::is_uppercase))
+        && (stem.chars().count() > 3
+            || stem.chars().count() > 1 && stem.chars().all(char::is_uppercase))
         && !ABBREVIATIONS.iter().any(|a| a.eq_ignore_ascii_case(stem))
 }
 
 /// Abbreviations of four letters or more that end with a dot inside organisation names.
-const ABBREVIATIONS: &[&str] = &["corp", "bros", "dept", "univ", "assn", "intl", "mfg", "hosp"];
+const ABBREVIATIONS: &[&str] = &[
+    "corp", "bros", "dept", "univ", "assn", "intl", "mfg", "hosp",
+];
 
 /// A set of context words matched ASCII-case-insensitively at a word start (a camelCase
 /// hump counts as a word start, so `recipientPhone` contains `phone`, `hotel` does not

@@ -414,7 +414,11 @@ fn asia_ok(s: &str, text: &str) -> bool {
         (14, _, _) => aadhaar_ok(s),
         (17, _, _) => thai_id_ok(s),
         (11, _, _) => {
-            let d: Vec<u8> = s.bytes().filter(u8::is_ascii_digit).map(|c| c - b'0').collect();
+            let d: Vec<u8> = s
+                .bytes()
+                .filter(u8::is_ascii_digit)
+                .map(|c| c - b'0')
+                .collect();
             bsn_ok(&d)
         }
         (13, _, _) => {

@@ -226,7 +226,10 @@ fn streets_of_other_writing_traditions() {
         streets("No. 7, Jalan Kenanga 2, Taman Bukit Indah"),
         ["Jalan Kenanga 2"]
     );
-    assert_eq!(streets("rumah di Lorong Cempaka 14, Ipoh"), ["Lorong Cempaka 14"]);
+    assert_eq!(
+        streets("rumah di Lorong Cempaka 14, Ipoh"),
+        ["Lorong Cempaka 14"]
+    );
     assert_eq!(
         streets("nhà ở số 27 đường Trần Phú, Đà Nẵng"),
         ["số 27 đường Trần Phú"]

@@ -192,7 +192,10 @@ fn digit_tokens_around_numeric_runs_are_those_of_a_full_scan() {
 
 #[test]
 fn korean_thai_malaysian_indian_and_dotted_dutch_ids() {
-    assert_eq!(plain("주민번호 880523-2193847 입니다"), [("880523-2193847", NID)]);
+    assert_eq!(
+        plain("주민번호 880523-2193847 입니다"),
+        [("880523-2193847", NID)]
+    );
     // Thirteen digits with nothing between them: in Korean or Thai text, with the check digit.
     assert_eq!(plain("주민번호 8805232193847"), [("8805232193847", NID)]);
     assert_eq!(plain("เลขบัตร 3100400271633 ค่ะ"), [("3100400271633", NID)]);
@@ -200,7 +203,10 @@ fn korean_thai_malaysian_indian_and_dotted_dutch_ids() {
     assert_eq!(plain("ID 3-1004-00271-63-3"), [("3-1004-00271-63-3", NID)]);
     // One digit off fails the Thai check.
     assert!(plain("ID 3-1004-00271-63-4").is_empty());
-    assert_eq!(plain("No. IC saya 850214-10-5523."), [("850214-10-5523", NID)]);
+    assert_eq!(
+        plain("No. IC saya 850214-10-5523."),
+        [("850214-10-5523", NID)]
+    );
     // No state code 00.
     assert!(plain("ref 850214-00-5523").is_empty());
     assert_eq!(plain("Aadhaar 4627 5103 9186"), [("4627 5103 9186", NID)]);

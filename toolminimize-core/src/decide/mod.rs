@@ -1755,8 +1755,11 @@ fn gate(
             });
         // Of a one-sentence note of several clauses, the clause goes ("Quiet room please,
         // close to … - I have my … there on 14 May" keeps "Quiet room please").
-        let several_clauses =
-            free_text && cv.retrieves() && f.reading.as_ref().is_some_and(|r| r.clauses.len() > 1);
+        // Not when the schema names what the tool needs at minimum: the note is not among it.
+        let several_clauses = free_text
+            && cv.retrieves()
+            && rule == Rule::OptionalField
+            && f.reading.as_ref().is_some_and(|r| r.clauses.len() > 1);
         let op = if info.is_some_and(|i| i.required) {
             Op::RemoveSpan
         } else if several_sentences {

@@ -139,6 +139,7 @@ pub(super) struct Ids {
     personnummer: Regex,
     more: Regex,
     asia: Regex,
+    uscis: Regex,
     nino: Regex,
     nino_any: Regex,
     mbi: Regex,
@@ -174,6 +175,12 @@ impl Ids {
             )?,
             // Korean resident registration number, Thai national id, Malaysian MyKad, Dutch
             // BSN written with dots, Indian Aadhaar in its groups of four.
+            // A US immigration case's receipt number: the code of the service centre that
+            // took it in, then ten digits ("EAC2190012345").
+            uscis: regex(
+                "national_id",
+                r"(?:EAC|WAC|LIN|SRC|NBC|MSC|IOE|YSC|ZLA|ZSF|ZNY|ZHN|ZMI|ZNK|ZPH|ZBO|ZDA|ZAR|ZCH|ZLN)\d{10}",
+            )?,
             asia: regex(
                 "national_id",
                 r"\d{6}-\d{7}|\d-\d{4}-\d{5}-\d{2}-\d|\d{13}|\d{6}-\d{2}-\d{4}|\d{4}\.\d{2}\.\d{3}|\d{4} \d{4} \d{4}",
@@ -715,7 +722,8 @@ impl Ids {
         }
     }
 
-    /// Korean, Thai, Malaysian and Indian national numbers and a dotted BSN ([`asia_ok`]).
+    /// Korean, Thai, Malaysian and Indian national numbers and a dotted BSN ([`asia_ok`]);
+    /// US immigration receipt numbers by their service centre's code.
     fn asian_checksummed(&self, text: &str, out: &mut Vec<Finding>) {
         if super::context::longest_digit_run(text) < 3 {
             return;
@@ -726,6 +734,16 @@ impl Ids {
                     m.range(),
                     PsdKind::NationalId,
                     0.9,
+                    "national_id",
+                ));
+            }
+        }
+        for m in self.uscis.find_iter(text) {
+            if separate(text, m.start(), m.end()) {
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::NationalId,
+                    0.85,
                     "national_id",
                 ));
             }

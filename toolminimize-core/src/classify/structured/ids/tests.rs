@@ -212,4 +212,9 @@ fn korean_thai_malaysian_indian_and_dotted_dutch_ids() {
     assert_eq!(plain("Aadhaar 4627 5103 9186"), [("4627 5103 9186", NID)]);
     assert!(plain("ticket 4627 5103 9187").is_empty());
     assert_eq!(plain("mijn BSN is 7381.52.651 en"), [("7381.52.651", NID)]);
+    assert_eq!(
+        plain("receipt (WAC2290011873) ok"),
+        [("WAC2290011873", NID)]
+    );
+    assert!(plain("order ABC2290011873 ok").is_empty());
 }

@@ -7,6 +7,7 @@
 
 use std::sync::LazyLock;
 
+use aho_corasick::AhoCorasick;
 use base64::Engine as _;
 use base64::alphabet;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
@@ -46,18 +47,71 @@ struct Patterns {
 static PATTERNS: LazyLock<Result<Patterns, regex::Error>> =
     LazyLock::new(|| crate::classify::shared::checked("encoded-data", patterns()));
 
+/// The at sign spelled out, in English and as other languages call it ("arroba",
+/// "chiocciola", "arobase", "Klammeraffe", "apenstaartje", "snabel-a", "krøllalfa", "małpa",
+/// "zavináč", "kukac").
+const AT_WORDS: &[&str] = &[
+    "at",
+    "arroba",
+    "chiocciola",
+    "arobase",
+    "klammeraffe",
+    "apenstaartje",
+    "snabel-a",
+    "krøllalfa",
+    "krollalfa",
+    "małpa",
+    "malpa",
+    "zavináč",
+    "zavinac",
+    "kukac",
+];
+
+/// The dot spelled out ("dot", "punto", "ponto", "Punkt", "point", "punt", "tečka", "nokta",
+/// "piste", "pont", "prik", "prick").
+const DOT_WORDS: &[&str] = &[
+    "dot", "punto", "ponto", "punkt", "point", "punt", "tečka", "tecka", "nokta", "piste", "pont",
+    "prik", "prick",
+];
+
+/// The at words but "at": what a text without the letters "at" side by side must hold to
+/// spell an address.
+static OTHER_AT_WORDS: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| {
+    AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build(AT_WORDS.iter().filter(|w| **w != "at"))
+        .ok()
+});
+
+/// Whether `text` may spell an at sign as a word: it holds "at" or another language's word.
+pub(crate) fn may_spell_at(text: &str, holds_at: bool) -> bool {
+    holds_at || OTHER_AT_WORDS.as_ref().is_some_and(|ac| ac.is_match(text))
+}
+
 fn patterns() -> Result<Patterns, regex::Error> {
-    const AT: &str = r"(?:\s*[\[\(\{<]\s*at\s*[\]\)\}>]\s*|\s+at\s+|\s*@\s*)";
-    const DOT: &str = r"(?:\s*[\[\(\{<]\s*dot\s*[\]\)\}>]\s*|\s+dot\s+|\.)";
+    let at_alt = AT_WORDS.join("|");
+    let dot_alt = DOT_WORDS.join("|");
+    let at =
+        format!(r"(?:\s*[\[\(\{{<]\s*(?:{at_alt})\s*[\]\)\}}>]\s*|\s+(?:{at_alt})\s+|\s*@\s*)");
+    let dot = format!(r"(?:\s*[\[\(\{{<]\s*(?:{dot_alt})\s*[\]\)\}}>]\s*|\s+(?:{dot_alt})\s+|\.)");
     const LABEL: &str = r"[a-z0-9][a-z0-9_%+\-]*";
     Ok(Patterns {
         base64: Regex::new(r"[A-Za-z0-9+/_\-]{16,}={0,2}")?,
         hex: Regex::new(r"(?-u:\b)(?:0x)?((?:[0-9a-fA-F]{2}){8,})(?-u:\b)")?,
         spelled_email: Regex::new(&format!(
-            r"(?i)(?-u:\b){LABEL}(?:{DOT}{LABEL})*{AT}[a-z0-9\-]+(?:{DOT}[a-z0-9\-]+)*{DOT}[a-z]{{2,6}}(?-u:\b)"
+            r"(?i)(?-u:\b){LABEL}(?:{dot}{LABEL})*{at}[a-z0-9\-]+(?:{dot}[a-z0-9\-]+)*{dot}[a-z]{{2,6}}(?-u:\b)"
         ))?,
-        spelled_token: Regex::new(r"(?i)\s*[\[\(\{<]\s*(at|dot)\s*[\]\)\}>]\s*|\s+(at|dot)\s+")?,
+        spelled_token: Regex::new(&format!(
+            r"(?i)\s*[\[\(\{{<]\s*({at_alt}|{dot_alt})\s*[\]\)\}}>]\s*|\s+({at_alt}|{dot_alt})\s+"
+        ))?,
     })
+}
+
+/// Whether `word` (a token of [`Patterns::spelled_token`]) spells the at sign.
+fn is_at_word(word: &str) -> bool {
+    AT_WORDS
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(word) || word.to_lowercase() == *w)
 }
 
 /// Compiles the patterns and decoders, if not done yet.
@@ -913,9 +967,9 @@ fn opens_with_at(rest: &str) -> bool {
     let t = rest.trim_start();
     // The word needs a space on either side ("… doe at gmail", not "… doe atlas").
     let word = t.len() < rest.len()
-        && t.get(..2).is_some_and(|a| a.eq_ignore_ascii_case("at"))
-        && t.get(2..)
-            .is_some_and(|r| r.starts_with(char::is_whitespace));
+        && t.split(char::is_whitespace)
+            .next()
+            .is_some_and(|w| t.len() > w.len() && is_at_word(w));
     t.starts_with('@')
         || word
         || ["[at]", "(at)", "{at}", "<at>"]
@@ -934,11 +988,11 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
     else {
         return None;
     };
-    let has_at_word = text
+    let has_at = text
         .as_bytes()
         .windows(2)
         .any(|w| w.eq_ignore_ascii_case(b"at"));
-    if !has_at_word {
+    if !may_spell_at(text, has_at) {
         return None;
     }
     let mut v = View::default();
@@ -955,7 +1009,7 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
                 .find(|t| {
                     t.get(1)
                         .or_else(|| t.get(2))
-                        .is_some_and(|w| w.as_str().eq_ignore_ascii_case("at"))
+                        .is_some_and(|w| is_at_word(w.as_str()))
                 })
                 .and_then(|t| t.get(0))
                 .map(|t| m.start() + t.end());
@@ -979,11 +1033,7 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
             };
             let (s, e) = (m.start() + whole.start(), m.start() + whole.end());
             v.copy(text, at..s);
-            let c = if word.as_str().eq_ignore_ascii_case("at") {
-                '@'
-            } else {
-                '.'
-            };
+            let c = if is_at_word(word.as_str()) { '@' } else { '.' };
             v.push(c, s..e, true);
             at = e;
         }
@@ -1201,6 +1251,10 @@ mod tests {
         assert_eq!(v.as_str(), "contact: j.doe@example.org");
         let v = spelled_email("mail jdoe(at)example.de").unwrap();
         assert_eq!(v.as_str(), "mail jdoe@example.de");
+        let v = spelled_email("escríbeme a jana punto ruiz arroba correo punto es").unwrap();
+        assert_eq!(v.as_str(), "escríbeme a jana.ruiz@correo.es");
+        let v = spelled_email("an jana punkt ruiz at posteo punkt de bitte").unwrap();
+        assert_eq!(v.as_str(), "an jana.ruiz@posteo.de bitte");
         assert!(spelled_email("plain jane@example.org").is_none());
         assert!(spelled_email("meet at the station at noon").is_none());
         assert!(spelled_email("reach him on 555 0100 or at mark.stone@example.co.uk").is_none());

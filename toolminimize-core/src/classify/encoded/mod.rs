@@ -89,7 +89,7 @@ fn views_gated(text: &str, facts: &Facts, gated: bool) -> Vec<View> {
     if !gated || facts.r && facts.one {
         out.extend(normalise::rot13(text));
     }
-    if !gated || facts.at {
+    if !gated || decoders::may_spell_at(text, facts.at) {
         out.extend(decoders::spelled_email(text));
     }
     out.extend(decoders::defanged(text));

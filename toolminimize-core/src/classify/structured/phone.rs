@@ -94,6 +94,37 @@ const CONTEXT: &[&str] = &[
     "mój numer",
     "moje číslo",
     "reach me",
+    // Arabic, Persian, Hebrew, Hindi, Thai, Korean and Japanese labels of a phone number
+    // ("my number", "mobile", "phone", "call").
+    "رقمي",
+    "رقم جوالي",
+    "رقم الجوال",
+    "رقم الهاتف",
+    "جوالي",
+    "هاتفي",
+    "اتصل",
+    "واتساب",
+    "شماره",
+    "شمارهٔ",
+    "موبایل",
+    "تلفن",
+    "המספר שלי",
+    "טלפון",
+    "נייד",
+    "וואטסאפ",
+    "मेरा नंबर",
+    "मोबाइल",
+    "फोन",
+    "फ़ोन",
+    "नंबर",
+    "เบอร์",
+    "โทร",
+    "전화번호",
+    "연락처",
+    "핸드폰",
+    "휴대폰",
+    "電話",
+    "携帯",
 ];
 
 /// Chinese words (simplified and traditional) before a number that say it is a phone number;
@@ -363,10 +394,12 @@ const SCRIPT_WINDOW: usize = 48;
 /// A national number laid out in groups ("010-1234-5678", "8 916 123-45-67", "694 123 4567")
 /// checked against the countries whose script the text around it is written in: Korean,
 /// Japanese, Greek, Hebrew, Arabic, Devanagari, Thai and Cyrillic text. The script says where
-/// a number with no country code is dialled.
-fn by_script(text: &str, start: usize, cand: &str) -> Option<f32> {
+/// a number with no country code is dialled. Bare digits count after a phone label
+/// (`context`).
+fn by_script(text: &str, start: usize, cand: &str, context: bool) -> Option<f32> {
     let digits = digit_count(cand);
-    if !(8..=12).contains(&digits) || !cand.contains([' ', '-', '.', '(', '\u{a0}']) {
+    // Bare digits only after a word that says they are a phone number.
+    if !(8..=12).contains(&digits) || !context && !cand.contains([' ', '-', '.', '(', '\u{a0}']) {
         return None;
     }
     let end = start + cand.len();
@@ -616,7 +649,11 @@ impl Detector for Phone {
             {
                 cand = head;
             }
-            let context = in_field() || self.context.before(text, start, 24);
+            // Twice the reach in a text of other scripts, whose letters take two or three
+            // bytes ("मेरा नंबर").
+            let context = in_field()
+                || self.context.before(text, start, 24)
+                || !text.is_ascii() && self.context.before(text, start, 48);
             let mut tries = 0;
             let mut found = false;
             loop {
@@ -625,7 +662,7 @@ impl Detector for Phone {
                 // number or business line, as one validated by its layout is.
                 let conf = if bounded(text, start, end) && !not_a_phone(cand) {
                     self.validate(cand, context)
-                        .or_else(|| by_script(text, start, cand))
+                        .or_else(|| by_script(text, start, cand, context))
                 } else {
                     None
                 };

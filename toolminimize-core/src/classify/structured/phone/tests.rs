@@ -197,6 +197,10 @@ fn the_script_around_a_number_says_where_it_is_dialled() {
     assert_eq!(plain("позвони мне 8 916 123-45-67"), ["8 916 123-45-67"]);
     assert_eq!(plain("πάρε με 694 123 4567"), ["694 123 4567"]);
     assert_eq!(plain("תתקשר 052-123-4567"), ["052-123-4567"]);
+    // Bare digits after a label of the script's language.
+    assert_eq!(plain("رقمي 0551234567"), ["0551234567"]);
+    assert_eq!(plain("המספר שלי 0541234567"), ["0541234567"]);
+    assert_eq!(plain("मेरा नंबर 9812345678 है"), ["9812345678"]);
     // Glued to a word, it is a code whatever the script around it.
     assert!(plain("код A8 916 123-45-67").is_empty());
     // Not a number the script's countries do not assign, nor bare digits.

@@ -743,6 +743,88 @@ fn has_spread_run(text: &str) -> bool {
     false
 }
 
+/// The letters written for digits inside a number ("O176 3318 229O", "+44 7700 9OO 123",
+/// "1850l23"): `O`/`o` for zero and `I`/`l` for one.
+fn digit_letter(c: char) -> Option<char> {
+    match c {
+        'O' | 'o' => Some('0'),
+        'I' | 'l' => Some('1'),
+        _ => None,
+    }
+}
+
+/// Numbers with letters written for some of their digits: a run of digits, such letters and
+/// single separators (space, `-`, `.`, `/`) standing apart from other letters, with six
+/// digits at least, at most one such letter for every three digits and no two such letters
+/// side by side more than twice ("Ollo" is a word): the letters become the digits.
+pub(crate) fn letter_digits(text: &str) -> Option<View> {
+    let b = text.as_bytes();
+    if !b.iter().any(|&c| matches!(c, b'O' | b'o' | b'I' | b'l')) {
+        return None;
+    }
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let in_run = |c: char| c.is_ascii_digit() || digit_letter(c).is_some();
+    let sep = |c: char| matches!(c, ' ' | '-' | '.' | '/');
+    let mut v = View::default();
+    let mut copied_from = 0usize;
+    let mut any = false;
+    let mut k = 0;
+    while k < chars.len() {
+        let Some(&(start, c)) = chars.get(k) else {
+            break;
+        };
+        let before_ok = k
+            .checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .is_none_or(|&(_, p)| !p.is_alphanumeric());
+        if !in_run(c) || !before_ok {
+            k += 1;
+            continue;
+        }
+        // The run: digits and letters, a single separator between two of them.
+        let mut j = k;
+        let (mut digits, mut letters, mut streak, mut longest) = (0usize, 0usize, 0usize, 0usize);
+        loop {
+            let Some(&(_, d)) = chars.get(j) else { break };
+            if d.is_ascii_digit() {
+                digits += 1;
+                streak = 0;
+            } else if digit_letter(d).is_some()
+                && (j > k && chars.get(j - 1).is_some_and(|&(_, p)| in_run(p))
+                    || chars.get(j + 1).is_some_and(|&(_, n)| in_run(n)))
+            {
+                // A letter standing alone between separators ("I 0171 …") is a word.
+                letters += 1;
+                streak += 1;
+                longest = longest.max(streak);
+            } else if sep(d) && chars.get(j + 1).is_some_and(|&(_, n)| in_run(n)) && j > k {
+                streak = 0;
+            } else {
+                break;
+            }
+            j += 1;
+        }
+        let end_ok = chars.get(j).is_none_or(|&(_, n)| !n.is_alphanumeric());
+        if end_ok && digits >= 6 && letters >= 1 && letters * 3 <= digits && longest <= 2 {
+            v.copy(text, copied_from..start);
+            for &(i, d) in chars.get(k..j).unwrap_or_default() {
+                match digit_letter(d) {
+                    Some(digit) => v.push(digit, i..i + d.len_utf8(), true),
+                    None => v.copy(text, i..i + d.len_utf8()),
+                }
+            }
+            copied_from = chars.get(j).map_or(text.len(), |&(i, _)| i);
+            any = true;
+        }
+        k = j.max(k + 1);
+    }
+    if !any {
+        return None;
+    }
+    v.copy(text, copied_from..text.len());
+    Some(v)
+}
+
 /// Digits spread out one by one ("1 2 3 - 4 5 - 6 7 8 9", "4.5.5.6 0.1.8.7"): the most
 /// frequent separator inside a run is dropped, other separators become a space or a hyphen.
 pub(crate) fn spread_digits(text: &str) -> Option<View> {
@@ -1055,6 +1137,19 @@ mod tests {
         let at = v.as_str().find(needle).unwrap();
         let r = v.source_span(&(at..at + needle.len())).unwrap();
         text[r].to_owned()
+    }
+
+    #[test]
+    fn letters_written_for_digits() {
+        let v = letter_digits("ring O176 3318 229O now").unwrap();
+        assert_eq!(v.as_str(), "ring 0176 3318 2290 now");
+        let v = letter_digits("tel +44 7700 9OO 123").unwrap();
+        assert_eq!(v.as_str(), "tel +44 7700 900 123");
+        // Words and codes are no numbers.
+        assert!(letter_digits("Hello World 2024").is_none());
+        assert!(letter_digits("build v1.0 of Ollo 123456").is_none());
+        assert!(letter_digits("room lO1").is_none());
+        assert!(letter_digits("I 0171 2345678").is_none());
     }
 
     #[test]

@@ -71,6 +71,7 @@ fn views_gated(text: &str, facts: &Facts, gated: bool) -> Vec<View> {
     }
     if !gated || facts.digits >= 6 {
         out.extend(decoders::spread_digits(text));
+        out.extend(decoders::letter_digits(text));
     }
     // Each number word holds a run of ASCII letters of its own (every listed spelling holds an
     // ASCII letter, and a word is a whole run of letters).

@@ -758,8 +758,13 @@ fn digit_letter(c: char) -> Option<char> {
 /// digits at least, at most one such letter for every three digits and no two such letters
 /// side by side more than twice ("Ollo" is a word): the letters become the digits.
 pub(crate) fn letter_digits(text: &str) -> Option<View> {
-    let b = text.as_bytes();
-    if !b.iter().any(|&c| matches!(c, b'O' | b'o' | b'I' | b'l')) {
+    // Such a letter touches a digit in every run read (one pass over the bytes, before
+    // anything is collected).
+    let letter = |c: &u8| matches!(c, b'O' | b'o' | b'I' | b'l');
+    if !text.as_bytes().windows(2).any(|w| {
+        w.first().is_some_and(u8::is_ascii_digit) && w.get(1).is_some_and(letter)
+            || w.first().is_some_and(letter) && w.get(1).is_some_and(u8::is_ascii_digit)
+    }) {
         return None;
     }
     let chars: Vec<(usize, char)> = text.char_indices().collect();

@@ -789,8 +789,7 @@ pub(crate) fn letter_digits(text: &str) -> Option<View> {
         // The run: digits and letters, a single separator between two of them.
         let mut j = k;
         let (mut digits, mut letters, mut streak, mut longest) = (0usize, 0usize, 0usize, 0usize);
-        loop {
-            let Some(&(_, d)) = chars.get(j) else { break };
+        while let Some(&(_, d)) = chars.get(j) {
             if d.is_ascii_digit() {
                 digits += 1;
                 streak = 0;

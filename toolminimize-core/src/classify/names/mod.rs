@@ -90,28 +90,21 @@ impl Detector for PersonNames {
                 "person_name",
             ));
         }
-        for n in caseless::find(scanned) {
+        let caseless = caseless::find(scanned)
+            .into_iter()
+            .map(|n| (n.span, n.confidence, "person_name:caseless"));
+        let ja = ja::find(scanned)
+            .into_iter()
+            .map(|n| (n.span, n.confidence, "person_name:ja"));
+        let handles = handles::find(scanned, self.lists)
+            .into_iter()
+            .map(|n| (n.span, n.confidence, "person_name:handle"));
+        for (span, confidence, detector) in caseless.chain(ja).chain(handles) {
             out.push(Finding::new(
-                n.span,
+                span,
                 PsdKind::PersonName,
-                n.confidence,
-                "person_name:caseless",
-            ));
-        }
-        for n in ja::find(scanned) {
-            out.push(Finding::new(
-                n.span,
-                PsdKind::PersonName,
-                n.confidence,
-                "person_name:ja",
-            ));
-        }
-        for n in handles::find(scanned, self.lists) {
-            out.push(Finding::new(
-                n.span,
-                PsdKind::PersonName,
-                n.confidence,
-                "person_name:handle",
+                confidence,
+                detector,
             ));
         }
     }

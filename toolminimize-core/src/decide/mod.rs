@@ -1053,7 +1053,7 @@ fn covers_value(text: Option<&str>, item: &PsdItem) -> bool {
     text.is_none_or(|t| {
         item.span
             .as_ref()
-            .is_none_or(|s| s.len() + 2 >= t.trim().len())
+            .is_none_or(|s| crate::text::spans::is_whole_value(t, s))
     })
 }
 

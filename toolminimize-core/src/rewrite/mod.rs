@@ -1329,13 +1329,13 @@ fn rewrite_text(
                 // A whole field's date becomes its year ("1990-03-14" → "1990"); inside a
                 // text, the date goes.
                 PsdKind::DateOfBirth => match generalize::year_of(piece) {
-                    Some(y) if piece.len() + 2 >= s.trim().len() => {
+                    Some(y) if crate::text::spans::is_whole_value(s, &span) => {
                         edits.push(Edit::replace(span, y))
                     }
                     _ => edits.push(removal(s, span, item.kind)),
                 },
                 PsdKind::Age => match generalize::decade_of(piece) {
-                    Some(d) if piece.len() + 2 >= s.trim().len() => {
+                    Some(d) if crate::text::spans::is_whole_value(s, &span) => {
                         edits.push(Edit::replace(span, d))
                     }
                     _ => edits.push(removal(s, span, item.kind)),

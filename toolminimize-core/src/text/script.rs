@@ -7,6 +7,8 @@
 //! - [`is_kana`]: Hiragana and Katakana, full and half width;
 //! - [`is_cjk`]: either of them, the scripts of Japanese and Chinese text;
 //! - [`is_hangul`]: Hangul syllables;
+//! - [`is_arabic`], [`is_hebrew`], [`is_devanagari`]: scripts written with spaces but no
+//!   capitals;
 //! - [`is_unspaced`]: scripts whose words are written without spaces between them.
 
 /// Whether `c` is a Han ideograph (Chinese hanzi, Japanese kanji, Korean hanja): the CJK
@@ -30,6 +32,22 @@ pub fn is_cjk(c: char) -> bool {
 /// takes its particles without one.
 pub fn is_hangul(c: char) -> bool {
     matches!(c, '\u{AC00}'..='\u{D7AF}')
+}
+
+/// Whether `c` is an Arabic letter or mark (the Arabic block and its supplement: Arabic,
+/// Persian, Urdu).
+pub fn is_arabic(c: char) -> bool {
+    matches!(c, '\u{0600}'..='\u{06FF}' | '\u{0750}'..='\u{077F}')
+}
+
+/// Whether `c` is in the Hebrew block.
+pub fn is_hebrew(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{05FF}')
+}
+
+/// Whether `c` is in the Devanagari block (Hindi, Marathi, Nepali).
+pub fn is_devanagari(c: char) -> bool {
+    matches!(c, '\u{0900}'..='\u{097F}')
 }
 
 /// Whether `c` belongs to a script written without spaces between words: kana, Han, Thai,

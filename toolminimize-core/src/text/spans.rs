@@ -1,7 +1,15 @@
 //! A fixed set of byte ranges asked whether one of them overlaps or contains a range: sorted by
-//! start with running maxima of their ends, so a question is one binary search.
+//! start with running maxima of their ends, so a question is one binary search; and whether a
+//! span is a whole value.
 
 use std::ops::Range;
+
+/// Whether `span` is the whole of `value` give or take two characters of quoting or
+/// punctuation (a date of birth filling its field, `"1990-03-14."`), not a span inside a
+/// longer text.
+pub fn is_whole_value(value: &str, span: &Range<usize>) -> bool {
+    span.len() + 2 >= value.trim().len()
+}
 
 /// A fixed set of spans (see the module docs).
 #[derive(Debug, Clone, Default)]

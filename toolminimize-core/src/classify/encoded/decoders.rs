@@ -109,9 +109,9 @@ fn patterns() -> Result<Patterns, regex::Error> {
 
 /// Whether `word` (a token of [`Patterns::spelled_token`]) spells the at sign.
 fn is_at_word(word: &str) -> bool {
-    AT_WORDS
-        .iter()
-        .any(|w| w.eq_ignore_ascii_case(word) || word.to_lowercase() == *w)
+    AT_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+        // "Małpa", "ZAVINÁČ": their letters outside ASCII lowered once.
+        || !word.is_ascii() && AT_WORDS.contains(&word.to_lowercase().as_str())
 }
 
 /// Compiles the patterns and decoders, if not done yet.

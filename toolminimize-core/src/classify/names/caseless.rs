@@ -22,6 +22,8 @@ use std::sync::LazyLock;
 
 use rustc_hash::FxHashSet as HashSet;
 
+use crate::text::script::{is_arabic, is_devanagari, is_han, is_hangul, is_hebrew};
+
 const TABLE: &str = include_str!("../../../data/names/caseless.tsv");
 
 /// Given and family names of one script.
@@ -73,22 +75,6 @@ static LISTS: LazyLock<Lists> = LazyLock::new(|| {
 pub(crate) struct CaselessName {
     pub(crate) span: Range<usize>,
     pub(crate) confidence: f32,
-}
-
-fn is_arabic(c: char) -> bool {
-    matches!(c, '\u{0600}'..='\u{06FF}' | '\u{0750}'..='\u{077F}')
-}
-fn is_hebrew(c: char) -> bool {
-    matches!(c, '\u{0590}'..='\u{05FF}')
-}
-fn is_devanagari(c: char) -> bool {
-    matches!(c, '\u{0900}'..='\u{097F}')
-}
-fn is_hangul(c: char) -> bool {
-    matches!(c, '\u{AC00}'..='\u{D7A3}')
-}
-fn is_han(c: char) -> bool {
-    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}')
 }
 
 /// Person names in the caseless scripts of `text` (see the module docs).
@@ -300,23 +286,20 @@ fn spaced(
         let w2 = next
             .and_then(|(s2, e2)| text.get(s2..e2))
             .unwrap_or_default();
-        let pair_head = next.is_some_and(|(s2, e2)| {
-            let w2 = text.get(s2..e2).unwrap_or_default();
-            names
-                .given
-                .contains(format!("{} {}", key(w1), key(w2)).as_str())
-        });
-        let Some(at) = listed_at(w1, &names.given, key, clitics).or(pair_head.then_some(0)) else {
+        let k2 = key(w2);
+        // A given name of two words ("تاج الدين") counts as a given name and a family name.
+        let pair_listed = |w1: &str| {
+            !w2.is_empty() && names.given.contains(format!("{} {}", key(w1), k2).as_str())
+        };
+        let Some(at) = listed_at(w1, &names.given, key, clitics).or(pair_listed(w1).then_some(0))
+        else {
             k += 1;
             continue;
         };
-        let family_next = names.family.contains(key(w2).as_str());
-        // A given name of two words ("رحيم الدين") counts as a given name and a family name.
-        let pair = format!("{} {}", key(w1.get(at..).unwrap_or_default()), key(w2));
-        let family_next = family_next
-            || !w2.is_empty() && names.given.contains(pair.as_str())
-            || ARABIC_NAME_TAILS.contains(&key(w2).as_str());
-        let given_next = names.given.contains(key(w2).as_str());
+        let family_next = names.family.contains(k2.as_str())
+            || pair_listed(w1.get(at..).unwrap_or_default())
+            || ARABIC_NAME_TAILS.contains(&k2.as_str());
+        let given_next = names.given.contains(k2.as_str());
         if introduced && !family_next && !given_next {
             out.push(CaselessName {
                 span: s1 + at..e1,
@@ -364,7 +347,11 @@ fn korean(text: &str, names: &Names, out: &mut Vec<CaselessName>) {
         let Some(&(_, family)) = syl.first() else {
             continue;
         };
-        if syl.len() < 3 || !names.family.contains(family.to_string().as_str()) {
+        if syl.len() < 3
+            || !names
+                .family
+                .contains(word.get(..family.len_utf8()).unwrap_or_default())
+        {
             continue;
         }
         let name_end = syl.get(3).map_or(word.len(), |&(b, _)| b);
@@ -437,15 +424,20 @@ fn chinese(text: &str, names: &Names, out: &mut Vec<CaselessName>) {
     let byte = |k: usize| chars.get(k).map_or(text.len(), |&(b, _)| b);
     let mut k = 0;
     while k < chars.len() {
-        let Some(c) = at(k).filter(|&c| is_han(c)) else {
+        if !at(k).is_some_and(is_han) {
             k += 1;
             continue;
-        };
+        }
         // A family name of one character, or of two (`欧阳`).
-        let two = at(k + 1).map(|d| format!("{c}{d}"));
-        let fam_len = if two.as_deref().is_some_and(|t| names.family.contains(t)) {
+        let family = |n: usize| {
+            k + n <= chars.len()
+                && text
+                    .get(byte(k)..byte(k + n))
+                    .is_some_and(|f| names.family.contains(f))
+        };
+        let fam_len = if family(2) {
             2
-        } else if names.family.contains(c.to_string().as_str()) {
+        } else if family(1) {
             1
         } else {
             k += 1;

@@ -421,16 +421,13 @@ fn asia_ok(s: &str, text: &str) -> bool {
         (14, _, _) => aadhaar_ok(s),
         (17, _, _) => thai_id_ok(s),
         (11, _, _) => {
-            let d: Vec<u8> = s
-                .bytes()
-                .filter(u8::is_ascii_digit)
-                .map(|c| c - b'0')
-                .collect();
-            bsn_ok(&d)
+            let mut buf = [0u8; 24];
+            let n = digits_of(s, &mut buf);
+            bsn_ok(buf.get(..n).unwrap_or_default())
         }
         (13, _, _) => {
             text.chars().any(|c| ('\u{0E00}'..='\u{0E7F}').contains(&c)) && thai_id_ok(s)
-                || text.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)) && rrn_ok(s)
+                || text.chars().any(crate::text::script::is_hangul) && rrn_ok(s)
         }
         _ => false,
     }

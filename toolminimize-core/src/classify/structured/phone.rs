@@ -422,13 +422,13 @@ fn by_script(text: &str, start: usize, cand: &str, context: bool) -> Option<f32>
     if has(|c| matches!(c, '\u{0370}'..='\u{03FF}')) {
         regions.push(Id::GR);
     }
-    if has(|c| matches!(c, '\u{0590}'..='\u{05FF}')) {
+    if has(crate::text::script::is_hebrew) {
         regions.push(Id::IL);
     }
-    if has(|c| matches!(c, '\u{0600}'..='\u{06FF}')) {
+    if has(crate::text::script::is_arabic) {
         regions.extend([Id::SA, Id::AE, Id::EG, Id::MA]);
     }
-    if has(|c| matches!(c, '\u{0900}'..='\u{097F}')) {
+    if has(crate::text::script::is_devanagari) {
         regions.push(Id::IN);
     }
     if has(|c| matches!(c, '\u{0E00}'..='\u{0E7F}')) {

@@ -308,6 +308,17 @@ impl Walk<'_, '_> {
                 }
             }
             Node::Array(arr) => {
+                if let Some(k) = key {
+                    for (i, f) in structured::numeric_pair_findings(k, arr.clone())
+                        .into_iter()
+                        .enumerate()
+                    {
+                        let len = self.path.len();
+                        push_index(self.path, i);
+                        self.items.push(self.schema.item_from(self.path, None, &f));
+                        self.path.truncate(len);
+                    }
+                }
                 // The elements' schema entries are found once for the whole array.
                 let elements = self.schema.elements_unkeyed(self.path);
                 if depth < crate::MAX_DEPTH

@@ -205,6 +205,48 @@ pub(crate) fn numeric_findings(obj: Members<'_>) -> Vec<(String, Finding)> {
     vec![(lk.to_owned(), finding(ln)), (ok.to_owned(), finding(on))]
 }
 
+/// Words of a property name that holds a position as a two-number array (`start_latlng`,
+/// `coordinates`, `location`, `center`): GeoJSON and most map and fitness APIs write a point so.
+const PAIR_KEY_WORDS: &[&str] = &[
+    "latlng", "latlon", "lat_lng", "lat_lon", "lnglat", "lonlat", "coord", "geo", "position",
+    "location", "point", "center", "centre", "gps",
+];
+
+/// A two-number array under a position-like property name whose numbers read as a latitude and
+/// a longitude (in either order, as GeoJSON puts the longitude first), each with at least three
+/// decimals: one finding an element, its span covering the whole number.
+pub(crate) fn numeric_pair_findings(key: &str, arr: crate::args::Elements<'_>) -> Vec<Finding> {
+    if arr.len() != 2 {
+        return Vec::new();
+    }
+    let lower = key.to_ascii_lowercase();
+    if !PAIR_KEY_WORDS.iter().any(|w| lower.contains(w)) {
+        return Vec::new();
+    }
+    let mut numbers = arr.filter_map(|a| a.as_number().and_then(|n| n.to_number()));
+    let (Some(x), Some(y)) = (numbers.next(), numbers.next()) else {
+        return Vec::new();
+    };
+    let (Some(a), Some(b)) = (x.as_f64(), y.as_f64()) else {
+        return Vec::new();
+    };
+    let plausible = (a.abs() <= 90.0 && b.abs() <= 180.0) || (a.abs() <= 180.0 && b.abs() <= 90.0);
+    if !plausible || decimals(&x) < 3 || decimals(&y) < 3 {
+        return Vec::new();
+    }
+    [x, y]
+        .iter()
+        .map(|n| {
+            Finding::new(
+                0..n.to_string().len(),
+                PsdKind::Coordinates,
+                0.9,
+                "coordinates",
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -240,6 +282,21 @@ mod tests {
             description: None,
         };
         assert_eq!(spans("41.902782", &f), ["41.902782"]);
+    }
+
+    #[test]
+    fn two_number_arrays_under_a_position_key() {
+        let found = |key: &str, v: serde_json::Value| {
+            numeric_pair_findings(key, crate::args::Arg::from(&v).elements().unwrap()).len()
+        };
+        assert_eq!(found("start_latlng", json!([37.76102, -122.43517])), 2);
+        // GeoJSON puts the longitude first.
+        assert_eq!(found("coordinates", json!([-122.43517, 37.76102])), 2);
+        // Coarse values, other names, other lengths and out-of-range numbers are not a position.
+        assert_eq!(found("start_latlng", json!([37.76, -122.43])), 0);
+        assert_eq!(found("scores", json!([37.76102, -122.43517])), 0);
+        assert_eq!(found("location", json!([37.76102, -122.43517, 12.5])), 0);
+        assert_eq!(found("point", json!([137.76102, 122.43517])), 0);
     }
 
     #[test]

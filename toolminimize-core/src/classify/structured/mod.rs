@@ -107,6 +107,12 @@ pub(crate) fn numeric_findings(obj: crate::args::Members<'_>) -> Vec<(String, Fi
     coords::numeric_findings(obj)
 }
 
+/// Findings on a two-number array under a position-like property name (`start_latlng:
+/// [37.76, -122.43]`), one for each element.
+pub(crate) fn numeric_pair_findings(key: &str, arr: crate::args::Elements<'_>) -> Vec<Finding> {
+    coords::numeric_pair_findings(key, arr)
+}
+
 #[cfg(test)]
 pub(crate) use self::address::check_patterns;
 

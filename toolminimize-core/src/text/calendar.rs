@@ -60,6 +60,53 @@ pub fn is_span_unit(word: &str) -> bool {
     super::inline::with_folded_term(word, |w| NAMES.spans.contains(w))
 }
 
+/// Whether `s` is, whole, an ISO 8601 date or date-time as APIs write them: `2025-06-10`,
+/// `2025-06-10T06:45`, `2025-06-10 06:45:00.250`, with `Z` or an offset (`+02:00`, `-0700`).
+/// Nothing else: no words, no second date, no surrounding text.
+pub fn is_iso_date_time(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits = |at: usize, n: usize| {
+        b.get(at..at + n)
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    };
+    let is = |at: usize, c: u8| b.get(at) == Some(&c);
+    if !(digits(0, 4) && is(4, b'-') && digits(5, 2) && is(7, b'-') && digits(8, 2)) {
+        return false;
+    }
+    let mut i = 10;
+    if i == b.len() {
+        return true;
+    }
+    if !(is(i, b'T') || is(i, b' ')) || !(digits(i + 1, 2) && is(i + 3, b':') && digits(i + 4, 2)) {
+        return false;
+    }
+    i += 6;
+    if is(i, b':') && digits(i + 1, 2) {
+        i += 3;
+        if is(i, b'.') || is(i, b',') {
+            i += 1;
+            let start = i;
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            if i == start {
+                return false;
+            }
+        }
+    }
+    match b.get(i) {
+        None => true,
+        Some(b'Z') => i + 1 == b.len(),
+        Some(b'+' | b'-') => {
+            digits(i + 1, 2)
+                && (i + 3 == b.len()
+                    || (digits(i + 3, 2) && i + 5 == b.len())
+                    || (is(i + 3, b':') && digits(i + 4, 2) && i + 6 == b.len()))
+        }
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,6 +117,37 @@ mod tests {
         assert!(is_month("Juni") && is_month("września") && !is_month("june-bug"));
         assert!(is_weekday("Dienstag") && !is_weekday("week"));
         assert!(is_span_unit("Weeks") && is_span_unit("Wochen") && !is_span_unit("weekend"));
+    }
+
+    #[test]
+    fn iso_dates_and_date_times_whole() {
+        for yes in [
+            "2031-02-28",
+            "2031-02-28T09:00",
+            "2031-02-28 09:00:15",
+            "2031-02-28T09:00:15.125Z",
+            "2031-02-28T09:00:15,5+05:30",
+            "2031-02-28T09:00-0700",
+            "2031-02-28T09:00:00+01",
+        ] {
+            assert!(is_iso_date_time(yes), "{yes}");
+        }
+        for no in [
+            "",
+            "2031-02-2",
+            "31-02-28",
+            "2031/02/28",
+            "2031-02-28T9:00",
+            "2031-02-28T09:00:",
+            "2031-02-28T09:00:15.",
+            "2031-02-28T09:00Z ",
+            "2031-02-28T09:00+1",
+            "2031-02-28 and 2031-03-01",
+            "born 2031-02-28",
+            "2031-02-28, Room 4",
+        ] {
+            assert!(!is_iso_date_time(no), "{no}");
+        }
     }
 
     #[test]

@@ -174,7 +174,7 @@ impl Ids {
                 r"\d{3}\.\d{3}\.\d{3}-\d{2}|\d{6}/\d{4}|\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]|\d{7}[A-W][A-IW]?|\d{17}[0-9Xx]|\d{11}",
             )?,
             // Korean resident registration number, Thai national id, Malaysian MyKad, Dutch
-            // BSN written with dots, Indian Aadhaar in its groups of four.
+            // BSN written with dots, Indian Aadhaar in its groups of four, an Emirates ID (784-…).
             // A US immigration case's receipt number: the code of the service centre that
             // took it in, then ten digits ("EAC2190012345").
             uscis: regex(
@@ -183,7 +183,7 @@ impl Ids {
             )?,
             asia: regex(
                 "national_id",
-                r"\d{6}-\d{7}|\d-\d{4}-\d{5}-\d{2}-\d|\d{13}|\d{6}-\d{2}-\d{4}|\d{4}\.\d{2}\.\d{3}|\d{4} \d{4} \d{4}",
+                r"\d{6}-\d{7}|\d-\d{4}-\d{5}-\d{2}-\d|\d{13}|\d{6}-\d{2}-\d{4}|\d{4}\.\d{2}\.\d{3}|\d{4} \d{4} \d{4}|784-\d{4}-\d{7}-\d",
             )?,
             nino: regex(
                 "national_id",
@@ -416,6 +416,13 @@ fn aadhaar_ok(s: &str) -> bool {
 fn asia_ok(s: &str, text: &str) -> bool {
     let b = s.as_bytes();
     match (b.len(), b.get(6), b.get(9)) {
+        // Emirates ID: 784, the holder's birth year, seven digits and a Luhn check digit.
+        (18, _, _) => {
+            let mut buf = [0u8; 24];
+            let n = digits_of(s, &mut buf);
+            let digits: Vec<u8> = buf.iter().take(n).map(|d| d + b'0').collect();
+            n == 15 && s.starts_with("784-") && luhn(&digits)
+        }
         (14, Some(b'-'), Some(b'-')) => mykad_ok(s),
         (14, Some(b'-'), _) => rrn_ok(s),
         (14, _, _) => aadhaar_ok(s),
@@ -719,7 +726,7 @@ impl Ids {
         }
     }
 
-    /// Korean, Thai, Malaysian and Indian national numbers and a dotted BSN ([`asia_ok`]);
+    /// Korean, Thai, Malaysian, Indian and Emirati national numbers and a dotted BSN ([`asia_ok`]);
     /// US immigration receipt numbers by their service centre's code.
     fn asian_checksummed(&self, text: &str, out: &mut Vec<Finding>) {
         if super::context::longest_digit_run(text) < 3 {

@@ -100,6 +100,10 @@ const CONTEXT: &[&str] = &[
     "رقم جوالي",
     "رقم الجوال",
     "رقم الهاتف",
+    "رقم هاتف",
+    "رقم جوال",
+    "هاتف",
+    "جوال",
     "جوالي",
     "هاتفي",
     "اتصل",
@@ -125,6 +129,7 @@ const CONTEXT: &[&str] = &[
     "휴대폰",
     "電話",
     "携帯",
+    "連絡先",
 ];
 
 /// Chinese words (simplified and traditional) before a number that say it is a phone number;
@@ -459,8 +464,15 @@ fn bounded_by(text: &str, start: usize, end: usize, open: fn(char) -> bool) -> b
         (c.is_alphanumeric() && !open(c))
             || matches!(
                 c,
-                '.' | '-' | '/' | '#' | '$' | '€' | '£' | '_' | ':' | '+' | ','
+                '.' | '-' | '/' | '#' | '$' | '€' | '£' | '_' | '+' | ','
             )
+            // A colon after a digit is a time's or a ratio's ("10:30"); after a label
+            // ("Tel:", "電話:") it announces the number.
+            || c == ':'
+                && text
+                    .get(..start.saturating_sub(1))
+                    .and_then(|t| t.chars().next_back())
+                    .is_none_or(|p| p.is_ascii_digit())
     });
     let after_ok = !char_at(text, end)
         .is_some_and(|c| (c.is_alphanumeric() && !open(c)) || matches!(c, '%' | '_' | '€' | '$'))

@@ -212,6 +212,12 @@ fn korean_thai_malaysian_indian_and_dotted_dutch_ids() {
     assert_eq!(plain("Aadhaar 4627 5103 9186"), [("4627 5103 9186", NID)]);
     assert!(plain("ticket 4627 5103 9187").is_empty());
     assert_eq!(plain("mijn BSN is 7381.52.651 en"), [("7381.52.651", NID)]);
+    // Emirates ID: 784, a birth year, seven digits and a Luhn check digit.
+    assert_eq!(
+        plain("رقم الهوية 784-1992-0581736-6 شكرا"),
+        [("784-1992-0581736-6", NID)]
+    );
+    assert!(plain("ref 784-1992-0581736-5").is_empty());
     assert_eq!(
         plain("receipt (WAC2290011873) ok"),
         [("WAC2290011873", NID)]

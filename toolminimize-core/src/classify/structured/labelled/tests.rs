@@ -30,6 +30,10 @@ fn labels_in_many_languages() {
     assert_eq!(plain("Medicaid ID 55120874Q on file"), [("55120874Q", MED)]);
     assert_eq!(plain("employee #48213 starts Monday"), [("48213", ACC)]);
     assert_eq!(plain(r#"{"pesel": "90010112345"}"#), [("90010112345", NID)]);
+    assert_eq!(
+        plain("मेरा आधार नंबर 5120 7733 1904 है"),
+        [("5120 7733 1904", NID)]
+    );
     assert_eq!(plain("student ID 20231187"), [("20231187", ACC)]);
     assert_eq!(plain("(n° allocataire 3301928)"), [("3301928", ACC)]);
     assert_eq!(
@@ -141,6 +145,19 @@ fn field_keys_name_the_whole_value() {
         description: None,
     };
     assert!(spans("text", &f).is_empty());
+    // A national number's own acronym or name as the key.
+    for key in ["cnp", "aadhaarNumber", "emirates_id", "tckn"] {
+        let f = Field {
+            path: "/x",
+            key: Some(key),
+            description: None,
+        };
+        assert_eq!(
+            spans("1850613045127", &f),
+            [("1850613045127", NID)],
+            "{key}"
+        );
+    }
 }
 
 #[test]

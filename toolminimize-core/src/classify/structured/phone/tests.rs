@@ -28,6 +28,13 @@ fn international_numbers_of_any_country() {
 }
 
 #[test]
+fn a_colon_after_a_label_announces_the_number_and_after_a_digit_is_a_time() {
+    assert_eq!(plain("母の電話:090-5512-7730"), ["090-5512-7730"]);
+    assert_eq!(plain("Tel:020 7946 0958"), ["020 7946 0958"]);
+    assert!(plain("from 10:30 555 0100 42").is_empty());
+}
+
+#[test]
 fn national_formats() {
     assert_eq!(plain("(415) 555-2671"), ["(415) 555-2671"]);
     assert_eq!(plain("ring 020 7946 0958 later"), ["020 7946 0958"]);

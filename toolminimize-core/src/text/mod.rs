@@ -2,7 +2,7 @@
 //! folding for matching ([`fold`]), comments in SQL
 //! ([`sql`]), month and weekday names
 //! ([`calendar`]), the split of free text
-//! into sentences, clauses and query segments ([`clauses`]), words with their byte ranges
+//! into sentences, clauses and query segments ([`clauses`]), where it holds code ([`code`]), words with their byte ranges
 //! ([`words`]), texts that are themselves data, JSON or `KEY=value` lines ([`document`]), the
 //! bounded windows a long text is read in ([`window`]) and the titles written
 //! before a name ([`titles`]), the query parameters of a URL ([`url`]), which script a
@@ -13,6 +13,7 @@
 pub mod calendar;
 pub mod chars;
 pub mod clauses;
+pub mod code;
 pub mod document;
 pub mod fold;
 pub mod inline;

@@ -65,6 +65,37 @@ fn plausible(text: &str, start: usize, end: usize) -> bool {
     char_before(text, start).is_none_or(|c| c != '@')
 }
 
+/// Domains reserved for documentation and testing (RFC 2606, RFC 6761): nobody's mailbox.
+fn reserved_domain(domain: &str) -> bool {
+    let d = domain.to_ascii_lowercase();
+    let d = d.trim_end_matches('.');
+    ["example.com", "example.net", "example.org", "localhost"]
+        .iter()
+        .any(|r| d == *r || d.strip_suffix(r).is_some_and(|h| h.ends_with('.')))
+        || ["example", "test", "invalid", "localhost"]
+            .iter()
+            .any(|t| d.rsplit('.').next() == Some(*t))
+}
+
+/// Drops the e-mail findings of `text` that are a test fixture's address: at a documentation
+/// domain, inside code, which needs it as written. Run on the whole text once every detector
+/// and decoded view has been read (a view is read in windows, which may not hold the code's
+/// fences).
+pub(crate) fn drop_fixtures(text: &str, found: &mut Vec<Finding>) {
+    let fixture = |f: &Finding| {
+        f.kind == PsdKind::Email
+            && text
+                .get(f.span.clone())
+                .and_then(|s| s.rsplit_once('@'))
+                .is_some_and(|(_, d)| reserved_domain(d))
+    };
+    if !found.iter().any(fixture) {
+        return;
+    }
+    let code = crate::text::code::CodeRegions::of(text);
+    found.retain(|f| !(fixture(f) && code.contains(text, f.span.start)));
+}
+
 impl crate::classify::shared::Gate for Email {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
         super::context::has_byte(text, b'@')
@@ -156,5 +187,27 @@ mod tests {
         let long_label = format!("ana@{}.example.org", "a".repeat(64));
         assert!(spans(&long_label).is_empty());
         assert!(spans("ana@example.abcdefghijklmnopqrstuvwxyz").is_empty());
+    }
+
+    #[test]
+    fn documentation_domains_inside_code_are_fixtures() {
+        let kept = |t: &'static str| {
+            let d = Email::new().unwrap();
+            let mut out = Vec::new();
+            d.detect(t, &Field::default(), &mut out);
+            drop_fixtures(t, &mut out);
+            out.iter().map(|f| &t[f.span.clone()]).collect::<Vec<_>>()
+        };
+        let t =
+            "Fix:\n```js\nexpect(valid('qa+x@example.org')).toBe(true)\n```\nMail lee@example.org";
+        assert_eq!(kept(t), ["lee@example.org"]);
+        assert!(kept("run `send('a@mail.test')` first").is_empty());
+        // Other domains inside code are still addresses.
+        assert_eq!(
+            kept("`notify('dana.ko@fastmail.fm')`"),
+            ["dana.ko@fastmail.fm"]
+        );
+        assert!(reserved_domain("mail.example.com") && !reserved_domain("example.fr"));
+        assert!(!reserved_domain("notexample.com"));
     }
 }

@@ -1879,7 +1879,11 @@ fn other(
                         .iter()
                         .any(|w| EVENTS.contains(&w.folded.as_ref()))
                 });
-            if venue && !cut {
+            if cv.address_change && !cut && !in_sig && !kin_town && it.kind != Coordinates {
+                // "Changement d'adresse: … au 17 rue …": the new street is what the call
+                // tells the reader.
+                Decision::keep(Rule::PointOfMessage)
+            } else if venue && !cut {
                 Decision::keep(Rule::PublicPlace)
             } else if event_place && !(home && lives_there()) {
                 Decision::keep(Rule::MeetingPoint)

@@ -97,6 +97,9 @@ struct CallView<'a> {
     /// … for something that needs a street address (a delivery, a ride, a claim; see
     /// `WordSet::AddressPurpose`).
     task_needs_address: bool,
+    /// A point field names a change of address (`WordSet::AddressChange`): the street the
+    /// call tells is what it is about.
+    address_change: bool,
     /// A handed-over task asks something that depends on where its people are ("near them",
     /// "state tax", "schools"; see `WordSet::Local`), or names no task at all.
     task_local: bool,
@@ -289,6 +292,9 @@ const TASK_KEYS: &[&str] = &[
 
 const POINT_KEYS: &[&str] = &[
     "subject", "title", "summary", "task", "headline", "topic", "purpose", "reason",
+    // The same keys in the other languages of the lexicons.
+    "objet", "asunto", "betreff", "oggetto", "assunto", "onderwerp", "temat", "emne", "aihe",
+    "predmet", "motivo", "motif", "anliegen",
 ];
 
 /// Keys of a message's body.
@@ -440,6 +446,14 @@ impl<'a> CallView<'a> {
                 break;
             }
         }
+        let address_change = point.iter().any(|s| {
+            // An enum value or a key-like subject ("changement_adresse") is read as words.
+            let t = s.replace('_', " ");
+            let ws = words(&t);
+            let v = vocab();
+            let langs = v.languages(&ws, &t);
+            v.set(WordSet::AddressChange).any_in_langs(langs, &ws, &t)
+        });
         let point_words = point
             .iter()
             .flat_map(|s| {
@@ -458,6 +472,7 @@ impl<'a> CallView<'a> {
             task_acts,
             task_needs_birth_date: task_acts && task_needs_birth_date,
             task_needs_address: task_acts && task_needs_address,
+            address_change,
             task_local,
             point_words,
             point,

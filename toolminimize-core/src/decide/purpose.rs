@@ -671,8 +671,13 @@ mod tests {
             kind("run_sql", "Execute a read-only SQL query"),
             ToolKind::Database
         );
+        // An answer engine or a calculator answers the question it is given.
         assert_eq!(
             kind("calculator", "Evaluate an arithmetic expression"),
+            ToolKind::Search
+        );
+        assert_eq!(
+            kind("format_date", "Format a timestamp for display"),
             ToolKind::Generic
         );
     }

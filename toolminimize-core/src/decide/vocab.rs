@@ -77,6 +77,9 @@ pub enum WordSet {
     /// What needs a person's street address ("deliver", "ride", "claim", "repair"): a task
     /// that books a hotel or a flight needs their town at most.
     AddressPurpose,
+    /// A change of address ("change of address", "Umzug", "déménagement"): named in a call's
+    /// subject or topic, the street the call tells is its point.
+    AddressChange,
     /// What depends on where someone is ("near", "local", "state", "deliver", "rent"): a
     /// handed-over task with one of these needs the town of the people in it.
     Local,
@@ -119,7 +122,7 @@ pub enum WordSet {
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 39] = [
+    const ALL: [WordSet; 40] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Associate,
@@ -146,6 +149,7 @@ impl WordSet {
         WordSet::ActFor,
         WordSet::BirthPurpose,
         WordSet::AddressPurpose,
+        WordSet::AddressChange,
         WordSet::Local,
         WordSet::Arrange,
         WordSet::Wish,
@@ -220,6 +224,7 @@ impl WordSet {
             "act_for" => WordSet::ActFor,
             "birth_purpose" => WordSet::BirthPurpose,
             "address_purpose" => WordSet::AddressPurpose,
+            "address_change" => WordSet::AddressChange,
             "local" => WordSet::Local,
             "arrange" => WordSet::Arrange,
             "wish" => WordSet::Wish,

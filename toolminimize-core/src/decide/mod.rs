@@ -291,10 +291,28 @@ const TASK_KEYS: &[&str] = &[
 ];
 
 const POINT_KEYS: &[&str] = &[
-    "subject", "title", "summary", "task", "headline", "topic", "purpose", "reason",
+    "subject",
+    "title",
+    "summary",
+    "task",
+    "headline",
+    "topic",
+    "purpose",
+    "reason",
     // The same keys in the other languages of the lexicons.
-    "objet", "asunto", "betreff", "oggetto", "assunto", "onderwerp", "temat", "emne", "aihe",
-    "predmet", "motivo", "motif", "anliegen",
+    "objet",
+    "asunto",
+    "betreff",
+    "oggetto",
+    "assunto",
+    "onderwerp",
+    "temat",
+    "emne",
+    "aihe",
+    "predmet",
+    "motivo",
+    "motif",
+    "anliegen",
 ];
 
 /// Keys of a message's body.
@@ -1737,11 +1755,15 @@ fn gate(
         // search's rules decide it ("Albert Heijn" in a transactions search). So is a person
         // a search's text names ("biography of Golda Meir" in a catalogue's free-text
         // field): who is searched for; the personal data told beside it in an optional note
-        // still goes with the note.
+        // still goes with the note. So is a condition or a medicine a health reference's
+        // question names ("interactions of ibuprofen with ACE inhibitors in hypertension"):
+        // the query's rules tell the topic from the asker's own story.
         if f.query
             && f.reading.is_some()
             && (cv.kind == ToolKind::SearchOwn
-                || cv.kind == ToolKind::Search && item.kind == PsdKind::PersonName)
+                || cv.kind == ToolKind::Search && item.kind == PsdKind::PersonName
+                || cv.kind == ToolKind::HealthInfo
+                    && item.category == crate::taxonomy::Category::Health)
             && (f.role == FieldRole::Query || f.key.is_some_and(names_search_term))
         {
             return None;

@@ -38,6 +38,12 @@ const ABBREVIATIONS: &[&str] = &[
     // (osiedle), "pl." (plac); Czech "nám." (náměstí), "tř." (třída); French "bd"; Italian
     // "p.za"; English "ln", "sq", "hwy", "pkwy", "apt", "ste".
     "ul", "al", "os", "pl", "nám", "tř", "bd", "p.za", "ln", "sq", "hwy", "pkwy", "apt", "ste",
+    // "For example", "that is", "about", "and so on" written short in the other languages:
+    // Polish "np.", "tj.", "tzn."; German "z.B.", "d.h.", "bzw.", "ca.", "usw.", "vgl.",
+    // "ggf."; Spanish "p.ej."; Dutch "bijv.", "d.w.z."; Swedish "t.ex."; Danish and
+    // Norwegian "f.eks.", "bl.a."; Czech "např.", "atd."; Finnish "esim.", "jne.".
+    "np", "tj", "tzn", "z.b", "d.h", "bzw", "ca", "usw", "vgl", "ggf", "p.ej", "bijv", "d.w.z",
+    "t.ex", "f.eks", "bl.a", "např", "atd", "esim", "jne",
 ];
 
 /// The length of the longest of [`ABBREVIATIONS`] (bytes).
@@ -1203,6 +1209,15 @@ mod tests {
             ["beim Standesamt am 20.11. erklärt", "Danke"]
         );
         assert_eq!(parts("well-known co-pay"), ["well-known co-pay"]);
+        // "For example" written short in other languages.
+        assert_eq!(
+            parts("leki np. aspiryna na ból"),
+            ["leki np. aspiryna na ból"]
+        );
+        assert_eq!(
+            parts("Obst z.B. Äpfel und Birnen"),
+            ["Obst z.B. Äpfel und Birnen"]
+        );
     }
 
     #[test]

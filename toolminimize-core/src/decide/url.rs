@@ -51,6 +51,11 @@ const PURPOSE_PARAMS: &[&str] = &[
     "type",
 ];
 
+/// Parameter names whose value is a postcode.
+const POSTCODE_PARAMS: &[&str] = &[
+    "zip", "zipcode", "postcode", "postal", "postalcode", "plz", "cp", "pincode",
+];
+
 /// Where in the URL byte `at` lies, and the name of the query parameter if any.
 enum Part<'a> {
     Host,
@@ -104,6 +109,13 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
                 } else {
                     Decision::drop(Op::Generalize, Rule::CityLevelForPurpose)
                 };
+            }
+            // A postcode in a parameter named for one is the coarse place a page prices,
+            // ships or searches for: the precision the location rules keep anyway.
+            if item.kind == PsdKind::Postcode
+                && words.iter().any(|w| POSTCODE_PARAMS.contains(&w.as_str()))
+            {
+                return Decision::keep(Rule::CityLevelForPurpose);
             }
             let unsubscribe = url.to_lowercase().contains("unsubscribe")
                 && matches!(item.kind, PsdKind::Email | PsdKind::AccountId);

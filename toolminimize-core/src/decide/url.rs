@@ -53,7 +53,14 @@ const PURPOSE_PARAMS: &[&str] = &[
 
 /// Parameter names whose value is a postcode.
 const POSTCODE_PARAMS: &[&str] = &[
-    "zip", "zipcode", "postcode", "postal", "postalcode", "plz", "cp", "pincode",
+    "zip",
+    "zipcode",
+    "postcode",
+    "postal",
+    "postalcode",
+    "plz",
+    "cp",
+    "pincode",
 ];
 
 /// Where in the URL byte `at` lies, and the name of the query parameter if any.

@@ -292,7 +292,16 @@ fn split_clauses(text: &str) -> Vec<Clause> {
                             && next_word(text, i + 1)
                                 .and_then(|w| w.chars().next())
                                 .is_some_and(char::is_lowercase);
-                        !abbrev && !initial && !ordinal_date && !dotted_number
+                        // "Dra. Ferrer", "Dott. Bassi": a title before the name it heads.
+                        let title = || {
+                            next_word(text, i + 1)
+                                .is_some_and(|w| w.starts_with(char::is_uppercase))
+                                && super::titles::written_as_title(
+                                    word,
+                                    &super::fold::fold_term(word),
+                                )
+                        };
+                        !abbrev && !initial && !ordinal_date && !dotted_number && !title()
                     });
                 ends.then_some(c.len_utf8())
             }
@@ -1209,6 +1218,11 @@ mod tests {
             ["beim Standesamt am 20.11. erklärt", "Danke"]
         );
         assert_eq!(parts("well-known co-pay"), ["well-known co-pay"]);
+        // A title before the name it heads.
+        assert_eq!(
+            parts("Mitad sesión Dra. Ferrer"),
+            ["Mitad sesión Dra. Ferrer"]
+        );
         // "For example" written short in other languages.
         assert_eq!(
             parts("leki np. aspiryna na ból"),

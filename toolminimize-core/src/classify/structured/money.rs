@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::item::{Finding, PsdKind};
 
 /// Words for a person's income, debts, balances and support (EN/DE/FR/ES/IT/PT/NL/SV/DA/NO/
-/// PL/CS).
+/// PL/CS/AR/HE/RU/UK/TR/HI).
 const FINANCE_WORDS: &[&str] = &[
     "salary",
     "salaries",
@@ -116,6 +116,57 @@ const FINANCE_WORDS: &[&str] = &[
     "příjem",
     "dluh",
     "nájem",
+    // Arabic, Hebrew, Russian, Ukrainian, Turkish and Hindi, with the possessive and plural
+    // forms people write (written for this project).
+    "راتب",
+    "راتبي",
+    "راتبه",
+    "راتبها",
+    "دين",
+    "ديون",
+    "قرض",
+    "رصيد",
+    "رصيدي",
+    "دخل",
+    "دخلي",
+    "إيجار",
+    "معاش",
+    "משכורת",
+    "המשכורת",
+    "משכורתי",
+    "חוב",
+    "חובות",
+    "הלוואה",
+    "משכנתא",
+    "יתרה",
+    "הכנסה",
+    "зарплата",
+    "зарплату",
+    "зарплаты",
+    "зарплати",
+    "долг",
+    "долга",
+    "долгу",
+    "кредит",
+    "ипотека",
+    "ипотеку",
+    "борг",
+    "борги",
+    "іпотека",
+    "доход",
+    "дохід",
+    "пенсия",
+    "пенсія",
+    "maaş",
+    "maaşım",
+    "borç",
+    "borcum",
+    "gelirim",
+    "वेतन",
+    "तनख्वाह",
+    "सैलरी",
+    "कर्ज",
+    "क़र्ज़",
 ];
 
 /// Keys (lower case, letters only) of fields holding such an amount, by suffix.
@@ -154,7 +205,7 @@ impl Money {
         Ok(Money {
             amount: regex(
                 "money",
-                r"(?:[$€£¥₹]|R\$|(?:USD|EUR|GBP|CHF|SEK|DKK|NOK|PLN|CZK)\s?)\s?\d(?:[\d,.'’\u{a0} ]*\d)?(?:\s?(?:[kKmM]|Mio\.?|mil|bn)(?-u:\b))?|\d(?:[\d,.'’\u{a0} ]*\d)?\s?(?:[kK](?-u:\b))?\s?(?:€|£|\$|EUR|USD|GBP|CHF|euros?|dollars?|zł|złotych|kr|kronor|kroner|Kč|Kc|PLN|SEK|DKK|NOK|CZK)(?-u:\b)?",
+                r"(?:[$€£¥₹₪₺₽₴]|R\$|(?:USD|EUR|GBP|CHF|SEK|DKK|NOK|PLN|CZK|AED|SAR|ILS|TRY|RUB|UAH|INR)\s?|Rs\.?\s?)\s?\d(?:[\d,.'’\u{a0} ]*\d)?(?:\s?(?:[kKmM]|Mio\.?|mil|bn)(?-u:\b))?|\d(?:[\d,.'’\u{a0} ]*\d)?\s?(?:[kK](?-u:\b))?\s?(?:€|£|\$|₪|₺|₽|₴|EUR|USD|GBP|CHF|euros?|dollars?|zł|złotych|kr|kronor|kroner|Kč|Kc|PLN|SEK|DKK|NOK|CZK|AED|SAR|ILS|TRY|RUB|UAH|INR|TL|درهم|دراهم|ريال|دينار|جنيه|ليرة|شيكل|ש״ח|ש\x22ח|שקלים|שקל|рублей|рубля|руб|гривень|гривні|грн|रुपये|रुपए)(?-u:\b)?",
             )?,
             bare: regex(
                 "money",
@@ -352,6 +403,13 @@ mod tests {
         assert_eq!(spans("Ich habe 12.400 € Schulden"), ["12.400 €"]);
         assert_eq!(spans("mon loyer est de 890 euros"), ["890 euros"]);
         assert_eq!(spans("wynagrodzenie 7 200 zł brutto"), ["7 200 zł"]);
+        // Currencies and finance words of other scripts.
+        assert_eq!(spans("راتبي 12,300 درهم شهريا"), ["12,300 درهم"]);
+        assert_eq!(spans("המשכורת שלי 14,200 ₪ בחודש"), ["14,200 ₪"]);
+        assert_eq!(spans("зарплата 48 000 рублей"), ["48 000 рублей"]);
+        assert_eq!(spans("maaşım 42.000 TL"), ["42.000 TL"]);
+        // An amount beside no finance word is a price.
+        assert!(spans("تذكرة 350 درهم للشخص").is_empty());
         let f = Field {
             path: "/annualIncome",
             key: Some("annualIncome"),

@@ -785,6 +785,19 @@ pub(crate) const SIGN_OFFS: Words = Words::new(
     ],
 );
 
+/// Honorifics written after a given name (Turkish "Serkan Bey", "Ayşe Hanım", "Kemal Hoca"),
+/// folded.
+pub(crate) const POST_HONORIFICS: &[&str] = &[
+    "bey",
+    "hanim",
+    "hanım",
+    "efendi",
+    "hoca",
+    "hocam",
+    "beyefendi",
+    "hanimefendi",
+];
+
 /// Words that start a place name: the capitalised words after them are not a person
 /// ("San Francisco", "St. Louis", "Santa Monica", "Mount Vernon").
 pub(crate) const PLACE_PREFIXES: Words = Words::new(

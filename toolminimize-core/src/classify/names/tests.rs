@@ -40,6 +40,19 @@ fn a_place_alone_after_a_label_is_no_name() {
     assert_eq!(found("Patient: Florence", &plain), ["Florence"]);
 }
 
+#[test]
+fn a_given_name_with_the_honorific_after_it() {
+    let plain = Field::default();
+    assert_eq!(
+        found("Müdürüm Tarık Bey izni onayladı.", &plain),
+        ["Tarık Bey"]
+    );
+    assert_eq!(
+        found("Komşum Elif Hanım anahtarı aldı.", &plain),
+        ["Elif Hanım"]
+    );
+}
+
 fn scan(text: &str, field: &Field<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     PersonNames::new().detect(text, field, &mut out);

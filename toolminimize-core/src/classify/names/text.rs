@@ -23,8 +23,8 @@ use rustc_hash::FxHashMap;
 
 use super::context::{
     BRANDS, CALENDAR, ELIDED, GREETINGS, LABELS, NOT_NAMES, OF, PARTICLES, PLACE_PREFIXES,
-    PLACE_SUFFIXES, POSSESSIVES, PREPOSITIONS, PRONOUNS, RELATIONS, ROLES, SIGN_OFFS,
-    STREET_PREFIXES, TITLES, VERBS_AFTER, is_in, lists_of,
+    PLACE_SUFFIXES, POSSESSIVES, POST_HONORIFICS, PREPOSITIONS, PRONOUNS, RELATIONS, ROLES,
+    SIGN_OFFS, STREET_PREFIXES, TITLES, VERBS_AFTER, is_in, is_in_slice, lists_of,
 };
 use super::cyrillic;
 use super::lists::{Flags, NameLists};
@@ -544,6 +544,14 @@ impl<'a, 't> Scan<'a, 't> {
             || (RELATIONS.holds(first_lists) && run.len() > 1)
         {
             return None;
+        }
+        // A given name and the honorific written after it ("Serkan Bey", "Ayşe Hanım"):
+        // whatever stands before, a person.
+        if first.first()
+            && let Some(&h) = run.get(1)
+            && is_in_slice(POST_HONORIFICS, self.key(h))
+        {
+            return Some((h, 0.85));
         }
         let end_tok = self.toks.get(*run.last()?)?;
         let mut ctx = self.context_before(i);

@@ -1,7 +1,7 @@
 //! Biometric templates: a base64 or hex blob that decodes to an ISO/IEC 19794 record (its
 //! magic `FMR\0` finger minutiae, `FIR\0` finger image, `FAC\0` face, `IIR\0` iris), or any
-//! long blob or vector of numbers right after a biometric word ("fingerprint template",
-//! "face embedding", "Fingerabdruck", "empreinte").
+//! long blob or vector of numbers right after a biometric word or in a field named for one
+//! ("fingerprint template", "face embedding", `face_feature`, "Fingerabdruck", "empreinte").
 
 use crate::classify::pattern::LazyRegex as Regex;
 use base64::Engine as _;
@@ -30,6 +30,12 @@ const WORDS: &[&str] = &[
     "face_template",
     "face_encoding",
     "faceencoding",
+    "face_feature",
+    "facefeature",
+    "face_descriptor",
+    "facedescriptor",
+    "voice_embedding",
+    "speaker_embedding",
     "iris_code",
     "iris_template",
     "voice_print",
@@ -57,6 +63,41 @@ const WORDS: &[&str] = &[
     "impressão digital",
 ];
 
+/// Words naming a body trait a template is made of: a vector after a [`VECTOR_LABELS`] word
+/// in a text that names one is that trait's template ("Face login fails …: embedding=[…]").
+const TRAITS: &[&str] = &[
+    "face",
+    "faces",
+    "facial",
+    "voice",
+    "speaker",
+    "iris",
+    "fingerprint",
+    "fingerprints",
+    "palm",
+    "liveness",
+    "gesicht",
+    "stimme",
+    "visage",
+    "voix",
+    "rostro",
+    "voz",
+    "volto",
+    "voce",
+];
+
+/// Words that label a row of numbers as a model's output.
+const VECTOR_LABELS: &[&str] = &[
+    "embedding",
+    "embeddings",
+    "template",
+    "vector",
+    "features",
+    "feature vector",
+    "descriptor",
+    "encoding",
+];
+
 /// ISO/IEC 19794 record magics.
 const MAGICS: &[&[u8; 4]] = &[b"FMR\0", b"FIR\0", b"FAC\0", b"IIR\0", b"FCR\0"];
 
@@ -65,10 +106,13 @@ const MAGICS: &[&[u8; 4]] = &[b"FMR\0", b"FIR\0", b"FAC\0", b"IIR\0", b"FCR\0"];
 pub(super) struct Biometric {
     blob: Regex,
     vector: Regex,
+    short_vector: Regex,
     /// A short id or hash ("IRX-4471-0932", "3b9f0c77e1a24d58"), read only right after a
     /// biometric word.
     handle: Regex,
     words: Keywords,
+    traits: Keywords,
+    vector_labels: Keywords,
 }
 
 impl Biometric {
@@ -79,8 +123,14 @@ impl Biometric {
                 "biometric",
                 r"\[\s*-?\d*\.\d+(?:\s*,\s*-?\d*\.\d+){15,}\s*,?\s*(?:\.\.\.|…)?\s*\]?",
             )?,
+            // Five decimals or more in a comma-separated row, bracketed or not, read only where
+            // a biometric word or field says what they are ("FEAT:v3:0.08,-0.22,…"), or a
+            // model's label before them in a text about a face, a voice, an iris.
+            short_vector: regex("biometric", r"-?\d*\.\d+(?:\s*,\s*-?\d*\.\d+){4,}")?,
             handle: regex("biometric", r"[A-Za-z0-9][A-Za-z0-9\-]{4,30}[A-Za-z0-9]")?,
             words: Keywords::new("biometric", WORDS)?,
+            traits: Keywords::new("biometric", TRAITS)?,
+            vector_labels: Keywords::new("biometric", VECTOR_LABELS)?,
         })
     }
 }
@@ -197,6 +247,24 @@ impl Detector for Biometric {
                 }
             }
         }
+        if text.contains(',') {
+            for m in self.short_vector.find_iter(text) {
+                let seen = out
+                    .iter()
+                    .any(|f| f.span.start <= m.start() && m.end() <= f.span.end);
+                let labelled = || {
+                    self.vector_labels.before(text, m.start(), 16) && self.traits.any_word_in(text)
+                };
+                if !seen && (field_says() || self.words.before(text, m.start(), 40) || labelled()) {
+                    out.push(Finding::new(
+                        m.range(),
+                        PsdKind::Biometric,
+                        0.8,
+                        "biometric",
+                    ));
+                }
+            }
+        }
     }
 }
 
@@ -244,6 +312,32 @@ mod tests {
                 "payload: {{\"face_embedding\": \"b64:{blob}\", \"score\": 0.5}}"
             )),
             [blob]
+        );
+    }
+
+    #[test]
+    fn short_rows_of_decimals_in_a_biometric_field() {
+        let d = Biometric::new().unwrap();
+        let field = Field {
+            path: "/face_feature",
+            key: Some("face_feature"),
+            description: None,
+        };
+        let text = "FEAT:v2:0.1942,-0.0713,0.2881,0.0105,-0.1377,0.0596,0.2210";
+        let mut out = Vec::new();
+        d.detect(text, &field, &mut out);
+        let found: Vec<&str> = out.iter().map(|f| &text[f.span.clone()]).collect();
+        assert_eq!(
+            found,
+            ["0.1942,-0.0713,0.2881,0.0105,-0.1377,0.0596,0.2210"]
+        );
+        // A model's output in a text about faces.
+        let t = "Face unlock fails. Sample embedding=[0.21,-0.33,0.05,0.71,-0.12,...]";
+        assert_eq!(spans(t), ["0.21,-0.33,0.05,0.71,-0.12"]);
+        assert!(spans("Recommender embedding=[0.21,-0.33,0.05,0.71,-0.12] for item 7").is_empty());
+        // The same row beside no biometric word or field is not read.
+        assert!(
+            spans("scores 0.1942,-0.0713,0.2881,0.0105,-0.1377,0.0596,0.2210 today").is_empty()
         );
     }
 

@@ -124,6 +124,22 @@ impl Detector for Coordinates {
             if bad(char_before(text, m.start())) || bad(char_at(text, m.end())) {
                 continue;
             }
+            // Two numbers of a longer comma-separated row (a vector, a series) are no
+            // position.
+            let row_after = text
+                .get(m.end()..)
+                .and_then(|t| t.trim_start().strip_prefix(','))
+                .is_some_and(|t| {
+                    t.trim_start()
+                        .starts_with(|c: char| c.is_ascii_digit() || c == '-')
+                });
+            let row_before = text
+                .get(..m.start())
+                .and_then(|t| t.trim_end().strip_suffix(','))
+                .is_some_and(|t| t.trim_end().ends_with(|c: char| c.is_ascii_digit()));
+            if row_after || row_before {
+                continue;
+            }
             if in_range(lat.as_str(), lon.as_str()) {
                 let conf = if text.get(..m.start()).is_some_and(|t| t.ends_with("geo:")) {
                     0.98
@@ -268,6 +284,8 @@ mod tests {
             ["37.7749, -122.4194"]
         );
         assert_eq!(spans("geo:48.8584,2.2945", &none), ["48.8584,2.2945"]);
+        // Two numbers of a longer row are no position.
+        assert!(spans("v:0.0817,-0.2214,0.1533,0.0472", &none).is_empty());
         assert_eq!(
             spans("48°51′24″N 2°21′03″E", &none),
             ["48°51′24″N 2°21′03″E"]

@@ -2,6 +2,7 @@
 //! escapes and rot13. Like the decoders, each yields a [`View`] whose changed bytes map back to
 //! the exact source range they came from.
 
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind};
@@ -137,6 +138,125 @@ const DIGIT_WORDS: &[(&str, char)] = &[
     ("dokuz", '9'),
 ];
 
+/// Words for a multiple of ten from twenty to ninety, by their tens digit: French numbers are
+/// read in pairs ("zéro six, quarante-deux, dix-huit …"), and so are years and expiry dates in
+/// other languages ("oh nine twenty-seven").
+const TENS_WORDS: &[(&str, u8)] = &[
+    ("twenty", 2),
+    ("thirty", 3),
+    ("forty", 4),
+    ("fifty", 5),
+    ("sixty", 6),
+    ("seventy", 7),
+    ("eighty", 8),
+    ("ninety", 9),
+    ("vingt", 2),
+    ("vingts", 2),
+    ("trente", 3),
+    ("quarante", 4),
+    ("cinquante", 5),
+    ("soixante", 6),
+    ("septante", 7),
+    ("huitante", 8),
+    ("octante", 8),
+    ("nonante", 9),
+    ("veinte", 2),
+    ("treinta", 3),
+    ("cuarenta", 4),
+    ("cincuenta", 5),
+    ("sesenta", 6),
+    ("setenta", 7),
+    ("ochenta", 8),
+    ("noventa", 9),
+    ("venti", 2),
+    ("trenta", 3),
+    ("quaranta", 4),
+    ("cinquanta", 5),
+    ("sessanta", 6),
+    ("settanta", 7),
+    ("ottanta", 8),
+    ("novanta", 9),
+    ("vinte", 2),
+    ("trinta", 3),
+    ("quarenta", 4),
+    ("cinquenta", 5),
+    ("sessenta", 6),
+    ("oitenta", 8),
+    ("zwanzig", 2),
+    ("dreißig", 3),
+    ("dreissig", 3),
+    ("vierzig", 4),
+    ("fünfzig", 5),
+    ("funfzig", 5),
+    ("sechzig", 6),
+    ("siebzig", 7),
+    ("achtzig", 8),
+    ("neunzig", 9),
+];
+
+/// Words for ten to nineteen, by their units digit.
+const TEEN_WORDS: &[(&str, u8)] = &[
+    ("ten", 0),
+    ("eleven", 1),
+    ("twelve", 2),
+    ("thirteen", 3),
+    ("fourteen", 4),
+    ("fifteen", 5),
+    ("sixteen", 6),
+    ("seventeen", 7),
+    ("eighteen", 8),
+    ("nineteen", 9),
+    ("dix", 0),
+    ("onze", 1),
+    ("douze", 2),
+    ("treize", 3),
+    ("quatorze", 4),
+    ("quinze", 5),
+    ("seize", 6),
+    ("diez", 0),
+    ("doce", 2),
+    ("trece", 3),
+    ("catorce", 4),
+    ("dieciséis", 6),
+    ("dieciseis", 6),
+    ("diecisiete", 7),
+    ("dieciocho", 8),
+    ("diecinueve", 9),
+    ("dieci", 0),
+    ("undici", 1),
+    ("dodici", 2),
+    ("tredici", 3),
+    ("quattordici", 4),
+    ("quindici", 5),
+    ("sedici", 6),
+    ("diciassette", 7),
+    ("diciotto", 8),
+    ("diciannove", 9),
+    ("dez", 0),
+    ("doze", 2),
+    ("treze", 3),
+    ("catorze", 4),
+    ("dezasseis", 6),
+    ("dezesseis", 6),
+    ("dezassete", 7),
+    ("dezessete", 7),
+    ("dezoito", 8),
+    ("dezanove", 9),
+    ("dezenove", 9),
+    ("zehn", 0),
+    ("elf", 1),
+    ("zwölf", 2),
+    ("zwolf", 2),
+    ("dreizehn", 3),
+    ("vierzehn", 4),
+    ("fünfzehn", 5),
+    ("funfzehn", 5),
+    ("sechzehn", 6),
+    ("siebzehn", 7),
+    ("achtzehn", 8),
+    ("neunzehn", 9),
+];
+
 /// Words that repeat the digit after them ("double five" = 55).
 const REPEATS: &[(&str, usize)] = &[("double", 2), ("triple", 3), ("doppel", 2)];
 
@@ -168,11 +288,14 @@ fn words(text: &str) -> Vec<Word> {
     out
 }
 
-/// The digit a word names, or how often it repeats the next one.
+/// The digit a word names, how often it repeats the next one, or the two digits it names (a
+/// multiple of ten from twenty, by its tens digit; ten to nineteen, by its units digit).
 #[derive(Clone, Copy)]
 enum NumberWord {
     Digit(char),
     Repeat(usize),
+    Tens(u8),
+    Teen(u8),
 }
 
 /// [`DIGIT_WORDS`] then [`REPEATS`] by their ASCII-lower-cased bytes (the first entry of a
@@ -187,6 +310,12 @@ fn number_word_index() -> &'static FxHashMap<&'static [u8], NumberWord> {
         for &(n, k) in REPEATS {
             map.entry(n.as_bytes()).or_insert(NumberWord::Repeat(k));
         }
+        for &(n, t) in TENS_WORDS {
+            map.entry(n.as_bytes()).or_insert(NumberWord::Tens(t));
+        }
+        for &(n, u) in TEEN_WORDS {
+            map.entry(n.as_bytes()).or_insert(NumberWord::Teen(u));
+        }
         map
     })
 }
@@ -197,15 +326,15 @@ fn number_word(w: &str) -> Option<NumberWord> {
 
 /// [`number_word`] of a word's bytes.
 fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
-    // Every digit word is 2–10 bytes and starts with one of these letters (or `å`, whose
+    // Every number word is 2–11 bytes and starts with one of these letters (or `å`, whose
     // first byte is 0xC3).
     let first = w.first()?.to_ascii_lowercase();
-    if w.len() > 10 || w.len() < 2 || !b"abcdefhijklnopqstuvyz\xc3".contains(&first) {
+    if w.len() > 11 || w.len() < 2 || !b"abcdefhijklnopqstuvyz\xc3".contains(&first) {
         return None;
     }
     // The lists are in lower case: an ASCII-case-insensitive comparison with an entry is an
     // exact one with the word's ASCII letters lowered.
-    let mut buf = [0u8; 10];
+    let mut buf = [0u8; 11];
     let key = buf.get_mut(..w.len())?;
     key.copy_from_slice(w);
     key.make_ascii_lowercase();
@@ -312,7 +441,7 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
         }
         let digits = run
             .iter()
-            .filter(|(_, n)| matches!(n, NumberWord::Digit(_)))
+            .filter(|(_, n)| !matches!(n, NumberWord::Repeat(_)))
             .count();
         if digits < MIN_DIGIT_WORDS {
             k = j.max(k + 1);
@@ -335,23 +464,110 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
         }
         let mut repeat = 1;
         let mut prev_end: Option<usize> = None;
-        for (i, n) in &run {
-            let Some(w) = ws.get(*i) else { continue };
-            if let Some(pe) = prev_end
-                && gap_kind(text.get(pe..w.start).unwrap_or("")) == Some(true)
-            {
-                v.push('-', pe..w.start, true);
+        // A multiple of ten waiting for the units or the teen joined to it ("quarante-deux",
+        // "twenty seven", "soixante-dix-huit"): its digit and its word's span.
+        let mut tens: Option<(char, Range<usize>)> = None;
+        let digit = |d: u8| char::from(b'0' + d.min(9));
+        let mut r = 0;
+        while let Some(&(i, n)) = run.get(r) {
+            r += 1;
+            let Some(w) = ws.get(i) else { continue };
+            let gap = prev_end.map_or("", |pe| text.get(pe..w.start).unwrap_or(""));
+            // Joined to the multiple of ten before: by a hyphen, or a space in English.
+            let joined = tens.is_some() && matches!(gap, "-" | " ");
+            // French "dix-sept", "dix-huit", "dix-neuf": ten and a digit joined by a hyphen.
+            let next_digit = run.get(r).and_then(|&(j, m)| match m {
+                NumberWord::Digit(d) if d != '0' => ws
+                    .get(j)
+                    .filter(|nw| text.get(w.end..nw.start) == Some("-"))
+                    .map(|nw| (d, nw.start..nw.end)),
+                _ => None,
+            });
+            // French "quatre-vingt(s)": four twenties.
+            let four_twenty = matches!(n, NumberWord::Digit('4'))
+                && run.get(r).is_some_and(|&(j, m)| {
+                    matches!(m, NumberWord::Tens(2))
+                        && ws
+                            .get(j)
+                            .is_some_and(|nw| text.get(w.end..nw.start) == Some("-"))
+                });
+            if !joined {
+                if let Some((t, span)) = tens.take() {
+                    v.push(t, span.clone(), true);
+                    v.push('0', span, true);
+                }
+                if let Some(pe) = prev_end
+                    && gap_kind(gap) == Some(true)
+                {
+                    v.push('-', pe..w.start, true);
+                }
             }
             match n {
+                _ if four_twenty => {
+                    let end = run
+                        .get(r)
+                        .and_then(|&(j, _)| ws.get(j))
+                        .map_or(w.end, |nw| nw.end);
+                    r += 1;
+                    tens = Some(('8', w.start..end));
+                    prev_end = Some(end);
+                    continue;
+                }
+                NumberWord::Tens(t) => {
+                    tens = Some((digit(t), w.start..w.end));
+                }
+                NumberWord::Teen(u) => {
+                    let (u, end) = match (u, next_digit) {
+                        (0, Some((d, span))) => {
+                            r += 1;
+                            (d.to_digit(10).map_or(0, |x| x as u8), span.end)
+                        }
+                        _ => (u, w.end),
+                    };
+                    match tens.take() {
+                        // "soixante-dix-huit": sixty and eighteen.
+                        Some((t, span)) if gap == "-" => {
+                            let t = t.to_digit(10).map_or(0, |x| x as u8) + 1;
+                            v.push(digit(t), span, true);
+                            v.push(digit(u), w.start..end, true);
+                        }
+                        Some((t, span)) => {
+                            v.push(t, span.clone(), true);
+                            v.push('0', span, true);
+                            v.push('1', w.start..end, true);
+                            v.push(digit(u), w.start..end, true);
+                        }
+                        None => {
+                            v.push('1', w.start..end, true);
+                            v.push(digit(u), w.start..end, true);
+                        }
+                    }
+                    prev_end = Some(end);
+                    continue;
+                }
                 NumberWord::Digit(d) => {
-                    for _ in 0..repeat {
-                        v.push(*d, w.start..w.end, true);
+                    if let Some((t, span)) = tens.take() {
+                        v.push(t, span, true);
+                        if d == '0' {
+                            v.push('0', w.start..w.end, true);
+                            v.push('0', w.start..w.end, true);
+                        } else {
+                            v.push(d, w.start..w.end, true);
+                        }
+                    } else {
+                        for _ in 0..repeat {
+                            v.push(d, w.start..w.end, true);
+                        }
                     }
                     repeat = 1;
                 }
-                NumberWord::Repeat(r) => repeat = *r,
+                NumberWord::Repeat(k) => repeat = k,
             }
             prev_end = Some(w.end);
+        }
+        if let Some((t, span)) = tens.take() {
+            v.push(t, span.clone(), true);
+            v.push('0', span, true);
         }
         copied_from = prev_end.unwrap_or(first.end);
         any = true;
@@ -880,7 +1096,20 @@ mod tests {
         let v = number_words("my cell is five five five, zero one double four, seven").unwrap();
         assert_eq!(v.as_str(), "my cell is 555-0144-7");
         let v = number_words("numéro zéro six douze trois quatre cinq six sept huit").unwrap();
-        assert_eq!(v.as_str(), "numéro zéro six douze 345678");
+        assert_eq!(v.as_str(), "numéro 0612345678");
+        // French numbers read in pairs.
+        let text =
+            "appelle au zéro six, quarante-deux, dix-sept, soixante-treize, quatre-vingt-dix-neuf.";
+        let v = number_words(text).unwrap();
+        assert_eq!(v.as_str(), "appelle au 06-42-17-73-99.");
+        assert_eq!(
+            src(&v, text, "06-42-17-73-99"),
+            "zéro six, quarante-deux, dix-sept, soixante-treize, quatre-vingt-dix-neuf"
+        );
+        let v = number_words("zéro sept, vingt, quatre-vingts, trente et un").unwrap();
+        assert_eq!(v.as_str(), "07-20-80-30 et un");
+        let v = number_words("card four five one two, twenty seven, nineteen, ten").unwrap();
+        assert_eq!(v.as_str(), "card 4512-27-19-10");
         let v = number_words("número A dos uno cuatro, cinco cinco ocho, nueve cero tres").unwrap();
         assert_eq!(v.as_str(), "número A214-558-903");
         let v = number_words("è tre tre otto, uno due tre, quattro cinque sei").unwrap();

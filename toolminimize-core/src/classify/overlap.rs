@@ -12,6 +12,9 @@ use std::ops::Range;
 
 use crate::item::{Finding, PsdKind};
 
+/// The detector name of an employer named after a word for working there.
+const EMPLOYER: &str = "employer";
+
 fn rank(f: &Finding) -> (bool, usize, bool, u32) {
     (
         f.category.is_special(),
@@ -82,6 +85,21 @@ pub(crate) fn resolve(out: &mut Vec<Finding>) {
         }
         out.retain(|f| f.kind == PsdKind::StreetAddress || !index.contains(&f.span));
     }
+    // A workplace is no care: a hospital or clinic named as where someone works ("nurse at
+    // St. Olav's Hospital", "ansat på Bispebjerg Hospital") is an employer.
+    let employers: Vec<Range<usize>> = out
+        .iter()
+        .filter(|f| f.detector == EMPLOYER)
+        .map(|f| f.span.clone())
+        .collect();
+    if !employers.is_empty() {
+        out.retain(|f| {
+            f.kind != PsdKind::HealthFacility
+                || !employers
+                    .iter()
+                    .any(|e| e.start <= f.span.start && f.span.end <= e.end)
+        });
+    }
     // Best first, so a later finding inside an earlier kept one is dropped. A finding inside
     // a dropped one is inside the kept one that contains that one too, so "inside an earlier
     // kept finding" is "inside any earlier finding".
@@ -112,6 +130,18 @@ mod tests {
         resolve(&mut v);
         assert_eq!(v.len(), 1);
         assert_eq!(v[0].kind, PsdKind::StreetAddress);
+    }
+
+    #[test]
+    fn a_hospital_named_as_a_workplace_is_the_employer() {
+        let mut v = vec![
+            Finding::new(20..41, PsdKind::Occupation, 0.75, EMPLOYER),
+            Finding::new(20..41, PsdKind::HealthFacility, 0.9, "lexicon:health"),
+            Finding::new(50..60, PsdKind::HealthFacility, 0.9, "lexicon:health"),
+        ];
+        resolve(&mut v);
+        let kinds: Vec<PsdKind> = v.iter().map(|f| f.kind).collect();
+        assert_eq!(kinds, [PsdKind::Occupation, PsdKind::HealthFacility]);
     }
 
     #[test]

@@ -848,13 +848,17 @@ impl Demographic {
             if noun.is_empty() || phrase_ends.binary_search(&m.end()).is_ok() {
                 continue;
             }
+            // A compound's head is its last part ("SOSU-assistent", "Büro-Assistentin").
+            let head_noun = noun.rsplit('-').next().unwrap_or(&noun);
             let known = OCCUPATION_LINKS
                 .iter()
                 .filter(|(_, links)| links.contains(&link.as_str()))
                 .any(|(lang, _)| {
-                    self.occupations
-                        .binary_search_by(|(l, n)| (*l, *n).cmp(&(*lang, noun.as_str())))
-                        .is_ok()
+                    [noun.as_str(), head_noun].iter().any(|n| {
+                        self.occupations
+                            .binary_search_by(|(l, o)| (*l, *o).cmp(&(*lang, *n)))
+                            .is_ok()
+                    })
                 });
             if !known {
                 continue;

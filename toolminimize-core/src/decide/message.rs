@@ -1647,6 +1647,9 @@ fn other(
                 });
             if store || f.role.carries(it.kind) || private_file {
                 Decision::keep(Rule::FieldCarriesThisData)
+            } else if clause.is_some_and(|c| c.contact_refused) {
+                // "Don't call my work line, 555-…": the reader is told not to use it.
+                Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
             } else if role_mailbox {
                 Decision::keep(Rule::BusinessContact)
             } else if (sentence_asks || states_task) && !in_sig && !bystander && !public {

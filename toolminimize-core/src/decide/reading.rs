@@ -36,6 +36,8 @@ pub struct ClauseInfo {
     pub third_person: bool,
     /// It asks the reader to make contact ("call me", "reach Tom at").
     pub contact_ask: bool,
+    /// It says not to make contact ("don't call my work line").
+    pub contact_refused: bool,
     #[allow(dead_code)] // read by tests; not used by the current rules
     /// It carries a fact besides the data in it: a number, a day or a time.
     pub has_fact: bool,
@@ -184,7 +186,8 @@ impl<'a> Reading<'a> {
                 first_person: has(WordSet::FirstPerson),
                 relation: v.set(WordSet::Relation).may_match(lists) && relation_in(v, lang, cw),
                 third_person: has(WordSet::ThirdPerson),
-                contact_ask: has(WordSet::ContactAsk),
+                contact_ask: has(WordSet::ContactAsk) && !has(WordSet::ContactRefusal),
+                contact_refused: has(WordSet::ContactRefusal),
                 has_fact,
                 offered,
                 lists,

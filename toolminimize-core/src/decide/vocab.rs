@@ -34,6 +34,9 @@ pub enum WordSet {
     Signoff,
     /// Asking the reader to make contact ("call me", "erreichbar").
     ContactAsk,
+    /// Refusing contact ("don't call", "nicht anrufen", "n'appelez pas"): a clause with one
+    /// asks for no contact, whatever contact word it holds.
+    ContactRefusal,
     /// Asking the reader to act ("please", "bitte", "merci de").
     Request,
     /// Modal verbs that ask only when they open their clause ("Pode enviar …?", "¿Puede
@@ -122,13 +125,14 @@ pub enum WordSet {
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 40] = [
+    const ALL: [WordSet; 41] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Associate,
         WordSet::Greeting,
         WordSet::Signoff,
         WordSet::ContactAsk,
+        WordSet::ContactRefusal,
         WordSet::Request,
         WordSet::RequestOpen,
         WordSet::Reason,
@@ -197,6 +201,7 @@ impl WordSet {
             "greeting" => WordSet::Greeting,
             "signoff" => WordSet::Signoff,
             "contact_ask" => WordSet::ContactAsk,
+            "contact_refusal" => WordSet::ContactRefusal,
             "request" => WordSet::Request,
             "request_open" => WordSet::RequestOpen,
             "reason" => WordSet::Reason,

@@ -914,6 +914,10 @@ fn employer_before(text: &str, end: usize) -> Option<std::ops::Range<usize>> {
 }
 
 fn employer_after(text: &str, mut at: usize, german_bei: bool) -> Option<std::ops::Range<usize>> {
+    // "my employer (Fairview School District)": the name in brackets.
+    if text.get(at..).is_some_and(|r| r.starts_with('(')) {
+        at += 1;
+    }
     let rest = text.get(at..).unwrap_or("");
     for article in [
         "the ", "The ", "l'", "la ", "le ", "el ", "der ", "die ", "dem ",
@@ -1128,6 +1132,10 @@ mod tests {
             [("Costco", O)]
         );
         assert_eq!(found("I spent 3 years at Stripe"), [("Stripe", O)]);
+        assert_eq!(
+            found("please keep it from my employer (Lakeside Freight Co) for now"),
+            [("Lakeside Freight Co", O)]
+        );
         assert!(found("Federer after 20 years at Wimbledon").is_empty());
         assert!(found("I moved to Berlin (my employer is remote-first)").is_empty());
         assert_eq!(

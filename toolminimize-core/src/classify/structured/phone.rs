@@ -448,6 +448,18 @@ fn by_script(text: &str, start: usize, cand: &str, context: bool) -> Option<f32>
         .then_some(0.75)
 }
 
+/// Whether `cand` is a North American local number: three digits (the first 2–9), a hyphen
+/// or a stop, four digits.
+fn local_seven(cand: &str) -> bool {
+    let b = cand.as_bytes();
+    b.len() == 8
+        && b.first().is_some_and(|d| (b'2'..=b'9').contains(d))
+        && matches!(b.get(3), Some(b'-' | b'.'))
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 3 || c.is_ascii_digit())
+}
+
 /// Whether the candidate at `start..end` is a separate token. Japanese and Korean attach
 /// their particles with no space ("090-1234-5678に", "010-1234-5678로"): a character of a
 /// script written without spaces may touch it.
@@ -678,7 +690,13 @@ impl Detector for Phone {
                 } else {
                     None
                 };
-                let conf = conf.or_else(|| self.chinese_mobile(text, start, cand, context));
+                let conf = conf
+                    .or_else(|| self.chinese_mobile(text, start, cand, context))
+                    // A North American local number after a word for a phone ("call my work
+                    // number 555-0134"): seven digits, no area code.
+                    .or_else(|| {
+                        (context && local_seven(cand) && bounded(text, start, end)).then_some(0.7)
+                    });
                 if let Some(conf) = conf {
                     out.push(Finding::new(start..end, PsdKind::Phone, conf, "phone"));
                     found = true;

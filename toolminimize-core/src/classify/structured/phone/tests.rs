@@ -35,6 +35,13 @@ fn a_colon_after_a_label_announces_the_number_and_after_a_digit_is_a_time() {
 }
 
 #[test]
+fn a_local_number_after_a_word_for_a_phone() {
+    assert_eq!(plain("call my desk number 555-0172 after 5"), ["555-0172"]);
+    assert!(plain("order 555-0172 shipped").is_empty());
+    assert!(plain("call about invoice 155-0172").is_empty());
+}
+
+#[test]
 fn national_formats() {
     assert_eq!(plain("(415) 555-2671"), ["(415) 555-2671"]);
     assert_eq!(plain("ring 020 7946 0958 later"), ["020 7946 0958"]);

@@ -230,24 +230,23 @@ impl Classifier {
         coverage: &mut Coverage,
     ) -> Vec<Finding> {
         let mut out = Vec::new();
-        if crate::text::calendar::is_iso_date_time(text) {
-            // A value that is a date and nothing else can only be a date of birth (by its
-            // field's name or description); it hides nothing to decode.
-            for d in self.detectors.iter().filter(|d| d.name() == DATE_DETECTOR) {
-                d.detect(text, field, &mut out);
-            }
-            self.policy_terms.deny(text, &mut out);
-            self.policy_terms.allow(text, &mut out);
-            overlap::resolve(&mut out);
-            return out;
-        }
-        for d in &self.detectors {
+        // A value that is a date and nothing else can only be a date of birth (by its field's
+        // name or description); it names no place of care and hides nothing to decode.
+        let date_only = crate::text::calendar::is_iso_date_time(text);
+        for d in self
+            .detectors
+            .iter()
+            .filter(|d| !date_only || d.name() == DATE_DETECTOR)
+        {
             d.detect(text, field, &mut out);
         }
-        care_place::extend(text, &mut out);
+        if !date_only {
+            care_place::extend(text, &mut out);
+        }
         self.policy_terms.deny(text, &mut out);
-        if encoded::scan_hidden_given(text, Some(decoding), field, &self.detectors, &mut out)
-            == Coverage::Partial
+        if !date_only
+            && encoded::scan_hidden_given(text, Some(decoding), field, &self.detectors, &mut out)
+                == Coverage::Partial
         {
             *coverage = Coverage::Partial;
         }

@@ -1,39 +1,53 @@
 //! Where a text holds code: Markdown fenced blocks (```` ``` ````) and inline code spans
 //! (`` `…` ``).
 
-/// The code regions of one text, read once: the byte offsets of its fences, so that each
-/// question after is a binary search.
+/// The code regions of one text, read once: the byte offsets of its fences, of its other
+/// backticks and of its line breaks, so that each question after is a few binary searches.
 #[derive(Debug, Default)]
 pub struct CodeRegions {
     fences: Vec<usize>,
+    ticks: Vec<usize>,
+    lines: Vec<usize>,
 }
 
 impl CodeRegions {
-    /// Reads the fences of `text` (one pass).
+    /// Reads the fences, backticks and line breaks of `text` (one pass).
     pub fn of(text: &str) -> Self {
-        CodeRegions {
-            fences: text.match_indices("```").map(|(i, _)| i).collect(),
+        let mut r = CodeRegions::default();
+        let b = text.as_bytes();
+        let mut i = 0;
+        while let Some(&c) = b.get(i) {
+            match c {
+                b'`' if b.get(i..i + 3) == Some(b"```") => {
+                    r.fences.push(i);
+                    i += 3;
+                    continue;
+                }
+                b'`' => r.ticks.push(i),
+                b'\n' => r.lines.push(i),
+                _ => {}
+            }
+            i += 1;
         }
+        r
     }
 
-    /// Whether byte `at` of `text` lies inside code: after an odd number of fences, or inside
-    /// a pair of backticks on its own line.
-    pub fn contains(&self, text: &str, at: usize) -> bool {
+    /// Whether byte `at` lies inside code: after an odd number of fences, or between a
+    /// backtick before it and one after it on its line with an odd number of backticks
+    /// before it on that line.
+    pub fn contains(&self, at: usize) -> bool {
         if self.fences.partition_point(|&f| f < at) % 2 == 1 {
             return true;
         }
-        let line_start = text
-            .get(..at)
-            .and_then(|t| t.rfind('\n'))
-            .map_or(0, |i| i + 1);
-        let line_end = text
-            .get(at..)
-            .and_then(|t| t.find('\n'))
-            .map_or(text.len(), |i| at + i);
-        let (Some(before), Some(after)) = (text.get(line_start..at), text.get(at..line_end)) else {
-            return false;
-        };
-        before.matches('`').count() % 2 == 1 && after.contains('`')
+        let line = self.lines.partition_point(|&n| n < at);
+        let line_start = line
+            .checked_sub(1)
+            .and_then(|k| self.lines.get(k))
+            .map_or(0, |n| n + 1);
+        let line_end = self.lines.get(line).copied().unwrap_or(usize::MAX);
+        let from = self.ticks.partition_point(|&t| t < line_start);
+        let upto = self.ticks.partition_point(|&t| t < at);
+        (upto - from) % 2 == 1 && self.ticks.get(upto).is_some_and(|&t| t < line_end)
     }
 }
 
@@ -43,13 +57,15 @@ mod tests {
 
     #[test]
     fn fenced_blocks_and_inline_spans() {
-        let t = "See `a@b` and\n```py\nx = 1\n```\nafter";
+        let t = "See `a@b` and\n```py\nx = 1\n```\nafter `c` d";
         let c = CodeRegions::of(t);
-        assert!(c.contains(t, t.find("a@b").unwrap()));
-        assert!(c.contains(t, t.find("x = 1").unwrap()));
-        assert!(!c.contains(t, t.find("after").unwrap()));
-        assert!(!c.contains(t, t.find("See").unwrap()));
+        assert!(c.contains(t.find("a@b").unwrap()));
+        assert!(c.contains(t.find("x = 1").unwrap()));
+        assert!(!c.contains(t.find("after").unwrap()));
+        assert!(!c.contains(t.find("See").unwrap()));
+        assert!(c.contains(t.find("c`").unwrap()));
+        assert!(!c.contains(t.find(" d").unwrap()));
         let t = "one ` tick then text";
-        assert!(!CodeRegions::of(t).contains(t, t.find("text").unwrap()));
+        assert!(!CodeRegions::of(t).contains(t.find("text").unwrap()));
     }
 }

@@ -466,7 +466,11 @@ impl<'a> CallView<'a> {
         }
         let address_change = point.iter().any(|s| {
             // An enum value or a key-like subject ("changement_adresse") is read as words.
-            let t = s.replace('_', " ");
+            let t: std::borrow::Cow<'_, str> = if s.contains('_') {
+                s.replace('_', " ").into()
+            } else {
+                (*s).into()
+            };
             let ws = words(&t);
             let v = vocab();
             let langs = v.languages(&ws, &t);

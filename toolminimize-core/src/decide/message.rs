@@ -1707,7 +1707,9 @@ fn other(
                 || r.words_before_on_line(s.start, 2)
                     .iter()
                     .any(|w| CODE_WORDS.contains(&w.folded.as_ref()));
-            if cv.kind == ToolKind::Payment {
+            // A payment charges the card it is given, unless the number is offered in a note
+            // "in case you need it": the payment has its own field for the card.
+            if cv.kind == ToolKind::Payment && !offered {
                 Decision::keep(Rule::IdentifierForRecipient)
             } else if security_code {
                 Decision::drop(Op::RemoveSpan, Rule::IdentifierNotNeeded)

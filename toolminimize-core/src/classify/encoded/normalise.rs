@@ -296,6 +296,14 @@ enum NumberWord {
     Repeat(usize),
     Tens(u8),
     Teen(u8),
+    /// "And" between a multiple of ten and its units ("treinta y cuatro", "vingt et un").
+    Join,
+}
+
+/// Whether `w` is a word for "and" that joins a multiple of ten to its units (Spanish "y",
+/// Portuguese and Italian "e", French "et").
+fn is_joiner(w: &[u8]) -> bool {
+    matches!(w, b"y" | b"e" | b"et")
 }
 
 /// [`DIGIT_WORDS`] then [`REPEATS`] by their ASCII-lower-cased bytes (the first entry of a
@@ -350,7 +358,7 @@ fn number_word_run<'a>(mut words: impl Iterator<Item = &'a [u8]>) -> bool {
     const N: usize = MIN_DIGIT_WORDS;
     // The last `N` words, by place modulo `N`.
     let mut last: [&[u8]; N] = [&[]; N];
-    let is_number = |w: &[u8]| number_word_bytes(w).is_some();
+    let is_number = |w: &[u8]| number_word_bytes(w).is_some() || is_joiner(w);
     let mut i = 0usize;
     while let Some(w) = words.next() {
         if let Some(slot) = last.get_mut(i % N) {
@@ -428,7 +436,22 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
         let mut run: Vec<(usize, NumberWord)> = Vec::new();
         let mut j = k;
         while let Some(w) = ws.get(j) {
-            let Some(n) = text.get(w.start..w.end).and_then(number_word) else {
+            let word = text.get(w.start..w.end).unwrap_or_default();
+            // "treinta y cuatro", "vingt et un": "and" between a multiple of ten and a digit.
+            let joins = is_joiner(word.as_bytes())
+                && matches!(run.last(), Some((_, NumberWord::Tens(_))))
+                && ws.get(j + 1).is_some_and(|nw| {
+                    text.get(w.end..nw.start) == Some(" ")
+                        && text
+                            .get(nw.start..nw.end)
+                            .and_then(number_word)
+                            .is_some_and(|m| matches!(m, NumberWord::Digit(d) if d != '0'))
+                });
+            let n = if joins {
+                NumberWord::Join
+            } else if let Some(n) = number_word(word) {
+                n
+            } else {
                 break;
             };
             if let Some(prev) = run.last().and_then(|(i, _)| ws.get(*i))
@@ -441,7 +464,7 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
         }
         let digits = run
             .iter()
-            .filter(|(_, n)| !matches!(n, NumberWord::Repeat(_)))
+            .filter(|(_, n)| !matches!(n, NumberWord::Repeat(_) | NumberWord::Join))
             .count();
         if digits < MIN_DIGIT_WORDS {
             k = j.max(k + 1);
@@ -562,6 +585,8 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
                     repeat = 1;
                 }
                 NumberWord::Repeat(k) => repeat = k,
+                // The multiple of ten waits on for the digit after the "and".
+                NumberWord::Join => {}
             }
             prev_end = Some(w.end);
         }
@@ -1107,7 +1132,12 @@ mod tests {
             "zéro six, quarante-deux, dix-sept, soixante-treize, quatre-vingt-dix-neuf"
         );
         let v = number_words("zéro sept, vingt, quatre-vingts, trente et un").unwrap();
-        assert_eq!(v.as_str(), "07-20-80-30 et un");
+        assert_eq!(v.as_str(), "07-20-80-31");
+        let v = number_words("llámame al seis doce, treinta y cuatro, cincuenta y seis, setenta")
+            .unwrap();
+        assert_eq!(v.as_str(), "llámame al 612-34-56-70");
+        // "And" between two digits, or after no multiple of ten, joins nothing.
+        assert!(number_words("uno y dos y tres y cuatro").is_none());
         let v = number_words("card four five one two, twenty seven, nineteen, ten").unwrap();
         assert_eq!(v.as_str(), "card 4512-27-19-10");
         let v = number_words("número A dos uno cuatro, cinco cinco ocho, nueve cero tres").unwrap();

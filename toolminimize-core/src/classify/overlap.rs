@@ -66,6 +66,27 @@ impl PrefixMaxEnd {
 }
 
 /// Sorts by start and drops findings contained in a better one.
+/// Drops the findings `dropped` selects that lie wholly inside one `container` selects.
+fn drop_inside(
+    out: &mut Vec<Finding>,
+    container: impl Fn(&Finding) -> bool,
+    dropped: impl Fn(&Finding) -> bool,
+) {
+    let spans: Vec<Range<usize>> = out
+        .iter()
+        .filter(|f| container(f))
+        .map(|f| f.span.clone())
+        .collect();
+    if spans.is_empty() {
+        return;
+    }
+    let mut index = PrefixMaxEnd::new(spans.iter().map(|a| a.start).collect());
+    for a in &spans {
+        index.insert(a);
+    }
+    out.retain(|f| !dropped(f) || !index.contains(&f.span));
+}
+
 pub(crate) fn resolve(out: &mut Vec<Finding>) {
     if out.len() < 2 {
         out.sort_by_key(|f| f.span.start);
@@ -73,33 +94,18 @@ pub(crate) fn resolve(out: &mut Vec<Finding>) {
     }
     // A lexicon term inside a street address names the street, not a venue ("Temple Road",
     // "300 Gurdwara Rd", "Hospital Lane"): the address wins.
-    let addresses: Vec<Range<usize>> = out
-        .iter()
-        .filter(|f| f.kind == PsdKind::StreetAddress)
-        .map(|f| f.span.clone())
-        .collect();
-    if !addresses.is_empty() {
-        let mut index = PrefixMaxEnd::new(addresses.iter().map(|a| a.start).collect());
-        for a in &addresses {
-            index.insert(a);
-        }
-        out.retain(|f| f.kind == PsdKind::StreetAddress || !index.contains(&f.span));
-    }
+    drop_inside(
+        out,
+        |f| f.kind == PsdKind::StreetAddress,
+        |f| f.kind != PsdKind::StreetAddress,
+    );
     // A workplace is no care: a hospital or clinic named as where someone works ("nurse at
     // St. Olav's Hospital", "ansat på Bispebjerg Hospital") is an employer.
-    let employers: Vec<Range<usize>> = out
-        .iter()
-        .filter(|f| f.detector == EMPLOYER)
-        .map(|f| f.span.clone())
-        .collect();
-    if !employers.is_empty() {
-        out.retain(|f| {
-            f.kind != PsdKind::HealthFacility
-                || !employers
-                    .iter()
-                    .any(|e| e.start <= f.span.start && f.span.end <= e.end)
-        });
-    }
+    drop_inside(
+        out,
+        |f| f.detector == EMPLOYER,
+        |f| f.kind == PsdKind::HealthFacility,
+    );
     // Best first, so a later finding inside an earlier kept one is dropped. A finding inside
     // a dropped one is inside the kept one that contains that one too, so "inside an earlier
     // kept finding" is "inside any earlier finding".

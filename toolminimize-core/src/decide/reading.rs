@@ -174,6 +174,8 @@ impl<'a> Reading<'a> {
             let has_fact = raw.bytes().any(|b| b.is_ascii_digit()) || has(WordSet::Time);
             // "in case you need it" offers; it asks nothing of the reader.
             let offered = has(WordSet::Offered);
+            // "Don't call my work line": a refusal, not a request to call.
+            let contact_refused = has(WordSet::ContactRefusal);
             infos.push(ClauseInfo {
                 request: (has(WordSet::Request) || asks_at_open(v, lang, cw)) && !offered,
                 // "Wheelchair assistance needed at the gate" asks the provider to serve the
@@ -186,8 +188,8 @@ impl<'a> Reading<'a> {
                 first_person: has(WordSet::FirstPerson),
                 relation: v.set(WordSet::Relation).may_match(lists) && relation_in(v, lang, cw),
                 third_person: has(WordSet::ThirdPerson),
-                contact_ask: has(WordSet::ContactAsk) && !has(WordSet::ContactRefusal),
-                contact_refused: has(WordSet::ContactRefusal),
+                contact_ask: has(WordSet::ContactAsk) && !contact_refused,
+                contact_refused,
                 has_fact,
                 offered,
                 lists,

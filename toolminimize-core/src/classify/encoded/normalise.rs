@@ -489,8 +489,7 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
         let mut prev_end: Option<usize> = None;
         // A multiple of ten waiting for the units or the teen joined to it ("quarante-deux",
         // "twenty seven", "soixante-dix-huit"): its digit and its word's span.
-        let mut tens: Option<(char, Range<usize>)> = None;
-        let digit = |d: u8| char::from(b'0' + d.min(9));
+        let mut tens: Option<(u8, Range<usize>)> = None;
         let mut r = 0;
         while let Some(&(i, n)) = run.get(r) {
             r += 1;
@@ -516,8 +515,7 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
                 });
             if !joined {
                 if let Some((t, span)) = tens.take() {
-                    v.push(t, span.clone(), true);
-                    v.push('0', span, true);
+                    push_two(&mut v, t, 0, span.clone(), span);
                 }
                 if let Some(pe) = prev_end
                     && gap_kind(gap) == Some(true)
@@ -532,12 +530,12 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
                         .and_then(|&(j, _)| ws.get(j))
                         .map_or(w.end, |nw| nw.end);
                     r += 1;
-                    tens = Some(('8', w.start..end));
+                    tens = Some((8, w.start..end));
                     prev_end = Some(end);
                     continue;
                 }
                 NumberWord::Tens(t) => {
-                    tens = Some((digit(t), w.start..w.end));
+                    tens = Some((t, w.start..w.end));
                 }
                 NumberWord::Teen(u) => {
                     let (u, end) = match (u, next_digit) {
@@ -550,19 +548,13 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
                     match tens.take() {
                         // "soixante-dix-huit": sixty and eighteen.
                         Some((t, span)) if gap == "-" => {
-                            let t = t.to_digit(10).map_or(0, |x| x as u8) + 1;
-                            v.push(digit(t), span, true);
-                            v.push(digit(u), w.start..end, true);
+                            push_two(&mut v, t + 1, u, span, w.start..end);
                         }
-                        Some((t, span)) => {
-                            v.push(t, span.clone(), true);
-                            v.push('0', span, true);
-                            v.push('1', w.start..end, true);
-                            v.push(digit(u), w.start..end, true);
-                        }
-                        None => {
-                            v.push('1', w.start..end, true);
-                            v.push(digit(u), w.start..end, true);
+                        pending => {
+                            if let Some((t, span)) = pending {
+                                push_two(&mut v, t, 0, span.clone(), span);
+                            }
+                            push_two(&mut v, 1, u, w.start..end, w.start..end);
                         }
                     }
                     prev_end = Some(end);
@@ -570,12 +562,11 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
                 }
                 NumberWord::Digit(d) => {
                     if let Some((t, span)) = tens.take() {
-                        v.push(t, span, true);
+                        // "twenty zero" is twenty, then zero.
+                        let units = d.to_digit(10).map_or(0, |x| x as u8);
+                        push_two(&mut v, t, units, span, w.start..w.end);
                         if d == '0' {
                             v.push('0', w.start..w.end, true);
-                            v.push('0', w.start..w.end, true);
-                        } else {
-                            v.push(d, w.start..w.end, true);
                         }
                     } else {
                         for _ in 0..repeat {
@@ -591,8 +582,7 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
             prev_end = Some(w.end);
         }
         if let Some((t, span)) = tens.take() {
-            v.push(t, span.clone(), true);
-            v.push('0', span, true);
+            push_two(&mut v, t, 0, span.clone(), span);
         }
         copied_from = prev_end.unwrap_or(first.end);
         any = true;
@@ -603,6 +593,14 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
     }
     v.copy(text, copied_from..text.len());
     Some(v)
+}
+
+/// Pushes a two-digit number onto `v`: its tens digit read from `tens_at`, its units from
+/// `units_at` (digits above nine are written as nine).
+fn push_two(v: &mut View, tens: u8, units: u8, tens_at: Range<usize>, units_at: Range<usize>) {
+    let digit = |d: u8| char::from(b'0' + d.min(9));
+    v.push(digit(tens), tens_at, true);
+    v.push(digit(units), units_at, true);
 }
 
 /// Ordinal day words, in lower case ("first" … "thirty-first"; "twenty-third", "twenty third").

@@ -156,6 +156,13 @@ fn has_magic(blob: &str) -> bool {
         .any(|b| MAGICS.iter().any(|m| b.starts_with(&m[..])))
 }
 
+/// Whether `r` lies wholly inside a finding already made.
+fn inside_found(found: &[Finding], r: &std::ops::Range<usize>) -> bool {
+    found
+        .iter()
+        .any(|f| f.span.start <= r.start && r.end <= f.span.end)
+}
+
 impl crate::classify::shared::Gate for Biometric {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
         text.len() >= 32
@@ -218,9 +225,7 @@ impl Detector for Biometric {
         if super::context::has_digits(text, 3) && self.words.any_in(text) {
             for m in self.handle.find_iter(text) {
                 let t = m.as_str();
-                let seen = out
-                    .iter()
-                    .any(|f| f.span.start <= m.start() && m.end() <= f.span.end);
+                let seen = inside_found(out, &m.range());
                 if !seen
                     && t.len() >= 8
                     && t.bytes().filter(u8::is_ascii_digit).count() >= 3
@@ -249,9 +254,7 @@ impl Detector for Biometric {
         }
         if text.contains(',') {
             for m in self.short_vector.find_iter(text) {
-                let seen = out
-                    .iter()
-                    .any(|f| f.span.start <= m.start() && m.end() <= f.span.end);
+                let seen = inside_found(out, &m.range());
                 let labelled = || {
                     self.vector_labels.before(text, m.start(), 16) && self.traits.any_word_in(text)
                 };

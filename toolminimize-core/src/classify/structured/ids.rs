@@ -411,18 +411,24 @@ fn aadhaar_ok(s: &str) -> bool {
     d.len() == 12 && d.first().is_some_and(|f| *f >= 2) && c == 0
 }
 
+/// Emirates ID (`784-yyyy-nnnnnnn-c`): 784, the holder's birth year, seven digits and a Luhn
+/// check digit.
+fn emirates_ok(s: &str) -> bool {
+    let mut buf = [0u8; 24];
+    let n = digits_of(s, &mut buf);
+    let ascii = buf.get_mut(..n).unwrap_or_default();
+    for d in ascii.iter_mut() {
+        *d += b'0';
+    }
+    n == 15 && s.starts_with("784-") && luhn(ascii)
+}
+
 /// Which of the numbers of [`Ids::asia`] `s` is, by its layout and check: written as 13 digits
 /// with nothing between them (a barcode is too), only in text of its script.
 fn asia_ok(s: &str, text: &str) -> bool {
     let b = s.as_bytes();
     match (b.len(), b.get(6), b.get(9)) {
-        // Emirates ID: 784, the holder's birth year, seven digits and a Luhn check digit.
-        (18, _, _) => {
-            let mut buf = [0u8; 24];
-            let n = digits_of(s, &mut buf);
-            let digits: Vec<u8> = buf.iter().take(n).map(|d| d + b'0').collect();
-            n == 15 && s.starts_with("784-") && luhn(&digits)
-        }
+        (18, _, _) => emirates_ok(s),
         (14, Some(b'-'), Some(b'-')) => mykad_ok(s),
         (14, Some(b'-'), _) => rrn_ok(s),
         (14, _, _) => aadhaar_ok(s),

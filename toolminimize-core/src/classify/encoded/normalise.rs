@@ -495,8 +495,7 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
             r += 1;
             let Some(w) = ws.get(i) else { continue };
             let gap = prev_end.map_or("", |pe| text.get(pe..w.start).unwrap_or(""));
-            // Joined to the multiple of ten before: by a hyphen, or a space in English.
-            let joined = tens.is_some() && matches!(gap, "-" | " ");
+
             // French "dix-sept", "dix-huit", "dix-neuf": ten and a digit joined by a hyphen.
             let next_digit = run.get(r).and_then(|&(j, m)| match m {
                 NumberWord::Digit(d) if d != '0' => ws
@@ -513,6 +512,16 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
                             .get(j)
                             .is_some_and(|nw| text.get(w.end..nw.start) == Some("-"))
                 });
+            // Joined to the multiple of ten before, by a hyphen or a space: its units, a
+            // teen, or the "and" before them. Another multiple of ten, a repeat word or a
+            // French "quatre-vingt" starts a number of its own ("twenty thirty" is 20, 30).
+            let joined = tens.is_some()
+                && matches!(gap, "-" | " ")
+                && !four_twenty
+                && matches!(
+                    n,
+                    NumberWord::Digit(_) | NumberWord::Teen(_) | NumberWord::Join
+                );
             if !joined {
                 if let Some((t, span)) = tens.take() {
                     push_two(&mut v, t, 0, span.clone(), span);
@@ -1138,6 +1147,11 @@ mod tests {
         assert!(number_words("uno y dos y tres y cuatro").is_none());
         let v = number_words("card four five one two, twenty seven, nineteen, ten").unwrap();
         assert_eq!(v.as_str(), "card 4512-27-19-10");
+        // A multiple of ten or a repeat word after a multiple of ten starts a new number.
+        let v = number_words("card four five one two three, twenty thirty, six").unwrap();
+        assert_eq!(v.as_str(), "card 45123-2030-6");
+        let v = number_words("one two three four five, twenty double five").unwrap();
+        assert_eq!(v.as_str(), "12345-2055");
         let v = number_words("número A dos uno cuatro, cinco cinco ocho, nueve cero tres").unwrap();
         assert_eq!(v.as_str(), "número A214-558-903");
         let v = number_words("è tre tre otto, uno due tre, quattro cinque sei").unwrap();

@@ -61,6 +61,13 @@ enum Class {
 
 use Class::*;
 
+/// Names of personal identity and tax numbers of many countries, from python-stdnum's module
+/// docstrings and the issuing authorities' own names (`data/ids/labels.tsv`, built by
+/// `data/ids/build/stdnum_labels.py`): `label<TAB>class[,caps]<TAB>source`. A label of
+/// [`LABELS`] is read from there; a `caps` label (an ASCII acronym: "EGN", "SIN", "AVS")
+/// counts only where it is written in capitals or as a key.
+const NATIONAL_LABELS: &str = include_str!("../../../data/ids/labels.tsv");
+
 /// Labels, lower case. Multi-word ASCII labels also match with `_`, `-` or nothing between
 /// their words (`member_id`, `memberid`).
 const LABELS: &[(&str, Class)] = &[
@@ -950,7 +957,7 @@ pub(super) struct Labelled {
     labels: AhoCorasick,
     /// What the scanned text must hold to contain a label.
     labels_need: Option<WordsNeed>,
-    classes: Vec<(Class, bool)>,
+    classes: Vec<Label>,
     legal: Keywords,
     jail: Keywords,
     person: Keywords,
@@ -968,17 +975,72 @@ fn variants(label: &str) -> Vec<String> {
     out
 }
 
+/// What a matched label says and how it may stand.
+#[derive(Debug, Clone, Copy)]
+struct Label {
+    class: Class,
+    /// A compound noun may end in the label ("Krankenkassen-Mitgliedsnummer").
+    compound: bool,
+    /// An acronym that is a label only in capitals (or as a key).
+    caps: bool,
+}
+
+/// The rows of [`NATIONAL_LABELS`]: label, class, whether only in capitals.
+fn national_labels() -> Result<Vec<(&'static str, Class, bool)>, Error> {
+    let mut out = Vec::new();
+    for (n, line) in NATIONAL_LABELS.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let mut cols = line.split('\t');
+        let (Some(label), Some(class)) = (cols.next(), cols.next()) else {
+            return Err(Error::new(
+                ErrorKind::Build,
+                format!("data/ids/labels.tsv line {}: fewer than two columns", n + 1),
+            ));
+        };
+        let caps = class.ends_with(",caps");
+        let class = match class.trim_end_matches(",caps") {
+            "national" => National,
+            "tax" => Tax,
+            "medical" => Medical,
+            other => {
+                return Err(Error::new(
+                    ErrorKind::Build,
+                    format!("data/ids/labels.tsv line {}: unknown class {other:?}", n + 1),
+                ));
+            }
+        };
+        out.push((label, class, caps));
+    }
+    Ok(out)
+}
+
+/// Whether a label of [`LABELS`] is `label`, ASCII case aside.
+fn listed(label: &str) -> bool {
+    LABELS.iter().any(|(l, _)| l.eq_ignore_ascii_case(label))
+}
+
 impl Labelled {
     pub(super) fn new() -> Result<Self, Error> {
         let mut patterns = Vec::new();
         let mut classes = Vec::new();
-        for &(label, class) in LABELS {
+        let more = national_labels()?;
+        let rows = LABELS.iter().map(|&(l, c)| (l, c, false)).chain(
+            more.into_iter()
+                .filter(|(l, _, _)| !listed(l)),
+        );
+        for (label, class, caps) in rows {
             // A compound noun may end in the label: "Krankenkassen-Mitgliedsnummer".
             let compound = !label.is_ascii() && label.chars().count() >= 9
                 || label.ends_with("nummer") && label.len() >= 9;
             for v in variants(label) {
                 patterns.push(v);
-                classes.push((class, compound));
+                classes.push(Label {
+                    class,
+                    compound,
+                    caps,
+                });
             }
         }
         // A DFA: every text with one of the labels' letter pairs is scanned whole, and a DFA
@@ -1199,8 +1261,9 @@ fn is_date_or_amount(tok: &str) -> bool {
     if parts.iter().all(|p| all_digits(p)) {
         let n: Vec<u32> = parts.iter().map(|p| p.parse().unwrap_or(0)).collect();
         match n.as_slice() {
-            // 12.50, 1.299 (a register number `2204/31` is not an amount)
-            [_, cents] if !tok.contains('/') && parts.get(1).is_some_and(|p| p.len() <= 2) => {
+            // 12.50, 1.299 (a register number `2204/31` and a check digit after a dash,
+            // `22406338-8`, are not amounts)
+            [_, cents] if tok.contains('.') && parts.get(1).is_some_and(|p| p.len() <= 2) => {
                 return *cents < 100;
             }
             [y, m, d] if *y > 1800 => return (1..=12).contains(m) && (1..=31).contains(d),
@@ -1343,7 +1406,12 @@ impl Detector for Labelled {
         let mut jail: Option<bool> = None;
         let mut covered = 0;
         for m in self.labels.find_iter(text) {
-            let Some(&(class, compound)) = self.classes.get(m.pattern().as_usize()) else {
+            let Some(&Label {
+                class,
+                compound,
+                caps,
+            }) = self.classes.get(m.pattern().as_usize())
+            else {
                 continue;
             };
             if !label_bounds(text, m.start(), m.end(), compound) {
@@ -1355,11 +1423,18 @@ impl Detector for Labelled {
             // A short acronym in lower case ("cpr", "tin") is a label only as a key:
             // `"cpr": "…"`, `tin=…`.
             let matched = text.get(m.range()).unwrap_or("");
+            let as_key = || {
+                text.get(m.end()..at)
+                    .is_some_and(|g| g.contains([':', '=']))
+            };
+            // An acronym that is a word of some language ("SIN", Spanish "sin") only in
+            // capitals, or as a key.
+            if caps && matched.bytes().any(|c| c.is_ascii_lowercase()) && !as_key() {
+                continue;
+            }
             if ACRONYMS.iter().any(|a| a.eq_ignore_ascii_case(matched))
                 && !matched.bytes().any(|c| c.is_ascii_uppercase())
-                && !text
-                    .get(m.end()..at)
-                    .is_some_and(|g| g.contains([':', '=']))
+                && !as_key()
             {
                 continue;
             }

@@ -106,6 +106,43 @@ fn national_and_immigration_numbers_by_label() {
 }
 
 #[test]
+fn national_numbers_named_in_the_table() {
+    // Labels of `data/ids/labels.tsv`: native names, acronyms in capitals, other scripts.
+    for (text, value, kind) in [
+        ("EGN: 7304152216 в досието", "7304152216", NID),
+        ("ЕГН 7304152216", "7304152216", NID),
+        ("meu Cadastro de Pessoas Físicas 12345678901", "12345678901", NID),
+        ("The SIN 046 454 286 is on the form", "046 454 286", NID),
+        ("AHV-Nummer 756.1234.5678.97", "756.1234.5678.97", NID),
+        ("numéro AVS 756.1234.5678.97", "756.1234.5678.97", NID),
+        ("isikukood 38001085718", "38001085718", NID),
+        ("kennitala: 120174-3399", "120174-3399", NID),
+        ("asmens kodas 38703181745", "38703181745", NID),
+        ("EMŠO 0101006500006", "0101006500006", NID),
+        ("RČ 736028/5163", "736028/5163", NID),
+        ("Steueridentifikationsnummer 86095742719", "86095742719", PsdKind::TaxId),
+        ("IRD number 49-091-850", "49-091-850", PsdKind::TaxId),
+        ("ת.ז. 22406338-8", "22406338-8", NID),
+    ] {
+        assert_eq!(plain(text), [(value, kind)], "{text}");
+    }
+}
+
+#[test]
+fn acronyms_that_are_words_count_only_in_capitals() {
+    // Spanish "sin", Portuguese "nas": not labels in lower or title case.
+    for text in [
+        "Sin 48213 problemas",
+        "sin 48213 dudas",
+        "nas 48213 lojas",
+        "avs 48213 total",
+    ] {
+        assert!(plain(text).is_empty(), "{text}: {:?}", plain(text));
+    }
+    assert_eq!(plain("sin: 046454286"), [("046454286", NID)]);
+}
+
+#[test]
 fn dates_years_amounts_and_versions_are_not_ids() {
     for s in [
         "member since 2019",

@@ -1,6 +1,8 @@
 //! Government and medical identifiers.
 //!
 //! Checksum-validated anywhere: French NIR (mod-97 key), Spanish DNI/NIE (letter check),
+//! Romanian CNP, EMŠO/JMBG, Swiss AHV, the Belgian national number, Chilean RUT, Baltic
+//! personal codes and Greek AMKA (check digit and, where they hold one, birth date),
 //! Italian codice fiscale (check character), Swedish personnummer (Luhn, with its
 //! separator), Chinese resident identity numbers (MOD 11-2 check character and birth date).
 //! Format-only with context: UK NINO, German Steuer-IdNr (ISO 7064 check digit),
@@ -168,10 +170,12 @@ impl Ids {
                 r"[A-Za-z]{6} ?[0-9LMNPQRSTUVlmnpqrstuv]{2}[A-EHLMPR-Ta-ehlmpr-t][0-9LMNPQRSTUVlmnpqrstuv]{2} ?[A-Za-z][0-9LMNPQRSTUVlmnpqrstuv]{3}[A-Za-z]",
             )?,
             personnummer: regex("national_id", r"(?:19|20)?\d{6}[-+]\d{4}|(?:19|20)\d{10}")?,
-            // CPF (formatted), 11 digits (PESEL, fødselsnummer), rodné číslo, PPSN, HETU.
+            // Swiss AHV, Belgian national number and Chilean RUT (formatted), CPF (formatted),
+            // 13 digits (CNP, EMŠO), 11 digits (PESEL, fødselsnummer, isikukood, AMKA),
+            // rodné číslo, PPSN, HETU.
             more: regex(
                 "national_id",
-                r"\d{3}\.\d{3}\.\d{3}-\d{2}|\d{6}/\d{4}|\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]|\d{7}[A-W][A-IW]?|\d{17}[0-9Xx]|\d{11}",
+                r"756\.\d{4}\.\d{4}\.\d{2}|\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}|\d{1,2}\.\d{3}\.\d{3}-[\dkK]|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{6}/\d{4}|\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]|\d{7}[A-W][A-IW]?|\d{17}[0-9Xx]|\d{13}|\d{11}",
             )?,
             // Korean resident registration number, Thai national id, Malaysian MyKad, Dutch
             // BSN written with dots, Indian Aadhaar in its groups of four, an Emirates ID (784-…).
@@ -586,6 +590,110 @@ fn ppsn_ok(s: &str) -> bool {
 
 /// Danish CPR number, written `ddmmyy-ssss`: a day-month date and a dash (numbers issued since
 /// 2007 carry no check digit, so the layout and the date are what tell it).
+/// Estonian and Lithuanian personal code (isikukood, asmens kodas): century and sex digit
+/// 1–6, a birth date, and a mod-11 check digit (weights 1…9,1, else 3…9,1…3, else 0).
+fn baltic_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let check = || {
+        let first = weighted(&d, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 1]) % 11;
+        if first < 10 {
+            return first;
+        }
+        let second = weighted(&d, &[3, 4, 5, 6, 7, 8, 9, 1, 2, 3]) % 11;
+        if second < 10 { second } else { 0 }
+    };
+    d.len() == 11
+        && d.first().is_some_and(|c| (1..=6).contains(c))
+        && (1..=12).contains(&pair(&d, 3))
+        && (1..=31).contains(&pair(&d, 5))
+        && d.get(10) == Some(&check())
+}
+
+/// Greek AMKA: a birth date (DDMMYY) and a Luhn check over the eleven digits.
+fn amka_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let ascii: Vec<u8> = s.bytes().filter(u8::is_ascii_digit).collect();
+    d.len() == 11
+        && (1..=31).contains(&pair(&d, 0))
+        && (1..=12).contains(&pair(&d, 2))
+        && luhn(&ascii)
+}
+
+/// Romanian CNP: sex and century digit 1–8, a birth date, a county code, and a mod-11 check
+/// digit (weights 2,7,9,1,4,6,3,5,8,2,7,9; a remainder of 10 is 1).
+fn cnp_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let r = weighted(&d, &[2, 7, 9, 1, 4, 6, 3, 5, 8, 2, 7, 9]) % 11;
+    let county = pair(&d, 7);
+    d.len() == 13
+        && d.first().is_some_and(|c| (1..=8).contains(c))
+        && (1..=12).contains(&pair(&d, 3))
+        && (1..=31).contains(&pair(&d, 5))
+        && ((1..=52).contains(&county) || county == 70)
+        && d.get(12) == Some(&(if r == 10 { 1 } else { r }))
+}
+
+/// The unique master citizen number of the former Yugoslav states (EMŠO, JMBG, EMBG): a
+/// birth date (DDMMYYY), a region, a serial and a mod-11 check digit.
+fn emso_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let r = 11 - weighted(&d, &[7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2]) % 11;
+    let year = pair(&d, 4) * 10 + d.get(6).copied().unwrap_or(9);
+    d.len() == 13
+        && (1..=31).contains(&pair(&d, 0))
+        && (1..=12).contains(&pair(&d, 2))
+        && (year >= 900 || year <= 30)
+        && r != 10
+        && d.get(12) == Some(&(if r == 11 { 0 } else { r }))
+}
+
+/// Swiss AHV/AVS number: `756.` and an EAN-13 check digit.
+fn ahv_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    let sum: u32 = d
+        .iter()
+        .take(12)
+        .enumerate()
+        .map(|(i, v)| if i % 2 == 0 { *v } else { v * 3 })
+        .sum();
+    d.len() == 13 && s.starts_with("756") && d.get(12) == Some(&((10 - sum % 10) % 10))
+}
+
+/// Belgian national number (`YY.MM.DD-SSS.CC`): 97 minus the first nine digits mod 97 (with
+/// a `2` before them for people born from 2000).
+fn belgian_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    if d.len() != 11 {
+        return false;
+    }
+    let base = d.iter().take(9).fold(0u64, |n, v| n * 10 + u64::from(*v));
+    let check = u64::from(pair(&d, 9));
+    (1..=12).contains(&(pair(&d, 2) % 20))
+        && [base, 2_000_000_000 + base]
+            .iter()
+            .any(|n| 97 - n % 97 == check)
+}
+
+/// Chilean RUT/RUN (`12.345.678-5`, `9.876.543-K`): a mod-11 check digit or `K`.
+fn rut_ok(s: &str) -> bool {
+    let Some((body, check)) = s.rsplit_once('-') else {
+        return false;
+    };
+    let d = digit_values(body);
+    let sum: u32 = d
+        .iter()
+        .rev()
+        .zip([2, 3, 4, 5, 6, 7].iter().cycle())
+        .map(|(a, b)| a * b)
+        .sum();
+    let expected = match 11 - sum % 11 {
+        11 => '0',
+        10 => 'K',
+        n => char::from_digit(n, 10).unwrap_or('?'),
+    };
+    (7..=8).contains(&d.len()) && check.eq_ignore_ascii_case(&expected.to_string())
+}
+
 fn cpr_ok(s: &str) -> bool {
     let d = digit_values(s);
     s.as_bytes().get(6) == Some(&b'-')
@@ -697,12 +805,13 @@ impl Ids {
         }
     }
 
-    /// CPF, PESEL, fødselsnummer, T.C. kimlik, rodné číslo, PPSN and HETU by their check
-    /// digits; Danish CPR by its layout and date.
+    /// CPF, PESEL, fødselsnummer, T.C. kimlik, isikukood/asmens kodas, AMKA, CNP, EMŠO, AHV,
+    /// the Belgian national number, RUT, rodné číslo, PPSN and HETU by their check digits;
+    /// Danish CPR by its layout and date.
     fn more_checksummed(&self, text: &str, out: &mut Vec<Finding>) {
-        // Six digits in a row, or a CPF's groups of three.
+        // Six digits in a row, or the groups of three of a CPF or a RUT.
         let run = super::context::longest_digit_run(text);
-        if run < 6 && !(run >= 3 && text.contains('.') && super::context::digit_count(text) >= 11) {
+        if run < 6 && !(run >= 3 && text.contains('.') && super::context::digit_count(text) >= 8) {
             return;
         }
         for m in self.more.find_iter(text) {
@@ -711,9 +820,13 @@ impl Ids {
                 continue;
             }
             let ok = match s.len() {
+                16 => ahv_ok(s),
+                15 => belgian_ok(s),
+                11 | 12 if s.contains('.') => rut_ok(s),
+                13 => cnp_ok(s) || emso_ok(s),
                 14 => cpf_ok(s),
                 11 if s.bytes().all(|c| c.is_ascii_digit()) => {
-                    pesel_ok(s) || fnr_ok(s) || tckn_ok(s)
+                    pesel_ok(s) || fnr_ok(s) || tckn_ok(s) || baltic_ok(s) || amka_ok(s)
                 }
                 11 if s.contains('/') => rodne_ok(s),
                 11 => hetu_ok(s) || cpr_ok(s),

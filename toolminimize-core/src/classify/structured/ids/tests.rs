@@ -104,6 +104,37 @@ fn true_negatives() {
 }
 
 #[test]
+fn checksummed_numbers_of_more_countries() {
+    // Invented numbers whose check digits are right (checked against python-stdnum): a
+    // Romanian CNP, an EMŠO, a Swiss AHV number, a Belgian national number, Chilean RUTs, an
+    // Estonian isikukood and a Greek AMKA, without a label.
+    for (text, id) in [
+        ("for the form: 1850314328792.", "1850314328792"),
+        ("broj 1503985231007 u spisu", "1503985231007"),
+        ("Versicherter 756.3095.5972.97", "756.3095.5972.97"),
+        ("(85.03.14-333.83)", "85.03.14-333.83"),
+        ("el 12.345.678-5 del arrendatario", "12.345.678-5"),
+        ("y 7.654.321-6", "7.654.321-6"),
+        ("kood 38503232675", "38503232675"),
+        ("ο 14038590312 στο αρχείο", "14038590312"),
+    ] {
+        assert_eq!(plain(text), [(id, NID)], "{text}");
+    }
+    // One digit off: nothing.
+    for text in [
+        "order 1850314328793",
+        "ref 1503985231008",
+        "EAN 756.3095.5972.98",
+        "ref 85.03.14-333.84",
+        "total 12.345.678-6",
+        "ref 38503232676",
+        "ref 14038590313",
+    ] {
+        assert!(plain(text).is_empty(), "{text}: {:?}", plain(text));
+    }
+}
+
+#[test]
 fn more_checksummed_national_ids() {
     // Invented numbers whose check digits are right (checked against python-stdnum).
     for (text, id) in [

@@ -12,7 +12,9 @@
 //! before its consequence, ends its clause at its particle (`…の手術後なので`, `…のため`).
 //! So do the marks of other scripts: the Arabic question mark `؟`, the Urdu full stop `۔`
 //! and the Devanagari danda `।` end a sentence, the Arabic comma and semicolon `، ؛` a
-//! clause.
+//! clause; so do the Myanmar and Khmer full stops `။ ។`. Thai, Lao, Khmer and Myanmar write
+//! the words of a phrase together and part phrases with a space: there a space between two
+//! letters of the script ends a clause.
 
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -257,6 +259,22 @@ fn split_clauses(text: &str) -> Vec<Clause> {
             continue;
         };
         let prev = char_before(text, i);
+        // Thai, Lao, Khmer and Myanmar write words together and part phrases with a space:
+        // a space between two letters of these scripts ends a clause.
+        if depth == 0
+            && next == Some(' ')
+            && super::script::spaces_phrases(c)
+            && text
+                .get(i + c.len_utf8() + 1..)
+                .and_then(|r| r.chars().next())
+                .is_some_and(super::script::spaces_phrases)
+        {
+            let end = i + c.len_utf8();
+            push(&mut out, start, end, false, sentence);
+            start = end + 1;
+            i = end + 1;
+            continue;
+        }
         let boundary_len: Option<usize> = match c {
             '(' | '[' | '（' | '【' => {
                 push(&mut out, start, i, depth > 0, sentence);
@@ -467,7 +485,7 @@ fn ends_ja_reason(text: &str, i: usize, c: char) -> bool {
 /// Marks that end a sentence with no space after them: Chinese and Japanese `。！？`, the
 /// Arabic question mark `؟`, the Urdu full stop `۔` and the Devanagari danda `।`.
 pub fn is_unspaced_full_stop(c: char) -> bool {
-    matches!(c, '。' | '！' | '？' | '؟' | '।' | '۔')
+    matches!(c, '。' | '！' | '？' | '؟' | '।' | '۔' | '။' | '។')
 }
 
 /// Emoji and pictographs (they end sentences in chat text).
@@ -854,6 +872,21 @@ mod reference {
                 continue;
             }
             let next = it.peek().map(|&(_, n)| n);
+            if depth == 0
+                && next == Some(' ')
+                && crate::text::script::spaces_phrases(c)
+                && text
+                    .get(i + c.len_utf8() + 1..)
+                    .and_then(|r| r.chars().next())
+                    .is_some_and(crate::text::script::spaces_phrases)
+            {
+                let end = i + c.len_utf8();
+                push(&mut out, start, end, false, sentence);
+                start = end + 1;
+                skip_until = end + 1;
+                prev = Some(c);
+                continue;
+            }
             let boundary_len: Option<usize> = match c {
                 '(' | '[' | '（' | '【' => {
                     push(&mut out, start, i, depth > 0, sentence);
@@ -900,7 +933,7 @@ mod reference {
                     }
                 }
                 // Japanese sentence ends need no space after them.
-                '。' | '！' | '？' | '؟' | '।' | '۔' => Some(c.len_utf8()),
+                '。' | '！' | '？' | '؟' | '।' | '۔' | '။' | '។' => Some(c.len_utf8()),
                 ';' | '|' | '\n' | '\r' | '•' | '、' | '，' | '；' | '：' | '،' | '؛' => {
                     Some(c.len_utf8())
                 }
@@ -948,7 +981,7 @@ mod reference {
                     start = i + len;
                     if matches!(
                         c,
-                        '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '۔' | '\n'
+                        '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '۔' | '။' | '។' | '\n'
                     ) || is_pictograph(c)
                     {
                         sentence += 1;
@@ -990,7 +1023,7 @@ mod reference {
                 '-' | '–' | '—' | '|' => {
                     prev.is_some_and(char::is_whitespace) && next.is_none_or(char::is_whitespace)
                 }
-                '\n' | '。' | '！' | '？' | '؟' | '।' | '۔' => true,
+                '\n' | '。' | '！' | '？' | '؟' | '।' | '۔' | '။' | '។' => true,
                 '.' | '!' | '?' => {
                     next.is_none_or(char::is_whitespace)
                         && !ABBREVIATIONS.contains(&prev_word(text, i).to_lowercase().as_str())
@@ -1014,6 +1047,16 @@ mod reference {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_space_between_thai_phrases_ends_a_clause() {
+        let text = "พรุ่งนี้ผมไปไม่ได้ ขอโทษด้วยครับ เลขบัตร 1-2345";
+        let parts: Vec<&str> = super::clauses(text)
+            .iter()
+            .filter_map(|c| text.get(c.range.clone()))
+            .collect();
+        assert_eq!(parts, ["พรุ่งนี้ผมไปไม่ได้", "ขอโทษด้วยครับ", "เลขบัตร 1-2345"]);
+    }
+
     #[test]
     fn reason_table_parses_and_every_opener_starts_with_a_letter() {
         let mut kinds = 0;
@@ -1384,6 +1427,7 @@ mod tests {
                 "Because", "since", "weil", "parce que", "parce qu'", "porque", "perché", "ya que",
                 "omdat", "eftersom", "cause", "sincere", "car", "ので", "ため", "だから", "ために",
                 "薬", "を", "は", "の", "で", "ら", "め", "から", "Ana", "ß", "K", "İ", "x", "word",
+                "ผม", "ไป", "ครับ", "។", "ក", "။",
             ]), 0..24)
         ) {
             let text: String = parts.concat();

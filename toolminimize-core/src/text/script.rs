@@ -66,6 +66,16 @@ pub fn is_unspaced(c: char) -> bool {
         )
 }
 
+/// Whether `c` belongs to a script whose writers part phrases and sentences with a space,
+/// words being written together: Thai, Lao, Khmer and Myanmar.
+pub fn spaces_phrases(c: char) -> bool {
+    matches!(c,
+        '\u{0E00}'..='\u{0EFF}'  // Thai, Lao
+        | '\u{1000}'..='\u{109F}' // Myanmar
+        | '\u{1780}'..='\u{17FF}' // Khmer
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::{is_cjk, is_han, is_hangul, is_kana, is_unspaced};

@@ -299,7 +299,7 @@ impl Detector for Credential {
             .is_some_and(|k| by_key(&LAST, k, |k| self.fields.any_in(k)))
         {
             let t = text.trim();
-            if t.len() >= 4 && !t.contains(char::is_whitespace) {
+            if t.len() >= 4 && !t.contains(char::is_whitespace) && !placeholder(t) {
                 let start = text.len() - text.trim_start().len();
                 out.push(Finding::new(
                     start..start + t.len(),
@@ -313,6 +313,7 @@ impl Detector for Credential {
         for m in self.prefixed.find_iter(text) {
             if char_before(text, m.start()).is_some_and(|c| c.is_ascii_alphanumeric())
                 || char_at(text, m.end()).is_some_and(|c| c.is_ascii_alphanumeric())
+                || masked(m.as_str())
             {
                 continue;
             }
@@ -346,6 +347,7 @@ impl Detector for Credential {
                     // "password: required" style prose is not a secret value.
                     if s.len() < 4
                         || PROSE.iter().any(|w| w.eq_ignore_ascii_case(s))
+                        || placeholder(s)
                         || short && !mixed(s)
                         || out.iter().any(|f| f.span == range)
                     {
@@ -378,6 +380,65 @@ fn secret_len(value: &str) -> usize {
     }
     let v = value.get(..end).unwrap_or(value);
     v.trim_end_matches(['.', ')', ']', '}']).len()
+}
+
+/// Words that make a value a stand-in for a secret, not one, as a whole part of it:
+/// `YOUR_API_KEY_HERE`, `REPLACE_WITH_SECRET`, `changeme`.
+const PLACEHOLDER_WORDS: &[&str] = &[
+    "here",
+    "placeholder",
+    "changeme",
+    "dummy",
+    "redacted",
+    "replace",
+    "insert",
+    "todo",
+    "fixme",
+];
+
+/// Runs of characters that mask a secret or stand for one.
+const PLACEHOLDER_RUNS: &[&str] = &["xxxx", "****", "....", "…"];
+
+/// Whether `value` stands in for a secret rather than being one: it is wrapped in
+/// `<…>`, `{…}`, `[…]` or `%…%`, names an environment variable (`$API_KEY`, `${TOKEN}`,
+/// `process.env.KEY`, an upper-case name with an underscore and no digit such as
+/// `OPENAI_API_KEY`), holds a word of [`PLACEHOLDER_WORDS`], or repeats one character
+/// after its prefix ([`masked`]).
+fn placeholder(value: &str) -> bool {
+    let v = value.trim_matches(|c| matches!(c, '"' | '\'' | '`'));
+    let wrapped = |open: char, close: char| v.starts_with(open) && v.ends_with(close);
+    if wrapped('<', '>')
+        || wrapped('{', '}')
+        || wrapped('[', ']')
+        || wrapped('%', '%')
+        || v.starts_with('$')
+        || v.starts_with("process.env")
+        || v.starts_with("os.environ")
+        || v.starts_with("env.")
+    {
+        return true;
+    }
+    let env_name = v.contains('_')
+        && v.bytes().all(|c| c.is_ascii_uppercase() || c == b'_')
+        && v.bytes().any(|c| c.is_ascii_uppercase());
+    let lower = v.to_ascii_lowercase();
+    // Words are whole parts of the value ("where2026" is no "here"); "your" opens one
+    // ("yourpassword", "your-token").
+    let word = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w.starts_with("your") || PLACEHOLDER_WORDS.contains(&w));
+    env_name || word || PLACEHOLDER_RUNS.iter().any(|r| lower.contains(r)) || masked(v)
+}
+
+/// Whether a token is a masked or made-up stand-in: after a prefix of letters and one of
+/// `-_`, one character repeated (`sk-xxxxxxxxxxxx`, `ghp_************`, `00000000`).
+fn masked(token: &str) -> bool {
+    let body = token.rsplit_once(['-', '_']).map_or(token, |(_, b)| b);
+    let mut chars = body.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    body.len() >= 4 && chars.all(|c| c == first)
 }
 
 /// Whether `s` mixes a letter with a digit or a sign, as a password does ("Summer2026!"),
@@ -488,6 +549,41 @@ mod tests {
                 spans(text, &none)
             );
         }
+    }
+
+    #[test]
+    fn placeholders_are_no_secrets() {
+        let none = Field::default();
+        for text in [
+            "api_key: YOUR_API_KEY_HERE",
+            "password=<your-password>",
+            "token: ${GITHUB_TOKEN}",
+            "export OPENAI_API_KEY=$OPENAI_API_KEY",
+            "apiKey: process.env.STRIPE_KEY",
+            "secret = \"changeme\"",
+            "key sk-xxxxxxxxxxxxxxxxxxxxxxxx",
+            "password: ********",
+            "client_secret: REPLACE_WITH_SECRET",
+        ] {
+            assert!(
+                spans(text, &none).is_empty(),
+                "{text}: {:?}",
+                spans(text, &none)
+            );
+        }
+        let key = Field {
+            key: Some("api_key"),
+            ..Field::default()
+        };
+        assert!(spans("<insert key>", &key).is_empty());
+        assert!(spans("YOUR_KEY", &key).is_empty());
+        assert_eq!(spans("Where2026!x", &key), ["Where2026!x"]);
+        // A real-looking value still counts.
+        assert_eq!(
+            spans("api_key: Qx7vR2mK9pLw4tZ8", &none),
+            ["Qx7vR2mK9pLw4tZ8"]
+        );
+        assert_eq!(spans("f9Ks02LmQ81xZ", &key), ["f9Ks02LmQ81xZ"]);
     }
 
     #[test]

@@ -1007,7 +1007,10 @@ fn national_labels() -> Result<Vec<(&'static str, Class, bool)>, Error> {
             other => {
                 return Err(Error::new(
                     ErrorKind::Build,
-                    format!("data/ids/labels.tsv line {}: unknown class {other:?}", n + 1),
+                    format!(
+                        "data/ids/labels.tsv line {}: unknown class {other:?}",
+                        n + 1
+                    ),
                 ));
             }
         };
@@ -1026,10 +1029,10 @@ impl Labelled {
         let mut patterns = Vec::new();
         let mut classes = Vec::new();
         let more = national_labels()?;
-        let rows = LABELS.iter().map(|&(l, c)| (l, c, false)).chain(
-            more.into_iter()
-                .filter(|(l, _, _)| !listed(l)),
-        );
+        let rows = LABELS
+            .iter()
+            .map(|&(l, c)| (l, c, false))
+            .chain(more.into_iter().filter(|(l, _, _)| !listed(l)));
         for (label, class, caps) in rows {
             // A compound noun may end in the label: "Krankenkassen-Mitgliedsnummer".
             let compound = !label.is_ascii() && label.chars().count() >= 9

@@ -111,7 +111,11 @@ fn national_numbers_named_in_the_table() {
     for (text, value, kind) in [
         ("EGN: 7304152216 в досието", "7304152216", NID),
         ("ЕГН 7304152216", "7304152216", NID),
-        ("meu Cadastro de Pessoas Físicas 12345678901", "12345678901", NID),
+        (
+            "meu Cadastro de Pessoas Físicas 12345678901",
+            "12345678901",
+            NID,
+        ),
         ("The SIN 046 454 286 is on the form", "046 454 286", NID),
         ("AHV-Nummer 756.1234.5678.97", "756.1234.5678.97", NID),
         ("numéro AVS 756.1234.5678.97", "756.1234.5678.97", NID),
@@ -120,7 +124,11 @@ fn national_numbers_named_in_the_table() {
         ("asmens kodas 38703181745", "38703181745", NID),
         ("EMŠO 0101006500006", "0101006500006", NID),
         ("RČ 736028/5163", "736028/5163", NID),
-        ("Steueridentifikationsnummer 86095742719", "86095742719", PsdKind::TaxId),
+        (
+            "Steueridentifikationsnummer 86095742719",
+            "86095742719",
+            PsdKind::TaxId,
+        ),
         ("IRD number 49-091-850", "49-091-850", PsdKind::TaxId),
         ("ת.ז. 22406338-8", "22406338-8", NID),
     ] {

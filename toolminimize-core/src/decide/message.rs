@@ -1752,11 +1752,15 @@ fn other(
                 in_sig && matches!(it.kind, NationalId | Ssn | TaxId) && mv.id_before_signature;
             // The number the subject line repeats is what the message is about, even in a
             // clause cut for what else it tells ("(A-number …, receipt …)").
+            // A tax number where the writer's pay goes ("salary details", "Gehaltskonto"):
+            // the payer reports what it pays under that number.
+            let payroll = it.kind == TaxId && (cv.pay_me() || cv.pay_account());
             if !public
                 && !writers_extra
                 && (in_point
                     || !bystander
                         && (!offered && needs(it.kind)
+                            || payroll
                             || cv.kind == ToolKind::Database && it.kind == DateOfBirth))
             {
                 Decision::keep(Rule::IdentifierForRecipient)

@@ -73,9 +73,10 @@ fn views_gated(text: &str, facts: &Facts, gated: bool) -> Vec<View> {
         out.extend(decoders::spread_digits(text));
         out.extend(decoders::letter_digits(text));
     }
-    // Each number word holds a run of ASCII letters of its own (every listed spelling holds an
-    // ASCII letter, and a word is a whole run of letters).
-    if !gated || facts.letter_runs >= normalise::MIN_DIGIT_WORDS {
+    // Each number word of the Latin-script lists holds a run of ASCII letters of its own (a
+    // word is a whole run of letters).
+    // Number words of the Cyrillic and Greek lists hold no ASCII letter.
+    if !gated || facts.letter_runs >= normalise::MIN_DIGIT_WORDS || !text.is_ascii() {
         out.extend(normalise::number_words(text));
     }
     out.extend(normalise::spelled_dates(text));

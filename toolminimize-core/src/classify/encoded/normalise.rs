@@ -136,6 +136,121 @@ const DIGIT_WORDS: &[(&str, char)] = &[
     ("yedi", '7'),
     ("sekiz", '8'),
     ("dokuz", '9'),
+    // English "oh" for a zero inside a run of digits ("five oh three").
+    ("oh", '0'),
+    // Czech and Slovak.
+    ("nula", '0'),
+    ("jedna", '1'),
+    ("dva", '2'),
+    ("tři", '3'),
+    ("tri", '3'),
+    ("čtyři", '4'),
+    ("štyri", '4'),
+    ("pět", '5'),
+    ("päť", '5'),
+    ("šest", '6'),
+    ("šesť", '6'),
+    ("sedm", '7'),
+    ("sedem", '7'),
+    ("osm", '8'),
+    ("osem", '8'),
+    ("devět", '9'),
+    ("deväť", '9'),
+    // Croatian, Serbian and Bosnian (Latin script).
+    ("jedan", '1'),
+    ("četiri", '4'),
+    ("pet", '5'),
+    ("sedam", '7'),
+    ("osam", '8'),
+    ("devet", '9'),
+    // Hungarian.
+    ("nulla", '0'),
+    ("egy", '1'),
+    ("kettő", '2'),
+    ("kettö", '2'),
+    ("három", '3'),
+    ("négy", '4'),
+    ("öt", '5'),
+    ("hat", '6'),
+    ("hét", '7'),
+    ("nyolc", '8'),
+    ("kilenc", '9'),
+    // Romanian.
+    ("unu", '1'),
+    ("doi", '2'),
+    ("trei", '3'),
+    ("patru", '4'),
+    ("cinci", '5'),
+    ("șase", '6'),
+    ("şase", '6'),
+    ("sase", '6'),
+    ("șapte", '7'),
+    ("şapte", '7'),
+    ("sapte", '7'),
+    ("opt", '8'),
+    ("nouă", '9'),
+    ("noua", '9'),
+    // Finnish.
+    ("nolla", '0'),
+    ("yksi", '1'),
+    ("kaksi", '2'),
+    ("kolme", '3'),
+    ("neljä", '4'),
+    ("viisi", '5'),
+    ("kuusi", '6'),
+    ("seitsemän", '7'),
+    ("kahdeksan", '8'),
+    ("yhdeksän", '9'),
+    // Russian and Ukrainian (Ukrainian "п'ять", "дев'ять" with either apostrophe).
+    ("ноль", '0'),
+    ("нуль", '0'),
+    ("один", '1'),
+    ("одна", '1'),
+    ("два", '2'),
+    ("две", '2'),
+    ("дві", '2'),
+    ("три", '3'),
+    ("четыре", '4'),
+    ("чотири", '4'),
+    ("пять", '5'),
+    ("п'ять", '5'),
+    ("пʼять", '5'),
+    ("шесть", '6'),
+    ("шість", '6'),
+    ("семь", '7'),
+    ("сім", '7'),
+    ("восемь", '8'),
+    ("вісім", '8'),
+    ("девять", '9'),
+    ("дев'ять", '9'),
+    ("девʼять", '9'),
+    // Greek, with and without the accent.
+    ("μηδέν", '0'),
+    ("μηδεν", '0'),
+    ("ένα", '1'),
+    ("ενα", '1'),
+    ("δύο", '2'),
+    ("δυο", '2'),
+    ("τρία", '3'),
+    ("τρια", '3'),
+    ("τέσσερα", '4'),
+    ("τεσσερα", '4'),
+    ("πέντε", '5'),
+    ("πεντε", '5'),
+    ("έξι", '6'),
+    ("εξι", '6'),
+    ("επτά", '7'),
+    ("εφτά", '7'),
+    ("επτα", '7'),
+    ("εφτα", '7'),
+    ("οκτώ", '8'),
+    ("οχτώ", '8'),
+    ("οκτω", '8'),
+    ("οχτω", '8'),
+    ("εννέα", '9'),
+    ("εννιά", '9'),
+    ("εννεα", '9'),
+    ("εννια", '9'),
 ];
 
 /// Words for a multiple of ten from twenty to ninety, by their tens digit: French numbers are
@@ -269,11 +384,17 @@ struct Word {
     end: usize,
 }
 
+/// The words of `text`: runs of letters, an apostrophe between two letters inside one
+/// (Ukrainian "дев'ять").
 fn words(text: &str) -> Vec<Word> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
-    for (i, c) in text.char_indices() {
-        if c.is_alphabetic() {
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let inner_apostrophe = matches!(c, '\'' | '\u{2019}')
+            && start.is_some()
+            && chars.peek().is_some_and(|&(_, n)| n.is_alphabetic());
+        if c.is_alphabetic() || inner_apostrophe {
             start.get_or_insert(i);
         } else if let Some(s) = start.take() {
             out.push(Word { start: s, end: i });
@@ -328,21 +449,42 @@ fn number_word_index() -> &'static FxHashMap<&'static [u8], NumberWord> {
     })
 }
 
+/// The most bytes of a listed number word ("τέσσερα", "seitsemän").
+const MAX_NUMBER_WORD: usize = 16;
+
+/// The first bytes of the listed number words, lower case.
+#[allow(clippy::indexing_slicing)] // a byte indexes a table of 256
+fn number_word_starts() -> &'static [bool; 256] {
+    static STARTS: OnceLock<[bool; 256]> = OnceLock::new();
+    STARTS.get_or_init(|| {
+        let mut t = [false; 256];
+        for w in number_word_index().keys() {
+            if let Some(&b) = w.first() {
+                t[usize::from(b)] = true;
+            }
+        }
+        t
+    })
+}
+
 fn number_word(w: &str) -> Option<NumberWord> {
     number_word_bytes(w.as_bytes())
 }
 
 /// [`number_word`] of a word's bytes.
 fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
-    // Every number word is 2–11 bytes and starts with one of these letters (or `å`, whose
-    // first byte is 0xC3).
+    // Every number word is 2–15 bytes and starts with a byte of [`number_word_starts`].
     let first = w.first()?.to_ascii_lowercase();
-    if w.len() > 11 || w.len() < 2 || !b"abcdefhijklnopqstuvyz\xc3".contains(&first) {
+    let starts = number_word_starts()
+        .get(usize::from(first))
+        .copied()
+        .unwrap_or(false);
+    if w.len() > MAX_NUMBER_WORD || w.len() < 2 || !starts {
         return None;
     }
     // The lists are in lower case: an ASCII-case-insensitive comparison with an entry is an
     // exact one with the word's ASCII letters lowered.
-    let mut buf = [0u8; 11];
+    let mut buf = [0u8; MAX_NUMBER_WORD];
     let key = buf.get_mut(..w.len())?;
     key.copy_from_slice(w);
     key.make_ascii_lowercase();
@@ -418,9 +560,9 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
         )
     } else {
         number_word_run(
-            text.split(|c: char| !c.is_alphabetic())
-                .filter(|w| !w.is_empty())
-                .map(str::as_bytes),
+            words(text)
+                .iter()
+                .map(|w| text.get(w.start..w.end).unwrap_or_default().as_bytes()),
         )
     };
     if !run {
@@ -1087,6 +1229,25 @@ mod tests {
                     assert_eq!(found, plain(&ws), "{ws:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn digits_written_as_words_in_more_languages() {
+        for (text, digits) in [
+            (
+                "call five-oh-three five-five-five zero-one-eight-eight",
+                "503-555-018-8",
+            ),
+            ("подзвони сім-нуль-два дев'ять-один-чотири", "7-0-2 9-1-4"),
+            ("τηλέφωνο έξι εννέα επτά δύο τρία τέσσερα", "6 9 7 2 3 4"),
+            ("číslo sedm nula dva tři pět osm", "7 0 2 3 5 8"),
+            ("hívj hat nulla egy kettő három négy", "6 0 1 2 3 4"),
+        ] {
+            let v = number_words(text).unwrap_or_else(|| panic!("{text}"));
+            let read: String = v.as_str().chars().filter(|c| c.is_ascii_digit()).collect();
+            let want: String = digits.chars().filter(|c| c.is_ascii_digit()).collect();
+            assert!(read.contains(&want), "{text}: {}", v.as_str());
         }
     }
 

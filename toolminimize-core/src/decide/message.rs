@@ -159,6 +159,9 @@ struct MsgView<'a, 'r> {
     /// In a payment's reference, where its head ends (see [`reference_head`]): what follows
     /// is cut segment by segment, and the head stays.
     reference_head: Option<usize>,
+    /// The field's key names an organisation (a company, a hotel): its first sentence opens
+    /// with that name and never goes whole.
+    value_key: bool,
     /// A national or tax identifier stands before the signature: the person the message is
     /// about is identified there.
     id_before_signature: bool,
@@ -253,6 +256,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             pay: Vec::new(),
             pay_asked: false,
             reference_head: None,
+            value_key: false,
             id_before_signature: false,
             names_person: false,
             person_names: Vec::new(),
@@ -504,7 +508,14 @@ impl<'a, 'r> MsgView<'a, 'r> {
             // pour un vol en 2015"): they do not hold the sentence.
             (strict - u32::from(carries)).saturating_sub(self.reasons_after(ci))
         };
-        if others == 0 {
+        // The first sentence of a field named for an organisation opens with its name ("Sixt
+        // (LAX) - renter …, licence suspended …"): a later clause of it goes alone (a
+        // serialized record is no such value).
+        let value_head = self.value_key
+            && c.clause.sentence == 0
+            && ci > 0
+            && !self.r.text.trim_start().starts_with(['{', '[']);
+        if others == 0 && !value_head {
             Op::RemoveSentence
         } else {
             Op::RemoveClause
@@ -542,6 +553,7 @@ pub(super) fn decide(
         .collect();
     let mut mv = MsgView::new(r, &psd, !f.needed);
     mv.presents = f.key.is_some_and(presents_writer);
+    mv.value_key = f.value_key && f.key.is_some_and(names_organisation);
     if cv.kind == ToolKind::Payment && f.key.is_some_and(names_payment_reference) {
         let head = reference_head(r.text);
         mv.reference_head = (head < r.text.len()).then_some(head);
@@ -1042,6 +1054,36 @@ fn names_payment_reference(key: &str) -> bool {
                 | "tytul"
         )
     })
+}
+
+/// Key words of a field that names an organisation: its value opens with the name.
+const ORGANISATION_KEYS: &[&str] = &[
+    "company",
+    "organization",
+    "organisation",
+    "org",
+    "employer",
+    "vendor",
+    "merchant",
+    "business",
+    "hotel",
+    "airline",
+    "carrier",
+    "provider",
+    "agency",
+    "firm",
+    "shop",
+    "store",
+    "restaurant",
+    "brand",
+    "supplier",
+    "bank",
+    "insurer",
+];
+
+/// Whether a field's key names an organisation (`company`, `hotelName`, `rental_company`).
+fn names_organisation(key: &str) -> bool {
+    crate::text::words::any_identifier_word(key, |w| ORGANISATION_KEYS.contains(&w))
 }
 
 /// Where the head of a payment reference ends: its first dash between spaces, parenthesis,
@@ -1702,7 +1744,9 @@ fn other(
             // A card's security code charges the card: only a payment takes it.
             const CODE_WORDS: [&str; 6] =
                 ["cvv", "cvc", "cv2", "cvv2", "prufnummer", "cryptogramme"];
-            let security_code = CODE_WORDS.iter().any(|w| folded.contains(w))
+            // Its expiry date, too, is a detail that charges the card.
+            let security_code = it.detector == EXPIRY_DETECTOR
+                || CODE_WORDS.iter().any(|w| folded.contains(w))
                 || folded.contains("security code")
                 || r.words_before_on_line(s.start, 2)
                     .iter()
@@ -2020,6 +2064,9 @@ fn other(
 
 /// The detector that reports the organisation someone works for.
 const EMPLOYER_DETECTOR: &str = "employer";
+
+/// The detector that reports a card's expiry date beside its number.
+const EXPIRY_DETECTOR: &str = "card_expiry";
 
 /// The detector that reports account handles (`ana_ruiz_2210`) as names.
 const HANDLE_DETECTOR: &str = "person_name:handle";

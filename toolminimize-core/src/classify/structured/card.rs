@@ -1,5 +1,11 @@
 //! Payment card numbers (13–19 digits, Luhn, issuer prefix sanity; spaces or dashes between
-//! groups) and partial card references such as "Visa ending in 4242".
+//! groups) and partial card references such as "Visa ending in 4242"; beside a card number or
+//! a security code, its expiry date after its label ("exp 09/27", "gültig bis 11/28"), reported
+//! by the detector [`EXPIRY_DETECTOR`].
+
+/// The detector name of a card's expiry date (a card's detail, not a reference to it; the
+/// decision stage reads it by this name).
+const EXPIRY_DETECTOR: &str = "card_expiry";
 
 use crate::classify::pattern::LazyRegex as Regex;
 
@@ -15,6 +21,7 @@ pub(super) struct Card {
     full: Regex,
     partial: Regex,
     security: Regex,
+    expiry: Regex,
 }
 
 impl Card {
@@ -71,6 +78,37 @@ impl Card {
                         "código de seguridad",
                         "codice di sicurezza",
                         "beveiligingscode",
+                    ],
+                    Edge::Boundary,
+                    Edge::Any,
+                ),
+            )?,
+            // An expiry date after its label (EN/DE/FR/ES/IT/PT/NL/PL/Nordic): MM/YY, MM/YYYY,
+            // MM-YY.
+            expiry: regex_gated(
+                "card",
+                r"(?i)(?-u:\b)(?:exp(?:iry|iration|ires)?(?: date)?\.?|valid (?:thru|through|until)|good thru|gültig bis|ablaufdatum|ablauf|date d'expiration|expire (?:le|fin)|vence|vencimiento|caducidad|fecha de caducidad|scadenza|validade|vervaldatum|geldig tot|ważna do|data ważności|utløpsdato|udløbsdato|utgångsdatum)\s*(?:[:=]|on|en|le)?\s*(?:0?[1-9]|1[0-2])\s?[/\-]\s?(?:20)?\d{2}(?-u:\b)",
+                words_ci(
+                    &[
+                        "exp",
+                        "valid",
+                        "good thru",
+                        "gültig",
+                        "ablauf",
+                        "expiration",
+                        "expire",
+                        "vence",
+                        "vencimiento",
+                        "caducidad",
+                        "scadenza",
+                        "validade",
+                        "vervaldatum",
+                        "geldig",
+                        "ważna",
+                        "ważności",
+                        "utløpsdato",
+                        "udløbsdato",
+                        "utgångsdatum",
                     ],
                     Edge::Boundary,
                     Edge::Any,
@@ -208,12 +246,25 @@ impl Detector for Card {
         if digits < 4 {
             return;
         }
+        let before = out.len();
         if digits >= 12 {
             self.full_numbers(text, out);
         }
         for c in self.security.captures_iter(text) {
             if let Some(d) = c.get(1) {
                 out.push(Finding::new(d.range(), PsdKind::CardNumber, 0.9, "card"));
+            }
+        }
+        // Beside a card number or its security code, its expiry date (a medicine's "exp
+        // 05/26" alone is no card's).
+        if out.len() > before {
+            for m in self.expiry.find_iter(text) {
+                out.push(Finding::new(
+                    m.range(),
+                    PsdKind::CardNumber,
+                    0.85,
+                    EXPIRY_DETECTOR,
+                ));
             }
         }
         for c in self.partial.captures_iter(text) {
@@ -239,7 +290,7 @@ mod tests {
     fn full_numbers_in_several_layouts() {
         assert_eq!(
             spans("card 4111 1111 1111 1111 exp 12/27"),
-            ["4111 1111 1111 1111"]
+            ["4111 1111 1111 1111", "exp 12/27"]
         );
         assert_eq!(spans("4242-4242-4242-4242"), ["4242-4242-4242-4242"]);
         assert_eq!(spans("amex 378282246310005."), ["378282246310005"]);
@@ -280,7 +331,13 @@ mod tests {
         assert_eq!(spans("Amex ending 1006"), ["1006"]);
         assert_eq!(spans("Mastercard **** **** **** 5454"), ["5454"]);
         assert_eq!(spans("carte se terminant par 1234"), ["1234"]);
-        assert_eq!(spans("exp 08/29 CVV 412."), ["412"]);
+        assert_eq!(spans("exp 08/29 CVV 412."), ["412", "exp 08/29"]);
+        // An expiry with no card beside it is a medicine's or a document's.
+        assert!(spans("insulin pens exp 05/26, lot 4471").is_empty());
+        assert_eq!(
+            spans("Karte 5274 8830 1926 4453, gültig bis 11/28"),
+            ["5274 8830 1926 4453", "gültig bis 11/28"]
+        );
         assert_eq!(spans("Prüfnummer: 0771"), ["0771"]);
     }
 

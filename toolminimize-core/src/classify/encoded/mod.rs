@@ -76,7 +76,10 @@ fn views_gated(text: &str, facts: &Facts, gated: bool) -> Vec<View> {
     // Each number word of the Latin-script lists holds a run of ASCII letters of its own (a
     // word is a whole run of letters).
     // Number words of the Cyrillic and Greek lists hold no ASCII letter.
-    if !gated || facts.letter_runs >= normalise::MIN_DIGIT_WORDS || !text.is_ascii() {
+    if !gated
+        || facts.letter_runs >= normalise::MIN_DIGIT_WORDS
+        || !text.is_ascii() && text.chars().any(|c| matches!(c, '\u{0370}'..='\u{04FF}'))
+    {
         out.extend(normalise::number_words(text));
     }
     out.extend(normalise::spelled_dates(text));

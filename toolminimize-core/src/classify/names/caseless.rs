@@ -407,6 +407,27 @@ const ZH_BEFORE: &[&str] = &[
     "员工",
     "学生",
     "室友",
+    "母亲",
+    "父亲",
+    "妈妈",
+    "爸爸",
+    "哥哥",
+    "姐姐",
+    "弟弟",
+    "妹妹",
+    "孩子",
+    "男朋友",
+    "女朋友",
+    "男友",
+    "女友",
+    "爷爷",
+    "奶奶",
+    "外婆",
+    "外公",
+    "邻居",
+    "房东",
+    "租客",
+    "护士",
 ];
 /// Titles written after a Chinese name.
 const ZH_AFTER: &[&str] = &[
@@ -443,7 +464,8 @@ fn chinese(text: &str, names: &Names, out: &mut Vec<CaselessName>) {
             k += 1;
             continue;
         };
-        let before = text.get(..byte(k)).unwrap_or_default();
+        // The word that introduces the person may stand a space apart (`妻子 王丽`).
+        let before = text.get(..byte(k)).unwrap_or_default().trim_end();
         let introduced = ZH_BEFORE.iter().any(|w| before.ends_with(w));
         let mut found = None;
         for given_len in [2usize, 1] {
@@ -455,8 +477,11 @@ fn chinese(text: &str, names: &Names, out: &mut Vec<CaselessName>) {
             let titled = ZH_AFTER.iter().any(|t| rest.starts_with(t));
             let given = text.get(byte(k + fam_len)..byte(end)).unwrap_or_default();
             let bounded = at(end).is_none_or(|n| !is_han(n) || ZH_FUNCTION.contains(&n));
-            let listed = given_len == 2 && names.given.contains(given) && bounded;
-            if (introduced && bounded) || titled || listed {
+            let listed_given = given_len == 2 && names.given.contains(given);
+            let listed = listed_given && bounded;
+            // After a word that introduces a person, a listed given name of two characters
+            // ends the name even where a verb follows it (`我妈妈李秀英住院了`).
+            if (introduced && (bounded || listed_given)) || titled || listed {
                 found = Some(end);
                 break;
             }
@@ -498,6 +523,8 @@ mod tests {
         assert_eq!(names("박도윤에게 전달해 주세요"), ["박도윤"]);
         assert_eq!(names("用户张伟的订单"), ["张伟"]);
         assert_eq!(names("请转告王芳女士"), ["王芳"]);
+        assert_eq!(names("我和妻子 王丽，下周去"), ["王丽"]);
+        assert_eq!(names("我妈妈李秀英住院了"), ["李秀英"]);
         // Everyday words and lone names are not names.
         for text in [
             "أمل كبير في الغد",

@@ -10,7 +10,7 @@ Usage:
 
 Names written in scripts without capital letters, which the capital-based detector cannot
 meet: Arabic (Faker ar_AA, ar_SA, ar_PS, ar_DZ; Persian fa_IR), Hebrew (he_IL), Devanagari
-(hi_IN, mr_IN, ne_NP), Korean (ko_KR) and Chinese (zh_CN, zh_TW). Each line is
+(hi_IN, mr_IN, ne_NP), Korean (ko_KR), Chinese (zh_CN, zh_TW) and Thai (th_TH). Each line is
 `script<TAB>role<TAB>name`, role `given` or `family`. Only names of one word are kept, and
 given names of two (`تاج الدين`, matched as a pair of words), Arabic and Persian diacritics are stripped
 and the forms of alef are unified (as the detector reads a text), and duplicates go. Family
@@ -32,6 +32,7 @@ LOCALES = {
     "deva": ["hi_IN", "mr_IN", "ne_NP"],
     "hang": ["ko_KR"],
     "hani": ["zh_CN", "zh_TW"],
+    "thai": ["th_TH"],
 }
 
 

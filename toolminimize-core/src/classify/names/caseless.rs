@@ -16,6 +16,11 @@
 //!   introduces a person (`用户张伟`, `联系人：李娜`) or before a title (`王伟先生`, `陈老师`), or
 //!   with a listed given name of two characters (`陈志明`) that a non-Han character or a
 //!   function character ends.
+//! - **Thai** (words written together, phrases parted by spaces): after a title (`คุณ`, `นาย`,
+//!   `นางสาว`, `ด.ญ.`) or a kin word (`พี่`, `น้อง`), a listed given name; after a title other
+//!   than `คุณ` that opens a phrase, also a run of Thai letters of two to twelve that a space
+//!   or a sign ends; and a listed given name before a listed family name. A listed family name
+//!   a space after the given name joins it.
 
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -39,6 +44,7 @@ struct Lists {
     deva: Names,
     hang: Names,
     hani: Names,
+    thai: Names,
 }
 
 static LISTS: LazyLock<Lists> = LazyLock::new(|| {
@@ -48,6 +54,7 @@ static LISTS: LazyLock<Lists> = LazyLock::new(|| {
         deva: Names::default(),
         hang: Names::default(),
         hani: Names::default(),
+        thai: Names::default(),
     };
     for line in TABLE.lines().filter(|l| !l.starts_with('#')) {
         let mut cols = line.split('\t');
@@ -60,6 +67,7 @@ static LISTS: LazyLock<Lists> = LazyLock::new(|| {
             "deva" => &mut l.deva,
             "hang" => &mut l.hang,
             "hani" => &mut l.hani,
+            "thai" => &mut l.thai,
             _ => continue,
         };
         match role {
@@ -84,7 +92,9 @@ pub(crate) fn find(text: &str) -> Vec<CaselessName> {
         return out;
     }
     let (mut arab, mut hebr, mut deva, mut hang, mut hani) = (false, false, false, false, false);
+    let mut thai_script = false;
     for c in text.chars().filter(|c| !c.is_ascii()) {
+        thai_script |= is_thai(c);
         arab |= is_arabic(c);
         hebr |= is_hebrew(c);
         deva |= is_devanagari(c);
@@ -130,6 +140,9 @@ pub(crate) fn find(text: &str) -> Vec<CaselessName> {
     }
     if hani {
         chinese(text, &l.hani, &mut out);
+    }
+    if thai_script {
+        thai(text, &l.thai, &mut out);
     }
     out
 }
@@ -499,6 +512,112 @@ fn chinese(text: &str, names: &Names, out: &mut Vec<CaselessName>) {
     }
 }
 
+/// Whether `c` is a Thai letter, vowel sign or tone mark.
+fn is_thai(c: char) -> bool {
+    matches!(c, '\u{0E01}'..='\u{0E4E}')
+}
+
+/// Titles that open a Thai name (Mr, Mrs, Miss, the polite "Khun", boy, girl), longest first.
+const TH_TITLES: &[&str] = &[
+    "เด็กหญิง",
+    "เด็กชาย",
+    "นางสาว",
+    "คุณ",
+    "นาย",
+    "นาง",
+    "น.ส.",
+    "ด.ช.",
+    "ด.ญ.",
+];
+/// Kin words said before a name ("elder sibling", "younger sibling"); before other words
+/// they are kin ("พี่ชาย", an elder brother): only a listed given name counts after them.
+const TH_KIN: &[&str] = &["พี่", "น้อง"];
+
+/// The longest listed name of `names` that `rest` opens with, in bytes.
+fn listed_prefix(rest: &str, names: &HashSet<&'static str>) -> Option<usize> {
+    let ends: Vec<usize> = rest
+        .char_indices()
+        .take_while(|&(_, c)| is_thai(c))
+        .map(|(i, c)| i + c.len_utf8())
+        .collect();
+    ends.into_iter()
+        .rev()
+        .find(|&e| rest.get(..e).is_some_and(|p| names.contains(p)))
+}
+
+fn thai(text: &str, names: &Names, out: &mut Vec<CaselessName>) {
+    let mut covered = 0usize;
+    let push = |out: &mut Vec<CaselessName>, start: usize, mut end: usize, listed: bool| {
+        // A listed family name a space after the given name is part of the name.
+        if let Some(rest) = text.get(end..).and_then(|r| r.strip_prefix(' '))
+            && let Some(f) = listed_prefix(rest, &names.family)
+        {
+            end += 1 + f;
+        }
+        out.push(CaselessName {
+            span: start..end,
+            confidence: if listed { 0.8 } else { 0.7 },
+        });
+        end
+    };
+    for (i, c) in text.char_indices() {
+        if i < covered || !is_thai(c) {
+            continue;
+        }
+        // Whether the word opens a phrase (nothing Thai right before it): Thai writes words
+        // together ("ติดต่อคุณ…", contact Khun …), so a title inside a run still counts before
+        // a listed name, but only a title that opens a phrase takes an unlisted one.
+        let opens = !text
+            .get(..i)
+            .and_then(|b| b.chars().next_back())
+            .is_some_and(is_thai);
+        let rest = text.get(i..).unwrap_or_default();
+        let title = TH_TITLES
+            .iter()
+            .chain(TH_KIN)
+            .find(|t| rest.starts_with(**t));
+        if let Some(t) = title {
+            let kin = TH_KIN.contains(t);
+            let after = rest.get(t.len()..).unwrap_or_default();
+            let gap = usize::from(after.starts_with(' '));
+            let start = i + t.len() + gap;
+            let name = text.get(start..).unwrap_or_default();
+            if let Some(g) = listed_prefix(name, &names.given) {
+                covered = push(out, start, start + g, true);
+                continue;
+            }
+            // "คุณ" also opens everyday words (คุณภาพ "quality", คุณค่า "value", คุณแม่
+            // "mother"): only a listed name counts after it.
+            if kin || !opens || *t == "คุณ" {
+                continue;
+            }
+            // An unlisted given name: the run of Thai letters that a space or a sign ends.
+            let run: usize = name
+                .chars()
+                .take_while(|&c| is_thai(c))
+                .map(char::len_utf8)
+                .sum();
+            let chars = name.get(..run).map_or(0, |r| r.chars().count());
+            let ended = name.get(run..).is_none_or(|r| !r.starts_with(is_thai));
+            if (2..=12).contains(&chars) && ended {
+                covered = push(out, start, start + run, false);
+            }
+            continue;
+        }
+        // A listed given name before a listed family name.
+        if !opens {
+            continue;
+        }
+        if let Some(g) = listed_prefix(rest, &names.given)
+            && let Some(after) = rest.get(g..).and_then(|r| r.strip_prefix(' '))
+            && listed_prefix(after, &names.family).is_some()
+            && !rest.get(g..).is_some_and(|r| r.starts_with(is_thai))
+        {
+            covered = push(out, i, i + g, true);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -524,6 +643,15 @@ mod tests {
         assert_eq!(names("用户张伟的订单"), ["张伟"]);
         assert_eq!(names("请转告王芳女士"), ["王芳"]);
         assert_eq!(names("我和妻子 王丽，下周去"), ["王丽"]);
+        // Thai: after a title, a listed given name with its family name, or an unlisted one
+        // that a space ends; after a kin word, a listed given name only; "ขอบคุณ" (thank you)
+        // holds no title.
+        assert_eq!(names("ติดต่อคุณกฤตพร กุมารบุญ ได้เลย"), ["กฤตพร กุมารบุญ"]);
+        assert_eq!(names("นายสมหมาย ไม่มา"), ["สมหมาย"]);
+        assert_eq!(names("พี่กฤตพรครับ"), ["กฤตพร"]);
+        assert!(names("พี่ชายของผม").is_empty());
+        assert!(names("ขอบคุณครับ").is_empty());
+        assert!(names("คุณภาพดีมาก ราคาถูก").is_empty());
         assert_eq!(names("我妈妈李秀英住院了"), ["李秀英"]);
         // Everyday words and lone names are not names.
         for text in [

@@ -843,6 +843,9 @@ pub fn clause_ends_at(text: &str, end: usize) -> bool {
 
 /// Extends a span leftwards over an identifier label ("SSN", "Tel.:") and over function words.
 pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
+    // A word joined to the span by a hyphen is part of it ("type 1-diabetes" leaves no
+    // "1-", "Krebs-Patientin" no "-Patientin").
+    let span = hyphen_joined(text, span);
     // The label, then up to four function words.
     let start = start_of_words_before(text, label_start(text, span.start), 4, |f| {
         LEFT_FUNCTION_WORDS.contains(&f)
@@ -863,6 +866,33 @@ pub fn removal_range(text: &str, span: Range<usize>) -> Range<usize> {
                 .is_some_and(|after| !after.starts_with(char::is_alphanumeric))
         })
         .map_or(span.end, |p| span.end + p.len());
+    start..end
+}
+
+/// `span` widened over the words a hyphen joins to it on either side, with no space between.
+fn hyphen_joined(text: &str, span: Range<usize>) -> Range<usize> {
+    let token_char = |c: char| c.is_alphanumeric() || c == '-';
+    let mut start = span.start;
+    let before = text.get(..start).unwrap_or_default();
+    if before.ends_with('-')
+        && before
+            .strip_suffix('-')
+            .and_then(|b| b.chars().next_back())
+            .is_some_and(char::is_alphanumeric)
+    {
+        let head = before.trim_end_matches(token_char);
+        start = head.len();
+    }
+    let mut end = span.end;
+    let after = text.get(end..).unwrap_or_default();
+    if after
+        .strip_prefix('-')
+        .and_then(|a| a.chars().next())
+        .is_some_and(char::is_alphanumeric)
+    {
+        let tail = after.trim_start_matches(token_char);
+        end = text.len() - tail.len();
+    }
     start..end
 }
 
@@ -1856,6 +1886,13 @@ mod tests {
         let t = "Ask D. Amalia upstairs.";
         let s = t.find("Amalia").unwrap();
         assert_eq!(&t[removal_range(t, s..s + 6)], "D. Amalia");
+        // A word a hyphen joins to the span goes with it.
+        let t = "min søn har type 1-diabetes og astma";
+        let s = t.find("diabetes").unwrap();
+        assert_eq!(&t[removal_range(t, s..s + 8)], "1-diabetes");
+        let t = "die Krebs-Patientin kommt";
+        let s = t.find("Krebs").unwrap();
+        assert_eq!(&t[removal_range(t, s..s + 5)], "die Krebs-Patientin");
         // The everyday word a title is spelt like stays.
         let t = "We will miss Tove Lindahl at the party.";
         let s = t.find("Tove").unwrap();

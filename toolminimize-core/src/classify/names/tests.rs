@@ -494,3 +494,15 @@ fn russian_capitalised_words_that_are_no_names() {
         assert!(got.iter().all(|n| *n == "Марком"), "{text}: {got:?}");
     }
 }
+
+#[test]
+fn family_name_first_in_latin_letters() {
+    let none = Field::default();
+    assert_eq!(
+        found("Kovács Bence vagyok, holnap jövök.", &none),
+        ["Kovács Bence"]
+    );
+    assert_eq!(found("Holnap jön Nagy Anna is.", &none), ["Nagy Anna"]);
+    // A word or a place first is no family name.
+    assert!(found("Budapest Anna nélkül", &none).is_empty());
+}

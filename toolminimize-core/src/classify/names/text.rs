@@ -426,17 +426,32 @@ impl<'a, 't> Scan<'a, 't> {
         false
     }
 
-    /// [`Scan::judge`] for a run of Cyrillic words that opens with a family name and goes on
-    /// with a given name that is not a word: where it ends, and its confidence.
+    /// [`Scan::judge`] for a run that opens with a family name and goes on with a given name
+    /// that is not a word (Cyrillic forms and lists, Hungarian order): where it ends, and its
+    /// confidence.
     fn family_name_first(&self, run: &[usize], first: Flags) -> Option<(usize, f32)> {
         let (&i, &k) = (run.first()?, run.get(1)?);
         let surname = self.toks.get(i)?.text;
-        if !surname
+        let cyrillic = surname
             .chars()
             .next()
-            .is_some_and(|c| matches!(c, '\u{0400}'..='\u{04FF}'))
-        {
-            return None;
+            .is_some_and(|c| matches!(c, '\u{0400}'..='\u{04FF}'));
+        // Hungarian (and Vietnamese, and Asian names in Latin letters) writes the family
+        // name first in any script: a listed family name that is no given name, no everyday
+        // word and no place, then a listed given name ("Kovács Bence", "Nagy Anna").
+        if !cyrillic {
+            let given = self.flags(k);
+            let cap = self.toks.get(k).is_some_and(|t| t.shape == Shape::Cap);
+            let plain_family = first.last()
+                && !first.first()
+                && !first.has(Flags::COMMON)
+                && !first.has(Flags::PLACE);
+            return (plain_family
+                && cap
+                && given.first()
+                && !given.has(Flags::COMMON)
+                && !given.has(Flags::PLACE))
+            .then_some((k, 0.75));
         }
         const ENDINGS: &[&str] = &[
             "енко",

@@ -506,3 +506,14 @@ fn family_name_first_in_latin_letters() {
     // A word or a place first is no family name.
     assert!(found("Budapest Anna nélkül", &none).is_empty());
 }
+
+#[test]
+fn a_lone_given_name_opening_a_clause_before_a_verb() {
+    let none = Field::default();
+    assert_eq!(
+        found("I can't come tomorrow, Steven is sick.", &none),
+        ["Steven"]
+    );
+    // An everyday word that is also a name is not one.
+    assert!(found("Yes, Grace is needed here.", &none).is_empty());
+}

@@ -679,12 +679,13 @@ impl<'a, 't> Scan<'a, 't> {
                 return Some((last, best));
             }
         }
-        // A lone given name opening a sentence, then a verb: "Martin can't attend".
+        // A lone given name opening a sentence or a clause, then a verb: "Martin can't
+        // attend", "I can't come, Steven is sick".
         if ctx == Context::None
             && !ambiguous
             && !embedded
             && run.len() == 1
-            && self.starts_line(i)
+            && (self.starts_line(i) || i > 0 && self.gap_before(i).contains(','))
             && !self.toks.get(i).is_some_and(|t| is_in(PRONOUNS, &t.key))
             && self.toks.get(i + 1).is_some_and(|t| {
                 t.shape == Shape::Lower

@@ -161,7 +161,7 @@ struct MsgView<'a, 'r> {
     reference_head: Option<usize>,
     /// The field's key names an organisation (a company, a hotel): its first sentence opens
     /// with that name and never goes whole.
-    value_key: bool,
+    organisation_key: bool,
     /// A national or tax identifier stands before the signature: the person the message is
     /// about is identified there.
     id_before_signature: bool,
@@ -256,7 +256,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
             pay: Vec::new(),
             pay_asked: false,
             reference_head: None,
-            value_key: false,
+            organisation_key: false,
             id_before_signature: false,
             names_person: false,
             person_names: Vec::new(),
@@ -511,7 +511,7 @@ impl<'a, 'r> MsgView<'a, 'r> {
         // The first sentence of a field named for an organisation opens with its name ("Sixt
         // (LAX) - renter …, licence suspended …"): a later clause of it goes alone (a
         // serialized record is no such value).
-        let value_head = self.value_key
+        let value_head = self.organisation_key
             && c.clause.sentence == 0
             && ci > 0
             && !self.r.text.trim_start().starts_with(['{', '[']);
@@ -553,7 +553,7 @@ pub(super) fn decide(
         .collect();
     let mut mv = MsgView::new(r, &psd, !f.needed);
     mv.presents = f.key.is_some_and(presents_writer);
-    mv.value_key = f.value_key && f.key.is_some_and(names_organisation);
+    mv.organisation_key = f.value_key && f.key.is_some_and(names_organisation);
     if cv.kind == ToolKind::Payment && f.key.is_some_and(names_payment_reference) {
         let head = reference_head(r.text);
         mv.reference_head = (head < r.text.len()).then_some(head);
@@ -1794,11 +1794,11 @@ fn other(
             // ("an appointment for my mother, CPF … / Obrigada, Ana – CPF …").
             let writers_extra =
                 in_sig && matches!(it.kind, NationalId | Ssn | TaxId) && mv.id_before_signature;
-            // The number the subject line repeats is what the message is about, even in a
-            // clause cut for what else it tells ("(A-number …, receipt …)").
             // A tax number where the writer's pay goes ("salary details", "Gehaltskonto"):
             // the payer reports what it pays under that number.
             let payroll = it.kind == TaxId && (cv.pay_me() || cv.pay_account());
+            // The number the subject line repeats is what the message is about, even in a
+            // clause cut for what else it tells ("(A-number …, receipt …)").
             if !public
                 && !writers_extra
                 && (in_point

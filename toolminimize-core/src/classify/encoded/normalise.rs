@@ -473,7 +473,7 @@ fn number_word(w: &str) -> Option<NumberWord> {
 
 /// [`number_word`] of a word's bytes.
 fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
-    // Every number word is 2–15 bytes and starts with a byte of [`number_word_starts`].
+    // Every number word is 2–16 bytes and starts with a byte of [`number_word_starts`].
     let first = w.first()?.to_ascii_lowercase();
     let starts = number_word_starts()
         .get(usize::from(first))

@@ -436,9 +436,9 @@ impl<'a, 't> Scan<'a, 't> {
             .chars()
             .next()
             .is_some_and(|c| matches!(c, '\u{0400}'..='\u{04FF}'));
-        // Hungarian (and Vietnamese, and Asian names in Latin letters) writes the family
-        // name first in any script: a listed family name that is no given name, no everyday
-        // word and no place, then a listed given name ("Kovács Bence", "Nagy Anna").
+        // Hungarian writes the family name first in Latin letters, as do Vietnamese and East
+        // Asian names: a listed family name that is no given name, no everyday word and no
+        // place, then a listed given name ("Kovács Bence", "Nagy Anna").
         if !cyrillic {
             let given = self.flags(k);
             let cap = self.toks.get(k).is_some_and(|t| t.shape == Shape::Cap);

@@ -407,11 +407,18 @@ const PLACEHOLDER_RUNS: &[&str] = &["xxxx", "****", "....", "…"];
 fn placeholder(value: &str) -> bool {
     let v = value.trim_matches(|c| matches!(c, '"' | '\'' | '`'));
     let wrapped = |open: char, close: char| v.starts_with(open) && v.ends_with(close);
+    // `$NAME` or `${NAME}`; a secret that only opens with `$` ("$ecret99") stays one.
+    let variable = v.starts_with("${")
+        || v.strip_prefix('$').is_some_and(|n| {
+            !n.is_empty()
+                && n.bytes()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+        });
     if wrapped('<', '>')
         || wrapped('{', '}')
         || wrapped('[', ']')
         || wrapped('%', '%')
-        || v.starts_with('$')
+        || variable
         || v.starts_with("process.env")
         || v.starts_with("os.environ")
         || v.starts_with("env.")
@@ -584,6 +591,7 @@ mod tests {
             ["Qx7vR2mK9pLw4tZ8"]
         );
         assert_eq!(spans("f9Ks02LmQ81xZ", &key), ["f9Ks02LmQ81xZ"]);
+        assert_eq!(spans("$ecret99xQ", &key), ["$ecret99xQ"]);
     }
 
     #[test]

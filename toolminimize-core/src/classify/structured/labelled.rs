@@ -63,9 +63,9 @@ use Class::*;
 
 /// Names of personal identity and tax numbers of many countries, from python-stdnum's module
 /// docstrings and the issuing authorities' own names (`data/ids/labels.tsv`, built by
-/// `data/ids/build/stdnum_labels.py`): `label<TAB>class[,caps]<TAB>source`. A label of
-/// [`LABELS`] is read from there; a `caps` label (an ASCII acronym: "EGN", "SIN", "AVS")
-/// counts only where it is written in capitals or as a key.
+/// `data/ids/build/stdnum_labels.py`): `label<TAB>class[,caps]<TAB>source`. A label that
+/// [`LABELS`] already holds keeps its entry there; a `caps` label (an ASCII acronym: "EGN",
+/// "SIN", "AVS") counts only where it is written in capitals or as a key.
 const NATIONAL_LABELS: &str = include_str!("../../../data/ids/labels.tsv");
 
 /// Labels, lower case. Multi-word ASCII labels also match with `_`, `-` or nothing between

@@ -310,10 +310,10 @@ impl Keywords {
     /// Whether a keyword occurs as a whole word anywhere in `hay`.
     pub(super) fn any_word_in(&self, hay: &str) -> bool {
         self.occurs_in(hay)
-            && self.ac.find_overlapping_iter(hay).any(|m| {
-                word_start(hay, m.start())
-                    && !char_at(hay, m.end()).is_some_and(char::is_alphanumeric)
-            })
+            && self
+                .ac
+                .find_overlapping_iter(hay)
+                .any(|m| stands_as_word(hay, m.start(), m.end()))
     }
 
     /// Whether a keyword starting at a word start of `hay` ends at byte `end`.
@@ -514,6 +514,20 @@ thread_local! {
 }
 
 /// Whether byte `i` of `hay` starts a word (after a non-letter, or a camelCase hump).
+/// Whether a keyword found at `start..end` of `hay` stands as a word: at a word start and
+/// not running on into a longer word. A keyword in a script written without spaces (Chinese,
+/// Japanese, Thai) stands anywhere in its run of text; a Korean one may take a particle
+/// after it (`월급은`).
+fn stands_as_word(hay: &str, start: usize, end: usize) -> bool {
+    let first = char_at(hay, start);
+    if first.is_some_and(crate::text::script::is_unspaced) {
+        return true;
+    }
+    word_start(hay, start)
+        && (first.is_some_and(crate::text::script::is_hangul)
+            || !char_at(hay, end).is_some_and(char::is_alphanumeric))
+}
+
 fn word_start(hay: &str, i: usize) -> bool {
     match (char_before(hay, i), char_at(hay, i)) {
         (None, _) => true,

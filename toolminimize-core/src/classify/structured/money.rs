@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::item::{Finding, PsdKind};
 
 /// Words for a person's income, debts, balances and support (EN/DE/FR/ES/IT/PT/NL/SV/DA/NO/
-/// PL/CS/AR/HE/RU/UK/TR/HI).
+/// PL/CS/AR/HE/RU/UK/TR/HI, and FI/HU/RO/EL/JA/ZH/KO/VI/ID/TH/FA).
 const FINANCE_WORDS: &[&str] = &[
     "salary",
     "salaries",
@@ -167,6 +167,77 @@ const FINANCE_WORDS: &[&str] = &[
     "सैलरी",
     "कर्ज",
     "क़र्ज़",
+    // Earning verbs and the income, debt and rent words of the other languages (written for
+    // this project): German, Spanish, Dutch, Polish, Czech, Nordic, Finnish, Hungarian,
+    // Romanian, Greek, Japanese, Chinese, Korean, Vietnamese, Indonesian, Thai, Persian.
+    "verdiene",
+    "verdient",
+    "verdienst",
+    "gano",
+    "cobro",
+    "verdien",
+    "zarabiam",
+    "zarabia",
+    "zarobki",
+    "vydělávám",
+    "vydělává",
+    "výplata",
+    "tjänar",
+    "tjener",
+    "palkka",
+    "palkkani",
+    "tulot",
+    "velka",
+    "velkaa",
+    "vuokra",
+    "fizetés",
+    "fizetésem",
+    "adósság",
+    "adósságom",
+    "albérlet",
+    "salariu",
+    "salariul",
+    "salariului",
+    "datorii",
+    "datoria",
+    "chirie",
+    "chiria",
+    "μισθός",
+    "μισθό",
+    "μισθού",
+    "χρέος",
+    "χρέη",
+    "ενοίκιο",
+    "給料",
+    "月給",
+    "年収",
+    "手取り",
+    "借金",
+    "家賃",
+    "工资",
+    "工資",
+    "月薪",
+    "年薪",
+    "欠款",
+    "房租",
+    "贷款",
+    "월급",
+    "연봉",
+    "대출",
+    "월세",
+    "lương",
+    "thu nhập",
+    "gaji",
+    "utang",
+    "hutang",
+    "penghasilan",
+    "เงินเดือน",
+    "หนี้",
+    "รายได้",
+    "حقوق",
+    "بدهی",
+    "درآمد",
+    "اجاره",
 ];
 
 /// Keys (lower case, letters only) of fields holding such an amount, by suffix.
@@ -205,7 +276,7 @@ impl Money {
         Ok(Money {
             amount: regex(
                 "money",
-                r"(?:[$€£¥₹₪₺₽₴]|R\$|(?:USD|EUR|GBP|CHF|SEK|DKK|NOK|PLN|CZK|AED|SAR|ILS|TRY|RUB|UAH|INR)\s?|Rs\.?\s?)\s?\d(?:[\d,.'’\u{a0} ]*\d)?(?:\s?(?:[kKmM]|Mio\.?|mil|bn)(?-u:\b))?|\d(?:[\d,.'’\u{a0} ]*\d)?\s?(?:[kK](?-u:\b))?\s?(?:€|£|\$|₪|₺|₽|₴|EUR|USD|GBP|CHF|euros?|dollars?|zł|złotych|kr|kronor|kroner|Kč|Kc|PLN|SEK|DKK|NOK|CZK|AED|SAR|ILS|TRY|RUB|UAH|INR|TL|درهم|دراهم|ريال|دينار|جنيه|ليرة|شيكل|ש״ח|ש\x22ח|שקלים|שקל|рублей|рубля|руб|гривень|гривні|грн|रुपये|रुपए)(?-u:\b)?",
+                r"(?:[$€£¥₹₪₺₽₴]|R\$|(?:USD|EUR|GBP|CHF|SEK|DKK|NOK|PLN|CZK|AED|SAR|ILS|TRY|RUB|UAH|INR)\s?|Rs\.?\s?)\s?\d(?:[\d,.'’\u{a0} ]*\d)?(?:\s?(?:[kKmM]|Mio\.?|mil|bn)(?-u:\b))?|\d(?:[\d,.'’\u{a0} ]*\d)?\s?(?:[kK](?-u:\b))?\s?(?:€|£|\$|₪|₺|₽|₴|EUR|USD|GBP|CHF|euro(?:s|a)?|dollars?|zł|złotych|kr|kronor|kroner|Kč|Kc|PLN|SEK|DKK|NOK|CZK|AED|SAR|ILS|TRY|RUB|UAH|INR|TL|درهم|دراهم|ريال|دينار|جنيه|ليرة|شيكل|ש״ח|ש\x22ח|שקלים|שקל|рублей|рубля|руб|гривень|гривні|грн|रुपये|रुपए|ευρώ|Ft|forint|HUF|lei|RON|THB|บาท|VND|triệu đồng|đồng|triệu|juta|ribu|miliar|میلیون تومان|تومان|میلیون)(?-u:\b)?|\d(?:[\d,.'’\u{a0} ]*\d)?\s?(?:万|萬|만|千|천|억|亿)?\s?(?:円|元|원|块|塊)|Rp\.?\s?\d(?:[\d,.'’\u{a0} ]*\d)?(?:\s?(?:juta|ribu|miliar))?",
             )?,
             bare: regex(
                 "money",
@@ -254,12 +325,17 @@ impl Detector for Money {
             let start = m.start();
             let s = m.as_str().trim_end();
             let end = start + s.len();
-            if char_before(text, start).is_some_and(char::is_alphanumeric)
+            // Glued to a word, it is part of it; Chinese and Japanese glue amounts to the
+            // words around them ("每月8000元").
+            if char_before(text, start)
+                .is_some_and(|c| c.is_alphanumeric() && !crate::text::script::is_unspaced(c))
                 || char_at(text, end).is_some_and(|c| c.is_ascii_digit())
             {
                 continue;
             }
-            // The finance word close before, or right after ("$612.40 balance").
+            // The finance word close before, or right after ("$612.40 balance"); outside
+            // ASCII a character takes two or three bytes, so the reach in bytes is longer.
+            let reach = if text.is_ascii() { 40 } else { 72 };
             let rest = text.get(end..).unwrap_or("");
             let mut cut = rest.len().min(24);
             while !rest.is_char_boundary(cut) {
@@ -267,7 +343,7 @@ impl Detector for Money {
             }
             let after = rest.get(..cut).unwrap_or("");
             let near =
-                self.words.any_word_in(before(text, start, 40)) || self.words.any_word_in(after);
+                self.words.any_word_in(before(text, start, reach)) || self.words.any_word_in(after);
             if in_field || near {
                 out.push(Finding::new(
                     start..end,
@@ -394,6 +470,26 @@ mod tests {
         let mut out = Vec::new();
         d.detect(text, &Field::default(), &mut out);
         out.iter().map(|f| &text[f.span.clone()]).collect()
+    }
+
+    #[test]
+    fn earnings_in_more_languages_and_scripts() {
+        for (text, amount) in [
+            ("ich verdiene 3.400 € brutto", "3.400 €"),
+            ("palkkani on 3 200 euroa kuussa", "3 200 euroa"),
+            ("a fizetésem 450 000 Ft", "450 000 Ft"),
+            ("ο μισθός μου είναι 1.100 ευρώ", "1.100 ευρώ"),
+            ("私の給料は月30万円です", "30万円"),
+            ("我的工资是每月8000元", "8000元"),
+            ("제 월급은 350만 원이에요", "350만 원"),
+            ("lương của tôi là 15 triệu đồng", "15 triệu đồng"),
+            ("gaji saya Rp 8 juta per bulan", "Rp 8 juta"),
+            ("เงินเดือนของผม 25,000 บาท", "25,000 บาท"),
+        ] {
+            assert_eq!(spans(text), [amount], "{text}");
+        }
+        // A price is no one's earnings.
+        assert!(spans("这件衣服8000元").is_empty());
     }
 
     #[test]

@@ -58,12 +58,7 @@ pub fn is_unspaced(c: char) -> bool {
     if c < '\u{0E00}' {
         return false;
     }
-    is_cjk(c)
-        || matches!(c,
-            '\u{0E00}'..='\u{0EFF}'  // Thai, Lao
-            | '\u{1000}'..='\u{109F}' // Myanmar
-            | '\u{1780}'..='\u{17FF}' // Khmer
-        )
+    is_cjk(c) || spaces_phrases(c)
 }
 
 /// Whether `c` belongs to a script whose writers part phrases and sentences with a space,

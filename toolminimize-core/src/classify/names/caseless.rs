@@ -533,11 +533,17 @@ const TH_TITLES: &[&str] = &[
 /// they are kin ("พี่ชาย", an elder brother): only a listed given name counts after them.
 const TH_KIN: &[&str] = &["พี่", "น้อง"];
 
+/// The most characters of a listed Thai name (a test checks the table against it).
+const TH_LONGEST_NAME: usize = 24;
+
 /// The longest listed name of `names` that `rest` opens with, in bytes.
 fn listed_prefix(rest: &str, names: &HashSet<&'static str>) -> Option<usize> {
+    // A name is read at most as far as the longest listed one (a run of Thai text may be a
+    // whole paragraph).
     let ends: Vec<usize> = rest
         .char_indices()
         .take_while(|&(_, c)| is_thai(c))
+        .take(TH_LONGEST_NAME)
         .map(|(i, c)| i + c.len_utf8())
         .collect();
     ends.into_iter()
@@ -627,6 +633,14 @@ mod tests {
             .into_iter()
             .map(|n| text.get(n.span).unwrap_or_default())
             .collect()
+    }
+
+    #[test]
+    fn every_listed_thai_name_fits_the_longest() {
+        let l = &*LISTS;
+        for n in l.thai.given.iter().chain(&l.thai.family) {
+            assert!(n.chars().count() <= TH_LONGEST_NAME, "{n}");
+        }
     }
 
     #[test]

@@ -513,7 +513,6 @@ thread_local! {
     static FIELD_HITS: std::cell::RefCell<FieldHits> = std::cell::RefCell::default();
 }
 
-/// Whether byte `i` of `hay` starts a word (after a non-letter, or a camelCase hump).
 /// Whether a keyword found at `start..end` of `hay` stands as a word: at a word start and
 /// not running on into a longer word. A keyword in a script written without spaces (Chinese,
 /// Japanese, Thai) stands anywhere in its run of text; a Korean one may take a particle
@@ -528,6 +527,7 @@ fn stands_as_word(hay: &str, start: usize, end: usize) -> bool {
             || !char_at(hay, end).is_some_and(char::is_alphanumeric))
 }
 
+/// Whether byte `i` of `hay` starts a word (after a non-letter, or a camelCase hump).
 fn word_start(hay: &str, i: usize) -> bool {
     match (char_before(hay, i), char_at(hay, i)) {
         (None, _) => true,

@@ -611,12 +611,16 @@ fn baltic_ok(s: &str) -> bool {
 
 /// Greek AMKA: a birth date (DDMMYY) and a Luhn check over the eleven digits.
 fn amka_ok(s: &str) -> bool {
-    let d = digit_values(s);
-    let ascii: Vec<u8> = s.bytes().filter(u8::is_ascii_digit).collect();
-    d.len() == 11
-        && (1..=31).contains(&pair(&d, 0))
-        && (1..=12).contains(&pair(&d, 2))
-        && luhn(&ascii)
+    let mut buf = [0u8; 24];
+    let n = digits_of(s, &mut buf);
+    let two =
+        |i: usize| buf.get(i).copied().unwrap_or(9) * 10 + buf.get(i + 1).copied().unwrap_or(9);
+    let (day, month) = (two(0), two(2));
+    let ascii = buf.get_mut(..n).unwrap_or_default();
+    for d in ascii.iter_mut() {
+        *d += b'0';
+    }
+    n == 11 && (1..=31).contains(&day) && (1..=12).contains(&month) && luhn(ascii)
 }
 
 /// Romanian CNP: sex and century digit 1–8, a birth date, a county code, and a mod-11 check

@@ -618,6 +618,34 @@ fn demographic() {
 }
 
 #[test]
+fn marital_status_in_more_languages() {
+    for (text, term) in [
+        ("ik ben gescheiden sinds vorig jaar", "ben gescheiden"),
+        ("vi er skilt, så send det til mig", "vi er skilt"),
+        ("olemme asumuserossa keväästä asti", "asumuserossa"),
+        ("válófélben vagyunk", "válófélben"),
+        ("sunt văduvă de doi ani", "văduvă"),
+        ("είμαι χωρισμένη εδώ και έναν χρόνο", "χωρισμένη"),
+        ("eşimle ayrı yaşıyoruz", "ayrı yaşıyoruz"),
+        ("мы живём раздельно с весны", "живём раздельно"),
+        ("夫とは別居しています", "別居"),
+        ("남편과 별거 중이라 서류는 저에게", "별거 중이라"),
+        ("tôi đang ly thân", "ly thân"),
+        ("ฉันเป็นแม่เลี้ยงเดี่ยว", "แม่เลี้ยงเดี่ยว"),
+    ] {
+        has(text, term, Category::Demographic);
+    }
+    // The same words in their everyday senses.
+    none_of(
+        "het afval wordt gescheiden ingezameld",
+        Category::Demographic,
+    );
+    none_of("der er skilt ved indgangen", Category::Demographic);
+    none_of("별거 아니야, 내일 봐", Category::Demographic);
+    none_of("Tomáš Janda přijde v pondělí", Category::Demographic);
+}
+
+#[test]
 fn roles_carry_the_implied_category() {
     let f = scan("ask my rabbi");
     assert_eq!(f.len(), 1);

@@ -114,6 +114,28 @@ const OWN_LANGUAGE_KEYS: &[&str] = &[
     "母語",
 ];
 
+/// Work verbs that follow the employer's name in languages that mark the place with a case
+/// ending (Hungarian "a Telekomnál dolgozom", Turkish "Garanti Bankası'nda çalışıyorum"),
+/// with the endings the name must carry (Turkish writes a proper noun's ending after an
+/// apostrophe, so "Evde çalışıyorum", at home, is no employer).
+const WORK_VERBS_AFTER: &[(&str, &[&str])] = &[
+    ("dolgozom", &["nál", "nél"]),
+    ("dolgozik", &["nál", "nél"]),
+    ("dolgozott", &["nál", "nél"]),
+    ("dolgoztam", &["nál", "nél"]),
+    ("dolgozunk", &["nál", "nél"]),
+    ("çalışıyorum", TURKISH_LOCATIVES),
+    ("çalışıyor", TURKISH_LOCATIVES),
+    ("çalışıyordu", TURKISH_LOCATIVES),
+    ("çalıştım", TURKISH_LOCATIVES),
+    ("çalışmaktayım", TURKISH_LOCATIVES),
+];
+
+/// The locative endings of a Turkish proper noun, after either apostrophe.
+const TURKISH_LOCATIVES: &[&str] = &[
+    "'da", "'de", "'ta", "'te", "'nda", "'nde", "’da", "’de", "’ta", "’te", "’nda", "’nde",
+];
+
 /// Phrases before an organisation name in apposition that say it is the person's employer:
 /// "Harbor Freight (my old employer)", "Acme, my former employer".
 const EMPLOYER_APPOSITIONS: &[&str] = &[
@@ -497,6 +519,95 @@ const WORK_PHRASES: &[&str] = &[
     "min arbejdsgiver",
     "min arbeidsgiver",
     "jobber offshore for",
+    // Swedish, Danish, Norwegian "employed at".
+    "anställd på",
+    "anställd hos",
+    "ansat hos",
+    "ansat i",
+    "ansat på",
+    "ansatt hos",
+    "ansatt i",
+    "ansatt på",
+    // Slovak.
+    "pracujem v",
+    "pracujem vo",
+    "pracujem pre",
+    "pracujem u",
+    // Finnish: the name carries its case ending ("työskentelen Nokialla").
+    "työskentelen",
+    "työskentelee",
+    "työskentelin",
+    "työskenteli",
+    "olen töissä",
+    "on töissä",
+    // Romanian.
+    "lucrez la",
+    "lucrează la",
+    "lucra la",
+    "lucram la",
+    "lucrez pentru",
+    "lucrează pentru",
+    "angajat la",
+    "angajată la",
+    "angajat al",
+    "angajată a",
+    "concediat de la",
+    "concediată de la",
+    // Russian and Ukrainian (the name is capitalised as in any language with cases).
+    "работаю в",
+    "работаю на",
+    "работает в",
+    "работает на",
+    "работал в",
+    "работала в",
+    "работал на",
+    "работала на",
+    "уволили из",
+    "працюю в",
+    "працюю у",
+    "працюю на",
+    "працює в",
+    "працює у",
+    "працює на",
+    "працював у",
+    "працював в",
+    "працювала у",
+    "працювала в",
+    "звільнили з",
+    // The same opening a sentence (the phrase search folds only ASCII letters).
+    "Работаю в",
+    "Работаю на",
+    "Працюю в",
+    "Працюю у",
+    "Працюю на",
+    // Greek.
+    "δουλεύω στην",
+    "δουλεύω στο",
+    "δουλεύω στη",
+    "δουλεύει στην",
+    "δουλεύει στο",
+    "δουλεύει στη",
+    "εργάζομαι στην",
+    "εργάζομαι στο",
+    "εργάζομαι στη",
+    "εργάζεται στην",
+    "εργάζεται στο",
+    "εργάζεται στη",
+    "Δουλεύω στην",
+    "Δουλεύω στο",
+    "Δουλεύω στη",
+    "Εργάζομαι στην",
+    "Εργάζομαι στο",
+    "Εργάζομαι στη",
+    // Vietnamese and Indonesian.
+    "làm việc tại",
+    "làm việc ở",
+    "làm việc cho",
+    "bekerja di",
+    "bekerja untuk",
+    "kerja di",
+    "karyawan di",
+    "karyawan",
 ];
 
 /// Head nouns of job titles by language (`data/lexicon/occupations.tsv`, generated from the
@@ -623,12 +734,18 @@ impl Demographic {
                 .kind(Some(AhoCorasickKind::DFA))
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::LeftmostLongest)
-                .build(WORK_PHRASES.iter().chain(EMPLOYER_APPOSITIONS))
+                .build(
+                    WORK_PHRASES
+                        .iter()
+                        .chain(EMPLOYER_APPOSITIONS)
+                        .chain(WORK_VERBS_AFTER.iter().map(|(v, _)| v)),
+                )
                 .map_err(|e| Error::new(ErrorKind::Build, format!("employer phrases: {e}")))?,
             work_need: WordsNeed::of(
                 &WORK_PHRASES
                     .iter()
                     .chain(EMPLOYER_APPOSITIONS)
+                    .chain(WORK_VERBS_AFTER.iter().map(|(v, _)| v))
                     .collect::<Vec<_>>(),
             ),
             links: AhoCorasickBuilder::new()
@@ -808,6 +925,26 @@ impl Demographic {
         let may_hold = |need: &Option<WordsNeed>| need.as_ref().is_none_or(|n| n.may_be_in(text));
         let work = may_hold(&self.work_need).then(|| self.work.find_iter(text));
         for m in work.into_iter().flatten() {
+            let verbs_from = WORK_PHRASES.len() + EMPLOYER_APPOSITIONS.len();
+            if let Some((_, endings)) = m
+                .pattern()
+                .as_usize()
+                .checked_sub(verbs_from)
+                .and_then(|i| WORK_VERBS_AFTER.get(i))
+            {
+                // The verb stands as a word, right after the name with its case ending.
+                let ends_word = !char_at(text, m.end()).is_some_and(char::is_alphanumeric);
+                if ends_word
+                    && let Some(org) =
+                        employer_before(text, m.start()).map(|o| drop_subject(text, o))
+                    && text
+                        .get(org.clone())
+                        .is_some_and(|o| endings.iter().any(|e| o.ends_with(e)))
+                {
+                    out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
+                }
+                continue;
+            }
             if m.pattern().as_usize() >= WORK_PHRASES.len() {
                 // The apposition closes right after ("(my old employer)", ", my employer,").
                 let closes =
@@ -900,9 +1037,11 @@ fn employer_before(text: &str, end: usize) -> Option<std::ops::Range<usize>> {
     } else {
         start
     };
-    for article in ["The ", "the "] {
+    // English and Hungarian articles ("a Telekomnál dolgozom").
+    for article in ["The ", "the ", "Az ", "A "] {
         if head.get(start..).is_some_and(|r| r.starts_with(article)) {
             start += article.len();
+            break;
         }
     }
     let org = head.get(start..)?;
@@ -911,6 +1050,25 @@ fn employer_before(text: &str, end: usize) -> Option<std::ops::Range<usize>> {
         return None;
     }
     Some(start..head.len())
+}
+
+/// `org` without a first word that is the sentence's subject rather than part of the name:
+/// a pronoun or a kin word with the Turkish first-person possessive ("Eşim Garanti
+/// Bankası'nda çalışıyor", my wife works at Garanti Bank; "Kardeşim", "Annem").
+fn drop_subject(text: &str, org: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    const PRONOUNS: &[&str] = &["Ben", "Biz", "O", "Onlar", "Én", "Mi", "Ő"];
+    let Some((first, rest)) = text.get(org.clone()).and_then(|o| o.split_once(' ')) else {
+        return org;
+    };
+    let possessive = first.chars().count() >= 3
+        && ["ım", "im", "um", "üm", "am", "em"]
+            .iter()
+            .any(|e| first.ends_with(e));
+    if (possessive || PRONOUNS.contains(&first)) && !rest.is_empty() {
+        org.end - rest.len()..org.end
+    } else {
+        org
+    }
 }
 
 fn employer_after(text: &str, mut at: usize, german_bei: bool) -> Option<std::ops::Range<usize>> {
@@ -1278,6 +1436,31 @@ mod tests {
             found("jeg er sygeplejerske på Nordhavn Klinik"),
             [("Nordhavn Klinik", O)]
         );
+        // Languages whose employer carries a case ending, before or after the verb.
+        assert_eq!(
+            found("Én a Várhegyi Nyomdánál dolgozom hétköznap."),
+            [("Várhegyi Nyomdánál", O)]
+        );
+        assert_eq!(
+            found("Kardeşim Yıldırım Tekstil'de çalışıyor."),
+            [("Yıldırım Tekstil'de", O)]
+        );
+        assert_eq!(
+            found("Työskentelen Laaksosen Puutarhalla kesät."),
+            [("Laaksosen Puutarhalla", O)]
+        );
+        assert_eq!(
+            found("Работаю в Заречьестрой бригадиром."),
+            [("Заречьестрой", O)]
+        );
+        assert_eq!(
+            found("Lucrez la Dobrescu Mobila din Iași."),
+            [("Dobrescu Mobila", O)]
+        );
+        assert_eq!(
+            found("Saya bekerja di PT Cahaya Mandala sejak Mei."),
+            [("PT Cahaya Mandala", O)]
+        );
     }
 
     #[test]
@@ -1293,6 +1476,10 @@ mod tests {
             "a SPI driver for the STM32 board",
             "a package manager for Windows",
             "Krankenpfleger bei Bedarf Anruf Zentrale",
+            // At home, from home: no name, no apostrophe before the ending.
+            "Evde çalışıyorum bu hafta.",
+            "Otthon dolgozom holnap.",
+            "работаю в офисе по вторникам",
         ] {
             assert!(found(s).is_empty(), "{s}: {:?}", found(s));
         }

@@ -618,6 +618,25 @@ fn demographic() {
 }
 
 #[test]
+fn debts_and_job_loss_in_more_languages() {
+    for text in [
+        "minulla on paljon velkaa pankille",
+        "χρωστάμε δύο ενοίκια",
+        "iki aydır borç içinde yaşıyoruz",
+        "у нас большие долги",
+        "я втратила роботу в травні",
+        "vợ tôi vừa mất việc",
+        "saya menganggur sejak Juni",
+        "พ่อตกงานตั้งแต่ปีที่แล้ว",
+        "بدهکارم و نمی‌توانم قسط بدهم",
+    ] {
+        has_cat(text, Category::Financial);
+    }
+    none_of("tingkat pengangguran di Jawa Barat", Category::Financial);
+    none_of("δημόσιο χρέος της Ελλάδας", Category::Financial);
+}
+
+#[test]
 fn marital_status_in_more_languages() {
     for (text, term) in [
         ("ik ben gescheiden sinds vorig jaar", "ben gescheiden"),

@@ -660,6 +660,105 @@ fn consented(ctx: &CallContext<'_>, item: &PsdItem) -> bool {
 }
 
 /// Field names that say what they carry beyond the roles: ids, cards, accounts.
+/// Words of a field's key that name a health condition (English and the languages of the
+/// lexicons; Han and Hangul keys as written).
+const CONDITION_KEYS: &[&str] = &[
+    "condition",
+    "conditions",
+    "diagnosis",
+    "diagnoses",
+    "diagnose",
+    "diagnosen",
+    "diagnostic",
+    "diagnostico",
+    "diagnóstico",
+    "diagnosi",
+    "diagnoza",
+    "diagnóza",
+    "illness",
+    "illnesses",
+    "disease",
+    "diseases",
+    "disorder",
+    "disorders",
+    "symptom",
+    "symptoms",
+    "symptome",
+    "symptômes",
+    "sintomas",
+    "síntomas",
+    "sintomi",
+    "objawy",
+    "pathology",
+    "pathologie",
+    "patologia",
+    "patologie",
+    "patología",
+    "malattia",
+    "enfermedad",
+    "doença",
+    "krankheit",
+    "erkrankung",
+    "allergy",
+    "allergies",
+    "allergie",
+    "allergien",
+    "alergias",
+    "alergia",
+    "intolerances",
+    "impairment",
+    "impairments",
+    "disability",
+    "disabilities",
+    "behinderung",
+    "handicap",
+    "penyakit",
+    "病名",
+    "症状",
+    "診断",
+    "诊断",
+    "病情",
+    "증상",
+    "진단",
+    "질환",
+];
+
+/// Whether a key names the condition or the medicine `kind` is (a disability claim's
+/// `conditions`, an accommodation request's `medical_condition`, a form's
+/// `patologia_principale`, `diagnose`, `allergies`, `medications`). Not "complaint": a
+/// support desk's complaint is a grievance.
+fn key_names_health(key: Option<&str>, kind: PsdKind) -> bool {
+    let Some(key) = key else {
+        return false;
+    };
+    let has = |w: &[&str]| any_identifier_word(key, |x| w.contains(&x));
+    match kind {
+        PsdKind::Condition => has(CONDITION_KEYS),
+        PsdKind::Medication => has(MEDICATION_KEYS),
+        _ => false,
+    }
+}
+
+/// Words of a field's key that name medicines.
+const MEDICATION_KEYS: &[&str] = &[
+    "medication",
+    "medications",
+    "medicine",
+    "medicines",
+    "prescription",
+    "prescriptions",
+    "medikament",
+    "medikamente",
+    "medicamento",
+    "medicamentos",
+    "médicament",
+    "médicaments",
+    "farmaco",
+    "farmaci",
+    "leki",
+    "lek",
+];
+
 fn key_carries(key: Option<&str>, kind: PsdKind) -> bool {
     let Some(key) = key else {
         return false;
@@ -1817,6 +1916,28 @@ fn gate(
     let coarse_enough = !matches!(item.kind, PsdKind::StreetAddress | PsdKind::Coordinates)
         || location::precision(cv.kind) == location::Precision::Exact;
     if declared && !is_special(item) && coarse_enough && !in_free_text(f, whole) {
+        return Some(Decision::keep(Rule::FieldCarriesThisData));
+    }
+    // A needed field named for a condition or a medicine carries it, whatever its
+    // description adds ("the condition for which the accommodation is requested"): the
+    // disability claim's `conditions`, the accommodation request's `medical_condition`
+    // ("Crohn's disease, flares unpredictably") — what the tool asks for, not an aside in a
+    // story. So does a needed field declared for it that is not a message. (A field for a
+    // value picked from a set, a specialty, still loses the story told after its value.)
+    let named_for = key_names_health(f.schema_key, item.kind) || key_names_health(f.key, item.kind);
+    // A remark in brackets or after a dash about the person ("(patient, 34, HLA-B27
+    // positive)") is still a remark; a bracket that only names the condition again ("(SLA)")
+    // is not.
+    let remark = f.text.is_some_and(|t| {
+        structured::in_parentheses(t, item) && !structured::bracket_holds_only(t, item)
+            || structured::in_personal_appendix(t, item)
+    });
+    if matches!(item.kind, PsdKind::Condition | PsdKind::Medication)
+        && !whole
+        && !remark
+        && !matches!(f.role, FieldRole::Value)
+        && (named_for || declared && !f.role.is_free_text())
+    {
         return Some(Decision::keep(Rule::FieldCarriesThisData));
     }
     if f.reading.is_none() || (whole && !f.role.is_free_text()) || short_value(f) {

@@ -65,6 +65,15 @@ pub(super) fn glosses_value(f: &FieldCtx<'_>, text: &str, item: &PsdItem) -> boo
         })
 }
 
+/// Whether `item` is all a bracket holds ("Sclerosi laterale amiotrofica (SLA)").
+pub(super) fn bracket_holds_only(text: &str, item: &PsdItem) -> bool {
+    item.span.as_ref().is_some_and(|s| {
+        let before = text.get(..s.start).unwrap_or_default().trim_end();
+        let after = text.get(s.end..).unwrap_or_default().trim_start();
+        before.ends_with(['(', '[', '（']) && after.starts_with([')', ']', '）'])
+    })
+}
+
 /// Whether `item` stands in an appendix after a spaced dash that reads as someone's details
 /// ("Gastroenterology - flare, colonoscopy overdue", "Dentistry - patient on methadone"): a
 /// list, or a word for a person.

@@ -1591,7 +1591,7 @@ fn other(
             cw,
             r.text.get(c.clause.range.clone()).unwrap_or_default(),
         )
-    });
+    }) || business_in_bracket_after(r, s.end);
     // "In case you need it, my card number is …": given, not asked for.
     let offered = clause.is_some_and(|c| r.sentence_offers(c.clause.sentence)) && !in_point;
     let text = field_span_text(f, it).unwrap_or_default();
@@ -2252,6 +2252,32 @@ const FOR_SOMEONE: &[&str] = &[
 /// in its clause.
 fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     r.set_word_before(at, WordSet::Relation, 3).is_some()
+}
+
+/// Whether a bracket right after a contact names a business ("02-555-0198 (Siam Pack Co.,
+/// Ltd.)", "(บริษัท … จำกัด)"): the line is the company's, wherever the text's clauses end.
+fn business_in_bracket_after(r: &Reading<'_>, end: usize) -> bool {
+    let rest = r.text.get(end..).unwrap_or_default();
+    let trimmed = rest.trim_start_matches([' ', '\u{a0}']);
+    let Some(inner) = trimmed
+        .strip_prefix('(')
+        .or_else(|| trimmed.strip_prefix('（'))
+    else {
+        return false;
+    };
+    let Some(close) = inner.find([')', '）']) else {
+        return false;
+    };
+    let start = r.text.len() - inner.len();
+    let range = start..start + close;
+    let first = r.words.partition_point(|w| w.range.start < range.start);
+    let last = r.words.partition_point(|w| w.range.end <= range.end);
+    let words = r.words.get(first..last.max(first)).unwrap_or_default();
+    vocab().set(WordSet::Business).any_in_langs(
+        r.lang,
+        words,
+        r.text.get(range).unwrap_or_default(),
+    )
 }
 
 #[cfg(test)]

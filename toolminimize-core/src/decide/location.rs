@@ -194,9 +194,31 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
         _ if is_special(item) && precision(cv.kind) == Precision::Exact => {
             Decision::keep(Rule::ExactLocationForPurpose)
         }
+        // A street named after someone ("Jacob van Lennepstraat 88-2"): the house number
+        // right after it says the name is the street's.
+        PersonName if exact && house_number_follows(text, item) => {
+            Decision::keep(Rule::ExactLocationForPurpose)
+        }
         PersonName | Username => Decision::drop(Op::RemoveSpan, Rule::Bystander),
         _ => Decision::drop(Op::RemoveSpan, Rule::CityLevelForPurpose),
     }
+}
+
+/// Whether `item` ends in a street word and a house number follows it after a space ("…
+/// Lennepstraat 88-2", "… Gasse 4b"): a street named after someone.
+fn house_number_follows(text: &str, item: &PsdItem) -> bool {
+    const STREET_ENDINGS: &[&str] = &[
+        "straat", "strasse", "straße", "gasse", "weg", "laan", "plein", "gracht", "kade", "vej",
+        "gade", "gata", "gatan", "veien", "vegen", "gate", "ulica", "utca",
+    ];
+    item.span.as_ref().is_some_and(|s| {
+        let name = text.get(s.clone()).unwrap_or_default().to_lowercase();
+        let rest = text.get(s.end..).unwrap_or_default();
+        let after = rest.trim_start_matches(' ');
+        STREET_ENDINGS.iter().any(|e| name.ends_with(e))
+            && after.len() < rest.len()
+            && after.starts_with(|c: char| c.is_ascii_digit())
+    })
 }
 
 /// Whether the field is a route's starting point (origin, pickup, departure), by its key or

@@ -54,6 +54,8 @@ const OPERATORS: &[&str] = &[
 struct QueryView {
     /// Per clause: where a personal turn starts, if it does.
     personal_from: Vec<Option<usize>>,
+    /// The segment that asks the search's question, when the first only says who the user is.
+    topic_segment: Option<usize>,
     /// Per clause: the whole clause is an aside (parenthetical, reason, later segment).
     aside: Vec<bool>,
     /// Per clause: its personal turn opens a run of an unspaced script with the writer as
@@ -122,6 +124,7 @@ fn view(
         personal_from,
         aside,
         stated,
+        topic_segment,
     }
 }
 
@@ -285,12 +288,31 @@ fn topic_segment(
     if first > 1 || !first_is_profile {
         return None;
     }
-    // The later segment must be a clean question: content words and no personal data.
+    // The later segment must be a clean question: content words and no personal data. When
+    // the first holds only who and where the user is ("Ana Ruiz 12 Elm St - can my employer
+    // fire me after I disclosed epilepsy?"), a later one that asks a question is the topic with
+    // the special data it asks about.
+    let first_only_profile = r.segments.first().is_some_and(|first| {
+        sensitive
+            .iter()
+            .filter(|p| first.start <= p.start && p.start < first.end)
+            .all(|p| profile.contains(p))
+    });
     counts
         .iter()
         .enumerate()
         .skip(1)
-        .find(|(i, c)| **c >= 2 && r.segments.get(*i).is_some_and(|s| !starts_in(sensitive, s)))
+        .find(|(i, c)| {
+            **c >= 2
+                && r.segments.get(*i).is_some_and(|s| {
+                    !starts_in(sensitive, s)
+                        || first_only_profile
+                            && r.text
+                                .get(s.start..(s.end + 3).min(r.text.len()))
+                                .or_else(|| r.text.get(s.clone()))
+                                .is_some_and(|t| t.contains(['?', '？']))
+                })
+        })
         .map(|(i, _)| i)
 }
 
@@ -445,7 +467,8 @@ pub(super) fn decide(
         // Not when the search asks something before the user's turn ("Busan cheap hotel, I
         // have diabetes" without a comma): what comes before the turn is what it asks.
         if let Some((k, s)) = head(false).or_else(|| head(true))
-            && r.clause_index(s.start) == Some(0)
+            && (r.clause_index(s.start) == Some(0)
+                || qv.topic_segment.is_some() && r.segment_index(s.start) == qv.topic_segment)
             && !qv.aside(r, s.start)
             && !qv.asks_before_turn(r, &flags, s.start)
         {

@@ -147,7 +147,9 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
         });
     // A form's own address field (a change of address, an application) asks for the address
     // as it is, whatever else the tool's words suggest.
-    let exact = precision(cv.kind) == Precision::Exact || cv.fills_form && !f.query;
+    let exact = precision(cv.kind) == Precision::Exact
+        || cv.fills_form && !f.query
+        || f.needed && !f.query && names_postal_address(f);
     match item.kind {
         StreetAddress | Postcode if second_place => {
             Decision::drop(Op::RemoveSegment, Rule::RemarkOnValue)
@@ -219,6 +221,45 @@ fn house_number_follows(text: &str, item: &PsdItem) -> bool {
             && after.len() < rest.len()
             && after.starts_with(|c: char| c.is_ascii_digit())
     })
+}
+
+/// Whether the field's key (or the object it sits in) says post or goods go to it
+/// (`mailing_address`, `shipping`, `delivery_address`, `billing_address`, `lieferadresse`): a
+/// letter or a parcel needs the street, whatever else the tool does.
+fn names_postal_address(f: &FieldCtx<'_>) -> bool {
+    const POSTAL: &[&str] = &[
+        "mailing",
+        "mail",
+        "postal",
+        "shipping",
+        "ship",
+        "delivery",
+        "deliver",
+        "billing",
+        "invoice",
+        "lieferadresse",
+        "rechnungsadresse",
+        "postanschrift",
+        "livraison",
+        "facturation",
+        "envio",
+        "entrega",
+        "spedizione",
+        "consegna",
+        "bezorgadres",
+        "afleveradres",
+        "leveransadress",
+        "leveringsadresse",
+    ];
+    let parent = f.path.rsplit('/').nth(1);
+    [f.schema_key, f.key, parent]
+        .into_iter()
+        .flatten()
+        .any(|k| {
+            crate::text::words::identifier_words(k)
+                .iter()
+                .any(|w| POSTAL.contains(&w.as_str()))
+        })
 }
 
 /// Whether the field is a route's starting point (origin, pickup, departure), by its key or

@@ -1081,6 +1081,23 @@ const ORGANISATION_KEYS: &[&str] = &[
     "insurer",
 ];
 
+/// Words of a tool's name that make the record it writes an organisation's
+/// (`create_company`, `update_vendor`, `add_supplier`).
+const COMPANY_RECORDS: &[&str] = &[
+    "company",
+    "companies",
+    "organization",
+    "organisation",
+    "organizations",
+    "organisations",
+    "vendor",
+    "vendors",
+    "supplier",
+    "suppliers",
+    "merchant",
+    "business",
+];
+
 /// Whether a field's key names an organisation (`company`, `hotelName`, `rental_company`).
 fn names_organisation(key: &str) -> bool {
     crate::text::words::any_identifier_word(key, |w| ORGANISATION_KEYS.contains(&w))
@@ -1797,6 +1814,16 @@ fn other(
             // A tax number where the writer's pay goes ("salary details", "Gehaltskonto"):
             // the payer reports what it pays under that number.
             let payroll = it.kind == TaxId && (cv.pay_me() || cv.pay_account());
+            // A tax number told in a company's record (a CRM's `create_company`, a vendor's
+            // profile) is the company's, a public detail like its address.
+            let company = it.kind == TaxId
+                && !bystander
+                && crate::text::words::any_identifier_word(cv.tool.name(), |w| {
+                    COMPANY_RECORDS.contains(&w)
+                });
+            if company && !public {
+                return Decision::keep(Rule::BusinessContact);
+            }
             // The number the subject line repeats is what the message is about, even in a
             // clause cut for what else it tells ("(A-number …, receipt …)").
             if !public

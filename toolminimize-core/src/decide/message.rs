@@ -876,6 +876,15 @@ fn point(
     {
         return Some(Rule::IdentifierForRecipient);
     }
+    // The writer's own case, told to their lawyer ("my arraignment on the DUI charge has
+    // been moved"): the lawyer acts on it; someone else's is not the writer's to tell.
+    if it.kind == PsdKind::CriminalRecord
+        && cv.recipients.is("legal")
+        && !aside
+        && !clause.is_some_and(|c| c.third_person || c.relation || c.clause.parenthetical)
+    {
+        return Some(Rule::IdentifierForRecipient);
+    }
     // A sick note is the news when the message opens with it (after any greeting).
     let first_news = r.first_news_sentence();
     if first_news == Some(sentence) && !aside && is_sick_leave(text) {

@@ -618,6 +618,21 @@ fn demographic() {
 }
 
 #[test]
+fn prison_and_offences_said_in_everyday_words() {
+    for text in [
+        "sein Schwager sitzt wegen Einbruchs",
+        "er ist seit Mai im Knast",
+        "o vizinho saiu da cadeia ontem",
+        "ele saiu do CDP de Osasco",
+        "he has a record for shoplifting",
+    ] {
+        has_cat(text, Category::Criminal);
+    }
+    none_of("das Spiel fiel wegen Regens aus", Category::Criminal);
+    none_of("record for the longest jump", Category::Criminal);
+}
+
+#[test]
 fn debts_and_job_loss_in_more_languages() {
     for text in [
         "minulla on paljon velkaa pankille",

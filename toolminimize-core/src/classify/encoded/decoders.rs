@@ -505,13 +505,26 @@ fn homoglyph(c: char) -> Option<char> {
     })
 }
 
-/// Digits of other scripts (Arabic-Indic, Persian, Devanagari, Bengali).
+/// Digits of other scripts (Arabic-Indic, Persian, Devanagari, Bengali, Gurmukhi, Gujarati,
+/// Odia, Tamil, Telugu, Kannada, Malayalam, Thai, Lao, Tibetan, Myanmar, Khmer).
 fn foreign_digit(c: char) -> Option<char> {
     let base = match c {
         '\u{0660}'..='\u{0669}' => 0x0660,
         '\u{06F0}'..='\u{06F9}' => 0x06F0,
         '\u{0966}'..='\u{096F}' => 0x0966,
         '\u{09E6}'..='\u{09EF}' => 0x09E6,
+        '\u{0A66}'..='\u{0A6F}' => 0x0A66,
+        '\u{0AE6}'..='\u{0AEF}' => 0x0AE6,
+        '\u{0B66}'..='\u{0B6F}' => 0x0B66,
+        '\u{0BE6}'..='\u{0BEF}' => 0x0BE6,
+        '\u{0C66}'..='\u{0C6F}' => 0x0C66,
+        '\u{0CE6}'..='\u{0CEF}' => 0x0CE6,
+        '\u{0D66}'..='\u{0D6F}' => 0x0D66,
+        '\u{0E50}'..='\u{0E59}' => 0x0E50,
+        '\u{0ED0}'..='\u{0ED9}' => 0x0ED0,
+        '\u{0F20}'..='\u{0F29}' => 0x0F20,
+        '\u{1040}'..='\u{1049}' => 0x1040,
+        '\u{17E0}'..='\u{17E9}' => 0x17E0,
         _ => return None,
     };
     char::from_digit(c as u32 - base, 10)

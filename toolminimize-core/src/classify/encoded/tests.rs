@@ -174,6 +174,10 @@ fn unicode_tricks_are_seen_through() {
         kinds("mail jаnе.dое@gmаil.cоm now", PsdKind::Email),
         ["jаnе.dое@gmаil.cоm"]
     );
+    // Digits of the Thai, Khmer and Tamil scripts.
+    assert_eq!(kinds("SSN ๑๒๓-๔๕-๖๗๘๙ ครับ", PsdKind::Ssn), ["๑๒๓-๔๕-๖๗๘๙"]);
+    assert_eq!(kinds("SSN ១២៣-៤៥-៦៧៨៩", PsdKind::Ssn), ["១២៣-៤៥-៦៧៨៩"]);
+    assert_eq!(kinds("SSN ௧௨௩-௪௫-௬௭௮௯", PsdKind::Ssn), ["௧௨௩-௪௫-௬௭௮௯"]);
 }
 
 #[test]

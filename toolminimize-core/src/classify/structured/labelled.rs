@@ -556,6 +556,15 @@ const LABELS: &[(&str, Class)] = &[
     ("आधार नंबर", National),
     ("आधार संख्या", National),
     ("आधार कार्ड नंबर", National),
+    ("کد ملی", National),
+    ("کدملی", National),
+    ("شماره ملی", National),
+    ("code melli", National),
+    ("iranian national code", National),
+    ("numéro étranger", National),
+    ("numéro d'étranger", National),
+    ("numero etranger", National),
+    ("numéro agdref", National),
     ("emirates id", National),
     ("الهوية الإماراتية", National),
     ("هويتي الإماراتية", National),
@@ -876,6 +885,17 @@ const CONNECTORS: &[&str] = &[
     "το",
     "jeg",
     "har",
+    // Persian, Arabic, Turkish, Russian and Ukrainian possessives and copulas ("کد ملی من
+    // …", "رقم هويتي هو …", "TC kimlik numaram: …", "мой ИНН …"), French "est le".
+    "من",
+    "ام",
+    "هو",
+    "هي",
+    "le",
+    "benim",
+    "мой",
+    "мій",
+    "—",
 ];
 
 /// Normalised field keys (lower case, letters and digits only) that hold such a number, by

@@ -390,6 +390,11 @@ fn connectors_of_other_languages_reach_the_number() {
         plain("Mijn rijksregisternummer is 90021312345."),
         [("90021312345", NID)]
     );
+    assert_eq!(plain("کد ملی من 4608968882 است."), [("4608968882", NID)]);
+    assert_eq!(
+        plain("Mon numéro étranger est le 9912004417."),
+        [("9912004417", NID)]
+    );
     // A connector alone is no label: the number after it is not reported.
     assert!(plain("Das Paket hat die Nummer 77120345").is_empty());
 }

@@ -1617,7 +1617,19 @@ fn other(
             cw,
             r.text.get(c.clause.range.clone()).unwrap_or_default(),
         )
-    }) || business_in_bracket_after(r, s.end);
+    }) || business_in_bracket_after(r, s.end)
+        || clause.is_some_and(|c| {
+            // In the sentence: "Contact: sales@…, +31 20 …".
+            let cs = r
+                .clauses
+                .get(r.sentence_range(c.clause.sentence))
+                .unwrap_or_default();
+            let range = cs
+                .first()
+                .map_or(c.clause.range.start, |f| f.clause.range.start)
+                ..cs.last().map_or(c.clause.range.end, |l| l.clause.range.end);
+            role_mailbox_in(r.text.get(range).unwrap_or_default())
+        });
     // "In case you need it, my card number is …": given, not asked for.
     let offered = clause.is_some_and(|c| r.sentence_offers(c.clause.sentence)) && !in_point;
     let text = field_span_text(f, it).unwrap_or_default();
@@ -2288,6 +2300,21 @@ const FOR_SOMEONE: &[&str] = &[
 /// in its clause.
 fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     r.set_word_before(at, WordSet::Relation, 3).is_some()
+}
+
+/// Whether `text` holds an e-mail address of a role, not a person (`sales@…`, `info@…`,
+/// `support@…`): the contacts told beside it are the organisation's.
+fn role_mailbox_in(text: &str) -> bool {
+    text.match_indices('@').any(|(at, _)| {
+        let head = text.get(..at).unwrap_or_default();
+        let local = head
+            .rsplit(|c: char| c.is_whitespace() || matches!(c, '<' | '(' | ',' | ':' | ';'))
+            .next()
+            .unwrap_or_default();
+        let ws = crate::text::words::words(local);
+        ws.first()
+            .is_some_and(|w| vocab().set(WordSet::RoleMailbox).has_word(&w.folded))
+    })
 }
 
 /// Whether a bracket right after a contact names a business ("02-555-0198 (Siam Pack Co.,

@@ -706,6 +706,52 @@ fn cpr_ok(s: &str) -> bool {
         && (1..=12).contains(&pair(&d, 2))
 }
 
+/// Words that name an order, an invoice, a booking or a shipment: a number right after one
+/// is that reference ("Order no. 250612-0033", "注文番号 250612-0033"), not a person's
+/// number that carries no check digit (a Danish CPR is only a date and four digits).
+const REFERENCE_WORDS: &[&str] = &[
+    "order",
+    "ordre",
+    "orden",
+    "ordine",
+    "bestell",
+    "bestilling",
+    "commande",
+    "pedido",
+    "zamówieni",
+    "objednávk",
+    "invoice",
+    "faktur",
+    "factur",
+    "rechnung",
+    "fattura",
+    "booking",
+    "buchung",
+    "reserv",
+    "tracking",
+    "sendung",
+    "shipment",
+    "ticket",
+    "ref",
+    "заказ",
+    "注文",
+    "订单",
+    "訂單",
+    "주문",
+    "予約",
+    "伝票",
+];
+
+/// Whether a word of [`REFERENCE_WORDS`] stands in the 24 bytes before `at`.
+fn reference_before(text: &str, at: usize) -> bool {
+    let mut from = at.saturating_sub(24);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let before = text.get(from..at).unwrap_or_default().to_lowercase();
+    REFERENCE_WORDS.iter().any(|w| before.contains(w))
+}
+
 /// Chinese resident identity number (GB 11643): a six-digit region, the birth date as
 /// `yyyymmdd`, three digits and an ISO 7064 MOD 11-2 check character (`0`–`9` or `X`).
 fn resident_id_cn_ok(s: &str) -> bool {
@@ -833,7 +879,7 @@ impl Ids {
                     pesel_ok(s) || fnr_ok(s) || tckn_ok(s) || baltic_ok(s) || amka_ok(s)
                 }
                 11 if s.contains('/') => rodne_ok(s),
-                11 => hetu_ok(s) || cpr_ok(s),
+                11 => hetu_ok(s) || cpr_ok(s) && !reference_before(text, m.start()),
                 8 | 9 => ppsn_ok(s),
                 18 => resident_id_cn_ok(s),
                 _ => false,

@@ -145,6 +145,47 @@ const CN_NOT_PHONE: &[&str] = &[
     "订单", "訂單", "单号", "單號", "编号", "編號", "卡号", "卡號",
 ];
 
+/// Labels (lower case) before a number that say it is a company's registration, a tax or VAT
+/// number, a shipment, an order or a meeting: "SIRET 732 829 320 00074", "KvK 34125678",
+/// "meeting ID 884 2291 0043".
+const OTHER_NUMBER_LABELS: &[&str] = &[
+    "siret",
+    "siren",
+    "kvk",
+    "vat",
+    "tva",
+    "ust-id",
+    "ustid",
+    "reg. no",
+    "reg no",
+    "registration no",
+    "company no",
+    "handelsregister",
+    "tracking",
+    "meeting id",
+    "order no",
+    "order #",
+    "invoice no",
+    "invoice #",
+    "bestellnummer",
+    "sendungsnummer",
+    "auftragsnummer",
+    "numéro de commande",
+    "n° de commande",
+    "número de pedido",
+    "注文番号",
+    "伝票番号",
+    "予約番号",
+    "追跡番号",
+    "お問い合わせ番号",
+    "受付番号",
+    "주문번호",
+    "송장번호",
+    "예약번호",
+    "номер заказа",
+    "трек-номер",
+];
+
 /// How far before a Chinese mobile number its label may stand, in bytes (eight Han
 /// characters).
 const CN_LABEL_WINDOW: usize = 24;
@@ -678,6 +719,19 @@ impl Detector for Phone {
             let context = in_field()
                 || self.context.before(text, start, 24)
                 || !text.is_ascii() && self.context.before(text, start, 48);
+            // A number labelled as another kind of number is none of a phone's.
+            if !context
+                && before(text, start, 32)
+                    .to_lowercase()
+                    .split(|c: char| c.is_ascii_digit())
+                    .next_back()
+                    .is_some_and(|lead| OTHER_NUMBER_LABELS.iter().any(|l| lead.contains(l)))
+            {
+                if let Some(r) = resume {
+                    from = r;
+                }
+                continue;
+            }
             let mut tries = 0;
             let mut found = false;
             loop {

@@ -255,3 +255,18 @@ fn korean_thai_malaysian_indian_and_dotted_dutch_ids() {
     );
     assert!(plain("order ABC2290011873 ok").is_empty());
 }
+
+#[test]
+fn a_date_shaped_number_after_an_order_word_is_no_cpr() {
+    let d = Ids::new().unwrap();
+    let mut out = Vec::new();
+    d.detect(
+        "Order no. 250612-0033 ships tomorrow",
+        &Field::default(),
+        &mut out,
+    );
+    assert!(out.is_empty(), "{out:?}");
+    out.clear();
+    d.detect("mit CPR er 140912-4107", &Field::default(), &mut out);
+    assert_eq!(out.len(), 1);
+}

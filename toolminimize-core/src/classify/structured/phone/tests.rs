@@ -235,3 +235,21 @@ fn my_number_is_a_phone_label_when_the_number_is_valid() {
     // Not a valid phone number of any country tried: nothing.
     assert!(plain("my number is 4417 in the queue").is_empty());
 }
+
+#[test]
+fn numbers_labelled_as_another_kind_of_number_are_no_phones() {
+    for text in [
+        "Le SIRET du fournisseur est 552 081 317 00012, merci.",
+        "KvK 68750110, Rotterdam",
+        "meeting ID 884 2291 0043, passcode 7781",
+        "注文番号 240518-0071 の件です。",
+        "Номер заказа 4412 8891 20, спасибо.",
+    ] {
+        assert!(plain(text).is_empty(), "{text}: {:?}", plain(text));
+    }
+    // A phone label before the number still wins.
+    assert_eq!(
+        plain("Tracking shows delivered; call me on 07700 900461"),
+        ["07700 900461"]
+    );
+}

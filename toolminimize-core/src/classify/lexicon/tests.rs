@@ -677,6 +677,11 @@ fn marital_status_in_more_languages() {
     none_of("der er skilt ved indgangen", Category::Demographic);
     none_of("별거 아니야, 내일 봐", Category::Demographic);
     none_of("Tomáš Janda přijde v pondělí", Category::Demographic);
+    none_of(
+        "attached is the updated parental leave policy",
+        Category::Demographic,
+    );
+    none_of("talk: 'Mental health at work', Thursday", Category::Health);
 }
 
 #[test]

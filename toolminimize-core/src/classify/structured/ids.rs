@@ -740,6 +740,14 @@ const REFERENCE_WORDS: &[&str] = &[
     "주문",
     "予約",
     "伝票",
+    "takip",
+    "kargo",
+    "sipariş",
+    "awb",
+    "guía",
+    "colis",
+    "paket",
+    "pacco",
 ];
 
 /// Whether a word of [`REFERENCE_WORDS`] stands in the 24 bytes before `at`.
@@ -902,7 +910,10 @@ impl Ids {
             return;
         }
         for m in self.asia.find_iter(text) {
-            if separate(text, m.start(), m.end()) && asia_ok(m.as_str(), text) {
+            if separate(text, m.start(), m.end())
+                && asia_ok(m.as_str(), text)
+                && !reference_before(text, m.start())
+            {
                 out.push(Finding::new(
                     m.range(),
                     PsdKind::NationalId,

@@ -266,6 +266,8 @@ fn a_date_shaped_number_after_an_order_word_is_no_cpr() {
         &mut out,
     );
     assert!(out.is_empty(), "{out:?}");
+    d.detect("kargo takip no 7312 4455 0021", &Field::default(), &mut out);
+    assert!(out.is_empty(), "{out:?}");
     out.clear();
     d.detect("mit CPR er 140912-4107", &Field::default(), &mut out);
     assert_eq!(out.len(), 1);

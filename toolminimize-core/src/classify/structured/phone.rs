@@ -183,8 +183,23 @@ const OTHER_NUMBER_LABELS: &[&str] = &[
     "송장번호",
     "예약번호",
     "номер заказа",
+    "Номер заказа",
     "трек-номер",
 ];
+
+/// Whether a label of [`OTHER_NUMBER_LABELS`] stands in the 32 bytes before `start`, after
+/// the last digit there (ASCII case aside).
+fn labelled_other(text: &str, start: usize) -> bool {
+    let lead = before(text, start, 32);
+    let lead = lead
+        .rfind(|c: char| c.is_ascii_digit())
+        .map_or(lead, |i| lead.get(i + 1..).unwrap_or_default());
+    let lead = lead.as_bytes();
+    OTHER_NUMBER_LABELS.iter().any(|l| {
+        let l = l.as_bytes();
+        lead.windows(l.len()).any(|w| w.eq_ignore_ascii_case(l))
+    })
+}
 
 /// How far before a Chinese mobile number its label may stand, in bytes (eight Han
 /// characters).
@@ -719,19 +734,6 @@ impl Detector for Phone {
             let context = in_field()
                 || self.context.before(text, start, 24)
                 || !text.is_ascii() && self.context.before(text, start, 48);
-            // A number labelled as another kind of number is none of a phone's.
-            if !context
-                && before(text, start, 32)
-                    .to_lowercase()
-                    .split(|c: char| c.is_ascii_digit())
-                    .next_back()
-                    .is_some_and(|lead| OTHER_NUMBER_LABELS.iter().any(|l| lead.contains(l)))
-            {
-                if let Some(r) = resume {
-                    from = r;
-                }
-                continue;
-            }
             let mut tries = 0;
             let mut found = false;
             loop {
@@ -752,6 +754,10 @@ impl Detector for Phone {
                         (context && local_seven(cand) && bounded(text, start, end)).then_some(0.7)
                     });
                 if let Some(conf) = conf {
+                    // A number labelled as another kind of number is none of a phone's.
+                    if !context && labelled_other(text, start) {
+                        break;
+                    }
                     out.push(Finding::new(start..end, PsdKind::Phone, conf, "phone"));
                     found = true;
                     any = true;

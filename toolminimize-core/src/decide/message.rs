@@ -1090,6 +1090,68 @@ const ORGANISATION_KEYS: &[&str] = &[
     "insurer",
 ];
 
+/// Legal forms of companies: long ones in any case, short ones (which are words or acronyms
+/// of other things in lower case) only in capitals.
+const COMPANY_FORMS: &[&str] = &[
+    "gmbh",
+    "ltd",
+    "llc",
+    "inc",
+    "plc",
+    "sarl",
+    "sas",
+    "srl",
+    "s.r.l",
+    "spa",
+    "s.p.a",
+    "oyj",
+    "sro",
+    "s.r.o",
+    "kft",
+    "zrt",
+    "ооо",
+    "тов",
+    "şti",
+    "tbk",
+    "aps",
+    "a/s",
+    "asa",
+    "ohg",
+    "lda",
+    "ltda",
+    "bvba",
+    "sprl",
+    "d.o.o",
+    "sp.k",
+    "επε",
+    "ικε",
+    "株式会社",
+    "有限会社",
+    "有限公司",
+    "주식회사",
+];
+const COMPANY_FORMS_CAPS: &[&str] = &[
+    "AG", "KG", "UG", "SA", "S.A", "AS", "A.S", "AB", "NV", "BV", "AE", "ΑΕ", "Α.Ε", "SL", "S.L",
+    "OY", "SE", "PT", "CV",
+];
+
+/// Whether `text` names a company by its legal form ("Vasilescu SRL", "Novák s.r.o.",
+/// "Kowalski Sp. z o.o.", "Παπαδόπουλος ΑΕ").
+fn names_company_form(text: &str) -> bool {
+    if text.contains("Sp. z o.o") || text.contains("sp. z o.o") {
+        return true;
+    }
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '(' | ')'))
+        .map(|t| t.trim_end_matches('.'))
+        .any(|t| {
+            COMPANY_FORMS_CAPS.contains(&t)
+                || t.chars().count() >= 3 && {
+                    let l = t.to_lowercase();
+                    COMPANY_FORMS.contains(&l.as_str())
+                }
+        })
+}
+
 /// Words of a tool's name that make the record it writes an organisation's
 /// (`create_company`, `update_vendor`, `add_supplier`).
 const COMPANY_RECORDS: &[&str] = &[
@@ -1837,11 +1899,30 @@ fn other(
             let payroll = it.kind == TaxId && (cv.pay_me() || cv.pay_account());
             // A tax number told in a company's record (a CRM's `create_company`, a vendor's
             // profile) is the company's, a public detail like its address.
-            let company = it.kind == TaxId
-                && !bystander
-                && crate::text::words::any_identifier_word(cv.tool.name(), |w| {
-                    COMPANY_RECORDS.contains(&w)
+            // So is a tax or registration number told in a sentence that names a company by
+            // its legal form ("Vasilescu SRL, CUI RO…", "Παπαδόπουλος ΑΕ, ΑΦΜ …"), unless the
+            // writer says it is theirs.
+            let company_sentence = it.kind == TaxId
+                && clause.is_some_and(|c| {
+                    !c.first_person && {
+                        let cs = r
+                            .clauses
+                            .get(r.sentence_range(c.clause.sentence))
+                            .unwrap_or_default();
+                        let range = cs
+                            .first()
+                            .map_or(c.clause.range.start, |f| f.clause.range.start)
+                            ..cs.last().map_or(c.clause.range.end, |l| l.clause.range.end);
+                        names_company_form(r.text.get(range).unwrap_or_default())
+                    }
                 });
+            let company = matches!(it.kind, TaxId | NationalId)
+                && !bystander
+                && (it.kind == TaxId
+                    && crate::text::words::any_identifier_word(cv.tool.name(), |w| {
+                        COMPANY_RECORDS.contains(&w)
+                    })
+                    || company_sentence);
             if company && !public {
                 return Decision::keep(Rule::BusinessContact);
             }

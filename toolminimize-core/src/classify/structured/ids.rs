@@ -731,8 +731,6 @@ const REFERENCE_WORDS: &[&str] = &[
     "tracking",
     "sendung",
     "shipment",
-    "ticket",
-    "ref",
     "заказ",
     "注文",
     "订单",
@@ -740,6 +738,17 @@ const REFERENCE_WORDS: &[&str] = &[
     "주문",
     "予約",
     "伝票",
+    "bestel",
+    "tilaus",
+    "rendel",
+    "comand",
+    "παραγγελ",
+    "замовлення",
+    "đơn hàng",
+    "pesanan",
+    "คำสั่งซื้อ",
+    "سفارش",
+    "הזמנה",
     "takip",
     "kargo",
     "sipariş",
@@ -852,6 +861,7 @@ impl Ids {
                 && (1..=12).contains(&month)
                 && (1..=91).contains(&day)
                 && luhn(&ascii)
+                && !reference_before(text, m.start())
             {
                 out.push(Finding::new(
                     m.range(),
@@ -887,11 +897,17 @@ impl Ids {
                     pesel_ok(s) || fnr_ok(s) || tckn_ok(s) || baltic_ok(s) || amka_ok(s)
                 }
                 11 if s.contains('/') => rodne_ok(s),
-                11 => hetu_ok(s) || cpr_ok(s) && !reference_before(text, m.start()),
+                11 => hetu_ok(s) || cpr_ok(s),
                 8 | 9 => ppsn_ok(s),
                 18 => resident_id_cn_ok(s),
                 _ => false,
             };
+            // After an order, invoice or shipment word the number is that reference, check
+            // digit or not (a date-shaped one passes a one-in-eleven check often enough).
+            let ok = ok
+                && !(s.len() == 11
+                    && s.contains(['-', '+', 'A'])
+                    && reference_before(text, m.start()));
             if ok {
                 out.push(Finding::new(
                     m.range(),

@@ -244,6 +244,7 @@ fn numbers_labelled_as_another_kind_of_number_are_no_phones() {
         "meeting ID 884 2291 0043, passcode 7781",
         "注文番号 240518-0071 の件です。",
         "Номер заказа 4412 8891 20, спасибо.",
+        "Tilausnumero 550712-2291 lähtee huomenna.",
     ] {
         assert!(plain(text).is_empty(), "{text}: {:?}", plain(text));
     }

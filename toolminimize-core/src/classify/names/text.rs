@@ -648,6 +648,8 @@ impl<'a, 't> Scan<'a, 't> {
                     // "London Sunday": a day or month after a place is when, not who.
                     let weak = (ambiguous && f.has(Flags::COMMON))
                         || (first.has(Flags::PLACE) && f.has(Flags::PLACE))
+                        // "Anna Kowalczyk Berlin": a place after the family name is where.
+                        || (last != i && self.flags(last).last() && f.has(Flags::PLACE))
                         || (embedded && f.has(Flags::PLACE))
                         || (is_in(CALENDAR, &t.key)
                             && (ambiguous || embedded || first.has(Flags::PLACE)));
@@ -657,9 +659,12 @@ impl<'a, 't> Scan<'a, 't> {
                 } else if !ambiguous
                     && !embedded
                     && !f.ambiguous()
+                    && !f.has(Flags::PLACE)
                     && !is_in(BRANDS, &t.key)
                     && !is_in(CALENDAR, &t.key)
                 {
+                    // An unknown capitalised word; a place that is no name part ("… Berlin")
+                    // says where, not who.
                     0.65
                 } else {
                     0.0
@@ -824,6 +829,14 @@ mod tests {
             ["Pablo Navarro"]
         );
         assert_eq!(names("From: Okonkwo Adeyemi"), ["Okonkwo Adeyemi"]);
+    }
+
+    #[test]
+    fn a_place_after_a_name_is_not_part_of_it() {
+        assert_eq!(
+            names("Termin mit Anna Kowalczyk Berlin"),
+            ["Anna Kowalczyk"]
+        );
     }
 
     #[test]

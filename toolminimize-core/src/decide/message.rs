@@ -1680,18 +1680,8 @@ fn other(
             r.text.get(c.clause.range.clone()).unwrap_or_default(),
         )
     }) || business_in_bracket_after(r, s.end)
-        || clause.is_some_and(|c| {
-            // In the sentence: "Contact: sales@…, +31 20 …".
-            let cs = r
-                .clauses
-                .get(r.sentence_range(c.clause.sentence))
-                .unwrap_or_default();
-            let range = cs
-                .first()
-                .map_or(c.clause.range.start, |f| f.clause.range.start)
-                ..cs.last().map_or(c.clause.range.end, |l| l.clause.range.end);
-            role_mailbox_in(r.text.get(range).unwrap_or_default())
-        });
+        // In the sentence: "Contact: sales@…, +31 20 …".
+        || clause.is_some_and(|c| role_mailbox_in(sentence_text(r, c)));
     // "In case you need it, my card number is …": given, not asked for.
     let offered = clause.is_some_and(|c| r.sentence_offers(c.clause.sentence)) && !in_point;
     let text = field_span_text(f, it).unwrap_or_default();
@@ -1903,19 +1893,8 @@ fn other(
             // its legal form ("Vasilescu SRL, CUI RO…", "Παπαδόπουλος ΑΕ, ΑΦΜ …"), unless the
             // writer says it is theirs.
             let company_sentence = it.kind == TaxId
-                && clause.is_some_and(|c| {
-                    !c.first_person && {
-                        let cs = r
-                            .clauses
-                            .get(r.sentence_range(c.clause.sentence))
-                            .unwrap_or_default();
-                        let range = cs
-                            .first()
-                            .map_or(c.clause.range.start, |f| f.clause.range.start)
-                            ..cs.last().map_or(c.clause.range.end, |l| l.clause.range.end);
-                        names_company_form(r.text.get(range).unwrap_or_default())
-                    }
-                });
+                && clause
+                    .is_some_and(|c| !c.first_person && names_company_form(sentence_text(r, c)));
             let company = matches!(it.kind, TaxId | NationalId)
                 && !bystander
                 && (it.kind == TaxId
@@ -2381,6 +2360,19 @@ const FOR_SOMEONE: &[&str] = &[
 /// in its clause.
 fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     r.set_word_before(at, WordSet::Relation, 3).is_some()
+}
+
+/// The text of the sentence the clause `c` is in.
+fn sentence_text<'a>(r: &Reading<'a>, c: &ClauseInfo) -> &'a str {
+    let cs = r
+        .clauses
+        .get(r.sentence_range(c.clause.sentence))
+        .unwrap_or_default();
+    let range = cs
+        .first()
+        .map_or(c.clause.range.start, |f| f.clause.range.start)
+        ..cs.last().map_or(c.clause.range.end, |l| l.clause.range.end);
+    r.text.get(range).unwrap_or_default()
 }
 
 /// Whether `text` holds an e-mail address of a role, not a person (`sales@…`, `info@…`,

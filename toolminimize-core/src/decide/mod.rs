@@ -659,7 +659,6 @@ fn consented(ctx: &CallContext<'_>, item: &PsdItem) -> bool {
             .is_some_and(|v| c.allows_value(v) && (!is_special(item) || c.asks_to_share()))
 }
 
-/// Field names that say what they carry beyond the roles: ids, cards, accounts.
 /// Words of a field's key that name a health condition (English and the languages of the
 /// lexicons; Han and Hangul keys as written).
 const CONDITION_KEYS: &[&str] = &[
@@ -759,6 +758,7 @@ const MEDICATION_KEYS: &[&str] = &[
     "lek",
 ];
 
+/// Field names that say what they carry beyond the roles: ids, cards, accounts.
 fn key_carries(key: Option<&str>, kind: PsdKind) -> bool {
     let Some(key) = key else {
         return false;
@@ -1941,19 +1941,22 @@ fn gate(
     // ("Crohn's disease, flares unpredictably") — what the tool asks for, not an aside in a
     // story. So does a needed field declared for it that is not a message. (A field for a
     // value picked from a set, a specialty, still loses the story told after its value.)
-    let named_for = key_names_health(f.schema_key, item.kind) || key_names_health(f.key, item.kind);
+    let named_for =
+        || key_names_health(f.schema_key, item.kind) || key_names_health(f.key, item.kind);
     // A remark in brackets or after a dash about the person ("(patient, 34, HLA-B27
     // positive)") is still a remark; a bracket that only names the condition again ("(SLA)")
     // is not.
-    let remark = f.text.is_some_and(|t| {
-        structured::in_parentheses(t, item) && !structured::bracket_holds_only(t, item)
-            || structured::in_personal_appendix(t, item)
-    });
+    let remark = || {
+        f.text.is_some_and(|t| {
+            structured::in_parentheses(t, item) && !structured::bracket_holds_only(t, item)
+                || structured::in_personal_appendix(t, item)
+        })
+    };
     if matches!(item.kind, PsdKind::Condition | PsdKind::Medication)
         && !whole
-        && !remark
         && !matches!(f.role, FieldRole::Value)
-        && (named_for || declared && !f.role.is_free_text())
+        && (declared && !f.role.is_free_text() || named_for())
+        && !remark()
     {
         return Some(Decision::keep(Rule::FieldCarriesThisData));
     }

@@ -251,15 +251,7 @@ fn names_postal_address(f: &FieldCtx<'_>) -> bool {
         "leveransadress",
         "leveringsadresse",
     ];
-    let parent = f.path.rsplit('/').nth(1);
-    [f.schema_key, f.key, parent]
-        .into_iter()
-        .flatten()
-        .any(|k| {
-            crate::text::words::identifier_words(k)
-                .iter()
-                .any(|w| POSTAL.contains(&w.as_str()))
-        })
+    keys_name(&[f.schema_key, f.key, parent_key(f)], POSTAL)
 }
 
 /// Whether the field is a route's starting point (origin, pickup, departure), by its key or
@@ -281,12 +273,19 @@ fn is_route_start(f: &FieldCtx<'_>) -> bool {
         "abholung",
     ];
     // The key, or the object the address sits in (`/pickup/address`).
-    let parent = f.path.rsplit('/').nth(1);
-    [f.schema_key, parent].into_iter().flatten().any(|k| {
-        crate::text::words::identifier_words(k)
-            .iter()
-            .any(|w| START.contains(&w.as_str()))
-    })
+    keys_name(&[f.schema_key, parent_key(f)], START)
+}
+
+/// The key of the object the field sits in (`pickup` of `/pickup/address`).
+fn parent_key<'a>(f: &FieldCtx<'a>) -> Option<&'a str> {
+    f.path.rsplit('/').nth(1)
+}
+
+/// Whether a word of one of `keys` is one of `words`.
+fn keys_name(keys: &[Option<&str>], words: &[&str]) -> bool {
+    keys.iter()
+        .flatten()
+        .any(|k| crate::text::words::any_identifier_word(k, |w| words.contains(&w)))
 }
 
 /// Whether a place's text holds a street address: a house number next to a word.

@@ -727,15 +727,12 @@ const CONDITION_KEYS: &[&str] = &[
 /// `patologia_principale`, `diagnose`, `allergies`, `medications`). Not "complaint": a
 /// support desk's complaint is a grievance.
 fn key_names_health(key: Option<&str>, kind: PsdKind) -> bool {
-    let Some(key) = key else {
-        return false;
+    let words = match kind {
+        PsdKind::Condition => CONDITION_KEYS,
+        PsdKind::Medication => MEDICATION_KEYS,
+        _ => return false,
     };
-    let has = |w: &[&str]| any_identifier_word(key, |x| w.contains(&x));
-    match kind {
-        PsdKind::Condition => has(CONDITION_KEYS),
-        PsdKind::Medication => has(MEDICATION_KEYS),
-        _ => false,
-    }
+    key.is_some_and(|k| any_identifier_word(k, |w| words.contains(&w)))
 }
 
 /// Words of a field's key that name medicines.

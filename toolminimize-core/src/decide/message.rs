@@ -876,6 +876,16 @@ fn point(
     {
         return Some(Rule::IdentifierForRecipient);
     }
+    // A faith the writer gives, in the sentence that says which treatment it rules out ("I
+    // am one of Jehovah's Witnesses and do not accept blood transfusions"), is what the
+    // carer plans the treatment by.
+    if cv.kind == ToolKind::HealthCare
+        && it.kind == PsdKind::Belief
+        && !clause.is_some_and(|c| c.third_person || c.relation || c.clause.parenthetical)
+        && sentence_bytes(r, sentence).is_some_and(|b| r.names_in(WordSet::Precaution, &b))
+    {
+        return Some(Rule::IdentifierForRecipient);
+    }
     // The writer's own case, told to their lawyer ("my arraignment on the DUI charge has
     // been moved"): the lawyer acts on it; someone else's is not the writer's to tell.
     if it.kind == PsdKind::CriminalRecord
@@ -892,7 +902,10 @@ fn point(
     }
     // What the subject line names is the point, told as a reason or not ("Lamotrigine dose":
     // "since we went up to lamotrigine 150 mg …").
-    if named_in_point(cv, text) && !clause.is_some_and(|c| c.clause.parenthetical || c.third_person)
+    // A bracket that holds little more than the item glosses what the sentence says ("an
+    // order to leave the country (OQTF)", "the DUI charge (case 24-…)"): it is the point too.
+    if named_in_point(cv, text)
+        && !clause.is_some_and(|c| c.clause.parenthetical && !is_gloss(r, c, s) || c.third_person)
     {
         return Some(Rule::PointOfMessage);
     }
@@ -2363,6 +2376,26 @@ fn relation_near(r: &Reading<'_>, at: usize) -> bool {
 }
 
 /// The text of the sentence the clause `c` is in.
+/// The bytes of sentence `n`: from its first clause to the end of its last.
+fn sentence_bytes(r: &Reading<'_>, n: usize) -> Option<Range<usize>> {
+    let cl = r.sentence_range(n);
+    let first = r.clauses.get(cl.start)?;
+    let last = r.clauses.get(cl.end.checked_sub(1)?)?;
+    Some(first.clause.range.start..last.clause.range.end)
+}
+
+/// Whether the bracketed clause `c` holds the item at `s` and at most one word besides
+/// ("(OQTF)", "(case 24-TR-0185)"): a gloss of what the sentence names, not an aside.
+fn is_gloss(r: &Reading<'_>, c: &ClauseInfo, s: &Range<usize>) -> bool {
+    r.words
+        .get(c.words.clone())
+        .unwrap_or_default()
+        .iter()
+        .filter(|w| w.range.end <= s.start || w.range.start >= s.end)
+        .nth(1)
+        .is_none()
+}
+
 fn sentence_text<'a>(r: &Reading<'a>, c: &ClauseInfo) -> &'a str {
     let cs = r
         .clauses

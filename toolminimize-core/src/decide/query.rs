@@ -116,9 +116,8 @@ fn view(
             Some(t) => seg.is_some_and(|s| s != t),
             None => first_segment_has_words && seg.is_some_and(|s| s > 0),
         };
-        aside.push(
-            c.clause.parenthetical || c.reason || (later_segment && cv.kind != ToolKind::SearchOwn),
-        );
+        let parenthetical = c.clause.parenthetical && !boolean_group(r.text, &c.clause.range);
+        aside.push(parenthetical || c.reason || (later_segment && cv.kind != ToolKind::SearchOwn));
     }
     QueryView {
         personal_from,
@@ -351,6 +350,26 @@ fn clause_asks_weather(r: &Reading<'_>, at: usize) -> bool {
         let raw = r.text.get(c.clause.range.clone()).unwrap_or_default();
         vocab().set(WordSet::Weather).any_in_langs(r.lang, cw, raw)
     })
+}
+
+/// Whether the bracketed `range` is an operand of a Boolean query ("… AND (eGFR 30-45)",
+/// "(asthma OR wheeze) AND diet"): a group the query searches for, not the user's aside.
+/// The operators count only as written in capitals, the way search syntaxes spell them.
+fn boolean_group(text: &str, range: &Range<usize>) -> bool {
+    const BOOLEAN: [&str; 4] = ["AND", "OR", "NOT", "NEAR"];
+    let before = text.get(..range.start).unwrap_or_default();
+    let before = before.trim_end().trim_end_matches(['(', '[']).trim_end();
+    let after = text.get(range.end..).unwrap_or_default();
+    let after = after
+        .trim_start()
+        .trim_start_matches([')', ']'])
+        .trim_start();
+    let last = before
+        .rsplit(char::is_whitespace)
+        .next()
+        .unwrap_or_default();
+    let next = after.split(char::is_whitespace).next().unwrap_or_default();
+    BOOLEAN.contains(&last) || BOOLEAN.contains(&next)
 }
 
 fn after_operator(text: &str, span: &Range<usize>) -> bool {

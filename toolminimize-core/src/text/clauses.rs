@@ -509,6 +509,10 @@ enum Opens {
     /// ("… pregnant so no raw fish please" splits, "so much" and "so that" do not). The
     /// clause it opens is the news the reason before it explains, not a reason.
     BeforeFollower,
+    /// Only before a subject word of its language: a conjunction that is an everyday word
+    /// of another language (French "car", Dutch "want"): "car je suis …" opens a reason,
+    /// "my car is" does not.
+    BeforeSubject,
 }
 
 /// One word or phrase that opens a reason clause, lower-cased.
@@ -538,6 +542,9 @@ struct PhraseWords {
     /// Words that open a request after a consequence word ("no", "please", "can"),
     /// lower-cased.
     followers: Vec<String>,
+    /// Words that open a clause's subject after a guarded conjunction ("je", "ik", "mon"),
+    /// lower-cased.
+    subjects: Vec<String>,
 }
 
 /// The words that open a reason clause, indexed for the splitter.
@@ -575,11 +582,13 @@ fn load_openers(table: &str) -> Openers {
             "cause" => (Opens::Always, true),
             "preposition" => (Opens::BeforeDeterminer, true),
             "consequence" => (Opens::BeforeFollower, false),
-            "determiner" | "personal" | "follower" => {
+            "guarded" => (Opens::BeforeSubject, false),
+            "determiner" | "personal" | "follower" | "subject" => {
                 if let Some(words) = o.langs.get_mut(lang) {
                     let list = match kind.trim() {
                         "determiner" => &mut words.determiners,
                         "personal" => &mut words.personal,
+                        "subject" => &mut words.subjects,
                         _ => &mut words.followers,
                     };
                     list.extend(term_forms(terms));
@@ -698,19 +707,26 @@ fn opener_at(rest: &str) -> Option<&'static Opener> {
             && match op.opens {
                 Opens::Always => true,
                 Opens::BeforeDeterminer => determiner_follows(o, op, rest),
-                Opens::BeforeFollower => follower_follows(o, op, rest),
+                Opens::BeforeFollower => word_follows(o, op, rest, |w| &w.followers),
+                Opens::BeforeSubject => word_follows(o, op, rest, |w| &w.subjects),
             }
     })
 }
 
-/// Whether a follower of `op`'s language comes right after `op` at the start of `rest`.
-fn follower_follows(o: &Openers, op: &Opener, rest: &str) -> bool {
+/// Whether a word of `op`'s language from the list `list` picks (its followers or its
+/// subjects) comes right after `op` at the start of `rest`.
+fn word_follows(
+    o: &Openers,
+    op: &Opener,
+    rest: &str,
+    list: impl Fn(&PhraseWords) -> &Vec<String>,
+) -> bool {
     let after = rest.get(op.text.len()..).unwrap_or_default();
     let next = after.trim_start();
     next.len() < after.len()
         && o.langs
             .get(op.lang)
-            .is_some_and(|w| w.followers.iter().any(|f| starts_with_term(next, f)))
+            .is_some_and(|w| list(w).iter().any(|f| starts_with_term(next, f)))
 }
 
 /// Whether a determiner of `op`'s language follows `op` at the start of `rest`, and no
@@ -1074,7 +1090,9 @@ mod tests {
                     "determiner",
                     "personal",
                     "consequence",
-                    "follower"
+                    "follower",
+                    "guarded",
+                    "subject"
                 ]
                 .contains(&cols[0]),
                 "{line}"
@@ -1095,6 +1113,9 @@ mod tests {
                         .langs
                         .get(op.lang)
                         .is_some_and(|l| !l.followers.is_empty()),
+                    Opens::BeforeSubject => {
+                        o.langs.get(op.lang).is_some_and(|l| !l.subjects.is_empty())
+                    }
                 }
         }));
     }
@@ -1311,6 +1332,19 @@ mod tests {
         assert_eq!(
             parts("my car is at the sincere shop"),
             ["my car is at the sincere shop"]
+        );
+        // French "car" and Dutch "want" open a reason before a subject of their language.
+        assert_eq!(
+            parts("je viendrai plus tard car j'ai une séance de dialyse"),
+            ["je viendrai plus tard", "car j'ai une séance de dialyse"]
+        );
+        assert_eq!(
+            parts("ik kom later want ik heb een afspraak"),
+            ["ik kom later", "want ik heb een afspraak"]
+        );
+        assert_eq!(
+            parts("I want it back in my car today"),
+            ["I want it back in my car today"]
         );
     }
 

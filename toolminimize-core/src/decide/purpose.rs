@@ -65,6 +65,9 @@ pub enum ToolKind {
     HealthInfo,
     /// Care: doctors, appointments, pharmacies.
     HealthCare,
+    /// Telemetry: product analytics, error reports, logs and traces. They count and debug
+    /// what happens; none of them needs who it happened to beyond a pseudonymous id.
+    Telemetry,
     /// Anything else.
     Generic,
 }
@@ -97,6 +100,7 @@ impl ToolKind {
         ToolKind::Delegation,
         ToolKind::HealthInfo,
         ToolKind::HealthCare,
+        ToolKind::Telemetry,
     ];
 
     /// The stable id used in reports and in `purposes.tsv`.
@@ -126,6 +130,7 @@ impl ToolKind {
             ToolKind::Delegation => "delegation",
             ToolKind::HealthInfo => "health_info",
             ToolKind::HealthCare => "health_care",
+            ToolKind::Telemetry => "telemetry",
             ToolKind::Generic => "generic",
         }
     }
@@ -517,6 +522,30 @@ mod tests {
         assert_eq!(
             kind("create_customer", "Add a customer record to the CRM"),
             ToolKind::Crm
+        );
+    }
+
+    #[test]
+    fn analytics_error_reports_and_logs_are_telemetry() {
+        assert_eq!(
+            kind("track_event", "Record an action a user performed"),
+            ToolKind::Telemetry
+        );
+        assert_eq!(
+            kind(
+                "capture_exception",
+                "Send an error event to the error tracking service"
+            ),
+            ToolKind::Telemetry
+        );
+        assert_eq!(
+            kind("push_logs", "Ingest structured logs into the log store"),
+            ToolKind::Telemetry
+        );
+        // A calendar's event is not an analytics event.
+        assert_eq!(
+            kind("create_event", "Create a calendar event with attendees"),
+            ToolKind::Calendar
         );
     }
 

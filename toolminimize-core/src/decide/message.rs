@@ -1797,6 +1797,10 @@ fn other(
                 Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
             } else if role_mailbox {
                 Decision::keep(Rule::BusinessContact)
+            } else if cv.kind == ToolKind::Route && !f.role.carries(it.kind) {
+                // A note to a driver: the ride's platform puts the driver through to the
+                // rider; a number or an address in the note is not how they reach them.
+                Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
             } else if (sentence_asks || states_task) && !in_sig && !bystander && !public {
                 // "Please send the pack to Ana (ana@…)", "Find a slot next week for Ana Ruiz
                 // (ana@…)": the request uses it.
@@ -1808,11 +1812,11 @@ fn other(
                 // A business's line or desk is not a person's contact.
                 Decision::keep(Rule::BusinessContact)
             } else if (asked && !in_sig || in_list(r, s.start) && !in_sig && !bystander)
-                // A number posted where the public reads it (not a workplace's channel) is
-                // no one's to call unless the text names whom: the writer's own goes.
+                // A number or an address posted where the public reads it (not a workplace's
+                // channel) is no one's to use unless the text names whose: the writer's own
+                // goes.
                 && !(public
                     && !cv.workplace
-                    && it.kind == Phone
                     && (writers_own(r, clause, s) || !mv.names_person))
             {
                 // Asked for, or given as an entry of a list of contacts ("1. Ana Ruiz,

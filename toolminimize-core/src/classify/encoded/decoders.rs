@@ -49,7 +49,7 @@ static PATTERNS: LazyLock<Result<Patterns, regex::Error>> =
 
 /// The at sign spelled out, in English and as other languages call it ("arroba",
 /// "chiocciola", "arobase", "Klammeraffe", "apenstaartje", "snabel-a", "krøllalfa", "małpa",
-/// "zavináč", "kukac").
+/// "zavináč", "kukac", Danish "grisehale", Russian "собака", Ukrainian "равлик").
 const AT_WORDS: &[&str] = &[
     "at",
     "arroba",
@@ -65,13 +65,36 @@ const AT_WORDS: &[&str] = &[
     "zavináč",
     "zavinac",
     "kukac",
+    "grisehale",
+    "snabela",
+    "собака",
+    "равлик",
 ];
 
 /// The dot spelled out ("dot", "punto", "ponto", "Punkt", "point", "punt", "tečka", "nokta",
-/// "piste", "pont", "prik", "prick").
+/// "piste", "pont", "prik", "prick", Danish and Norwegian "punktum", "prikk", Polish "kropka",
+/// Slovak "bodka", Romanian "punct", Russian "точка", Ukrainian "крапка").
 const DOT_WORDS: &[&str] = &[
-    "dot", "punto", "ponto", "punkt", "point", "punt", "tečka", "tecka", "nokta", "piste", "pont",
-    "prik", "prick",
+    "dot",
+    "punto",
+    "ponto",
+    "punkt",
+    "point",
+    "punt",
+    "tečka",
+    "tecka",
+    "nokta",
+    "piste",
+    "pont",
+    "prik",
+    "prick",
+    "punktum",
+    "prikk",
+    "kropka",
+    "bodka",
+    "punct",
+    "точка",
+    "крапка",
 ];
 
 /// The at words but "at": what a text without the letters "at" side by side must hold to
@@ -757,27 +780,41 @@ fn has_spread_run(text: &str) -> bool {
 }
 
 /// The letters written for digits inside a number ("O176 3318 229O", "+44 7700 9OO 123",
-/// "1850l23"): `O`/`o` for zero and `I`/`l` for one.
+/// "1850l23", "+7 9I6 З42"): `O`/`o` (Latin, Cyrillic or Greek) for zero, `I`/`l` (and
+/// Cyrillic `І`) for one, Cyrillic `З`/`з` for three and `б` for six.
 fn digit_letter(c: char) -> Option<char> {
     match c {
-        'O' | 'o' => Some('0'),
-        'I' | 'l' => Some('1'),
+        'O' | 'o' | 'О' | 'о' | 'Ο' | 'ο' => Some('0'),
+        'I' | 'l' | 'І' | 'і' => Some('1'),
+        'З' | 'з' => Some('3'),
+        'б' => Some('6'),
         _ => None,
     }
 }
 
 /// Numbers with letters written for some of their digits: a run of digits, such letters and
 /// single separators (space, `-`, `.`, `/`) standing apart from other letters, with six
-/// digits at least, at most one such letter for every three digits and no two such letters
+/// digits at least, at most two such letters for every three digits and no two such letters
 /// side by side more than twice ("Ollo" is a word): the letters become the digits.
 pub(crate) fn letter_digits(text: &str) -> Option<View> {
     // Such a letter touches a digit in every run read (one pass over the bytes, before
     // anything is collected).
     let letter = |c: &u8| matches!(c, b'O' | b'o' | b'I' | b'l');
-    if !text.as_bytes().windows(2).any(|w| {
+    let ascii_pair = text.as_bytes().windows(2).any(|w| {
         w.first().is_some_and(u8::is_ascii_digit) && w.get(1).is_some_and(letter)
             || w.first().is_some_and(letter) && w.get(1).is_some_and(u8::is_ascii_digit)
-    }) {
+    });
+    // The Cyrillic and Greek letters are looked for only in a text that is not all ASCII.
+    let other_pair = || {
+        let mut prev = ' ';
+        text.chars().any(|c| {
+            let pair = prev.is_ascii_digit() && !c.is_ascii() && digit_letter(c).is_some()
+                || !prev.is_ascii() && digit_letter(prev).is_some() && c.is_ascii_digit();
+            prev = c;
+            pair
+        })
+    };
+    if !ascii_pair && (text.is_ascii() || !other_pair()) {
         return None;
     }
     let chars: Vec<(usize, char)> = text.char_indices().collect();
@@ -822,7 +859,7 @@ pub(crate) fn letter_digits(text: &str) -> Option<View> {
             j += 1;
         }
         let end_ok = chars.get(j).is_none_or(|&(_, n)| !n.is_alphanumeric());
-        if end_ok && digits >= 6 && letters >= 1 && letters * 3 <= digits && longest <= 2 {
+        if end_ok && digits >= 6 && letters >= 1 && letters * 3 <= digits * 2 && longest <= 2 {
             v.copy(text, copied_from..start);
             for &(i, d) in chars.get(k..j).unwrap_or_default() {
                 match digit_letter(d) {
@@ -1162,6 +1199,10 @@ mod tests {
         assert_eq!(v.as_str(), "ring 0176 3318 2290 now");
         let v = letter_digits("tel +44 7700 9OO 123").unwrap();
         assert_eq!(v.as_str(), "tel +44 7700 900 123");
+        // Cyrillic letters for digits.
+        let v = letter_digits("звони +7 9I6 З42-I8-O7").unwrap();
+        assert_eq!(v.as_str(), "звони +7 916 342-18-07");
+        assert!(letter_digits("около 2000 рублей за 3 дня").is_none());
         // Words and codes are no numbers.
         assert!(letter_digits("Hello World 2024").is_none());
         assert!(letter_digits("build v1.0 of Ollo 123456").is_none());

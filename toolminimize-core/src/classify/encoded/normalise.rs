@@ -121,11 +121,15 @@ const DIGIT_WORDS: &[(&str, char)] = &[
     ("otte", '8'),
     ("åtte", '8'),
     ("nio", '9'),
+    ("ni", '9'),
+    ("to", '2'),
+    ("en", '1'),
     // Turkish.
     ("sıfır", '0'),
     ("sifir", '0'),
     ("bir", '1'),
     ("iki", '2'),
+    ("üç", '3'),
     ("uc", '3'),
     ("dört", '4'),
     ("dort", '4'),
@@ -1243,6 +1247,8 @@ mod tests {
             ("τηλέφωνο έξι εννέα επτά δύο τρία τέσσερα", "6 9 7 2 3 4"),
             ("číslo sedm nula dva tři pět osm", "7 0 2 3 5 8"),
             ("hívj hat nulla egy kettő három négy", "6 0 1 2 3 4"),
+            ("ring ni to fire, fem en, åtte sju tre", "9 2 4 5 1 8 7 3"),
+            ("ara beş-beş-iki-üç-sıfır-dört", "5 5 2 3 0 4"),
         ] {
             let v = number_words(text).unwrap_or_else(|| panic!("{text}"));
             let read: String = v.as_str().chars().filter(|c| c.is_ascii_digit()).collect();

@@ -117,6 +117,28 @@ fn names_public_place(text: &str) -> bool {
             .any(|w| HOME_WORDS.contains(&w.folded.as_ref()) || w.folded.ends_with("'s"))
 }
 
+/// Whether `item` names the street of an address line: among the first words of `text`, with
+/// no separator of a remark (comma, bracket, dash, colon, semicolon) before it, and nothing
+/// but the house number after it ("Na Pankráci 1618/30", "Rua Harmonia"). A name followed
+/// by a comma or a possessive is someone's or a venue's ("Home of Ana Ruiz, 12 Elm St"); one
+/// that ends the value is the place's name.
+fn opens_value(text: &str, item: &PsdItem) -> bool {
+    item.span.as_ref().is_some_and(|s| {
+        let rest = text.get(s.end..).unwrap_or_default();
+        let before_ok = text.get(..s.start).is_some_and(|before| {
+            !before.contains([',', '(', '[', '-', '–', '—', ':', ';'])
+                && before.split_whitespace().count() <= 2
+        });
+        let after_ok = rest.trim().is_empty()
+            || rest.split(',').next().is_some_and(|seg| {
+                seg.starts_with(' ') && seg.trim_start().starts_with(|c: char| c.is_ascii_digit())
+            });
+        // A name that ends the value is the place's own: a city or an airport named after
+        // someone ("…, Tp. Hồ Chí Minh", "Aeroporto G. B. Pastine").
+        before_ok && after_ok || rest.trim().is_empty()
+    })
+}
+
 /// An item in a field whose role is a place.
 pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Decision {
     use PsdKind::*;
@@ -177,6 +199,11 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
                 }
                 _ => Decision::drop(Op::Generalize, Rule::CityLevelForPurpose),
             }
+        }
+        // A name that opens an address line, nothing but words before it, is the street's
+        // ("Na Pankráci 1618/30", "ulica Adama Mickiewicza 14"): the address the call needs.
+        PersonName if exact && !in_parens && opens_value(text, item) => {
+            Decision::keep(Rule::ExactLocationForPurpose)
         }
         // A remark after the place ("(my chemo)", "- AA meeting 7pm") is not the place.
         _ if remark => Decision::drop(

@@ -1790,6 +1790,8 @@ fn other(
                     ws.first()
                         .is_some_and(|w| vocab().set(WordSet::RoleMailbox).has_word(&w.folded))
                 });
+            let posted_own =
+                public && !cv.workplace && (writers_own(r, clause, s) || !mv.names_person);
             if store || f.role.carries(it.kind) || private_file {
                 Decision::keep(Rule::FieldCarriesThisData)
             } else if clause.is_some_and(|c| c.contact_refused) {
@@ -1815,9 +1817,7 @@ fn other(
                 // A number or an address posted where the public reads it (not a workplace's
                 // channel) is no one's to use unless the text names whose: the writer's own
                 // goes.
-                && !(public
-                    && !cv.workplace
-                    && (writers_own(r, clause, s) || !mv.names_person))
+                && !posted_own
             {
                 // Asked for, or given as an entry of a list of contacts ("1. Ana Ruiz,
                 // ana@…"): the reader is to use them.

@@ -1536,3 +1536,103 @@ fn faiths_protection_and_custody_in_more_forms() {
         Category::Ethnicity,
     );
 }
+
+#[test]
+fn baltic_bulgarian_slovenian_persian_bengali_and_malay_by_family() {
+    // One invented sentence a family a language (`lang_baltic.tsv`, `lang_bg_sl.tsv`,
+    // `lang_fa_bn_ms.tsv`).
+    let cases: &[(&str, Category)] = &[
+        // Lithuanian
+        ("Mano sesuo Rūta serga vėžiu", Category::Health),
+        ("Jonas buvo nuteistas dvejiems metams", Category::Criminal),
+        ("Aliona gavo leidimą gyventi Lietuvoje", Category::Ethnicity),
+        ("Petras yra profsąjungos narys", Category::Beliefs),
+        ("Mano brolis Mantas yra gėjus", Category::SexualLife),
+        ("Antstolis areštavo Dainiaus sąskaitą", Category::Financial),
+        ("Po skyrybų Inga gyvena viena", Category::Demographic),
+        // Latvian
+        ("Ilze šobrīd ir pēc ķīmijterapijas", Category::Health),
+        ("Andris sēž cietumā par zādzību", Category::Criminal),
+        (
+            "Viņš ir patvēruma meklētājs no Sīrijas",
+            Category::Ethnicity,
+        ),
+        ("Līga ir arodbiedrības biedre", Category::Beliefs),
+        ("Kārlis ir gejs", Category::SexualLife),
+        ("Jānim sākts maksātnespējas process", Category::Financial),
+        ("Pēc šķiršanās Anna pārcēlās uz Rīgu", Category::Demographic),
+        // Estonian
+        ("Mari on praegu keemiaravil", Category::Health),
+        ("Jaan istub vanglas", Category::Criminal),
+        ("Olga taotles elamisluba", Category::Ethnicity),
+        ("Tiit on ametiühingu liige", Category::Beliefs),
+        ("Kati on samasooline", Category::SexualLife),
+        ("Meil on üürivõlg kolm kuud", Category::Financial),
+        (
+            "Pärast abielulahutust kolis Kadri Tartusse",
+            Category::Demographic,
+        ),
+        // Bulgarian
+        ("Майка ми Пенка е болна от рак", Category::Health),
+        ("Брат ми Иван е в затвора", Category::Criminal),
+        ("Той е бежанец от Сирия", Category::Ethnicity),
+        ("Ходя на църква всяка неделя", Category::Beliefs),
+        ("Сестра ми Мария е лесбийка", Category::SexualLife),
+        ("Имам дългове към банката", Category::Financial),
+        ("Разведена съм от две години", Category::Demographic),
+        // Slovenian
+        ("Mama Marija je na bolniški", Category::Health),
+        ("Brat Matej je v zaporu", Category::Criminal),
+        ("Amir je prosilec za azil", Category::Ethnicity),
+        ("Vsako nedeljo hodim k maši", Category::Beliefs),
+        ("Nina je transspolna ženska", Category::SexualLife),
+        ("Na plačo so mi dali izvršbo", Category::Financial),
+        ("Sem ločena že tri leta", Category::Demographic),
+        // Persian
+        ("مادرم شیمی‌درمانی می‌کند", Category::Health),
+        ("برادرم در زندان است", Category::Criminal),
+        ("او پناهنده افغان است", Category::Ethnicity),
+        ("هر هفته به کلیسا می‌روم", Category::Beliefs),
+        ("دوستم همجنس‌گرا است", Category::SexualLife),
+        ("پدرم ورشکسته شده", Category::Financial),
+        ("خواهرم مطلقه است", Category::Demographic),
+        // Bengali
+        ("আমার মায়ের ক্যান্সার হয়েছে", Category::Health),
+        ("আমার ভাই গ্রেপ্তার হয়েছে", Category::Criminal),
+        ("তিনি একজন রোহিঙ্গা শরণার্থী", Category::Ethnicity),
+        ("আমি প্রতিদিন নামাজ পড়ি", Category::Beliefs),
+        ("আমার বন্ধু সমকামী", Category::SexualLife),
+        ("আমি এখন বেকার আছি", Category::Financial),
+        ("তাদের বিবাহবিচ্ছেদ হয়েছে", Category::Demographic),
+        // Malay
+        ("Ayah saya diserang angin ahmar", Category::Health),
+        ("Abang saya ditangkap polis semalam", Category::Criminal),
+        ("Dia pemegang kad UNHCR", Category::Ethnicity),
+        ("Kawan saya baru memeluk Islam", Category::Beliefs),
+        ("Dia seorang mak nyah", Category::SexualLife),
+        ("Syarikatnya diisytiharkan muflis", Category::Financial),
+        ("Saya duda sejak tahun lepas", Category::Demographic),
+    ];
+    for (text, category) in cases {
+        has_cat(text, *category);
+    }
+}
+
+#[test]
+fn baltic_bulgarian_slovenian_persian_bengali_and_malay_look_alikes() {
+    // Everyday words the stems of these tables were narrowed around.
+    none_of("¿Por qué me insultas así?", Category::Health);
+    none_of("Vezi că am ajuns acasă", Category::Health);
+    none_of("Cena atkarībā no izmēra", Category::Health);
+    none_of("Loomade varjupaik otsib vabatahtlikke", Category::Ethnicity);
+    none_of("Разведение собак — моё хобби", Category::Demographic);
+    none_of("Zapor ceste zaradi del", Category::Criminal);
+    none_of("Splav na reki je odplaval", Category::Health);
+    none_of("Odvisno od vremena", Category::Health);
+    none_of("دستگیره در را بگیر", Category::Criminal);
+    none_of("زندانبان شیفت شب است", Category::Criminal);
+    none_of("বেকারিতে রুটি কিনলাম", Category::Financial);
+    none_of("জেলে মাছ ধরে", Category::Criminal);
+    none_of("Kuenya bikin ketagihan", Category::Health);
+    none_of("Barahona es una ciudad", Category::Health);
+}

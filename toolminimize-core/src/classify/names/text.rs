@@ -696,6 +696,10 @@ impl<'a, 't> Scan<'a, 't> {
                 t.shape == Shape::Lower
                     && is_space_gap(gap(self.text, self.toks.get(i).unwrap_or(t), t))
                     && is_in(VERBS_AFTER, &t.key)
+                    // "a" is French "has" after a name ("Marie a appelé") and the English
+                    // article after a word of two letters ("As a nurse", "In a week").
+                    && !(t.key.as_ref() == "a"
+                        && self.toks.get(i).is_some_and(|n| n.text.chars().count() <= 2))
             })
         {
             return Some((i, 0.6));
@@ -837,6 +841,18 @@ mod tests {
             names("Termin mit Anna Kowalczyk Berlin"),
             ["Anna Kowalczyk"]
         );
+    }
+
+    #[test]
+    fn a_short_word_before_the_article_a_is_no_name() {
+        for text in [
+            "As a nurse who started in retail, I never expected this.",
+            "In a week I start my new job.",
+            "So a friend recommended this bakery.",
+        ] {
+            assert!(names(text).is_empty(), "{text}: {:?}", names(text));
+        }
+        assert_eq!(names("Marie a appelé ce matin."), ["Marie"]);
     }
 
     #[test]

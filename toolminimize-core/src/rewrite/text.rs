@@ -1610,7 +1610,7 @@ fn merge_edits(text: &str, mut edits: Vec<Edit>) -> Vec<Edit> {
 const MAX_TIDY_ROUNDS: usize = 16;
 
 /// The debris tidying replaces, in order: each `from` with its `to` (never longer).
-const DEBRIS: [(&str, &str); 63] = [
+const DEBRIS: [(&str, &str); 64] = [
     // A cut that took a sentence's first clause leaves its comma after the full stop
     // ("yesterday. , please hurry"): the rest starts a sentence (capitalised below).
     (". ,", "."),
@@ -1650,6 +1650,8 @@ const DEBRIS: [(&str, &str); 63] = [
     // A sentence cut after a question keeps only its question mark ("10:00? . Regards").
     ("?.", "?"),
     ("!.", "!"),
+    // A clause cut before its question mark ("how is your mum doing, [aside]?").
+    (",?", "?"),
     (" - -", " -"),
     (". - ", ". "),
     (". – ", ". "),
@@ -2109,6 +2111,12 @@ mod tests {
         ] {
             assert_eq!(replace_shorter(t.to_owned(), from, to), t.replace(from, to));
         }
+    }
+
+    #[test]
+    fn a_comma_left_before_a_question_mark_goes() {
+        assert_eq!(tidy_debris(",?".to_owned()), "?");
+        assert_eq!(tidy_debris(", ?".to_owned()), "?");
     }
 
     // The debris replacement as it was written (a scan of the run per pattern and round): the

@@ -1055,7 +1055,10 @@ fn special_categories_in_more_languages() {
         Category::SexualLife,
     );
     has_cat("o meu pai faz radioterapia às terças", Category::Health);
-    has_cat("Το πρωί έχω ψυχοθεραπεία, γι' αυτό θέλω απόγευμα", Category::Health);
+    has_cat(
+        "Το πρωί έχω ψυχοθεραπεία, γι' αυτό θέλω απόγευμα",
+        Category::Health,
+    );
     has_cat("a múlt héten kemón voltam", Category::Health);
     has_cat("o meu irmão está em prisão preventiva", Category::Criminal);
     has_cat("sou umbandista desde criança", Category::Beliefs);

@@ -2100,6 +2100,15 @@ fn other(
                 || cv.kind == ToolKind::Crm && matches!(it.kind, Occupation | Preference);
             if kept && !cut {
                 Decision::keep(Rule::PrivateStore)
+            } else if it.kind == Family
+                && cv.recipients.is("legal")
+                && !cut
+                && !clause.is_some_and(|c| c.reason || c.third_person || c.clause.parenthetical)
+                && !r.names_in(WordSet::Relation, s)
+            {
+                // The writer's own family matter told to their lawyer ("the hearing in our
+                // divorce case has been moved"): the case the lawyer acts on.
+                Decision::keep(Rule::IdentifierForRecipient)
             } else if cv.kind == ToolKind::Payment && s.start >= reference_head(r.text) {
                 // Past a payment reference's head, a relative or a profile word tells why it
                 // is paid ("Candles - in memory of my father"): the part after the dash goes.

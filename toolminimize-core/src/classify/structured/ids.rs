@@ -147,6 +147,8 @@ pub(super) struct Ids {
     mbi: Regex,
     /// An NHS number written in its groups (`943 476 5919`), read only after a medical label.
     nhs_grouped: Regex,
+    /// A German Steuer-IdNr in its printed groups ("65 929 970 489").
+    steuer_grouped: Regex,
     token: Regex,
     passport: Keywords,
     licence: Keywords,
@@ -202,6 +204,7 @@ impl Ids {
                 r"[1-9][AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y0-9]\d-?[AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y0-9]\d-?[AC-HJKMNP-RT-Y]{2}\d{2}",
             )?,
             nhs_grouped: regex("medical_record", r"\d{3}[ -]\d{3}[ -]\d{4}")?,
+            steuer_grouped: regex("tax_id", r"\d{2}[ -]\d{3}[ -]\d{3}[ -]\d{3}")?,
             token: regex("national_id", r"[A-Za-z0-9][A-Za-z0-9\-/]{4,18}[A-Za-z0-9]")?,
             passport: Keywords::new("passport", PASSPORT)?,
             licence: Keywords::new("driver_licence", LICENCE)?,
@@ -1040,6 +1043,20 @@ impl Ids {
                         0.95,
                         "medical_record",
                     ));
+                }
+            }
+        }
+        // A Steuer-IdNr in its printed groups after a word for tax ("Steuer-ID brauchst: 65
+        // 929 970 489"): its groups are no token of their own.
+        if super::context::has_digits(text, 11) && (tax_f() || self.tax.any_in(text)) {
+            for m in self.steuer_grouped.find_iter(text) {
+                let mut buf = [0u8; 24];
+                let n = digits_of(m.as_str(), &mut buf);
+                if separate(text, m.start(), m.end())
+                    && buf.get(..n).is_some_and(steuer_ok)
+                    && (tax_f() || self.tax.before(text, m.start(), 32))
+                {
+                    out.push(Finding::new(m.range(), PsdKind::TaxId, 0.95, "tax_id"));
                 }
             }
         }

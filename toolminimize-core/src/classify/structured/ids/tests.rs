@@ -78,6 +78,12 @@ fn context_ids() {
         plain("Steuer-ID 65929970489"),
         [("65929970489", PsdKind::TaxId)]
     );
+    // In its printed groups, after a word for tax.
+    assert_eq!(
+        plain("Falls du meine Steuer-ID brauchst: 65 929 970 489."),
+        [("65 929 970 489", PsdKind::TaxId)]
+    );
+    assert!(plain("Preis: 65 929 970 489 Punkte").is_empty());
     assert_eq!(plain("BSN 111222333"), [("111222333", NID)]);
     let f = Field {
         path: "/passport",

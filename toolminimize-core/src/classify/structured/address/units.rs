@@ -52,10 +52,13 @@ fn tail(table: &str) -> String {
     };
     let bare = alternation(&mut bare);
     let dotted = alternation(&mut dotted);
+    // Singapore and Malaysia write the floor and unit after a hash ("#08-226"), and a street
+    // of a new town its number after the street's type ("Tampines St 41 #08-226").
+    let sg = r"|(?:\s\d{1,3})?(?:\s*,\s*|\s+)#\s?\d{1,3}-\d{1,5}(?-u:\b)";
     // A unit's number or letter: "6", "12a", "A4", "B", "3/4", "№ 5".
     let value = r"(?:№\s?|#\s?)?(?:\d{1,4}[\p{L}]?(?:[-/]\d{1,4}[\p{L}]?)?|\p{Lu}\d{0,3})(?-u:\b)";
     format!(
-        r"^(?:\.\s?\d{{1,2}}/\d{{1,3}}(?-u:\b))?(?:(?:\s*,\s*|\s+)(?:(?i:{bare})(?:\.\s*|:\s*|\s+)|(?i:{dotted})[.:]\s*)(?:[:.]\s*)?{value}|(?:\s*,\s*|\s+)RT\.?\s?\d{{1,3}}\s?/\s?RW\.?\s?\d{{1,3}}(?-u:\b)|\s\p{{Lu}}\s\d{{1,3}}(?-u:\b))*"
+        r"^(?:\.\s?\d{{1,2}}/\d{{1,3}}(?-u:\b))?(?:(?:\s*,\s*|\s+)(?:(?i:{bare})(?:\.\s*|:\s*|\s+)|(?i:{dotted})[.:]\s*)(?:[:.]\s*)?{value}|(?:\s*,\s*|\s+)RT\.?\s?\d{{1,3}}\s?/\s?RW\.?\s?\d{{1,3}}(?-u:\b)|\s\p{{Lu}}\s\d{{1,3}}(?-u:\b){sg})*"
     )
 }
 
@@ -134,6 +137,16 @@ mod tests {
             tail_of("Hämeenkatu 7 B 22, 33100 Tampere", "Hämeenkatu 7 B"),
             " 22"
         );
+        assert_eq!(
+            tail_of("Blk 305 Bedok St 31 #04-112, Singapore", "Bedok St"),
+            " 31 #04-112"
+        );
+        assert_eq!(
+            tail_of("88 Jalan Ipoh, #12-03 today", "Jalan Ipoh"),
+            ", #12-03"
+        );
+        // A street number alone after the street's type is no unit.
+        assert_eq!(tail_of("12 Main St 5 times", "Main St"), "");
     }
 
     #[test]

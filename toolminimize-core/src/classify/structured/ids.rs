@@ -1027,36 +1027,41 @@ impl Ids {
                 ));
             }
         }
-        // An NHS number in its groups after a medical label ("NHS number 943 476 5919"): its
-        // groups are no token of their own.
-        if super::context::has_digits(text, 10) {
-            for m in self.nhs_grouped.find_iter(text) {
-                let mut buf = [0u8; 24];
-                let n = digits_of(m.as_str(), &mut buf);
-                if separate(text, m.start(), m.end())
-                    && buf.get(..n).is_some_and(nhs_ok)
-                    && (medical_f() || self.medical.before(text, m.start(), 32))
-                {
-                    out.push(Finding::new(
-                        m.range(),
-                        PsdKind::MedicalRecord,
-                        0.95,
-                        "medical_record",
-                    ));
-                }
+        // Numbers in their printed groups after their label: an NHS number after a medical
+        // one ("NHS number 943 476 5919"), a Steuer-IdNr after a word for tax ("Steuer-ID
+        // brauchst: 65 929 970 489"). Their groups are no token of their own.
+        let grouped = [
+            (
+                &self.nhs_grouped,
+                nhs_ok as fn(&[u8]) -> bool,
+                medical_f(),
+                &self.medical,
+                10,
+                PsdKind::MedicalRecord,
+                "medical_record",
+            ),
+            (
+                &self.steuer_grouped,
+                steuer_ok,
+                tax_f(),
+                &self.tax,
+                11,
+                PsdKind::TaxId,
+                "tax_id",
+            ),
+        ];
+        for (pattern, valid, labelled_field, words, digits, kind, detector) in grouped {
+            if !super::context::has_digits(text, digits) {
+                continue;
             }
-        }
-        // A Steuer-IdNr in its printed groups after a word for tax ("Steuer-ID brauchst: 65
-        // 929 970 489"): its groups are no token of their own.
-        if super::context::has_digits(text, 11) && (tax_f() || self.tax.any_in(text)) {
-            for m in self.steuer_grouped.find_iter(text) {
+            for m in pattern.find_iter(text) {
                 let mut buf = [0u8; 24];
                 let n = digits_of(m.as_str(), &mut buf);
                 if separate(text, m.start(), m.end())
-                    && buf.get(..n).is_some_and(steuer_ok)
-                    && (tax_f() || self.tax.before(text, m.start(), 32))
+                    && buf.get(..n).is_some_and(valid)
+                    && (labelled_field || words.before(text, m.start(), 32))
                 {
-                    out.push(Finding::new(m.range(), PsdKind::TaxId, 0.95, "tax_id"));
+                    out.push(Finding::new(m.range(), kind, 0.95, detector));
                 }
             }
         }

@@ -16,7 +16,9 @@
 //!    what went from it would be missing from the translation too.
 //! 2. **Schema**: an optional field the tool has no role for is dropped — unless it carries
 //!    free text for a tool whose content is its text (a ticket's description, an issue's body),
-//!    where only the personal spans go ("spans, not fields").
+//!    where only the personal spans go ("spans, not fields"). Telemetry (analytics events,
+//!    error reports, logs) counts and debugs: an optional field named for a person's e-mail,
+//!    name or phone is not needed there, and nothing in an event's message is its point.
 //! 3. **Locations** at the precision the purpose needs: exact for geocoding, routes, elevation,
 //!    venues and address updates; city level for weather, search and "near me"; coordinates at
 //!    published precision and public places are not personal.

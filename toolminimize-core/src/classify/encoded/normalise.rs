@@ -311,6 +311,33 @@ const TENS_WORDS: &[(&str, u8)] = &[
     ("siebzig", 7),
     ("achtzig", 8),
     ("neunzig", 9),
+    // Swedish, Norwegian and Danish ("tres", Danish sixty, is Spanish three first).
+    ("tjugo", 2),
+    ("trettio", 3),
+    ("fyrtio", 4),
+    ("femtio", 5),
+    ("sextio", 6),
+    ("sjuttio", 7),
+    ("åttio", 8),
+    ("attio", 8),
+    ("nittio", 9),
+    ("tjue", 2),
+    ("tretti", 3),
+    ("førti", 4),
+    ("forti", 4),
+    ("femti", 5),
+    ("seksti", 6),
+    ("sytti", 7),
+    ("åtti", 8),
+    ("atti", 8),
+    ("nitti", 9),
+    ("tyve", 2),
+    ("tredive", 3),
+    ("fyrre", 4),
+    ("halvtreds", 5),
+    ("halvfjerds", 7),
+    ("firs", 8),
+    ("halvfems", 9),
 ];
 
 /// Words for ten to nineteen, by their units digit.
@@ -374,6 +401,52 @@ const TEEN_WORDS: &[(&str, u8)] = &[
     ("siebzehn", 7),
     ("achtzehn", 8),
     ("neunzehn", 9),
+    // Swedish, then Norwegian and Danish.
+    ("tio", 0),
+    ("elva", 1),
+    ("tolv", 2),
+    ("tretton", 3),
+    ("fjorton", 4),
+    ("femton", 5),
+    ("sexton", 6),
+    ("sjutton", 7),
+    ("arton", 8),
+    ("nitton", 9),
+    ("elleve", 1),
+    ("tretten", 3),
+    ("fjorten", 4),
+    ("femten", 5),
+    ("seksten", 6),
+    ("sytten", 7),
+    ("atten", 8),
+    ("nitten", 9),
+];
+
+/// The units written glued to a multiple of ten in Swedish and Norwegian ("tjugotre",
+/// "sjuttiofem", "tjueen") and before "og" and the tens in Danish ("enogtyve"): the digit
+/// words of these languages, with Swedish "sex", which stands alone for nothing here.
+const GLUED_UNITS: &[(&str, u8)] = &[
+    ("ett", 1),
+    ("en", 1),
+    ("et", 1),
+    ("två", 2),
+    ("tva", 2),
+    ("to", 2),
+    ("tre", 3),
+    ("fyra", 4),
+    ("fire", 4),
+    ("fem", 5),
+    ("sex", 6),
+    ("seks", 6),
+    ("sju", 7),
+    ("syv", 7),
+    ("åtta", 8),
+    ("atta", 8),
+    ("åtte", 8),
+    ("atte", 8),
+    ("otte", 8),
+    ("nio", 9),
+    ("ni", 9),
 ];
 
 /// Words that repeat the digit after them ("double five" = 55).
@@ -421,6 +494,8 @@ enum NumberWord {
     Repeat(usize),
     Tens(u8),
     Teen(u8),
+    /// A multiple of ten and its units in one word ("tjugotre", "enogtyve").
+    Pair(u8, u8),
     /// "And" between a multiple of ten and its units ("treinta y cuatro", "vingt et un").
     Join,
 }
@@ -492,7 +567,38 @@ fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
     let key = buf.get_mut(..w.len())?;
     key.copy_from_slice(w);
     key.make_ascii_lowercase();
-    number_word_index().get(&*key).copied()
+    number_word_index()
+        .get(&*key)
+        .copied()
+        .or_else(|| glued_pair(key))
+}
+
+/// A Scandinavian number of two digits written as one word, lower case: a multiple of ten
+/// and its units ("tjugotre", "sjuttiofem", "tjueen"), or, in Danish, the units, "og" and the
+/// tens ("enogtyve", "femogfyrre").
+fn glued_pair(w: &[u8]) -> Option<NumberWord> {
+    let unit = |u: &[u8]| {
+        GLUED_UNITS
+            .iter()
+            .find(|(g, _)| g.as_bytes() == u)
+            .map(|&(_, d)| d)
+    };
+    let tens = |t: &[u8]| match number_word_index().get(t) {
+        Some(&NumberWord::Tens(d)) => Some(d),
+        _ => None,
+    };
+    // Every multiple of ten listed is four bytes or more: a shorter head is none.
+    (4..w.len())
+        .find_map(|at| {
+            let (head, tail) = w.split_at(at);
+            tens(head).zip(unit(tail))
+        })
+        .or_else(|| {
+            let og = w.windows(2).position(|p| p == b"og")?;
+            let (u, rest) = w.split_at(og);
+            unit(u).zip(tens(rest.get(2..)?)).map(|(u, t)| (t, u))
+        })
+        .map(|(t, u)| NumberWord::Pair(t, u))
 }
 
 /// Whether [`MIN_DIGIT_WORDS`] words in a row of `words` (a text's words, in order) are number
@@ -729,6 +835,12 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
                         }
                     }
                     repeat = 1;
+                }
+                NumberWord::Pair(t, u) => {
+                    if let Some((pt, span)) = tens.take() {
+                        push_two(&mut v, pt, 0, span.clone(), span);
+                    }
+                    push_two(&mut v, t, u, w.start..w.end, w.start..w.end);
                 }
                 NumberWord::Repeat(k) => repeat = k,
                 // The multiple of ten waits on for the digit after the "and".
@@ -1249,6 +1361,14 @@ mod tests {
             ("hívj hat nulla egy kettő három négy", "6 0 1 2 3 4"),
             ("ring ni to fire, fem en, åtte sju tre", "9 2 4 5 1 8 7 3"),
             ("ara beş-beş-iki-üç-sıfır-dört", "5 5 2 3 0 4"),
+            (
+                "personnummer nitton nittioett noll fyra tjugotre sjuttiofem sextiosex",
+                "19 91 0 4 23 75 66",
+            ),
+            (
+                "cpr nul fem femogfyrre toogtyve otteogtredive elleve",
+                "0 5 45 22 38 11",
+            ),
         ] {
             let v = number_words(text).unwrap_or_else(|| panic!("{text}"));
             let read: String = v.as_str().chars().filter(|c| c.is_ascii_digit()).collect();

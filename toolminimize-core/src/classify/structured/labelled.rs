@@ -1113,6 +1113,7 @@ fn skip_connector(text: &str, from: usize) -> Option<usize> {
     let mut i = from;
     let mut words = 0;
     let mut asides = 0;
+    let mut colon_word = false;
     while i < limit {
         let c = char_at(text, i)?;
         // A remark in brackets between the label and its number, without a digit ("member ID
@@ -1167,6 +1168,18 @@ fn skip_connector(text: &str, from: usize) -> Option<usize> {
         if is_connector && words < 3 {
             words += 1;
             i += if is_cjk(c) { c.len_utf8() } else { word_end };
+            continue;
+        }
+        // One word that closes the label's phrase with a colon, whose it is or why it is
+        // given ("РНОКПП мами: …", "Steuer-ID brauchst: …"): the number follows it.
+        if !colon_word
+            && !word.chars().any(|ch| ch.is_ascii_digit())
+            && rest
+                .get(word_end..)
+                .is_some_and(|r| r.starts_with([':', '：']))
+        {
+            colon_word = true;
+            i += word_end;
             continue;
         }
         return c.is_ascii_alphanumeric().then_some(i);

@@ -397,4 +397,11 @@ fn connectors_of_other_languages_reach_the_number() {
     );
     // A connector alone is no label: the number after it is not reported.
     assert!(plain("Das Paket hat die Nummer 77120345").is_empty());
+    // One word closing the label's phrase with a colon: whose number it is.
+    assert_eq!(
+        plain("РНОКПП мами: 2960216478, якщо треба"),
+        [("2960216478", PsdKind::TaxId)]
+    );
+    // Two such words are a sentence, not a label.
+    assert!(plain("РНОКПП? Не знаю. Посилка: 2960216478").is_empty());
 }

@@ -1060,6 +1060,7 @@ fn special_categories_in_more_languages() {
         Category::Health,
     );
     has_cat("a múlt héten kemón voltam", Category::Health);
+    has_cat("BPJS saya nunggak tiga bulan", Category::Financial);
     has_cat("o meu irmão está em prisão preventiva", Category::Criminal);
     has_cat("sou umbandista desde criança", Category::Beliefs);
     has_cat("estou com o nome sujo há dois anos", Category::Financial);

@@ -268,6 +268,10 @@ pub(super) struct Money {
     /// An amount written without a currency: grouped thousands (`62.000`, `3,900`) or a
     /// number with a period (`2700/Monat`, `1800 a month`).
     bare: Regex,
+    /// Net or gross pay for a period, right after an amount ("2 100 € net/mois", "3.200 €
+    /// netto im Monat", "1.400 € netos al mes", "$85k gross a year"): income, whatever the
+    /// words before it. An invoice's "netto" without a period is not.
+    net_for_period: Regex,
     words: Keywords,
 }
 
@@ -281,6 +285,10 @@ impl Money {
             bare: regex(
                 "money",
                 r"\d{1,3}(?:[.,'’\u{a0} ]\d{3})+(?:[.,]\d{2})?(?:\s?(?i:/\s?|per |pro |par |a |an |al |i |w |za )(?i:month|monat|mois|mes|mese|maand|måned|månad|miesiąc|měsíc|year|jahr|an|año|anno|jaar|år|rok)\b)?|\d{3,6}(?:\s?/\s?|\s(?i:per|pro|par|a|al|i|w|za)\s)(?i:month|monat|mois|mes|mese|maand|måned|månad|miesiąc|měsíc|year|jahr|an|año|anno|jaar|år|rok)\b",
+            )?,
+            net_for_period: regex(
+                "money",
+                r"^\s*(?i:net(?:t[oia]|tos|os|o|as|a|s)?|gross|brut(?:t[oia]|tos|os|o|as|a|s)?|líquidos?|lordi)\s*(?:/|(?i:per|pro|par|im|al|a|ao|por|om|i|au|w|za|een)\s)?\s*(?i:month|mo|year|yr|annum|mois|an|monat|jahr|mes|año|mese|anno|mês|ano|maand|jaar|måned|månad|månaden|måneden|år|miesiąc|rok|měsíc)(?-u:\b)",
             )?,
             words: Keywords::new("money", FINANCE_WORDS)?,
         })
@@ -317,8 +325,9 @@ impl Detector for Money {
             return;
         }
         let in_field = field_says(field);
-        // No word of personal finances anywhere: no amount can be one.
-        if !in_field && !self.words.any_word_in(text) {
+        // No word of personal finances anywhere, nor pay for a period: no amount can be one.
+        let any_word = in_field || self.words.any_word_in(text);
+        if !any_word && !mentions_net_or_gross(text) {
             return;
         }
         for m in self.amount.find_iter(text) {
@@ -342,11 +351,16 @@ impl Detector for Money {
                 cut -= 1;
             }
             let after = rest.get(..cut).unwrap_or("");
-            let near =
-                self.words.any_word_in(before(text, start, reach)) || self.words.any_word_in(after);
+            // The pay's period goes with the amount ("2 100 € net/mois"): left alone it is
+            // debris.
+            let period = self.net_for_period.find(rest).map(|m| m.end());
+            let near = any_word
+                && (self.words.any_word_in(before(text, start, reach))
+                    || self.words.any_word_in(after))
+                || period.is_some();
             if in_field || near {
                 out.push(Finding::new(
-                    start..end,
+                    start..end + period.unwrap_or(0),
                     PsdKind::MoneyAmount,
                     0.75,
                     "money",
@@ -355,6 +369,16 @@ impl Detector for Money {
         }
         self.bare_amounts(text, out);
     }
+}
+
+/// Whether `text` may hold a word of [`Money::net_for_period`] ("net…", "brut…", "gross",
+/// "lordi", "líquido"), in any letter case: one pass over the bytes.
+fn mentions_net_or_gross(text: &str) -> bool {
+    text.as_bytes().windows(3).any(|w| {
+        [b"net", b"bru", b"gro", b"lor", b"qui"]
+            .iter()
+            .any(|p| w.eq_ignore_ascii_case(*p))
+    })
 }
 
 /// Most bytes between a finance word and an amount without a currency.
@@ -490,6 +514,23 @@ mod tests {
         }
         // A price is no one's earnings.
         assert!(spans("这件衣服8000元").is_empty());
+        // Net or gross pay for a period, whatever the words before it.
+        for (text, amount) in [
+            ("je suis en CDI (2 100 € net/mois)", "2 100 € net/mois"),
+            (
+                "unbefristet, 3.200 € netto im Monat",
+                "3.200 € netto im Monat",
+            ),
+            (
+                "contrato indefinido, 1.400 € netos al mes",
+                "1.400 € netos al mes",
+            ),
+            ("the offer is $85k gross a year", "$85k gross a year"),
+        ] {
+            assert_eq!(spans(text), [amount], "{text}");
+        }
+        // An invoice's net total names no period: no one's pay.
+        assert!(spans("Rechnungsbetrag 1.200 € netto zzgl. MwSt.").is_empty());
     }
 
     #[test]

@@ -11,6 +11,32 @@ use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
 
+/// The words for net or gross pay that open [`Money::net_for_period`].
+const NET_WORDS: &[&str] = &[
+    "net",
+    "nets",
+    "neto",
+    "netos",
+    "neta",
+    "netas",
+    "netto",
+    "netta",
+    "netti",
+    "gross",
+    "brut",
+    "bruts",
+    "bruto",
+    "brutos",
+    "bruta",
+    "brutas",
+    "brutto",
+    "brutta",
+    "brutti",
+    "lordi",
+    "líquido",
+    "líquidos",
+];
+
 /// Words for a person's income, debts, balances and support (EN/DE/FR/ES/IT/PT/NL/SV/DA/NO/
 /// PL/CS/AR/HE/RU/UK/TR/HI, and FI/HU/RO/EL/JA/ZH/KO/VI/ID/TH/FA).
 const FINANCE_WORDS: &[&str] = &[
@@ -272,6 +298,9 @@ pub(super) struct Money {
     /// netto im Monat", "1.400 € netos al mes", "$85k gross a year"): income, whatever the
     /// words before it. An invoice's "netto" without a period is not.
     net_for_period: Regex,
+    /// The words [`Self::net_for_period`] opens with, as whole words: without one, it cannot
+    /// match.
+    net_words: Keywords,
     words: Keywords,
 }
 
@@ -290,6 +319,7 @@ impl Money {
                 "money",
                 r"^\s*(?i:net(?:t[oia]|tos|os|o|as|a|s)?|gross|brut(?:t[oia]|tos|os|o|as|a|s)?|líquidos?|lordi)\s*(?:/|(?i:per|pro|par|im|al|a|ao|por|om|i|au|w|za|een)\s)?\s*(?i:month|mo|year|yr|annum|mois|an|monat|jahr|mes|año|mese|anno|mês|ano|maand|jaar|måned|månad|månaden|måneden|år|miesiąc|rok|měsíc)(?-u:\b)",
             )?,
+            net_words: Keywords::new("money", NET_WORDS)?,
             words: Keywords::new("money", FINANCE_WORDS)?,
         })
     }
@@ -327,7 +357,7 @@ impl Detector for Money {
         let in_field = field_says(field);
         // No word of personal finances anywhere, nor pay for a period: no amount can be one.
         let any_word = in_field || self.words.any_word_in(text);
-        if !any_word && !mentions_net_or_gross(text) {
+        if !any_word && !self.net_words.any_word_in(text) {
             return;
         }
         for m in self.amount.find_iter(text) {
@@ -369,16 +399,6 @@ impl Detector for Money {
         }
         self.bare_amounts(text, out);
     }
-}
-
-/// Whether `text` may hold a word of [`Money::net_for_period`] ("net…", "brut…", "gross",
-/// "lordi", "líquido"), in any letter case: one pass over the bytes.
-fn mentions_net_or_gross(text: &str) -> bool {
-    text.as_bytes().windows(3).any(|w| {
-        [b"net", b"bru", b"gro", b"lor", b"qui"]
-            .iter()
-            .any(|p| w.eq_ignore_ascii_case(*p))
-    })
 }
 
 /// Most bytes between a finance word and an amount without a currency.

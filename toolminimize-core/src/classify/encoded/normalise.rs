@@ -577,35 +577,6 @@ fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
 /// and its units ("tjugotre", "sjuttiofem", "tjueen"), or, in Danish, the units, "og" and the
 /// tens ("enogtyve", "femogfyrre").
 fn glued_pair(w: &[u8]) -> Option<NumberWord> {
-    // The multiples of ten of these languages, as `TENS_WORDS` lists them (lower case).
-    const TENS: &[(&str, u8)] = &[
-        ("tjugo", 2),
-        ("trettio", 3),
-        ("fyrtio", 4),
-        ("femtio", 5),
-        ("sextio", 6),
-        ("sjuttio", 7),
-        ("åttio", 8),
-        ("attio", 8),
-        ("nittio", 9),
-        ("tjue", 2),
-        ("tretti", 3),
-        ("førti", 4),
-        ("forti", 4),
-        ("femti", 5),
-        ("seksti", 6),
-        ("sytti", 7),
-        ("åtti", 8),
-        ("atti", 8),
-        ("nitti", 9),
-        ("tyve", 2),
-        ("tredive", 3),
-        ("fyrre", 4),
-        ("halvtreds", 5),
-        ("halvfjerds", 7),
-        ("firs", 8),
-        ("halvfems", 9),
-    ];
     let unit = |u: &[u8]| {
         GLUED_UNITS
             .iter()
@@ -616,7 +587,8 @@ fn glued_pair(w: &[u8]) -> Option<NumberWord> {
     if w.len() < 6 {
         return None;
     }
-    TENS.iter()
+    TENS_WORDS
+        .iter()
         .find_map(|&(t, d)| {
             let tail = w.strip_prefix(t.as_bytes())?;
             unit(tail).map(|u| (d, u))
@@ -625,7 +597,7 @@ fn glued_pair(w: &[u8]) -> Option<NumberWord> {
             let og = w.windows(2).position(|p| p == b"og")?;
             let (u, rest) = w.split_at(og);
             let rest = rest.get(2..)?;
-            let t = TENS.iter().find(|(t, _)| t.as_bytes() == rest)?.1;
+            let t = TENS_WORDS.iter().find(|(t, _)| t.as_bytes() == rest)?.1;
             unit(u).map(|u| (t, u))
         })
         .map(|(t, u)| NumberWord::Pair(t, u))

@@ -129,13 +129,12 @@ fn opens_value(text: &str, item: &PsdItem) -> bool {
             !before.contains([',', '(', '[', '-', '–', '—', ':', ';'])
                 && before.split_whitespace().count() <= 2
         });
-        let after_ok = rest.trim().is_empty()
-            || rest.split(',').next().is_some_and(|seg| {
-                seg.starts_with(' ') && seg.trim_start().starts_with(|c: char| c.is_ascii_digit())
-            });
+        let number_after = rest.split(',').next().is_some_and(|seg| {
+            seg.starts_with(' ') && seg.trim_start().starts_with(|c: char| c.is_ascii_digit())
+        });
         // A name that ends the value is the place's own: a city or an airport named after
         // someone ("…, Tp. Hồ Chí Minh", "Aeroporto G. B. Pastine").
-        before_ok && after_ok || rest.trim().is_empty()
+        rest.trim().is_empty() || before_ok && number_after
     })
 }
 

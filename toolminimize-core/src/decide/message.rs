@@ -1789,12 +1789,7 @@ fn other(
             }
         }
         Email | Phone => {
-            let role_mailbox = it.kind == Email
-                && text.split_once('@').is_some_and(|(local, _)| {
-                    let ws = crate::text::words::words(local);
-                    ws.first()
-                        .is_some_and(|w| vocab().set(WordSet::RoleMailbox).has_word(&w.folded))
-                });
+            let role_mailbox = it.kind == Email && role_mailbox_in(text);
             let posted_own =
                 public && !cv.workplace && (writers_own(r, clause, s) || !mv.names_person);
             if store || f.role.carries(it.kind) || private_file {
@@ -2393,7 +2388,6 @@ fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     r.set_word_before(at, WordSet::Relation, 3).is_some()
 }
 
-/// The text of the sentence the clause `c` is in.
 /// The bytes of sentence `n`: from its first clause to the end of its last.
 fn sentence_bytes(r: &Reading<'_>, n: usize) -> Option<Range<usize>> {
     let cl = r.sentence_range(n);
@@ -2414,20 +2408,14 @@ fn is_gloss(r: &Reading<'_>, c: &ClauseInfo, s: &Range<usize>) -> bool {
         .is_none()
 }
 
+/// The text of the sentence the clause `c` is in.
 fn sentence_text<'a>(r: &Reading<'a>, c: &ClauseInfo) -> &'a str {
-    let cs = r
-        .clauses
-        .get(r.sentence_range(c.clause.sentence))
-        .unwrap_or_default();
-    let range = cs
-        .first()
-        .map_or(c.clause.range.start, |f| f.clause.range.start)
-        ..cs.last().map_or(c.clause.range.end, |l| l.clause.range.end);
+    let range = sentence_bytes(r, c.clause.sentence).unwrap_or_else(|| c.clause.range.clone());
     r.text.get(range).unwrap_or_default()
 }
 
 /// Whether `text` holds an e-mail address of a role, not a person (`sales@…`, `info@…`,
-/// `support@…`): the contacts told beside it are the organisation's.
+/// `support@…`): the address itself, or the contacts told beside it, are the organisation's.
 fn role_mailbox_in(text: &str) -> bool {
     text.match_indices('@').any(|(at, _)| {
         let head = text.get(..at).unwrap_or_default();

@@ -1808,12 +1808,12 @@ fn gate(
             || f.role == FieldRole::Value
                 && f.text
                     .is_some_and(|t| t.len() <= SHORT_VALUE && heads_value(t, item));
-        // Not in telemetry: an event, an error report or a log line is filled to count and
-        // debug, and reaches no one; a field named for a person's data does not make it needed.
         let contact = matches!(
             item.kind,
             PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
         );
+        // Not in telemetry: an event, an error report or a log line is filled to count and
+        // debug, and reaches no one; a field named for a person's data does not make it needed.
         let carries = carries && cv.kind != ToolKind::Telemetry;
         // An optional identifier field (an SSN, a passport number, a date of birth) is not
         // needed unless the schema says so; an optional contact field is filled to reach

@@ -358,8 +358,6 @@ impl<'a> Reading<'a> {
         start..end.max(start)
     }
 
-    /// The clause holding byte `at` (or, when `at` is on a boundary such as an opening
-    /// parenthesis, the clause that follows it).
     /// Per sentence: whether a term of `set` occurs in it. One pass over the clauses.
     pub fn sentences_with(&self, set: WordSet) -> Vec<bool> {
         let v = vocab();
@@ -379,6 +377,8 @@ impl<'a> Reading<'a> {
         out
     }
 
+    /// The clause holding byte `at` (or, when `at` is on a boundary such as an opening
+    /// parenthesis, the clause that follows it).
     pub fn clause_at(&self, at: usize) -> Option<&ClauseInfo> {
         self.clause_index(at).and_then(|i| self.clauses.get(i))
     }

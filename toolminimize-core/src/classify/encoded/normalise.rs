@@ -596,8 +596,9 @@ fn glued_pair(w: &[u8]) -> Option<NumberWord> {
         .or_else(|| {
             let og = w.windows(2).position(|p| p == b"og")?;
             let (u, rest) = w.split_at(og);
-            let rest = rest.get(2..)?;
-            let t = TENS_WORDS.iter().find(|(t, _)| t.as_bytes() == rest)?.1;
+            let Some(&NumberWord::Tens(t)) = number_word_index().get(rest.get(2..)?) else {
+                return None;
+            };
             unit(u).map(|u| (t, u))
         })
         .map(|(t, u)| NumberWord::Pair(t, u))
@@ -838,12 +839,8 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
                     }
                     repeat = 1;
                 }
-                NumberWord::Pair(t, u) => {
-                    if let Some((pt, span)) = tens.take() {
-                        push_two(&mut v, pt, 0, span.clone(), span);
-                    }
-                    push_two(&mut v, t, u, w.start..w.end, w.start..w.end);
-                }
+                // Never joined: a multiple of ten before it was written out above.
+                NumberWord::Pair(t, u) => push_two(&mut v, t, u, w.start..w.end, w.start..w.end),
                 NumberWord::Repeat(k) => repeat = k,
                 // The multiple of ten waits on for the digit after the "and".
                 NumberWord::Join => {}

@@ -156,8 +156,9 @@ struct MsgView<'a, 'r> {
     pay: Vec<bool>,
     /// A sentence that asks the reader to act speaks of paying.
     pay_asked: bool,
-    /// In a payment's reference, where its head ends (see [`reference_head`]): what follows
-    /// is cut segment by segment, and the head stays.
+    /// In a payment's reference, where its head ends (see [`reference_head`]; the text's end
+    /// when nothing separates a head): what follows is cut segment by segment, and the head
+    /// stays but for the words that go.
     reference_head: Option<usize>,
     /// The field's key names an organisation (a company, a hotel): its first sentence opens
     /// with that name and never goes whole.
@@ -446,9 +447,12 @@ impl<'a, 'r> MsgView<'a, 'r> {
             return Op::RemoveSpan;
         }
         // "Invoice 118 - therapy sessions - patient …": the part after the head's dash goes,
-        // the invoice stays.
-        if self.reference_head.is_some_and(|h| h < span.start) {
-            return Op::RemoveSegment;
+        // the invoice stays; a why told in a reference of one clause ("Dad's bail, Cook
+        // County") goes alone, where cutting its clause would leave no reference.
+        match self.reference_head {
+            Some(h) if h < span.start => return Op::RemoveSegment,
+            Some(h) if span.end <= h && self.r.clauses.len() <= 1 => return Op::RemoveSpan,
+            _ => {}
         }
         // In an optional note, an aside after a spaced dash within a sentence ("leave it at
         // no. 14 - I'm at dialysis on Tuesdays") goes with its segment; what the sentence said
@@ -555,8 +559,7 @@ pub(super) fn decide(
     mv.presents = f.key.is_some_and(presents_writer);
     mv.organisation_key = f.value_key && f.key.is_some_and(names_organisation);
     if cv.kind == ToolKind::Payment && f.key.is_some_and(names_payment_reference) {
-        let head = reference_head(r.text);
-        mv.reference_head = (head < r.text.len()).then_some(head);
+        mv.reference_head = Some(reference_head(r.text));
     }
     if pending.iter().any(|&k| {
         items
@@ -847,7 +850,27 @@ fn point(
     // ("half of the clinic copay (follow-up)", "rent - late because I was in hospital"). A
     // body named after the person paid is part of the why.
     if cv.kind == ToolKind::Payment {
-        if s.end <= reference_head(r.text) {
+        // Why it is paid is not what is paid: an offence, a debt or a family matter ("Dad's
+        // bail", "Separating from my husband …") in the reference's head is the payer's story,
+        // and so is a condition told after what was bought ("Membership via physio after a
+        // hernia operation"); a care bought, named in the reference's first words ("Physio
+        // session", "Consulta de psicologia"), a body paid (dues, a parish), a flat whose rent
+        // it is, or an amount is what the payee books it by.
+        let bought = || {
+            r.text
+                .get(..s.start)
+                .is_some_and(|before| before.split_whitespace().count() <= 3)
+        };
+        let why = match it.kind {
+            PsdKind::Condition | PsdKind::Medication => !bought(),
+            PsdKind::CriminalRecord
+            | PsdKind::FinancialDistress
+            | PsdKind::Family
+            | PsdKind::Sexuality
+            | PsdKind::EthnicOrigin => true,
+            _ => false,
+        };
+        if s.end <= reference_head(r.text) && !why {
             return Some(Rule::PointOfMessage);
         }
         if payee_number(r.text, names, s) {

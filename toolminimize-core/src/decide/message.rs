@@ -279,7 +279,10 @@ impl<'a, 'r> MsgView<'a, 'r> {
     /// "the walker folds").
     fn asks(&self, ci: usize) -> bool {
         self.r.clauses.get(ci).is_some_and(|c| {
-            c.request
+            // A request to keep something from someone ("please don't mention my boyfriend
+            // at the wedding") asks nothing of the tool's task: told beside what it hides, it
+            // goes with it.
+            c.request && !self.clause_names(ci, WordSet::Secrecy)
                 || c.needs && !self.stated.get(ci).copied().unwrap_or(false)
                 || !c.reason && !c.third_person && self.clause_names(ci, WordSet::Fault)
                 || self.serves && !c.reason && self.names_accommodation(ci)

@@ -266,6 +266,15 @@ fn not_a_phone(s: &str) -> bool {
     }) && s
         .get(5..)
         .is_some_and(|r| r.find(['.', '-', '/']).is_some_and(|i| i <= 2));
+    // A record's year and serial ("n. 2025/118734", "Az. 2024/00871"): no phone plan opens
+    // with a year before a slash (area codes written so start with 0).
+    let year_serial = s.split_once('/').is_some_and(|(y, n)| {
+        y.len() == 4
+            && (y.starts_with("19") || y.starts_with("20"))
+            && y.bytes().all(|c| c.is_ascii_digit())
+            && n.len() >= 3
+            && n.bytes().all(|c| c.is_ascii_digit())
+    });
     // A US social security number leading the run ("078-05-1120 4111 …"): no phone layout
     // groups digits 3-2-4 with dashes.
     let ssn_led = s.split([' ', '\u{a0}']).next().is_some_and(|w| {
@@ -276,6 +285,7 @@ fn not_a_phone(s: &str) -> bool {
         || ssn_led
         || starts_with_date
         || year_led
+        || year_serial
         || is_toll_free(s)
         || (dots == 3 && !s.contains([' ', '-'])) // an IPv4 address
         || (dots == 1 && !s.contains([' ', '-', '/', '('])) // a decimal

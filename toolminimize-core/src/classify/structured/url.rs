@@ -67,6 +67,13 @@ const PARAMS: &[(&str, PsdKind)] = &[
     ("iban", PsdKind::Iban),
     ("card", PsdKind::CardNumber),
     ("ip", PsdKind::IpAddress),
+    // What a person earns or scores with lenders ("annual_income=52000", "credit_score=640").
+    ("income", PsdKind::MoneyAmount),
+    ("salary", PsdKind::MoneyAmount),
+    ("earnings", PsdKind::MoneyAmount),
+    ("creditscore", PsdKind::MoneyAmount),
+    ("credit_score", PsdKind::MoneyAmount),
+    ("fico", PsdKind::MoneyAmount),
     // The same in other languages.
     ("namn", PsdKind::PersonName),
     ("nom", PsdKind::PersonName),
@@ -371,6 +378,10 @@ mod tests {
         assert_eq!(
             spans("https://api.example.org/v2/claims?icd=F32.1&religion=catholic&sort=asc"),
             [("F32.1", PsdKind::Condition), ("catholic", PsdKind::Belief)]
+        );
+        assert_eq!(
+            spans("https://rent.example.com/list?beds=2&annual_income=61000&credit_score=700"),
+            [("61000", PsdKind::MoneyAmount), ("700", PsdKind::MoneyAmount)]
         );
         assert_eq!(
             spans("https://x.io/r?to=bob%40mail.com"),

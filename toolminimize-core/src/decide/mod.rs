@@ -1790,7 +1790,15 @@ fn gate(
     if item.kind == PsdKind::Coordinates && item.span.is_none() {
         return Some(location::coordinates(cv, f, item));
     }
-    if f.role == FieldRole::Location {
+    // In a message, a mailbox or a name in a field whose key also names a route's end
+    // (`from`, `to`) is a sender or a recipient ("Ana Ruiz <ana@…>"), not a place.
+    if f.role == FieldRole::Location
+        && !(cv.kind.is_message()
+            && matches!(
+                item.kind,
+                PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
+            ))
+    {
         return Some(location::field(cv, f, item));
     }
     if f.role == FieldRole::Url {

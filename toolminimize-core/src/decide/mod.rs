@@ -1790,15 +1790,21 @@ fn gate(
     if item.kind == PsdKind::Coordinates && item.span.is_none() {
         return Some(location::coordinates(cv, f, item));
     }
-    // In a message, a mailbox or a name in a field whose key also names a route's end
-    // (`from`, `to`) is a sender or a recipient ("Ana Ruiz <ana@…>"), not a place.
-    if f.role == FieldRole::Location
-        && !(cv.kind.is_message()
+    if f.role == FieldRole::Location {
+        // In a message, a mailbox or a name in a field whose key also names a route's end
+        // (`from`, `to`) is the sender or a recipient ("Ana Ruiz <ana@…>"), not a place.
+        if cv.kind.is_message()
             && matches!(
                 item.kind,
                 PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
-            ))
-    {
+            )
+        {
+            return Some(Decision::keep(if f.needed {
+                Rule::RequiredField
+            } else {
+                Rule::FieldCarriesThisData
+            }));
+        }
         return Some(location::field(cv, f, item));
     }
     if f.role == FieldRole::Url {

@@ -167,6 +167,7 @@ pub const FILES: &[&str] = &[
     "lang_baltic.tsv",
     "lang_bg_sl.tsv",
     "lang_fa_bn_ms.tsv",
+    "lang_families.tsv",
     "procedures.tsv",
     "demonyms.tsv",
     "conditions.tsv",

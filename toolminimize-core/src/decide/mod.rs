@@ -115,6 +115,10 @@ struct CallView<'a> {
     /// A filled argument names the case the call is about (`booking_id`, `order_number`,
     /// `ticket_ref`): the case is found by it, not by who the writer is.
     case_reference: bool,
+    /// The call sets a flag of its own asking to stay anonymous (`"anonymous": true`, a
+    /// donation or a review in no one's name): who the user is, where they live and how to
+    /// call them are what the user asked to withhold.
+    anonymous: bool,
     /// The call writes a sample, example, fixture or template file (see [`sample`]).
     sample_file: bool,
     /// The tool posts to a workplace's chat (Slack, Teams …): its channels are read by
@@ -375,6 +379,7 @@ impl<'a> CallView<'a> {
         let reads_recipients = ctx.kind.is_message() || ctx.kind == ToolKind::Payment;
         let mut tasks: Vec<&str> = Vec::new();
         let mut case_reference = false;
+        let mut anonymous = false;
         // The call's own members, and those of an envelope object that holds the message
         // (`{"message": {"subject", "body": {"content"}, "toRecipients"}}`).
         let members = ctx.args.members().into_iter().flatten().flat_map(|(k, v)| {
@@ -387,6 +392,13 @@ impl<'a> CallView<'a> {
         });
         for (k, v) in members {
             let [case_key, task_key, addressing_key, point_key, body_key] = member_key_lists(k);
+            anonymous |= matches!(v.node(), Node::Bool(true))
+                && any_identifier_word(k, |w| {
+                    matches!(
+                        w,
+                        "anonymous" | "anonymously" | "anon" | "anonym" | "anonimo"
+                    )
+                });
             case_reference |= case_key
                 && match v.node() {
                     Node::String(s) => !s.trim().is_empty(),
@@ -502,6 +514,7 @@ impl<'a> CallView<'a> {
             point,
             topics: OnceLock::new(),
             case_reference,
+            anonymous,
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
             workplace: ctx.kind == ToolKind::PublicPost && traits.workplace_chat,
@@ -1805,6 +1818,10 @@ fn gate(
                 Rule::FieldCarriesThisData
             }));
         }
+        // An optional address of whom the call asks to keep anonymous (see below).
+        if cv.anonymous && !f.needed {
+            return Some(Decision::drop(Op::RemoveField, Rule::ProfileNotNeeded));
+        }
         return Some(location::field(cv, f, item));
     }
     if f.role == FieldRole::Url {
@@ -1852,6 +1869,17 @@ fn gate(
         // A field for a bank account is where money goes: filled, it is how the tool pays
         // (a claim's payout, a refund, a transfer's creditor).
         let pays_to = matches!(item.kind, PsdKind::Iban | PsdKind::BankAccount);
+        // An optional name, address or phone of whom the call itself asks to keep anonymous
+        // (`"anonymous": true`): filled, it is what the flag withholds (the e-mail a receipt
+        // goes to stays).
+        if cv.anonymous
+            && matches!(
+                item.kind,
+                PsdKind::PersonName | PsdKind::StreetAddress | PsdKind::Postcode | PsdKind::Phone
+            )
+        {
+            return Some(Decision::drop(Op::RemoveField, Rule::ProfileNotNeeded));
+        }
         if (carries
             && (contact
                 || whole

@@ -381,7 +381,10 @@ mod tests {
         );
         assert_eq!(
             spans("https://rent.example.com/list?beds=2&annual_income=61000&credit_score=700"),
-            [("61000", PsdKind::MoneyAmount), ("700", PsdKind::MoneyAmount)]
+            [
+                ("61000", PsdKind::MoneyAmount),
+                ("700", PsdKind::MoneyAmount)
+            ]
         );
         assert_eq!(
             spans("https://x.io/r?to=bob%40mail.com"),

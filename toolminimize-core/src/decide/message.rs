@@ -792,6 +792,11 @@ fn point(
     if cv.kind == ToolKind::Telemetry {
         return None;
     }
+    // A CV is read by employers: a faith, a diagnosis or an origin in it is none of what
+    // they are to judge it by.
+    if cv.writes_cv && is_special(it) {
+        return None;
+    }
     let text = field_span_text(f, it).unwrap_or_default();
     let clause = r.clause_at(s.start);
     // A relative named further into a clause that asks ("please book an echocardiogram for

@@ -119,6 +119,8 @@ struct CallView<'a> {
     /// donation or a review in no one's name): who the user is, where they live and how to
     /// call them are what the user asked to withhold.
     anonymous: bool,
+    /// The tool writes a CV (see [`purpose::writes_cv`]).
+    writes_cv: bool,
     /// The call writes a sample, example, fixture or template file (see [`sample`]).
     sample_file: bool,
     /// The tool posts to a workplace's chat (Slack, Teams …): its channels are read by
@@ -515,6 +517,7 @@ impl<'a> CallView<'a> {
             topics: OnceLock::new(),
             case_reference,
             anonymous,
+            writes_cv: purpose::writes_cv(ctx.tool),
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
             workplace: ctx.kind == ToolKind::PublicPost && traits.workplace_chat,
@@ -1872,6 +1875,16 @@ fn gate(
         // An optional name, address or phone of whom the call itself asks to keep anonymous
         // (`"anonymous": true`): filled, it is what the flag withholds (the e-mail a receipt
         // goes to stays).
+        // An optional family status, age, gender or birth date a CV is given: employers
+        // are not to sort by them.
+        if cv.writes_cv
+            && matches!(
+                item.kind,
+                PsdKind::Family | PsdKind::Age | PsdKind::Gender | PsdKind::DateOfBirth
+            )
+        {
+            return Some(Decision::drop(Op::RemoveField, Rule::ProfileNotNeeded));
+        }
         if cv.anonymous
             && matches!(
                 item.kind,

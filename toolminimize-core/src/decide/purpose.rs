@@ -295,6 +295,17 @@ pub fn fills_form(tool: &ToolDef) -> bool {
     })
 }
 
+/// Whether the tool writes a CV or résumé (`resume_generate`, `create_cv`, `lebenslauf`):
+/// a text read by employers, whom neither a faith nor a family status is for.
+pub fn writes_cv(tool: &ToolDef) -> bool {
+    any_identifier_word(tool.name(), |w| {
+        matches!(
+            w,
+            "resume" | "resumes" | "cv" | "curriculum" | "curriculo" | "lebenslauf" | "vitae"
+        )
+    })
+}
+
 /// Whether the tool only reads (its name's verb is "search", "get", "look up" …): its
 /// optional free text is not what it is for.
 pub fn retrieves(tool: &ToolDef) -> bool {

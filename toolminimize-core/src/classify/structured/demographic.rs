@@ -80,6 +80,26 @@ const AGE_GROUP_KEYS: &[&str] = &[
     "年代",
 ];
 
+/// Keys (lower case, letters only) of fields holding a marital or family status.
+const MARITAL_KEYS: &[&str] = &[
+    "marital",
+    "maritalstatus",
+    "civilstatus",
+    "familystatus",
+    "relationshipstatus",
+    "familienstand",
+    "etatcivil",
+    "situationfamiliale",
+    "estadocivil",
+    "statocivile",
+    "burgerlijkestaat",
+    "civilstand",
+    "sivilstand",
+    "stancywilny",
+    "rodinnystav",
+    "婚姻状況",
+];
+
 /// Keys of fields holding the language a person speaks at home or prefers, not the language
 /// a tool should use ("target_language", "lang").
 const OWN_LANGUAGE_KEYS: &[&str] = &[
@@ -779,7 +799,10 @@ impl Demographic {
 
     /// An age band or a person's own language in a field named for it.
     fn quasi_field(text: &str, class: KeyClass, out: &mut Vec<Finding>) -> bool {
-        if !matches!(class, KeyClass::AgeGroup | KeyClass::OwnLanguage) {
+        if !matches!(
+            class,
+            KeyClass::AgeGroup | KeyClass::OwnLanguage | KeyClass::Marital
+        ) {
             return false;
         }
         let value = text.trim();
@@ -790,6 +813,8 @@ impl Demographic {
             PsdKind::Age
         } else if class == KeyClass::OwnLanguage && !value.bytes().any(|b| b.is_ascii_digit()) {
             PsdKind::Preference
+        } else if class == KeyClass::Marital && value.chars().any(char::is_alphabetic) {
+            PsdKind::Family
         } else {
             return false;
         };
@@ -1218,6 +1243,8 @@ enum KeyClass {
     Gender,
     AgeGroup,
     OwnLanguage,
+    /// A marital or family status ("married, two children", "ledig").
+    Marital,
 }
 
 /// What the field's key names. Every string of an array asks with the same key: the last
@@ -1240,6 +1267,8 @@ fn key_class(field: &Field<'_>) -> KeyClass {
             KeyClass::AgeGroup
         } else if OWN_LANGUAGE_KEYS.contains(&key) {
             KeyClass::OwnLanguage
+        } else if MARITAL_KEYS.contains(&key) {
+            KeyClass::Marital
         } else {
             KeyClass::Other
         }
@@ -1314,8 +1343,10 @@ mod tests {
         d.detect("35-39", &field("Age group"), &mut out);
         d.detect("Tagalog", &field("preferred_language"), &mut out);
         d.detect("Spanish", &field("target_language"), &mut out);
+        d.detect("verheiratet, 2 Kinder", &field("Familienstand"), &mut out);
+        d.detect("3", &field("marital_status"), &mut out);
         let kinds: Vec<PsdKind> = out.iter().map(|f| f.kind).collect();
-        assert_eq!(kinds, [PsdKind::Age, PsdKind::Preference]);
+        assert_eq!(kinds, [PsdKind::Age, PsdKind::Preference, PsdKind::Family]);
     }
 
     #[test]
@@ -1361,6 +1392,14 @@ mod tests {
         }
         for k in AGE_GROUP_KEYS {
             assert!(!OWN_LANGUAGE_KEYS.contains(k), "{k}");
+        }
+        for k in MARITAL_KEYS {
+            assert!(
+                !GENDER_KEYS.contains(k)
+                    && !AGE_GROUP_KEYS.contains(k)
+                    && !OWN_LANGUAGE_KEYS.contains(k),
+                "{k}"
+            );
         }
     }
 

@@ -180,6 +180,31 @@ fn grouping_ok(s: &str) -> bool {
     first_ok && none_empty && dots_ok && (1..=4).contains(&groups)
 }
 
+/// Words for a payment card, read just before a number written in groups no card is printed
+/// in ("by card: 45 391 488 0343 64 67"): the word says what the digits are.
+const CARD_WORDS: &[&str] = &[
+    "card",
+    "karte",
+    "carte",
+    "tarjeta",
+    "carta",
+    "cartão",
+    "cartao",
+    "kaart",
+    "karta",
+    "kort",
+    "kartu",
+    "visa",
+    "mastercard",
+    "amex",
+];
+
+/// Whether a card word ends within the 24 bytes before `start` (ASCII case aside).
+fn card_word_before(text: &str, start: usize) -> bool {
+    let lead = super::context::before(text, start, 24).to_ascii_lowercase();
+    CARD_WORDS.iter().any(|w| lead.contains(w))
+}
+
 impl Card {
     fn full_numbers(&self, text: &str, out: &mut Vec<Finding>) {
         // A run of digit groups can hold more than one card ("4111 1111 1111 1111 5500 …") or
@@ -211,7 +236,7 @@ impl Card {
                 }
                 if after_ok && (13..=19).contains(&n) {
                     let d = buf.get(..n).unwrap_or(&[]);
-                    if grouping_ok(cand)
+                    if (grouping_ok(cand) || card_word_before(text, start))
                         && iin_ok(d)
                         && luhn(d)
                         && !d.iter().all(|&c| c == d.first().copied().unwrap_or(0))
@@ -301,6 +326,12 @@ mod tests {
             spans("card 4111.1111.1111.1111 ok"),
             ["4111.1111.1111.1111"]
         );
+        // Groups no card is printed in, told as a card by the word before them.
+        assert_eq!(
+            spans("pay by card: 41 111 111 1111 11 11"),
+            ["41 111 111 1111 11 11"]
+        );
+        assert!(spans("ref 41 111 111 1111 11 11").is_empty());
     }
 
     #[test]

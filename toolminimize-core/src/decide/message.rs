@@ -870,7 +870,11 @@ fn point(
                 .is_some_and(|before| before.split_whitespace().count() <= 3)
         };
         let why = match it.kind {
-            PsdKind::Condition | PsdKind::Medication => !bought(),
+            // (A note beside the payment is not its reference: "Dad fought cancer for two
+            // years" in a funeral home's `notes` is the story.)
+            PsdKind::Condition | PsdKind::Medication => {
+                !bought() || !f.key.is_some_and(names_payment_reference)
+            }
             PsdKind::CriminalRecord
             | PsdKind::FinancialDistress
             | PsdKind::Family
@@ -1110,6 +1114,17 @@ fn names_payment_reference(key: &str) -> bool {
                 | "omschrijving"
                 | "meddelande"
                 | "tytul"
+                | "descricao"
+                | "descripcion"
+                | "beschreibung"
+                | "referencia"
+                | "riferimento"
+                | "referenz"
+                | "libelle"
+                | "subject"
+                | "betreff"
+                | "popis"
+                | "opis"
         )
     })
 }

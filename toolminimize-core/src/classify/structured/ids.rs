@@ -127,6 +127,11 @@ const NATIONAL_ID: &[&str] = &[
     "personnummer",
     "bsn",
     "pesel",
+    // Indonesian NIK, on the KTP (identity card).
+    "nik",
+    "ktp",
+    "e-ktp",
+    "nomor induk kependudukan",
 ];
 
 /// A check of an identifier's key or check letter.
@@ -173,11 +178,12 @@ impl Ids {
             )?,
             personnummer: regex("national_id", r"(?:19|20)?\d{6}[-+]\d{4}|(?:19|20)\d{10}")?,
             // Swiss AHV, Belgian national number and Chilean RUT (formatted), CPF (formatted),
-            // 13 digits (CNP, EMŠO), 11 digits (PESEL, fødselsnummer, isikukood, AMKA),
+            // 16 digits (an Indonesian NIK, after its label), 13 digits (CNP, EMŠO), 11 digits
+            // (PESEL, fødselsnummer, isikukood, AMKA),
             // rodné číslo, PPSN, HETU.
             more: regex(
                 "national_id",
-                r"756\.\d{4}\.\d{4}\.\d{2}|\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}|\d{1,2}\.\d{3}\.\d{3}-[\dkK]|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{6}/\d{4}|\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]|\d{7}[A-W][A-IW]?|\d{17}[0-9Xx]|\d{13}|\d{11}",
+                r"756\.\d{4}\.\d{4}\.\d{2}|\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}|\d{1,2}\.\d{3}\.\d{3}-[\dkK]|\d{3}\.\d{3}\.\d{3}-\d{2}|\d{6}/\d{4}|\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]|\d{7}[A-W][A-IW]?|\d{17}[0-9Xx]|\d{16}|\d{13}|\d{11}",
             )?,
             // Korean resident registration number, Thai national id, Malaysian MyKad, Dutch
             // BSN written with dots, Indian Aadhaar in its groups of four, an Emirates ID (784-…).
@@ -701,6 +707,24 @@ fn rut_ok(s: &str) -> bool {
     (7..=8).contains(&d.len()) && check.eq_ignore_ascii_case(&expected.to_string())
 }
 
+/// An Indonesian NIK by its structure (it has no check digit): a province code (11–94), the
+/// district and subdistrict, the day of birth (plus 40 for a woman), the month, the year, and
+/// a serial that is not 0000.
+fn nik_ok(s: &str) -> bool {
+    let d = digit_values(s);
+    if d.len() != 16 {
+        return false;
+    }
+    let province = pair(&d, 0);
+    let day = pair(&d, 6);
+    let month = pair(&d, 8);
+    (11..=94).contains(&province)
+        && ((1..=31).contains(&day) || (41..=71).contains(&day))
+        && (1..=12).contains(&month)
+        && d.get(12..)
+            .is_some_and(|serial| serial.iter().any(|&x| x != 0))
+}
+
 fn cpr_ok(s: &str) -> bool {
     let d = digit_values(s);
     s.as_bytes().get(6) == Some(&b'-')
@@ -891,7 +915,8 @@ impl Ids {
                 continue;
             }
             let ok = match s.len() {
-                16 => ahv_ok(s),
+                16 if s.contains('.') => ahv_ok(s),
+                16 => nik_ok(s) && self.national_words.before(text, m.start(), 40),
                 15 => belgian_ok(s),
                 11 | 12 if s.contains('.') => rut_ok(s),
                 13 => cnp_ok(s) || emso_ok(s),

@@ -141,6 +141,18 @@ fn checksummed_numbers_of_more_countries() {
 }
 
 #[test]
+fn indonesian_nik_after_its_label() {
+    // Invented: province 32, born on the 15th (+40: a woman) of March 1988, serial 0007.
+    assert_eq!(
+        plain("NIK saya 3204015503880007, KTP masih berlaku"),
+        [("3204015503880007", NID)]
+    );
+    // No label, or no date in it: nothing.
+    assert!(plain("nomor pesanan 3204015503880007").is_empty());
+    assert!(plain("NIK 3204019913880007").is_empty());
+}
+
+#[test]
 fn more_checksummed_national_ids() {
     // Invented numbers whose check digits are right (checked against python-stdnum).
     for (text, id) in [

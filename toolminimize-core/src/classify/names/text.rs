@@ -570,8 +570,15 @@ impl<'a, 't> Scan<'a, 't> {
         }
         let end_tok = self.toks.get(*run.last()?)?;
         let mut ctx = self.context_before(i);
+        // A known given name that a Turkish suffix follows after an apostrophe ("Burak'la")
+        // is written as a proper noun: a person.
+        let suffixed_given = first.first()
+            && !first.has(Flags::PLACE)
+            && self.toks.get(i).is_some_and(|t| t.proper_suffix);
         if ctx != Context::Strong
-            && (self.dash_signature(i, end_tok.end) || self.email_after(end_tok.end))
+            && (self.dash_signature(i, end_tok.end)
+                || self.email_after(end_tok.end)
+                || suffixed_given)
         {
             ctx = Context::Strong;
         }
@@ -778,6 +785,15 @@ mod tests {
             .iter()
             .map(|n| &text[n.span.clone()])
             .collect()
+    }
+
+    #[test]
+    fn turkish_suffixed_given_names() {
+        assert_eq!(names("Dün Burak'la konuştum."), ["Burak"]);
+        assert_eq!(names("Toplantıyı Emre'ye söyle."), ["Emre"]);
+        // A place takes the same apostrophe: no person.
+        assert!(names("Yarın İstanbul'da olacağım.").is_empty());
+        assert!(names("Ankara'ya gidiyorum.").is_empty());
     }
 
     #[test]

@@ -34,7 +34,19 @@ pub(crate) struct Token<'t> {
     pub(crate) shape: Shape,
     /// Glued to code-like punctuation (`user_Dana`, `path/Anna`, `Victor.java`).
     pub(crate) code: bool,
+    /// A Turkish case suffix followed the capitalised word after an apostrophe (`Burak'la`,
+    /// `Emre'ye`; excluded from the range): Turkish writes the apostrophe only after a proper
+    /// noun.
+    pub(crate) proper_suffix: bool,
 }
+
+/// Turkish case and possessive suffixes written after an apostrophe ("Burak'la", "Emre'ye",
+/// "Ayşe'nin"), in their vowel-harmony variants.
+const TR_SUFFIXES: &[&str] = &[
+    "a", "e", "ya", "ye", "da", "de", "ta", "te", "dan", "den", "tan", "ten", "ı", "i", "u", "ü",
+    "yı", "yi", "yu", "yü", "ın", "in", "un", "ün", "nın", "nin", "nun", "nün", "la", "le", "yla",
+    "yle", "ca", "ce", "dır", "dir", "dur", "dür", "nda", "nde", "ndan", "nden", "na", "ne",
+];
 
 fn is_joiner(c: char) -> bool {
     matches!(c, '\'' | '\u{2019}' | '-' | '\u{2010}' | '\u{2011}')
@@ -306,12 +318,28 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
         // Possessive `'s` and an elided article or preposition glued to a name ("d'Anaïs",
         // "dell'Anna") both need an apostrophe.
         let mut elision = None;
+        let mut proper_suffix = false;
         if seen.apostrophe {
             for suffix in ["'s", "\u{2019}s"] {
                 if word.len() > suffix.len() + 1 && word.ends_with(suffix) {
                     end -= suffix.len();
                     word = text.get(start..end).unwrap_or("");
                 }
+            }
+            // A Turkish suffix after a capitalised word: the word is the name.
+            if let Some((i, c)) = word
+                .char_indices()
+                .filter(|&(_, c)| c == '\'' || c == '\u{2019}')
+                .last()
+                && i >= 2
+                && word.chars().next().is_some_and(char::is_uppercase)
+                && word
+                    .get(i + c.len_utf8()..)
+                    .is_some_and(|suffix| TR_SUFFIXES.contains(&suffix))
+            {
+                end = start + i;
+                word = text.get(start..end).unwrap_or("");
+                proper_suffix = true;
             }
             // The elision makes two words, so the name is judged on its own.
             elision = word
@@ -340,6 +368,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
                     key: Cow::Owned(fold_term(prefix).replace('\u{2019}', "'")),
                     shape: Shape::Lower,
                     code: false,
+                    proper_suffix: false,
                 });
                 (start + cut, text.get(start + cut..end).unwrap_or(""))
             }
@@ -386,6 +415,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
             key,
             shape,
             code,
+            proper_suffix,
         });
     }
     out

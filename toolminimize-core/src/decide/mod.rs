@@ -1872,9 +1872,6 @@ fn gate(
         // A field for a bank account is where money goes: filled, it is how the tool pays
         // (a claim's payout, a refund, a transfer's creditor).
         let pays_to = matches!(item.kind, PsdKind::Iban | PsdKind::BankAccount);
-        // An optional name, address or phone of whom the call itself asks to keep anonymous
-        // (`"anonymous": true`): filled, it is what the flag withholds (the e-mail a receipt
-        // goes to stays).
         // An optional family status, age, gender or birth date a CV is given: employers
         // are not to sort by them.
         if cv.writes_cv
@@ -1885,6 +1882,9 @@ fn gate(
         {
             return Some(Decision::drop(Op::RemoveField, Rule::ProfileNotNeeded));
         }
+        // An optional name, address or phone of whom the call itself asks to keep anonymous
+        // (`"anonymous": true`): filled, it is what the flag withholds (the e-mail a receipt
+        // goes to stays).
         if cv.anonymous
             && matches!(
                 item.kind,

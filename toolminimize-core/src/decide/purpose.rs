@@ -296,14 +296,34 @@ pub fn fills_form(tool: &ToolDef) -> bool {
 }
 
 /// Whether the tool writes a CV or résumé (`resume_generate`, `create_cv`, `lebenslauf`):
-/// a text read by employers, whom neither a faith nor a family status is for.
+/// a text read by employers, whom neither a faith nor a family status is for. "Resume" is
+/// also a verb (`resume_job`, `resume_playback`): it counts when the description speaks of
+/// a CV, a career, an employer or a candidate.
 pub fn writes_cv(tool: &ToolDef) -> bool {
-    any_identifier_word(tool.name(), |w| {
+    let mut resume = false;
+    let cv = any_identifier_word(tool.name(), |w| {
+        resume |= matches!(w, "resume" | "resumes");
         matches!(
             w,
-            "resume" | "resumes" | "cv" | "curriculum" | "curriculo" | "lebenslauf" | "vitae"
+            "cv" | "curriculum" | "curriculo" | "lebenslauf" | "vitae"
         )
-    })
+    });
+    cv || resume
+        && any_identifier_word(tool.description(), |w| {
+            matches!(
+                w,
+                "cv" | "curriculum"
+                    | "curriculo"
+                    | "currículo"
+                    | "career"
+                    | "employer"
+                    | "employers"
+                    | "applicant"
+                    | "candidate"
+                    | "résumé"
+                    | "resumé"
+            )
+        })
 }
 
 /// Whether the tool only reads (its name's verb is "search", "get", "look up" …): its
@@ -471,6 +491,24 @@ mod tests {
         let reader = ToolDef::new("search_orders", "", json!({}));
         let writer = ToolDef::new("search_and_update_orders", "", json!({}));
         assert!(retrieves(&reader) && !retrieves(&writer));
+    }
+
+    #[test]
+    fn cv_tools_by_name_and_the_verb_resume() {
+        use crate::ToolDef;
+        use serde_json::json;
+        let cv = |name: &str, desc: &str| writes_cv(&ToolDef::new(name, desc, json!({})));
+        assert!(cv("create_cv", ""));
+        assert!(cv(
+            "resume_generate",
+            "Builds a PDF résumé for job applications."
+        ));
+        assert!(cv("resume_generate", "Gera um currículo em PDF."));
+        assert!(!cv("resume_job", "Resume a paused job."));
+        assert!(!cv(
+            "resume_playback",
+            "Resume playback on the user's device."
+        ));
     }
 
     #[test]

@@ -329,8 +329,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
             // A Turkish suffix after a capitalised word: the word is the name.
             if let Some((i, c)) = word
                 .char_indices()
-                .filter(|&(_, c)| c == '\'' || c == '\u{2019}')
-                .last()
+                .rfind(|&(_, c)| c == '\'' || c == '\u{2019}')
                 && i >= 2
                 && word.chars().next().is_some_and(char::is_uppercase)
                 && word

@@ -201,8 +201,11 @@ const CARD_WORDS: &[&str] = &[
 
 /// Whether a card word ends within the 24 bytes before `start` (ASCII case aside).
 fn card_word_before(text: &str, start: usize) -> bool {
-    let lead = super::context::before(text, start, 24).to_ascii_lowercase();
-    CARD_WORDS.iter().any(|w| lead.contains(w))
+    let lead = super::context::before(text, start, 24).as_bytes();
+    CARD_WORDS.iter().any(|w| {
+        lead.windows(w.len())
+            .any(|win| win.eq_ignore_ascii_case(w.as_bytes()))
+    })
 }
 
 impl Card {

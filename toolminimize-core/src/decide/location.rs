@@ -142,11 +142,6 @@ fn opens_value(text: &str, item: &PsdItem) -> bool {
 pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Decision {
     use PsdKind::*;
     let text = f.text.unwrap_or_default();
-    // A number or an address that is the whole value of a `from` or `to` field is whom a
-    // message comes from or goes to (an SMS's sender), not a place.
-    if matches!(item.kind, Phone | Email) && f.needed && super::covers_value(f.text, item) {
-        return Decision::keep(Rule::RequiredField);
-    }
     let in_parens = super::structured::in_parentheses(text, item);
     // A place's value ends where a remark starts: a parenthetical, an appendix after a dash,
     // a reason ("after her chemo").

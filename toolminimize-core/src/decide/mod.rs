@@ -1807,14 +1807,18 @@ fn gate(
         return Some(location::coordinates(cv, f, item));
     }
     if f.role == FieldRole::Location {
-        // In a message, a mailbox or a name in a field whose key also names a route's end
-        // (`from`, `to`) is the sender or a recipient ("Ana Ruiz <ana@…>"), not a place.
-        if cv.kind.is_message()
-            && matches!(
-                item.kind,
-                PsdKind::Email | PsdKind::Phone | PsdKind::PersonName | PsdKind::Username
-            )
-        {
+        // A mailbox, a number or a name in a field whose key also names a route's end (`from`,
+        // `to`) is whom a message comes from or goes to, not a place: in a message, whatever
+        // else the field holds ("Ana Ruiz <ana@…>"); in another tool, a mailbox or a number
+        // that is a needed field's whole value (an SMS's sender).
+        let sender = match item.kind {
+            PsdKind::Email | PsdKind::Phone => {
+                cv.kind.is_message() || f.needed && covers_value(f.text, item)
+            }
+            PsdKind::PersonName | PsdKind::Username => cv.kind.is_message(),
+            _ => false,
+        };
+        if sender {
             return Some(Decision::keep(if f.needed {
                 Rule::RequiredField
             } else {

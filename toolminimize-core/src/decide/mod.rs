@@ -184,6 +184,8 @@ pub(crate) struct ToolTraits {
     translates: bool,
     /// It fills a form ([`purpose::fills_form`]).
     fills_form: bool,
+    /// It writes a CV ([`purpose::writes_cv`]).
+    writes_cv: bool,
 }
 
 impl ToolTraits {
@@ -196,6 +198,7 @@ impl ToolTraits {
             writes_rows: first_word_in(tool.name(), WRITE_VERBS),
             translates: purpose::translates(tool),
             fills_form: purpose::fills_form(tool),
+            writes_cv: purpose::writes_cv(tool),
         }
     }
 }
@@ -517,7 +520,7 @@ impl<'a> CallView<'a> {
             topics: OnceLock::new(),
             case_reference,
             anonymous,
-            writes_cv: purpose::writes_cv(ctx.tool),
+            writes_cv: traits.writes_cv,
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
             workplace: ctx.kind == ToolKind::PublicPost && traits.workplace_chat,

@@ -2054,6 +2054,14 @@ fn other(
             // unless it asks something of it or its point names it.
             let kin_town =
                 it.kind == Place && !sentence_asks && !in_point && r.relation_within(s.start, 6);
+            // A school, a nursery or a day care told by the way ("Maple Grove Elementary
+            // called"): where a child spends the day, which the reader needs only when the
+            // message asks something of it or is about it.
+            let school_aside = it.kind == Place
+                && it.detector == "school"
+                && !sentence_asks
+                && !in_point
+                && !public;
             // The town in a handed-over task's profile ("Lives in Tucson") when the task asks
             // nothing that depends on where its people are (a federal rule, a definition).
             let profile_town = it.kind == Place
@@ -2118,6 +2126,7 @@ fn other(
                 || public && it.kind != Place
                 || home && !needs(StreetAddress) && !matches!(cv.kind, ToolKind::Crm)
                 || kin_town
+                || school_aside
             {
                 Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
             } else if profile_town {

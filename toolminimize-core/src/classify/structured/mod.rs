@@ -24,6 +24,7 @@ mod money;
 mod network;
 mod phone;
 mod residence;
+mod school;
 mod ssn;
 mod url;
 
@@ -74,6 +75,7 @@ shared_detectors! {
     BIRTH: birth::Birth = "dob",
     ADDRESS: address::Address = "address",
     RESIDENCE: residence::Residence = "residence",
+    SCHOOL: school::School = "school",
     CREDENTIAL: credential::Credential = "credential",
     IDS: ids::Ids = "national_id",
     MONEY: money::Money = "money",

@@ -1878,7 +1878,12 @@ fn gate(
         let form_asks = identifier && cv.fills_form;
         // A field for a bank account is where money goes: filled, it is how the tool pays
         // (a claim's payout, a refund, a transfer's creditor).
-        let pays_to = matches!(item.kind, PsdKind::Iban | PsdKind::BankAccount);
+        // So is a card filled in a field for it: the card the booking or the order is
+        // charged to.
+        let pays_to = matches!(
+            item.kind,
+            PsdKind::Iban | PsdKind::BankAccount | PsdKind::CardNumber
+        );
         // An optional family status, age, gender or birth date a CV is given: employers
         // are not to sort by them.
         if cv.writes_cv

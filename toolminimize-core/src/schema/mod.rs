@@ -557,6 +557,11 @@ impl<'a> Builder<'a> {
                 let properties: Vec<Option<&'a Value>> =
                     schemas.iter().map(|s| field(s, "properties")).collect();
                 let lists_properties = properties.iter().any(Option::is_some);
+                // An object that says any member is welcome (`"additionalProperties": true`:
+                // a webhook's payload, a record's custom fields) asks for what it is sent.
+                let open = schemas
+                    .iter()
+                    .any(|s| field(s, "additionalProperties") == Some(&Value::Bool(true)));
                 // Room for every member at once: a large object's entries are not copied
                 // from smaller buffers as it is walked.
                 // The entry this object's default members share, made at the first (with the
@@ -565,7 +570,7 @@ impl<'a> Builder<'a> {
                 for (k, child) in map {
                     let child_schemas = self.property_schemas(&schemas, &properties, k, child);
                     let undeclared_k =
-                        parent_undeclared || lists_properties && child_schemas.is_empty();
+                        parent_undeclared || lists_properties && child_schemas.is_empty() && !open;
                     let required_k = required.contains(k);
                     let declared_k = min_nec.as_ref().map(|l| l.contains(k));
                     let scalar = !child.is_container();

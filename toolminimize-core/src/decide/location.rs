@@ -46,7 +46,9 @@ fn published(text: &str) -> bool {
 
 /// A coordinate given as a JSON number (a `lat`/`lon` pair of fields).
 pub(super) fn coordinates(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Decision {
-    if precision(cv.kind) == Precision::Exact && f.needed {
+    // A route's coordinates are where it starts, passes or ends, whether the schema nests
+    // them in an optional object (`to.coordinates`) or not.
+    if precision(cv.kind) == Precision::Exact && (f.needed || cv.kind == ToolKind::Route) {
         return Decision::keep(Rule::ExactLocationForPurpose);
     }
     let text = cv

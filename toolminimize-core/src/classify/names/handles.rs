@@ -48,7 +48,12 @@ fn judge(handle: &str, email: bool, lists: &NameLists) -> Option<f32> {
         // first.last, first_last, first.middle.last
         ([a, .., b], [fa, .., fb]) if a.len() >= 2 && b.len() >= 2 => {
             let clean = |f: &super::lists::Flags| !f.ambiguous();
-            if fa.first() && fb.name() && (clean(fa) || clean(fb)) {
+            // A setting and its value (`lang_de`, `locale_en`, `region_us`) is no one's
+            // name, whatever names its words also are.
+            let setting = SETTING_WORDS.contains(&a.as_str());
+            if setting {
+                None
+            } else if fa.first() && fb.name() && (clean(fa) || clean(fb)) {
                 Some(if email { 0.5 } else { 0.45 })
             } else if fa.name() && fb.first() && clean(fa) && clean(fb) {
                 // last.first
@@ -68,6 +73,12 @@ fn judge(handle: &str, email: bool, lists: &NameLists) -> Option<f32> {
         _ => None,
     }
 }
+
+/// Words that open a setting's value in an identifier (`lang_de`, `locale_fr`, `sort_desc`).
+const SETTING_WORDS: &[&str] = &[
+    "lang", "language", "locale", "region", "country", "currency", "timezone", "tz", "sort",
+    "order", "mode", "format", "theme", "default", "hl", "gl", "cr", "lr",
+];
 
 /// [`HANDLE_BYTES`] of an ASCII letter or digit.
 const WORD: u8 = 1;
@@ -358,6 +369,12 @@ mod tests {
         );
         assert!(names("open src/parser_utils.rs and data/report_2024.csv").is_empty());
         assert!(names("https://doc.rust-lang.org/std/collections/str").is_empty());
+    }
+
+    #[test]
+    fn settings_are_not_names() {
+        assert!(names("lang_de").is_empty());
+        assert!(names("restrict to lang_ja and locale_fr").is_empty());
     }
 
     #[test]

@@ -2175,11 +2175,15 @@ fn named_in_point(cv: &CallView<'_>, item_text: &str) -> bool {
         .iter()
         .filter(|w| names_a_point(w))
         .any(|w| {
+            // In a script written without spaces a subject's "word" is a run of text
+            // ("陽翔のピーナッツアレルギーについて"): the item is named when the run holds it.
+            let unspaced = w.folded.chars().all(vocab::is_unspaced_script);
             cv.point_words.iter().any(|p| {
                 *p == w.folded
                     || (p.chars().count() >= 6
                         && w.folded.chars().count() >= 6
                         && common_prefix(p, &w.folded) >= 5)
+                    || unspaced && w.folded.chars().count() >= 3 && p.contains(w.folded.as_ref())
             })
         })
 }

@@ -73,6 +73,7 @@ const DIGIT_WORDS: &[(&str, char)] = &[
     ("oito", '8'),
     ("nul", '0'),
     ("een", '1'),
+    ("één", '1'),
     ("twee", '2'),
     ("drie", '3'),
     ("vijf", '5'),
@@ -338,6 +339,36 @@ const TENS_WORDS: &[(&str, u8)] = &[
     ("halvfjerds", 7),
     ("firs", 8),
     ("halvfems", 9),
+    // Russian and Ukrainian (сорок is both).
+    ("двадцать", 2),
+    ("тридцать", 3),
+    ("сорок", 4),
+    ("пятьдесят", 5),
+    ("шестьдесят", 6),
+    ("семьдесят", 7),
+    ("восемьдесят", 8),
+    ("девяносто", 9),
+    ("двадцять", 2),
+    ("тридцять", 3),
+    ("п'ятдесят", 5),
+    ("пʼятдесят", 5),
+    ("шістдесят", 6),
+    ("сімдесят", 7),
+    ("вісімдесят", 8),
+    ("дев'яносто", 9),
+    ("девʼяносто", 9),
+    // Turkish (its ten, "on", is an English word first).
+    ("yirmi", 2),
+    ("otuz", 3),
+    ("kırk", 4),
+    ("kirk", 4),
+    ("elli", 5),
+    ("altmış", 6),
+    ("altmis", 6),
+    ("yetmiş", 7),
+    ("yetmis", 7),
+    ("seksen", 8),
+    ("doksan", 9),
 ];
 
 /// Words for ten to nineteen, by their units digit.
@@ -420,6 +451,26 @@ const TEEN_WORDS: &[(&str, u8)] = &[
     ("sytten", 7),
     ("atten", 8),
     ("nitten", 9),
+    // Russian and Ukrainian.
+    ("десять", 0),
+    ("одиннадцать", 1),
+    ("двенадцать", 2),
+    ("тринадцать", 3),
+    ("четырнадцать", 4),
+    ("пятнадцать", 5),
+    ("шестнадцать", 6),
+    ("семнадцать", 7),
+    ("восемнадцать", 8),
+    ("девятнадцать", 9),
+    ("одинадцять", 1),
+    ("дванадцять", 2),
+    ("тринадцять", 3),
+    ("чотирнадцять", 4),
+    ("п'ятнадцять", 5),
+    ("шістнадцять", 6),
+    ("сімнадцять", 7),
+    ("вісімнадцять", 8),
+    ("дев'ятнадцять", 9),
 ];
 
 /// The units written glued to a multiple of ten in Swedish and Norwegian ("tjugotre",
@@ -528,8 +579,8 @@ fn number_word_index() -> &'static FxHashMap<&'static [u8], NumberWord> {
     })
 }
 
-/// The most bytes of a listed number word ("τέσσερα", "seitsemän").
-const MAX_NUMBER_WORD: usize = 16;
+/// The most bytes of a listed number word ("девятнадцать", 24 bytes, "τέσσερα", "seitsemän").
+const MAX_NUMBER_WORD: usize = 32;
 
 /// The first bytes of the listed number words, lower case.
 #[allow(clippy::indexing_slicing)] // a byte indexes a table of 256
@@ -552,7 +603,7 @@ fn number_word(w: &str) -> Option<NumberWord> {
 
 /// [`number_word`] of a word's bytes.
 fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
-    // Every number word is 2–16 bytes and starts with a byte of [`number_word_starts`].
+    // Every number word is 2–32 bytes and starts with a byte of [`number_word_starts`].
     let first = w.first()?.to_ascii_lowercase();
     let starts = number_word_starts()
         .get(usize::from(first))
@@ -1367,6 +1418,15 @@ mod tests {
             (
                 "cpr nul fem femogfyrre toogtyve otteogtredive elleve",
                 "0 5 45 22 38 11",
+            ),
+            ("bel nul zes één twee drie vier", "0 6 1 2 3 4"),
+            (
+                "номер восемь девять один, двадцать два, сорок пять, семнадцать",
+                "8 9 1 22 45 17",
+            ),
+            (
+                "numaram sıfır beş otuz iki, elli bir, yirmi yedi",
+                "0 5 32 51 27",
             ),
         ] {
             let v = number_words(text).unwrap_or_else(|| panic!("{text}"));

@@ -500,6 +500,32 @@ const GLUED_UNITS: &[(&str, u8)] = &[
     ("ni", 9),
 ];
 
+/// Multiples of a hundred written as one word, Russian then Ukrainian (сто and триста are
+/// both).
+const HUNDRED_WORDS: &[(&str, u8)] = &[
+    ("сто", 1),
+    ("двести", 2),
+    ("триста", 3),
+    ("четыреста", 4),
+    ("пятьсот", 5),
+    ("шестьсот", 6),
+    ("семьсот", 7),
+    ("восемьсот", 8),
+    ("девятьсот", 9),
+    ("двісті", 2),
+    ("чотириста", 4),
+    ("п'ятсот", 5),
+    ("пʼятсот", 5),
+    ("шістсот", 6),
+    ("сімсот", 7),
+    ("вісімсот", 8),
+    ("дев'ятсот", 9),
+    ("девʼятсот", 9),
+];
+
+/// "Hundred" as a multiplier of the digit before it (English, German, Turkish).
+const HUNDRED_TIMES: &[&str] = &["hundred", "hundert", "yüz", "yuz"];
+
 /// Words that repeat the digit after them ("double five" = 55).
 const REPEATS: &[(&str, usize)] = &[("double", 2), ("triple", 3), ("doppel", 2)];
 
@@ -549,6 +575,12 @@ enum NumberWord {
     Pair(u8, u8),
     /// "And" between a multiple of ten and its units ("treinta y cuatro", "vingt et un").
     Join,
+    /// A multiple of a hundred in one word (Russian "девятьсот", Ukrainian "двісті"): its
+    /// digit, then the two digits the words after it give ("триста сорок" = 340).
+    Hundred(u8),
+    /// "Hundred" after the digit it multiplies (Turkish "beş yüz kırk iki" = 542, English
+    /// "nine hundred"); alone, one hundred.
+    HundredTimes,
 }
 
 /// Whether `w` is a word for "and" that joins a multiple of ten to its units (Spanish "y",
@@ -574,6 +606,12 @@ fn number_word_index() -> &'static FxHashMap<&'static [u8], NumberWord> {
         }
         for &(n, u) in TEEN_WORDS {
             map.entry(n.as_bytes()).or_insert(NumberWord::Teen(u));
+        }
+        for &(n, h) in HUNDRED_WORDS {
+            map.entry(n.as_bytes()).or_insert(NumberWord::Hundred(h));
+        }
+        for &n in HUNDRED_TIMES {
+            map.entry(n.as_bytes()).or_insert(NumberWord::HundredTimes);
         }
         map
     })
@@ -796,11 +834,32 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
         // A multiple of ten waiting for the units or the teen joined to it ("quarante-deux",
         // "twenty seven", "soixante-dix-huit"): its digit and its word's span.
         let mut tens: Option<(u8, Range<usize>)> = None;
+        // A hundred written out, waiting for the two digits after it ("девятьсот
+        // шестнадцать"): its word's span. Nothing joined to it, it ends in "00".
+        let mut hundred: Option<Range<usize>> = None;
+        // The last word was a digit of its own (one "hundred" may multiply).
+        let mut after_digit = false;
         let mut r = 0;
         while let Some(&(i, n)) = run.get(r) {
             r += 1;
             let Some(w) = ws.get(i) else { continue };
             let gap = prev_end.map_or("", |pe| text.get(pe..w.start).unwrap_or(""));
+            if let Some(span) = hundred.take() {
+                let rest = matches!(gap, " " | "-")
+                    && matches!(
+                        n,
+                        NumberWord::Tens(_) | NumberWord::Teen(_) | NumberWord::Digit(_)
+                    );
+                match n {
+                    // "триста пять": 305.
+                    NumberWord::Digit(_) if rest => v.push('0', span, true),
+                    // "триста сорок", "сто двенадцать": the tens or the teen give both.
+                    _ if rest => {}
+                    _ => push_two(&mut v, 0, 0, span.clone(), span),
+                }
+            }
+            let times = matches!(n, NumberWord::HundredTimes) && after_digit && gap == " ";
+            after_digit = false;
 
             // French "dix-sept", "dix-huit", "dix-neuf": ten and a digit joined by a hyphen.
             let next_digit = run.get(r).and_then(|&(j, m)| match m {
@@ -821,13 +880,14 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
             // Joined to the multiple of ten before, by a hyphen or a space: its units, a
             // teen, or the "and" before them. Another multiple of ten, a repeat word or a
             // French "quatre-vingt" starts a number of its own ("twenty thirty" is 20, 30).
-            let joined = tens.is_some()
-                && matches!(gap, "-" | " ")
-                && !four_twenty
-                && matches!(
-                    n,
-                    NumberWord::Digit(_) | NumberWord::Teen(_) | NumberWord::Join
-                );
+            let joined = times
+                || tens.is_some()
+                    && matches!(gap, "-" | " ")
+                    && !four_twenty
+                    && matches!(
+                        n,
+                        NumberWord::Digit(_) | NumberWord::Teen(_) | NumberWord::Join
+                    );
             if !joined {
                 if let Some((t, span)) = tens.take() {
                     push_two(&mut v, t, 0, span.clone(), span);
@@ -887,8 +947,19 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
                         for _ in 0..repeat {
                             v.push(d, w.start..w.end, true);
                         }
+                        after_digit = repeat == 1;
                     }
                     repeat = 1;
+                }
+                NumberWord::Hundred(h) => {
+                    v.push(char::from(b'0' + h.min(9)), w.start..w.end, true);
+                    hundred = Some(w.start..w.end);
+                }
+                // The digit before it was written: its two digits follow.
+                NumberWord::HundredTimes if times => hundred = Some(w.start..w.end),
+                NumberWord::HundredTimes => {
+                    v.push('1', w.start..w.end, true);
+                    hundred = Some(w.start..w.end);
                 }
                 // Never joined: a multiple of ten before it was written out above.
                 NumberWord::Pair(t, u) => push_two(&mut v, t, u, w.start..w.end, w.start..w.end),
@@ -900,6 +971,9 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
         }
         if let Some((t, span)) = tens.take() {
             push_two(&mut v, t, 0, span.clone(), span);
+        }
+        if let Some(span) = hundred.take() {
+            push_two(&mut v, 0, 0, span.clone(), span);
         }
         copied_from = prev_end.unwrap_or(first.end);
         any = true;
@@ -1427,6 +1501,18 @@ mod tests {
             (
                 "numaram sıfır beş otuz iki, elli bir, yirmi yedi",
                 "0 5 32 51 27",
+            ),
+            (
+                "мой номер восемь девятьсот шестнадцать, триста сорок, двадцать два, восемьдесят один",
+                "8 916 340 22 81",
+            ),
+            (
+                "numaram sıfır beş yüz kırk iki altı yüz on dokuz otuz sekiz elli bir",
+                "0 542 6",
+            ),
+            (
+                "номер сто пять, двести, девятнадцать, ноль один",
+                "105 200 19 0 1",
             ),
         ] {
             let v = number_words(text).unwrap_or_else(|| panic!("{text}"));

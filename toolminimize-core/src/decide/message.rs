@@ -944,8 +944,40 @@ fn point(
     // "since we went up to lamotrigine 150 mg …").
     // A bracket that holds little more than the item glosses what the sentence says ("an
     // order to leave the country (OQTF)", "the DUI charge (case 24-…)"): it is the point too.
+    // Someone the subject line names too ("Peanut allergy - Ilse (3B)": the writer's child, a
+    // patient the carer writes about) is whom the message is about, not someone told of by
+    // the way.
+    let about_subject_person = clause.is_some_and(|c| {
+        names.iter().any(|n| {
+            c.clause.range.contains(&n.start)
+                && r.text.get(n.clone()).is_some_and(|t| named_in_point(cv, t))
+        })
+    });
     if named_in_point(cv, text)
-        && !clause.is_some_and(|c| c.clause.parenthetical && !is_gloss(r, c, s) || c.third_person)
+        && !clause.is_some_and(|c| {
+            c.clause.parenthetical && !is_gloss(r, c, s) || c.third_person && !about_subject_person
+        })
+    {
+        return Some(Rule::PointOfMessage);
+    }
+    // A medicine told in the sentence of the condition the subject line names, outside an
+    // aside, is how that condition is treated ("Peanut allergy" — "she has a peanut allergy
+    // and carries an EpiPen"): part of the point.
+    let subject_person_in_sentence = names.iter().any(|n| {
+        r.clause_at(n.start)
+            .is_some_and(|c| c.clause.sentence == sentence)
+            && r.text.get(n.clone()).is_some_and(|t| named_in_point(cv, t))
+    });
+    if it.kind == PsdKind::Medication
+        && (!aside
+            || subject_person_in_sentence
+                && !clause.is_some_and(|c| c.reason || c.clause.parenthetical))
+        && psd.iter().any(|p| {
+            p != s
+                && r.clause_at(p.start)
+                    .is_some_and(|c| c.clause.sentence == sentence)
+                && r.text.get(p.clone()).is_some_and(|t| named_in_point(cv, t))
+        })
     {
         return Some(Rule::PointOfMessage);
     }

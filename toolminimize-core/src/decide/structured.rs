@@ -17,7 +17,11 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
         });
     }
     let text = f.text.unwrap_or_default();
-    if !whole && carries_people(f.role) && !super::heads_value(text, item) {
+    if !whole
+        && carries_people(f.role)
+        && !super::heads_value(text, item)
+        && !in_first_part(text, item)
+    {
         // "Name (remark)" in a field of names: the remark is not the name. What heads it is
         // ("Cardiology - Dr. Okafor's team": the department addressed).
         return Decision::drop(Op::RemoveClause, Rule::RemarkOnValue);
@@ -50,6 +54,23 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
         return Decision::drop(Op::RemoveSpan, Rule::RemarkOnValue);
     }
     Decision::keep(Rule::PurposeArgument)
+}
+
+/// Whether `item` lies in the value's first part, before any bracket, comma, semicolon,
+/// colon or spaced dash: a word of what the value names ("School nurse", "Head of HR"), not a
+/// remark appended to it ("Ana Ruiz (nurse)").
+fn in_first_part(text: &str, item: &PsdItem) -> bool {
+    let head_end = ['(', ',', ';', ':', '[']
+        .iter()
+        .filter_map(|c| text.find(*c))
+        .chain(
+            [" - ", " – ", " — "]
+                .iter()
+                .filter_map(|sep| text.find(sep)),
+        )
+        .min()
+        .unwrap_or(text.len());
+    item.span.as_ref().is_some_and(|s| s.end <= head_end)
 }
 
 /// Whether `item`, in a field of symptoms or needs, is a bracket that holds nothing but a

@@ -940,10 +940,6 @@ fn point(
     if first_news == Some(sentence) && !aside && is_sick_leave(text) {
         return Some(Rule::SickLeaveNotice);
     }
-    // What the subject line names is the point, told as a reason or not ("Lamotrigine dose":
-    // "since we went up to lamotrigine 150 mg …").
-    // A bracket that holds little more than the item glosses what the sentence says ("an
-    // order to leave the country (OQTF)", "the DUI charge (case 24-…)"): it is the point too.
     // Someone the subject line names too ("Peanut allergy - Ilse (3B)": the writer's child, a
     // patient the carer writes about) is whom the message is about, not someone told of by
     // the way.
@@ -953,6 +949,10 @@ fn point(
                 && r.text.get(n.clone()).is_some_and(|t| named_in_point(cv, t))
         })
     });
+    // What the subject line names is the point, told as a reason or not ("Lamotrigine dose":
+    // "since we went up to lamotrigine 150 mg …").
+    // A bracket that holds little more than the item glosses what the sentence says ("an
+    // order to leave the country (OQTF)", "the DUI charge (case 24-…)"): it is the point too.
     if named_in_point(cv, text)
         && !clause.is_some_and(|c| {
             c.clause.parenthetical && !is_gloss(r, c, s) || c.third_person && !about_subject_person

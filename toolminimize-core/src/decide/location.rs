@@ -254,7 +254,7 @@ fn house_number_follows(text: &str, item: &PsdItem) -> bool {
 /// Whether the field's key (or the object it sits in) says post or goods go to it
 /// (`mailing_address`, `shipping`, `delivery_address`, `billing_address`, `lieferadresse`): a
 /// letter or a parcel needs the street, whatever else the tool does.
-fn names_postal_address(f: &FieldCtx<'_>) -> bool {
+pub(super) fn names_postal_address(f: &FieldCtx<'_>) -> bool {
     const POSTAL: &[&str] = &[
         "mailing",
         "mail",

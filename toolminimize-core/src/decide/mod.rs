@@ -1855,7 +1855,12 @@ fn gate(
         );
         // Not in telemetry: an event, an error report or a log line is filled to count and
         // debug, and reaches no one; a field named for a person's data does not make it needed.
-        let carries = carries && cv.kind != ToolKind::Telemetry;
+        let carries = carries && cv.kind != ToolKind::Telemetry
+            // A street filled as the whole value of an object the parcel goes to
+            // (`shipping_address.address1`, `delivery.street`): where it is delivered.
+            || item.kind == PsdKind::StreetAddress
+                && whole
+                && location::names_postal_address(f);
         // An optional identifier field (an SSN, a passport number, a date of birth) is not
         // needed unless the schema says so; an optional contact field is filled to reach
         // someone.

@@ -30,6 +30,8 @@ use super::need::{ANCHORED_MIN, Need, runs_of_current};
 
 /// A necessary condition for a match of a pattern, tested on the haystack before the pattern
 /// is compiled. It must hold for every text the pattern can match in; it may hold for others.
+/// A clone shares the original's place among the gates read together (one registration).
+#[derive(Clone)]
 pub(crate) enum Gate {
     /// The pattern holds an alternation of words outside any optional part: the text must
     /// contain one of them, with the character before and after as the pattern requires.

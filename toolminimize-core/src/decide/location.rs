@@ -161,11 +161,7 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
     // place, not the one the field asks for.
     let second_place = matches!(item.kind, StreetAddress | Postcode)
         && item.span.as_ref().is_some_and(|s| {
-            let head_end = [" - ", " – ", " — "]
-                .iter()
-                .filter_map(|sep| text.find(sep))
-                .min()
-                .unwrap_or(text.len());
+            let head_end = super::head_end(text, &[" - ", " – ", " — "]);
             s.start > head_end && text.get(..head_end).is_some_and(has_street_address)
         });
     // A form's own address field (a change of address, an application) asks for the address

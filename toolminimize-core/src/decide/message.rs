@@ -942,20 +942,20 @@ fn point(
     }
     // Someone the subject line names too ("Peanut allergy - Ilse (3B)": the writer's child, a
     // patient the carer writes about) is whom the message is about, not someone told of by
-    // the way.
-    let about_subject_person = clause.is_some_and(|c| {
+    // the way. Asked only where it decides, as it reads every name in its range.
+    let names_subject_person = |within: &dyn Fn(usize) -> bool| {
         names.iter().any(|n| {
-            c.clause.range.contains(&n.start)
-                && r.text.get(n.clone()).is_some_and(|t| named_in_point(cv, t))
+            within(n.start) && r.text.get(n.clone()).is_some_and(|t| named_in_point(cv, t))
         })
-    });
+    };
     // What the subject line names is the point, told as a reason or not ("Lamotrigine dose":
     // "since we went up to lamotrigine 150 mg …").
     // A bracket that holds little more than the item glosses what the sentence says ("an
     // order to leave the country (OQTF)", "the DUI charge (case 24-…)"): it is the point too.
     if named_in_point(cv, text)
         && !clause.is_some_and(|c| {
-            c.clause.parenthetical && !is_gloss(r, c, s) || c.third_person && !about_subject_person
+            c.clause.parenthetical && !is_gloss(r, c, s)
+                || c.third_person && !names_subject_person(&|at| c.clause.range.contains(&at))
         })
     {
         return Some(Rule::PointOfMessage);
@@ -963,19 +963,17 @@ fn point(
     // A medicine told in the sentence of the condition the subject line names, outside an
     // aside, is how that condition is treated ("Peanut allergy" — "she has a peanut allergy
     // and carries an EpiPen"): part of the point.
-    let subject_person_in_sentence = names.iter().any(|n| {
-        r.clause_at(n.start)
+    let in_sentence = |at: usize| {
+        r.clause_at(at)
             .is_some_and(|c| c.clause.sentence == sentence)
-            && r.text.get(n.clone()).is_some_and(|t| named_in_point(cv, t))
-    });
+    };
     if it.kind == PsdKind::Medication
         && (!aside
-            || subject_person_in_sentence
-                && !clause.is_some_and(|c| c.reason || c.clause.parenthetical))
+            || !clause.is_some_and(|c| c.reason || c.clause.parenthetical)
+                && names_subject_person(&in_sentence))
         && psd.iter().any(|p| {
             p != s
-                && r.clause_at(p.start)
-                    .is_some_and(|c| c.clause.sentence == sentence)
+                && in_sentence(p.start)
                 && r.text.get(p.clone()).is_some_and(|t| named_in_point(cv, t))
         })
     {
@@ -1273,11 +1271,7 @@ fn names_organisation(key: &str) -> bool {
 /// Where the head of a payment reference ends: its first dash between spaces, parenthesis,
 /// semicolon or full stop ("Rent June - late because …", "Dues (reduced …)").
 fn reference_head(text: &str) -> usize {
-    [" - ", " – ", " — ", "(", ";", ". "]
-        .iter()
-        .filter_map(|sep| text.find(sep))
-        .min()
-        .unwrap_or(text.len())
+    super::head_end(text, &[" - ", " – ", " — ", "(", ";", ". "])
 }
 
 /// Whether `text` is the proper name of a body ("St Aidan's Church", "Stateville CC", "Local

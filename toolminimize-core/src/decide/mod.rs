@@ -2124,6 +2124,15 @@ fn heads_value(text: &str, it: &PsdItem) -> bool {
     })
 }
 
+/// Where the head of a value ends: at the first of `separators` in it, or at its end.
+fn head_end(text: &str, separators: &[&str]) -> usize {
+    separators
+        .iter()
+        .filter_map(|sep| text.find(sep))
+        .min()
+        .unwrap_or(text.len())
+}
+
 /// A number or a short unit of measure ("8", "0.5", "mg", "ml", "x3", "20mg").
 fn is_measure(word: &str) -> bool {
     !word.is_empty()

@@ -60,16 +60,7 @@ pub(super) fn decide(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Dec
 /// colon or spaced dash: a word of what the value names ("School nurse", "Head of HR"), not a
 /// remark appended to it ("Ana Ruiz (nurse)").
 fn in_first_part(text: &str, item: &PsdItem) -> bool {
-    let head_end = ['(', ',', ';', ':', '[']
-        .iter()
-        .filter_map(|c| text.find(*c))
-        .chain(
-            [" - ", " – ", " — "]
-                .iter()
-                .filter_map(|sep| text.find(sep)),
-        )
-        .min()
-        .unwrap_or(text.len());
+    let head_end = super::head_end(text, &["(", ",", ";", ":", "[", " - ", " – ", " — "]);
     item.span.as_ref().is_some_and(|s| s.end <= head_end)
 }
 

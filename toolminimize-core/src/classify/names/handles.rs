@@ -50,8 +50,7 @@ fn judge(handle: &str, email: bool, lists: &NameLists) -> Option<f32> {
             let clean = |f: &super::lists::Flags| !f.ambiguous();
             // A setting and its value (`lang_de`, `locale_en`, `region_us`) is no one's
             // name, whatever names its words also are.
-            let setting = SETTING_WORDS.contains(&a.as_str());
-            if setting {
+            if SETTING_WORDS.contains(&a.as_str()) {
                 None
             } else if fa.first() && fb.name() && (clean(fa) || clean(fb)) {
                 Some(if email { 0.5 } else { 0.45 })

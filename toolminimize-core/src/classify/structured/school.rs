@@ -153,18 +153,19 @@ pub(super) struct School {
 
 impl School {
     pub(super) fn new() -> Result<Self, Error> {
-        let gate = || words_ci(GATE, Edge::Any, Edge::Any);
+        // One gate for the four patterns: the same school words open every match.
+        let gate = words_ci(GATE, Edge::Any, Edge::Any);
         let head_final = format!(r"((?:{NAME}\s+){{1,4}}(?i:{HEAD_FINAL}))(?-u:\b)");
         let head_first = format!(
             r"(?:^|[^\p{{L}}\p{{N}}_])((?i:{HEAD_FIRST})\s+{LINK}(?:(?:{NAME}|\d{{1,4}})(?:\s+(?:(?:de|del|di|da|do|y|e|la|el|le|von|van|und|i)\s+)?{NAME}){{0,3}}))"
         );
-        let other = r"((?:\d{1,3}\s*[οοηº]\s+)?(?:Δημοτικό\s+Σχολείο|Νηπιαγωγείο|Γυμνάσιο|Λύκειο)(?:\s+\p{Lu}\p{L}+){0,2}|(?i:школ[аеуыі]|гимнази[яюи]|гімназі[яюї]|лице[йяю]|ліце[йюя]|детск(?:ий|ого)\s+сад[уа]?|дитяч(?:ий|ого)\s+садок)\s*(?:№|N|#)\s*\d{1,4})";
+        let other = r"((?:\d{1,3}\s*[οηº]\s+)?(?:Δημοτικό\s+Σχολείο|Νηπιαγωγείο|Γυμνάσιο|Λύκειο)(?:\s+\p{Lu}\p{L}+){0,2}|(?i:школ[аеуыі]|гимнази[яюи]|гімназі[яюї]|лице[йяю]|ліце[йюя]|детск(?:ий|ого)\s+сад[уа]?|дитяч(?:ий|ого)\s+садок)\s*(?:№|N|#)\s*\d{1,4})";
         let cjk = r"((?:[\p{Han}\p{Katakana}ー]{1,10}(?:小学校|中学校|高等学校|高校|保育園|幼稚園|小学|中学|幼儿园))|(?:[가-힣]{1,10}(?:초등학교|중학교|고등학교|유치원|어린이집)))";
         Ok(School {
-            head_final: regex_gated("school", &head_final, gate())?,
-            head_first: regex_gated("school", &head_first, gate())?,
-            other_scripts: regex_gated("school", other, gate())?,
-            cjk: regex_gated("school", cjk, gate())?,
+            head_final: regex_gated("school", &head_final, gate.clone())?,
+            head_first: regex_gated("school", &head_first, gate.clone())?,
+            other_scripts: regex_gated("school", other, gate.clone())?,
+            cjk: regex_gated("school", cjk, gate)?,
         })
     }
 }
@@ -187,12 +188,9 @@ fn trimmed(text: &str, run: Range<usize>) -> Option<Range<usize>> {
             break;
         }
     }
-    let words: Vec<&str> = rest.split_whitespace().collect();
     // A name before the head word is left.
-    if words.len() < 2 {
-        return None;
-    }
-    if words.iter().any(|w| {
+    rest.split_whitespace().nth(1)?;
+    if rest.split_whitespace().any(|w| {
         NOT_CHILDREN.iter().any(|n| {
             w.trim_matches(|c: char| !c.is_alphanumeric())
                 .eq_ignore_ascii_case(n)

@@ -69,6 +69,7 @@ fn view(
     flags: &[bool],
     sensitive: &[Range<usize>],
     profile: &[Range<usize>],
+    story: &[Range<usize>],
 ) -> QueryView {
     let v = vocab();
     let mut personal_from = Vec::with_capacity(r.clauses.len());
@@ -81,7 +82,30 @@ fn view(
     });
     // When the first segment is only the user's data ("12 Elm St, asthma - pharmacies open
     // late") and a later one asks the question, the later one is the topic.
-    let topic_segment = topic_segment(r, flags, sensitive, profile);
+    // After a story, the question runs to the end ("… — is X safe? X Y interaction"); after
+    // a profile, what follows the question is another appendix.
+    let (topic_segment, to_end) = topic_segment(r, flags, sensitive, profile, story).unzip();
+    let to_end = to_end.unwrap_or(false);
+    // Whether a segment asks (its question mark may follow it: a sentence end splits).
+    let asks = |s: &Range<usize>| {
+        r.text
+            .get(s.start..(s.end + 3).min(r.text.len()))
+            .is_some_and(|t| t.contains(['?', '？']))
+    };
+    let asks_first = r.segments.first().is_some_and(asks);
+    // A search that asks its question first ("is turmeric safe? warfarin turmeric
+    // interaction") goes on with the terms of that question in its later segments; a later
+    // segment of search terms that asks ("… near Deptford — which ones stock insulin pens?")
+    // asks the search's question too. Neither when it turns to the user or names someone.
+    let plain: Vec<bool> = if topic_segment.is_none() && r.text.contains(['?', '？']) {
+        plain_segments(r, story, profile)
+            .into_iter()
+            .zip(&r.segments)
+            .map(|(p, s)| p && (asks_first || asks(s)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     for c in &r.clauses {
         let cw = r.words.get(c.words.clone()).unwrap_or_default();
         let spaced = (c.may_match(WordSet::PersonalTurn) || c.may_match(WordSet::Relation))
@@ -113,8 +137,13 @@ fn view(
         personal_from.push(turn.and_then(|i| cw.get(i)).map(|w| w.range.start));
         let seg = r.segment_index(c.clause.range.start);
         let later_segment = match topic_segment {
+            Some(t) if to_end => seg.is_some_and(|s| s < t),
             Some(t) => seg.is_some_and(|s| s != t),
-            None => first_segment_has_words && seg.is_some_and(|s| s > 0),
+            None => {
+                first_segment_has_words
+                    && seg.is_some_and(|s| s > 0)
+                    && !seg.is_some_and(|s| plain.get(s).copied().unwrap_or(false))
+            }
         };
         let parenthetical = c.clause.parenthetical && !boolean_group(r.text, &c.clause.range);
         aside.push(parenthetical || c.reason || (later_segment && cv.kind != ToolKind::SearchOwn));
@@ -265,26 +294,87 @@ fn starts_in(spans: &[Range<usize>], range: &Range<usize>) -> bool {
     spans.get(i).is_some_and(|p| p.start < range.end)
 }
 
+/// Per segment: whether it holds only search terms — no clause of it speaks in the first
+/// person or turns to someone ("I earn …", "for my mother"), no reason or aside, and it names
+/// no one, no age and no address or identifier. After a question ("is turmeric safe?") such a
+/// segment goes on with its terms ("warfarin turmeric interaction"). One pass over the
+/// clauses.
+fn plain_segments(r: &Reading<'_>, story: &[Range<usize>], profile: &[Range<usize>]) -> Vec<bool> {
+    let v = vocab();
+    let mut plain: Vec<bool> = r
+        .segments
+        .iter()
+        .map(|s| !starts_in(story, s) && !starts_in(profile, s))
+        .collect();
+    for c in &r.clauses {
+        let Some(slot) = r
+            .segment_index(c.clause.range.start)
+            .and_then(|i| plain.get_mut(i))
+        else {
+            continue;
+        };
+        if !*slot {
+            continue;
+        }
+        let cw = r.words.get(c.words.clone()).unwrap_or_default();
+        *slot = !c.first_person
+            && !c.reason
+            && !c.clause.parenthetical
+            && !(0..cw.len()).any(|i| {
+                v.set(WordSet::PersonalTurn)
+                    .match_in(r.lang, cw, i)
+                    .is_some()
+                    || v.set(WordSet::Relation).match_in(r.lang, cw, i).is_some()
+            });
+    }
+    plain
+}
+
 /// The segment a search asks its question in, when it is not the first.
 fn topic_segment(
     r: &Reading<'_>,
     flags: &[bool],
     sensitive: &[Range<usize>],
     profile: &[Range<usize>],
-) -> Option<usize> {
+    story: &[Range<usize>],
+) -> Option<(usize, bool)> {
     if r.segments.len() < 2 {
         return None;
     }
     let counts = content_counts(r, flags);
     let first = counts.first().copied().unwrap_or(0);
-    // The first segment reads as the user's profile: where they live, who they are, "I …".
-    let first_is_profile = r.segments.first().is_some_and(|s| {
-        starts_in(profile, s)
-            || r.clauses.iter().any(|c| {
-                c.first_person && s.start <= c.clause.range.start && c.clause.range.start < s.end
-            })
+    // The first segment tells about a person by name or age ("Ana Ruiz 52 …"): someone's
+    // story, which a later question ("— is ibuprofen safe?") asks about.
+    let first_is_story = r.segments.first().is_some_and(|s| {
+        let lead = r
+            .text
+            .get(s.clone())
+            .map_or(0, |t| t.len() - t.trim_start().len());
+        story.first().is_some_and(|p| p.start == s.start + lead)
     });
-    if first > 1 || !first_is_profile {
+    // The first segment reads as the user's profile: where they live, who they are, "I …".
+    let first_is_profile = first_is_story
+        || r.segments.first().is_some_and(|s| {
+            starts_in(profile, s)
+                || r.clauses.iter().any(|c| {
+                    c.first_person
+                        && s.start <= c.clause.range.start
+                        && c.clause.range.start < s.end
+                })
+        });
+    // A story asks nothing: whatever its words, a question after it is the topic.
+    let first_asks = r
+        .segments
+        .first()
+        .and_then(|s| r.text.get(s.start..(s.end + 3).min(r.text.len())))
+        .is_some_and(|t| t.contains(['?', '？']));
+    let later_asks = r
+        .segments
+        .first()
+        .and_then(|s| r.text.get(s.end..))
+        .is_some_and(|t| t.contains(['?', '？']));
+    let story_first = first_is_story && !first_asks && later_asks;
+    if first > 1 && !story_first || !first_is_profile {
         return None;
     }
     // The later segment must be a clean question: content words and no personal data. When
@@ -302,17 +392,17 @@ fn topic_segment(
         .enumerate()
         .skip(1)
         .find(|(i, c)| {
-            **c >= 2
+            (**c >= 2 || story_first && **c >= 1)
                 && r.segments.get(*i).is_some_and(|s| {
                     !starts_in(sensitive, s)
-                        || first_only_profile
+                        || (first_only_profile || story_first)
                             && r.text
                                 .get(s.start..(s.end + 3).min(r.text.len()))
                                 .or_else(|| r.text.get(s.clone()))
                                 .is_some_and(|t| t.contains(['?', '？']))
                 })
         })
-        .map(|(i, _)| i)
+        .map(|(i, _)| (i, story_first))
 }
 
 /// Whether the address at `span` is a named public place's ("… Support Center 1525 Main
@@ -440,8 +530,16 @@ pub(super) fn decide(
     sensitive.sort_by_key(|p| p.start);
     let mut profile = profile;
     profile.sort_by_key(|p| p.start);
+    // Who the story is about: a person's name or age.
+    let mut story: Vec<Range<usize>> = pending
+        .iter()
+        .filter_map(|&k| items.get(k))
+        .filter(|it| matches!(it.kind, PsdKind::PersonName | PsdKind::Age))
+        .filter_map(|it| it.span.clone())
+        .collect();
+    story.sort_by_key(|p| p.start);
     let flags = content_flags(r, &psd);
-    let qv = view(cv, r, &flags, &sensitive, &profile);
+    let qv = view(cv, r, &flags, &sensitive, &profile, &story);
     let own = matches!(cv.kind, ToolKind::SearchOwn | ToolKind::Database);
     // A search about the weather needs a city: no special-category topic, no street.
     let weather = cv.kind == ToolKind::Weather || r.mentions(WordSet::Weather);

@@ -164,10 +164,10 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
             let head_end = super::head_end(text, &[" - ", " – ", " — "]);
             s.start > head_end && text.get(..head_end).is_some_and(has_street_address)
         });
-    // A form's own address field (a change of address, an application) asks for the address
-    // as it is, whatever else the tool's words suggest.
+    // A form's own address field (a change of address, an application, a registration) asks
+    // for the address as it is, whatever else the tool's words suggest.
     let exact = precision(cv.kind) == Precision::Exact
-        || cv.fills_form && !f.query
+        || (cv.fills_form || cv.registers) && !f.query
         || f.needed && !f.query && names_postal_address(f);
     match item.kind {
         StreetAddress | Postcode if second_place => {

@@ -135,6 +135,8 @@ struct CallView<'a> {
     translates: bool,
     /// The tool submits or fills a form (see [`purpose::fills_form`]).
     fills_form: bool,
+    /// The tool registers or enrols someone (see [`purpose::registers`]).
+    registers: bool,
     /// The tool only reads (see [`purpose::retrieves`]): read the first time a rule asks
     /// ([`CallView::retrieves`]).
     retrieves: OnceLock<bool>,
@@ -184,6 +186,8 @@ pub(crate) struct ToolTraits {
     translates: bool,
     /// It fills a form ([`purpose::fills_form`]).
     fills_form: bool,
+    /// It registers someone ([`purpose::registers`]).
+    registers: bool,
     /// It writes a CV ([`purpose::writes_cv`]).
     writes_cv: bool,
 }
@@ -198,6 +202,7 @@ impl ToolTraits {
             writes_rows: first_word_in(tool.name(), WRITE_VERBS),
             translates: purpose::translates(tool),
             fills_form: purpose::fills_form(tool),
+            registers: purpose::registers(tool),
             writes_cv: purpose::writes_cv(tool),
         }
     }
@@ -529,6 +534,7 @@ impl<'a> CallView<'a> {
             writes_rows: traits.writes_rows,
             translates: traits.translates,
             fills_form: traits.fills_form,
+            registers: traits.registers,
             retrieves: OnceLock::new(),
             tool: ctx.tool,
             body_reading: Mutex::new(body_reading),

@@ -295,6 +295,42 @@ pub fn fills_form(tool: &ToolDef) -> bool {
     })
 }
 
+/// Whether the tool registers or enrols someone (`gp_register`, `huisarts_inschrijven`,
+/// `anmeldung`, `inscription`): a practice, a school, a municipality or a club registers
+/// them at their address as it is.
+pub fn registers(tool: &ToolDef) -> bool {
+    any_identifier_word(tool.name(), |w| {
+        REGISTRATION_WORDS.iter().any(|k| w.eq_ignore_ascii_case(k))
+    })
+}
+
+/// Words of a tool's name that make it a registration, in the project's languages.
+const REGISTRATION_WORDS: &[&str] = &[
+    "register",
+    "registration",
+    "enrol",
+    "enroll",
+    "enrolment",
+    "enrollment",
+    "signup",
+    "inschrijven",
+    "inschrijving",
+    "aanmelden",
+    "anmelden",
+    "anmeldung",
+    "registrieren",
+    "registrierung",
+    "inscription",
+    "inscripcion",
+    "iscrizione",
+    "inscricao",
+    "rejestracja",
+    "registrace",
+    "registrering",
+    "tilmelding",
+    "ilmoittautuminen",
+];
+
 /// Whether the tool writes a CV or résumé (`resume_generate`, `create_cv`, `lebenslauf`):
 /// a text read by employers, whom neither a faith nor a family status is for. "Resume" is
 /// also a verb (`resume_job`, `resume_playback`): it counts when the description speaks of

@@ -940,6 +940,26 @@ fn asks(aside: &str) -> bool {
 /// The longest bracketed aside a cut takes with it, in bytes.
 const TRAILING_ASIDE: usize = 40;
 
+/// Where an opening bracket right before `at` (spaces between) starts, or `at`.
+fn bracket_before(s: &str, at: usize) -> usize {
+    let head = s.get(..at).unwrap_or_default();
+    let trimmed = head.trim_end();
+    match trimmed.chars().next_back() {
+        Some(c @ ('(' | '[' | '（' | '【')) => trimmed.len() - c.len_utf8(),
+        _ => at,
+    }
+}
+
+/// Where a closing bracket right after `at` (spaces between) ends, or `at`.
+fn bracket_after(s: &str, at: usize) -> usize {
+    let tail = s.get(at..).unwrap_or_default();
+    let ws = tail.len() - tail.trim_start().len();
+    match tail.get(ws..).and_then(|t| t.chars().next()) {
+        Some(c @ (')' | ']' | '）' | '】')) => at + ws + c.len_utf8(),
+        _ => at,
+    }
+}
+
 /// Widens `r` to the parentheses or brackets that enclose it.
 fn parenthetical_around(s: &str, r: std::ops::Range<usize>) -> std::ops::Range<usize> {
     let head = s.get(..r.start).unwrap_or_default();
@@ -976,7 +996,16 @@ fn sentence_end(s: &str, end: usize) -> usize {
         })
         .map(char::len_utf8)
         .sum();
-    end + punct
+    // A text smiley that closes the sentence goes with it ("… bar mitzvah :)").
+    let after = end + punct;
+    let rest = s.get(after..).unwrap_or_default();
+    let ws = rest.len() - rest.trim_start_matches(' ').len();
+    if rest.get(ws..).is_some_and(|r| r.starts_with([':', ';']))
+        && let Some(n) = crate::text::clauses::smiley_len(s, after + ws)
+    {
+        return after + ws + n;
+    }
+    after
 }
 
 /// A removal of `span` with its label and leading function words as context.
@@ -1286,10 +1315,17 @@ fn rewrite_text(
                         let to = cl.partition_point(|c| c.sentence <= n);
                         let first = cl.get(from)?;
                         let last = cl.get(to.checked_sub(1)?).unwrap_or(first);
-                        Some(
-                            first.range.start.min(span.start)
-                                ..sentence_end(s, last.range.end.max(span.end)),
-                        )
+                        // A sentence that opens or closes inside brackets takes them along
+                        // ("SSN … (for camp forms)" leaves no ")").
+                        let mut start = first.range.start.min(span.start);
+                        let mut end = last.range.end.max(span.end);
+                        if first.parenthetical {
+                            start = bracket_before(s, start);
+                        }
+                        if last.parenthetical {
+                            end = bracket_after(s, end);
+                        }
+                        Some(start..sentence_end(s, end))
                     });
                 match sentence {
                     Some(r) if !needed.overlaps(&r) => {

@@ -46,6 +46,9 @@ const ABBREVIATIONS: &[&str] = &[
     // Norwegian "f.eks.", "bl.a."; Czech "např.", "atd."; Finnish "esim.", "jne.".
     "np", "tj", "tzn", "z.b", "d.h", "bzw", "ca", "usw", "vgl", "ggf", "p.ej", "bijv", "d.w.z",
     "t.ex", "f.eks", "bl.a", "např", "atd", "esim", "jne",
+    // "Number", "article", "compare", "volume", "page" before what they head, in legal and
+    // reference text: Italian, Spanish and Portuguese "n.", "art.", "cf.", "vol.", "pag.".
+    "n", "art", "cf", "vol", "pag",
 ];
 
 /// The length of the longest of [`ABBREVIATIONS`] (bytes).
@@ -275,7 +278,15 @@ fn split_clauses(text: &str) -> Vec<Clause> {
             i = end + 1;
             continue;
         }
+        // A text smiley before a space ends a sentence as an emoji does ("… in years :) The
+        // key is …").
+        let smiley = if matches!(c, ':' | ';') {
+            smiley_len(text, i)
+        } else {
+            None
+        };
         let boundary_len: Option<usize> = match c {
+            _ if smiley.is_some() => smiley,
             '(' | '[' | '（' | '【' => {
                 push(&mut out, start, i, depth > 0, sentence);
                 depth += 1;
@@ -369,6 +380,7 @@ fn split_clauses(text: &str) -> Vec<Clause> {
                 if matches!(c, '.' | '!' | '?' | '\n')
                     || is_unspaced_full_stop(c)
                     || is_pictograph(c)
+                    || smiley.is_some()
                 {
                     sentence += 1;
                 }
@@ -489,6 +501,23 @@ pub fn is_unspaced_full_stop(c: char) -> bool {
 }
 
 /// Emoji and pictographs (they end sentences in chat text).
+/// The length of a text smiley at byte `i` (`:)`, `:-)`, `;)`, `:(`, `:))`) when a space or
+/// the end of the text follows it.
+pub fn smiley_len(text: &str, i: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut j = i + 1;
+    if b.get(j) == Some(&b'-') {
+        j += 1;
+    }
+    let mouth = *b.get(j).filter(|m| matches!(m, b')' | b'('))?;
+    while b.get(j) == Some(&mouth) {
+        j += 1;
+    }
+    b.get(j)
+        .is_none_or(|n| n.is_ascii_whitespace())
+        .then_some(j - i)
+}
+
 fn is_pictograph(c: char) -> bool {
     matches!(c, '\u{1F300}'..='\u{1FAFF}' | '\u{2600}'..='\u{27BF}' | '\u{1F000}'..='\u{1F2FF}')
 }
@@ -903,6 +932,11 @@ mod reference {
                 prev = Some(c);
                 continue;
             }
+            let smiley = if matches!(c, ':' | ';') {
+                smiley_len(text, i)
+            } else {
+                None
+            };
             let boundary_len: Option<usize> = match c {
                 '(' | '[' | '（' | '【' => {
                     push(&mut out, start, i, depth > 0, sentence);
@@ -948,6 +982,7 @@ mod reference {
                         None
                     }
                 }
+                _ if smiley.is_some() => smiley,
                 // Japanese sentence ends need no space after them.
                 '。' | '！' | '？' | '؟' | '।' | '۔' | '။' | '។' => Some(c.len_utf8()),
                 ';' | '|' | '\n' | '\r' | '•' | '、' | '，' | '；' | '：' | '،' | '؛' => {
@@ -999,6 +1034,7 @@ mod reference {
                         c,
                         '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '۔' | '။' | '។' | '\n'
                     ) || is_pictograph(c)
+                        || smiley.is_some()
                     {
                         sentence += 1;
                     }

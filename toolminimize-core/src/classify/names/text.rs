@@ -30,6 +30,58 @@ use super::cyrillic;
 use super::lists::{Flags, NameLists};
 use super::tokens::{Shape, Token, tokenize};
 
+/// Street types among the place words (folded keys): the words before one are the street's
+/// name, a person's name included ("Martin Luther King Boulevard").
+const STREET_TYPES: &[&str] = &[
+    "street",
+    "avenue",
+    "ave",
+    "road",
+    "rd",
+    "boulevard",
+    "blvd",
+    "lane",
+    "ln",
+    "way",
+    "court",
+    "ct",
+    "terrace",
+    "parkway",
+    "pkwy",
+    "highway",
+    "hwy",
+    "strasse",
+    "platz",
+    "weg",
+    "allee",
+    "gasse",
+    "straat",
+    "laan",
+    "gracht",
+    "kade",
+    "cd",
+    "cad",
+    "cadde",
+    "caddesi",
+    "sk",
+    "sok",
+    "sokak",
+    "sokagi",
+    "bulvar",
+    "bulvari",
+    "blv",
+    "yolu",
+    "utca",
+    "ulice",
+    "gatan",
+    "gata",
+    "vagen",
+    "vej",
+    "vei",
+    "veien",
+    "katu",
+    "strada",
+];
 /// Most words in one name (particles and initials included).
 const MAX_RUN: usize = 5;
 
@@ -525,6 +577,14 @@ impl<'a, 't> Scan<'a, 't> {
                 && self.toks.get(k).is_some_and(|t| t.shape == Shape::Cap)
         }) {
             // `pos` counts from the second token: the suffix is at `pos + 1`.
+            // A street's type closes a street named after someone, all of it ("Martin Luther
+            // King Boulevard", "Mustafa Kemal Taşdelen Cd.").
+            if run
+                .get(pos + 1)
+                .is_some_and(|&k| STREET_TYPES.contains(&self.key(k)))
+            {
+                return None;
+            }
             let keep = run.get(..pos).unwrap_or(&[]);
             return if keep.is_empty() {
                 None

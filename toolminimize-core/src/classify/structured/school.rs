@@ -51,6 +51,15 @@ const NOT_CHILDREN: &[&str] = &[
     "police", "military",
 ];
 
+/// Head words that name a school without "School" after them and are adjectives too.
+const BARE_HEADS: &[&str] = &[
+    "primary",
+    "elementary",
+    "nursery",
+    "montessori",
+    "secondary",
+];
+
 /// Words of the gate: one of them must occur before a pattern runs.
 const GATE: &[&str] = &[
     "elementary",
@@ -190,6 +199,15 @@ fn trimmed(text: &str, run: Range<usize>) -> Option<Range<usize>> {
     }
     // A name before the head word is left.
     rest.split_whitespace().nth(1)?;
+    // Written in capitals only, a head word that is also an adjective ("BIGSERIAL PRIMARY",
+    // "CASE ELEMENTARY") is a keyword of code or a shouted phrase, not a school's name:
+    // "SPRINGFIELD ELEMENTARY SCHOOL" keeps its school word.
+    let head = rest.split_whitespace().last().unwrap_or_default();
+    if !rest.chars().any(char::is_lowercase)
+        && BARE_HEADS.iter().any(|h| head.eq_ignore_ascii_case(h))
+    {
+        return None;
+    }
     if rest.split_whitespace().any(|w| {
         NOT_CHILDREN.iter().any(|n| {
             w.trim_matches(|c: char| !c.is_alphanumeric())
@@ -301,6 +319,11 @@ mod tests {
         assert!(found("The school called about the trip").is_empty());
         assert!(found("I applied to Harvard Law School last year").is_empty());
         assert!(found("She teaches at a primary school in Leeds").is_empty());
+        assert!(found("id BIGSERIAL PRIMARY KEY, name TEXT").is_empty());
+        assert_eq!(
+            found("AT SPRINGFIELD ELEMENTARY SCHOOL"),
+            ["SPRINGFIELD ELEMENTARY SCHOOL"]
+        );
         assert!(found("la escuela de mi hija cierra").is_empty());
         assert!(found("学校に行きます").is_empty());
     }

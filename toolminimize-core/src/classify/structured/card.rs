@@ -135,7 +135,7 @@ pub(super) fn luhn(digits: &[u8]) -> bool {
 }
 
 /// Whether the issuer prefix fits the length (Visa, Mastercard, Amex, Discover, Diners, JCB,
-/// UnionPay, Maestro).
+/// UnionPay, Maestro, Mir).
 fn iin_ok(d: &[u8]) -> bool {
     let prefix = |n: usize| -> u32 {
         d.iter()
@@ -150,7 +150,8 @@ fn iin_ok(d: &[u8]) -> bool {
             ((51..=55).contains(&p2) && len == 16)
                 || (p2 == 50 || (56..=59).contains(&p2)) && len >= 12
         }
-        2 => (2221..=2720).contains(&p4) && len == 16,
+        // Mastercard's 2-series; Mir (2200–2204), 16 to 19 digits.
+        2 => (2221..=2720).contains(&p4) && len == 16 || (2200..=2204).contains(&p4) && len >= 16,
         3 => {
             ((p2 == 34 || p2 == 37) && len == 15)
                 || ((300..=305).contains(&p3) || p2 == 36 || p2 == 38 || p2 == 39)

@@ -582,6 +582,18 @@ const LABELS: &[(&str, Class)] = &[
     ("teudat zehut", National),
     ("תעודת זהות", National),
     ("מספר זהות", National),
+    // Hebrew "ת\"ז" (the short form, with a quote or a gershayim), Saudi and Gulf residence
+    // permits ("رقم إقامتي", "iqama number").
+    ("ת\"ז", National),
+    ("ת״ז", National),
+    ("ת.ז", National),
+    ("رقم إقامتي", National),
+    ("رقم إقامته", National),
+    ("رقم إقامتها", National),
+    ("رقم الإقامة", National),
+    ("رقم إقامة", National),
+    ("iqama", National),
+    ("iqama number", National),
     ("会員番号", Account),
     ("顧客番号", Account),
     ("社員番号", Account),
@@ -896,6 +908,20 @@ const CONNECTORS: &[&str] = &[
     "мой",
     "мій",
     "—",
+    // Hebrew "mine" and copulas ("ת\"ז שלי …"), Vietnamese "of me is" ("số CCCD của em là
+    // …"), Indonesian "my … is" ("NIK saya adalah …").
+    "שלי",
+    "שלו",
+    "שלה",
+    "הוא",
+    "היא",
+    "của",
+    "em",
+    "tôi",
+    "mình",
+    "là",
+    "saya",
+    "adalah",
 ];
 
 /// Normalised field keys (lower case, letters and digits only) that hold such a number, by

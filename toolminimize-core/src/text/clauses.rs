@@ -120,7 +120,7 @@ enum Class {
 const CLAUSE_MARKS: &[u8] = b"([)].!?;|\n\r:,-";
 
 /// ASCII characters that [`segments`] reads as more than a letter.
-const SEGMENT_MARKS: &[u8] = b"-|\n.!?";
+const SEGMENT_MARKS: &[u8] = b"-|\n.!?:;";
 
 /// The class of every byte, for a splitter that reads `marks` (the first letters of reason
 /// openers are added at run time, see [`Openers`]).
@@ -843,6 +843,15 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
             i += 1;
             continue;
         };
+        // A text smiley ends its segment after it, as it ends a sentence.
+        if matches!(c, ':' | ';')
+            && let Some(n) = smiley_len(text, i)
+        {
+            out.push(start..i + n);
+            start = i + n;
+            i += n;
+            continue;
+        }
         let prev = char_before(text, i);
         let cut = match c {
             '-' | '–' | '—' | '|' => {
@@ -1069,8 +1078,22 @@ mod reference {
         let mut start = 0usize;
         let mut it = text.char_indices().peekable();
         let mut prev: Option<char> = None;
+        let mut skip_until = 0usize;
         while let Some((i, c)) = it.next() {
             let next = it.peek().map(|&(_, n)| n);
+            if i < skip_until {
+                prev = Some(c);
+                continue;
+            }
+            if matches!(c, ':' | ';')
+                && let Some(n) = smiley_len(text, i)
+            {
+                out.push(start..i + n);
+                start = i + n;
+                skip_until = i + n;
+                prev = Some(c);
+                continue;
+            }
             let cut = match c {
                 '-' | '–' | '—' | '|' => {
                     prev.is_some_and(char::is_whitespace) && next.is_none_or(char::is_whitespace)

@@ -635,14 +635,17 @@ impl Vocab {
             add_scores(&mut scores, self.scoring_langs(w, raw));
         }
         // A function word of the likeliest language is read in it: "on" in an English text
-        // is the preposition, whatever other languages of the text it is a pronoun of.
+        // is the preposition, whatever other languages of the text it is a pronoun of. When
+        // languages tie (a subject line whose one function word is "on": "Headache on
+        // lisinopril"), the word is read in the first of them in [`LANGS`], the commonest.
         let best = scores.iter().copied().max().unwrap_or(0);
         if best > 0 {
-            let likeliest = scores
+            let tied: LangMask = scores
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| **c == best)
                 .fold(0, |m, (i, _)| m | 1 << i);
+            let likeliest = tied & tied.wrapping_neg();
             for w in words.iter_mut() {
                 if self.stop_langs(w) & likeliest != 0 {
                     w.read_in = likeliest;
@@ -959,6 +962,11 @@ mod tests {
         let mut ws = words(text);
         let langs = v.look_up_languages(&mut ws, text);
         assert_ne!(langs & 1, 0, "English is among the languages");
+        // A subject line whose one function word is "on" reads it in English.
+        let text = "Headache on lisinopril";
+        let mut ws = words(text);
+        let langs = v.look_up_languages(&mut ws, text);
+        assert!(!v.set(WordSet::ThirdPerson).any_in_langs(langs, &ws, text));
         // In a Czech text "on" is "he".
         let text = "Mám strach, že on to nezvládne a je to na mně";
         let mut ws = words(text);

@@ -802,12 +802,27 @@ fn point(
     // A relative named further into a clause that asks ("please book an echocardiogram for
     // my mother") is whom the request is for, not an aside about them; a relative the clause
     // opens on is what it tells of ("My wife is pregnant so no raw fish please").
+    // The reason right after the writer says they write ("Je me permets de vous écrire | car
+    // ma toux persiste …") is why the message is sent: its point, not an aside.
+    let why_written = r.clause_index(s.start).is_some_and(|ci| {
+        r.clauses
+            .get(ci)
+            .is_some_and(|c| c.reason && !c.third_person)
+            && ci
+                .checked_sub(1)
+                .and_then(|p| r.clauses.get(p))
+                .is_some_and(|p| {
+                    Some(p.clause.sentence) == r.clauses.get(ci).map(|c| c.clause.sentence)
+                        && p.may_match(WordSet::Writing)
+                        && r.names_in(WordSet::Writing, &p.clause.range)
+                })
+    });
     let aside = clause.is_some_and(|c| {
-        c.reason
+        c.reason && !why_written
             || c.relation && (!c.request || opens_on_relation(r, c))
             || c.third_person
             || c.clause.parenthetical
-    }) || r.told_as_reason(s.start);
+    }) || r.told_as_reason(s.start) && !why_written;
     // A wheelchair, a guide dog or a sign-language interpreter named in a note to a ride or
     // a delivery is what the driver must provide for, said with a need word or not ("I'll be
     // with my mother in her wheelchair"). A stay or a flight books it by the room or the

@@ -121,11 +121,14 @@ pub enum WordSet {
     /// nicht", "ne marche plus", "nie działa"): the fault is what a support message asks the
     /// reader to fix, though it holds no request word.
     Fault,
+    /// The writer saying that they write to the reader ("I'm writing because …", "je vous
+    /// écris car …"): the reason told after it is why the message is sent.
+    Writing,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 41] = [
+    const ALL: [WordSet; 42] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Associate,
@@ -167,6 +170,7 @@ impl WordSet {
         WordSet::TopicResults,
         WordSet::Secrecy,
         WordSet::Fault,
+        WordSet::Writing,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -217,6 +221,7 @@ impl WordSet {
             "topic_results" => WordSet::TopicResults,
             "secrecy" => WordSet::Secrecy,
             "fault" => WordSet::Fault,
+            "writing" => WordSet::Writing,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,

@@ -993,30 +993,13 @@ pub(crate) const STREET_PREFIXES: Words = Words::new(
 pub(crate) const PLACE_SUFFIXES: Words = Words::new(
     11,
     &[
-        "street",
         "st",
-        "avenue",
-        "ave",
-        "road",
-        "rd",
-        "boulevard",
-        "blvd",
-        "lane",
-        "ln",
         "drive",
         "dr",
-        "way",
-        "court",
-        "ct",
         "place",
         "pl",
         "square",
         "sq",
-        "terrace",
-        "parkway",
-        "pkwy",
-        "highway",
-        "hwy",
         "station",
         "park",
         "bridge",
@@ -1179,9 +1162,33 @@ pub(crate) const PLACE_SUFFIXES: Words = Words::new(
         "sr",
         "ii",
         "iii",
-        // Street types written after the name in other languages: Turkish ("Fahrettin Kerim
-        // Gökay Cd.", "Atatürk Bulvarı"), Hungarian ("Petőfi Sándor utca"), Czech, Nordic,
-        // Finnish, Romanian and Dutch.
+    ],
+);
+
+/// Street types, written after the street's name ("Baker Street", "Atatürk Bulvarı", "Petőfi
+/// Sándor utca"): place words too, and the words before one are the street's name, a person's
+/// name included ("Martin Luther King Boulevard", "Mustafa Kemal Taşdelen Cd.").
+pub(crate) const STREET_TYPES: Words = Words::new(
+    20,
+    &[
+        "street",
+        "avenue",
+        "ave",
+        "road",
+        "rd",
+        "boulevard",
+        "blvd",
+        "lane",
+        "ln",
+        "way",
+        "court",
+        "ct",
+        "terrace",
+        "parkway",
+        "pkwy",
+        "highway",
+        "hwy",
+        // Turkish, Hungarian, Czech, Nordic, Finnish, Romanian and Dutch.
         "cd",
         "cad",
         "cadde",
@@ -1212,6 +1219,11 @@ pub(crate) const PLACE_SUFFIXES: Words = Words::new(
         "kade",
     ],
 );
+
+/// Whether a word in `lists` ends a place or organisation name: a place word or a street type.
+pub(crate) const fn ends_place(lists: u32) -> bool {
+    PLACE_SUFFIXES.holds(lists) || STREET_TYPES.holds(lists)
+}
 
 /// Brands, products, assistants and programming languages that are also given names.
 pub(crate) const BRANDS: Words = Words::new(
@@ -1678,6 +1690,7 @@ const ALL: &[Words] = &[
     PLACE_PREFIXES,
     STREET_PREFIXES,
     PLACE_SUFFIXES,
+    STREET_TYPES,
     BRANDS,
     CALENDAR,
     PARTICLES,

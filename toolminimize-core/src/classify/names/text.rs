@@ -23,65 +23,13 @@ use rustc_hash::FxHashMap;
 
 use super::context::{
     BRANDS, CALENDAR, ELIDED, GREETINGS, LABELS, NOT_NAMES, OF, PARTICLES, PLACE_PREFIXES,
-    PLACE_SUFFIXES, POSSESSIVES, POST_HONORIFICS, PREPOSITIONS, PRONOUNS, RELATIONS, ROLES,
-    SIGN_OFFS, STREET_PREFIXES, TITLES, VERBS_AFTER, is_in, is_in_slice, lists_of,
+    POSSESSIVES, POST_HONORIFICS, PREPOSITIONS, PRONOUNS, RELATIONS, ROLES, SIGN_OFFS,
+    STREET_PREFIXES, STREET_TYPES, TITLES, VERBS_AFTER, ends_place, is_in, is_in_slice, lists_of,
 };
 use super::cyrillic;
 use super::lists::{Flags, NameLists};
 use super::tokens::{Shape, Token, tokenize};
 
-/// Street types among the place words (folded keys): the words before one are the street's
-/// name, a person's name included ("Martin Luther King Boulevard").
-const STREET_TYPES: &[&str] = &[
-    "street",
-    "avenue",
-    "ave",
-    "road",
-    "rd",
-    "boulevard",
-    "blvd",
-    "lane",
-    "ln",
-    "way",
-    "court",
-    "ct",
-    "terrace",
-    "parkway",
-    "pkwy",
-    "highway",
-    "hwy",
-    "strasse",
-    "platz",
-    "weg",
-    "allee",
-    "gasse",
-    "straat",
-    "laan",
-    "gracht",
-    "kade",
-    "cd",
-    "cad",
-    "cadde",
-    "caddesi",
-    "sk",
-    "sok",
-    "sokak",
-    "sokagi",
-    "bulvar",
-    "bulvari",
-    "blv",
-    "yolu",
-    "utca",
-    "ulice",
-    "gatan",
-    "gata",
-    "vagen",
-    "vej",
-    "vei",
-    "veien",
-    "katu",
-    "strada",
-];
 /// Most words in one name (particles and initials included).
 const MAX_RUN: usize = 5;
 
@@ -567,13 +515,13 @@ impl<'a, 't> Scan<'a, 't> {
         let first_lists = lists_of(first_key);
         // Place and organisation words ("Ave", "Station") never start a name, nor does a place
         // of two or three words ("Da Nang", "Addis Ababa", "Chiang Mai").
-        if PLACE_SUFFIXES.holds(first_lists) || self.opens_with_place(run) {
+        if ends_place(first_lists) || self.opens_with_place(run) {
             return None;
         }
         // "Rebecca Stone Cleveland Clinic": the word before a place or organisation word
         // belongs to that place; what comes before it may still be a name.
         if let Some(pos) = run.iter().skip(1).position(|&k| {
-            is_in(PLACE_SUFFIXES, self.key(k))
+            ends_place(lists_of(self.key(k)))
                 && self.toks.get(k).is_some_and(|t| t.shape == Shape::Cap)
         }) {
             // `pos` counts from the second token: the suffix is at `pos + 1`.
@@ -581,7 +529,7 @@ impl<'a, 't> Scan<'a, 't> {
             // King Boulevard", "Mustafa Kemal Taşdelen Cd.").
             if run
                 .get(pos + 1)
-                .is_some_and(|&k| STREET_TYPES.contains(&self.key(k)))
+                .is_some_and(|&k| is_in(STREET_TYPES, self.key(k)))
             {
                 return None;
             }
@@ -594,7 +542,7 @@ impl<'a, 't> Scan<'a, 't> {
         }
         let after = run.last().and_then(|&k| self.toks.get(k + 1));
         if after.is_some_and(|t| {
-            is_in(PLACE_SUFFIXES, &t.key)
+            ends_place(lists_of(&t.key))
                 && t.shape == Shape::Lower
                 && matches!(
                     t.key.as_ref(),

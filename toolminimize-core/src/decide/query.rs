@@ -86,12 +86,7 @@ fn view(
     // a profile, what follows the question is another appendix.
     let (topic_segment, to_end) = topic_segment(r, flags, sensitive, profile, story).unzip();
     let to_end = to_end.unwrap_or(false);
-    // Whether a segment asks (its question mark may follow it: a sentence end splits).
-    let asks = |s: &Range<usize>| {
-        r.text
-            .get(s.start..(s.end + 3).min(r.text.len()))
-            .is_some_and(|t| t.contains(['?', '？']))
-    };
+    let asks = |s: &Range<usize>| segment_asks(r, s);
     let asks_first = r.segments.first().is_some_and(asks);
     // A search that asks its question first ("is turmeric safe? warfarin turmeric
     // interaction") goes on with the terms of that question in its later segments; a later
@@ -330,7 +325,20 @@ fn plain_segments(r: &Reading<'_>, story: &[Range<usize>], profile: &[Range<usiz
     plain
 }
 
-/// The segment a search asks its question in, when it is not the first.
+/// Whether segment `s` asks: a question mark in it or right after it (a sentence end splits
+/// segments, so the mark may open the next one).
+fn segment_asks(r: &Reading<'_>, s: &Range<usize>) -> bool {
+    let mut end = (s.end + 3).min(r.text.len());
+    while !r.text.is_char_boundary(end) {
+        end -= 1;
+    }
+    r.text
+        .get(s.start..end)
+        .is_some_and(|t| t.contains(['?', '？']))
+}
+
+/// The segment a search asks its question in, when it is not the first, and whether the
+/// question runs to the end of the text (it does after someone's story).
 fn topic_segment(
     r: &Reading<'_>,
     flags: &[bool],
@@ -363,11 +371,7 @@ fn topic_segment(
                 })
         });
     // A story asks nothing: whatever its words, a question after it is the topic.
-    let first_asks = r
-        .segments
-        .first()
-        .and_then(|s| r.text.get(s.start..(s.end + 3).min(r.text.len())))
-        .is_some_and(|t| t.contains(['?', '？']));
+    let first_asks = r.segments.first().is_some_and(|s| segment_asks(r, s));
     let later_asks = r
         .segments
         .first()
@@ -395,11 +399,7 @@ fn topic_segment(
             (**c >= 2 || story_first && **c >= 1)
                 && r.segments.get(*i).is_some_and(|s| {
                     !starts_in(sensitive, s)
-                        || (first_only_profile || story_first)
-                            && r.text
-                                .get(s.start..(s.end + 3).min(r.text.len()))
-                                .or_else(|| r.text.get(s.clone()))
-                                .is_some_and(|t| t.contains(['?', '？']))
+                        || (first_only_profile || story_first) && segment_asks(r, s)
                 })
         })
         .map(|(i, _)| (i, story_first))

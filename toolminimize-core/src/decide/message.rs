@@ -798,25 +798,25 @@ fn point(
         return None;
     }
     let text = field_span_text(f, it).unwrap_or_default();
-    let clause = r.clause_at(s.start);
-    // A relative named further into a clause that asks ("please book an echocardiogram for
-    // my mother") is whom the request is for, not an aside about them; a relative the clause
-    // opens on is what it tells of ("My wife is pregnant so no raw fish please").
+    let ci = r.clause_index(s.start);
+    let clause = ci.and_then(|i| r.clauses.get(i));
     // The reason right after the writer says they write ("Je me permets de vous écrire | car
     // ma toux persiste …") is why the message is sent: its point, not an aside.
-    let why_written = r.clause_index(s.start).is_some_and(|ci| {
-        r.clauses
-            .get(ci)
-            .is_some_and(|c| c.reason && !c.third_person)
+    let why_written = clause.is_some_and(|c| {
+        c.reason
+            && !c.third_person
             && ci
-                .checked_sub(1)
+                .and_then(|i| i.checked_sub(1))
                 .and_then(|p| r.clauses.get(p))
                 .is_some_and(|p| {
-                    Some(p.clause.sentence) == r.clauses.get(ci).map(|c| c.clause.sentence)
+                    p.clause.sentence == c.clause.sentence
                         && p.may_match(WordSet::Writing)
                         && r.names_in(WordSet::Writing, &p.clause.range)
                 })
     });
+    // A relative named further into a clause that asks ("please book an echocardiogram for
+    // my mother") is whom the request is for, not an aside about them; a relative the clause
+    // opens on is what it tells of ("My wife is pregnant so no raw fish please").
     let aside = clause.is_some_and(|c| {
         c.reason && !why_written
             || c.relation && (!c.request || opens_on_relation(r, c))
@@ -861,7 +861,7 @@ fn point(
     {
         return Some(Rule::SampleData);
     }
-    let first_clause = r.clause_index(s.start) == Some(0);
+    let first_clause = ci == Some(0);
     // A later clause that speaks of the writer ("… - sorry, my hearing was moved") is an
     // aside in a title too.
     let personal_aside = !first_clause && clause.is_some_and(|c| c.first_person);

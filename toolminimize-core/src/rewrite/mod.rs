@@ -1000,9 +1000,7 @@ fn sentence_end(s: &str, end: usize) -> usize {
     let after = end + punct;
     let rest = s.get(after..).unwrap_or_default();
     let ws = rest.len() - rest.trim_start_matches(' ').len();
-    if rest.get(ws..).is_some_and(|r| r.starts_with([':', ';']))
-        && let Some(n) = crate::text::clauses::smiley_len(s, after + ws)
-    {
+    if let Some(n) = crate::text::clauses::smiley_len(s, after + ws) {
         return after + ws + n;
     }
     after

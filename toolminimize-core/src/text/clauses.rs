@@ -280,11 +280,7 @@ fn split_clauses(text: &str) -> Vec<Clause> {
         }
         // A text smiley before a space ends a sentence as an emoji does ("… in years :) The
         // key is …").
-        let smiley = if matches!(c, ':' | ';') {
-            smiley_len(text, i)
-        } else {
-            None
-        };
+        let smiley = smiley_len(text, i);
         let boundary_len: Option<usize> = match c {
             _ if smiley.is_some() => smiley,
             '(' | '[' | '（' | '【' => {
@@ -500,11 +496,14 @@ pub fn is_unspaced_full_stop(c: char) -> bool {
     matches!(c, '。' | '！' | '？' | '؟' | '।' | '۔' | '။' | '។')
 }
 
-/// Emoji and pictographs (they end sentences in chat text).
 /// The length of a text smiley at byte `i` (`:)`, `:-)`, `;)`, `:(`, `:))`) when a space or
 /// the end of the text follows it.
+#[inline]
 pub fn smiley_len(text: &str, i: usize) -> Option<usize> {
     let b = text.as_bytes();
+    if !matches!(b.get(i), Some(b':' | b';')) {
+        return None;
+    }
     let mut j = i + 1;
     if b.get(j) == Some(&b'-') {
         j += 1;
@@ -518,6 +517,7 @@ pub fn smiley_len(text: &str, i: usize) -> Option<usize> {
         .then_some(j - i)
 }
 
+/// Emoji and pictographs (they end sentences in chat text).
 fn is_pictograph(c: char) -> bool {
     matches!(c, '\u{1F300}'..='\u{1FAFF}' | '\u{2600}'..='\u{27BF}' | '\u{1F000}'..='\u{1F2FF}')
 }
@@ -844,9 +844,7 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
             continue;
         };
         // A text smiley ends its segment after it, as it ends a sentence.
-        if matches!(c, ':' | ';')
-            && let Some(n) = smiley_len(text, i)
-        {
+        if let Some(n) = smiley_len(text, i) {
             out.push(start..i + n);
             start = i + n;
             i += n;
@@ -941,11 +939,7 @@ mod reference {
                 prev = Some(c);
                 continue;
             }
-            let smiley = if matches!(c, ':' | ';') {
-                smiley_len(text, i)
-            } else {
-                None
-            };
+            let smiley = smiley_len(text, i);
             let boundary_len: Option<usize> = match c {
                 '(' | '[' | '（' | '【' => {
                     push(&mut out, start, i, depth > 0, sentence);
@@ -1085,9 +1079,7 @@ mod reference {
                 prev = Some(c);
                 continue;
             }
-            if matches!(c, ':' | ';')
-                && let Some(n) = smiley_len(text, i)
-            {
+            if let Some(n) = smiley_len(text, i) {
                 out.push(start..i + n);
                 start = i + n;
                 skip_until = i + n;

@@ -1924,7 +1924,7 @@ fn other(
                 || cv.pay_me()
                 || cv.pay_account()
                 || mv.pays(s.start)
-                || !offered && needs(it.kind)
+                || !offered && (needs(it.kind) || !bystander && r.answers_at(s.start))
                 || in_point
             {
                 Decision::keep(Rule::AccountForPayment)
@@ -2016,6 +2016,9 @@ fn other(
                 && (in_point
                     || !bystander
                         && (!offered && needs(it.kind)
+                            // Handed over as the reader asked ("Here's what you asked for:
+                            // - SSN: …", "voici mon numéro fiscal").
+                            || !offered && r.answers_at(s.start)
                             || payroll
                             || cv.kind == ToolKind::Database && it.kind == DateOfBirth))
             {

@@ -302,6 +302,40 @@ impl<'a> Reading<'a> {
         self.first_news
     }
 
+    /// Where the paragraph holding byte `at` starts: after the last blank line before it, or
+    /// at the start of the part read.
+    pub fn paragraph_start(&self, at: usize) -> usize {
+        let i = self.line_starts.partition_point(|&s| s <= at);
+        let mut start = self.window.start;
+        for (j, &ls) in self.line_starts.iter().enumerate().take(i).skip(1) {
+            let prev = self.line_starts.get(j - 1).copied().unwrap_or(start);
+            if self.text.get(prev..ls).is_some_and(|l| l.trim().is_empty()) {
+                start = ls;
+            }
+        }
+        start
+    }
+
+    /// Whether the writer says, in the paragraph of byte `at` and no later than its clause,
+    /// that they hand over what the reader asked for ("As requested, my SSN is …", "Here's
+    /// what you asked for:" over a list of numbers, "voici mon IBAN : …").
+    pub fn answers_at(&self, at: usize) -> bool {
+        if !vocab().set(WordSet::Answering).may_match(self.lists) && !self.unspaced {
+            return false;
+        }
+        let para = self.paragraph_start(at);
+        let first = self.clauses.partition_point(|c| c.clause.range.end <= para);
+        let last = self.clauses.partition_point(|c| c.clause.range.start <= at);
+        self.clauses
+            .get(first..last.max(first))
+            .unwrap_or_default()
+            .iter()
+            .any(|c| {
+                (c.may_match(WordSet::Answering) || self.unspaced)
+                    && self.names_in(WordSet::Answering, &c.clause.range)
+            })
+    }
+
     /// Where the line holding byte `at` starts.
     pub fn line_start(&self, at: usize) -> usize {
         let i = self.line_starts.partition_point(|&s| s <= at);

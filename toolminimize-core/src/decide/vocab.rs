@@ -124,11 +124,14 @@ pub enum WordSet {
     /// The writer saying that they write to the reader ("I'm writing because …", "je vous
     /// écris car …"): the reason told after it is why the message is sent.
     Writing,
+    /// The writer handing over what the reader asked for ("as requested", "here is my",
+    /// "voici mon", "wie gewünscht"): the numbers given beside it are what the message is for.
+    Answering,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 42] = [
+    const ALL: [WordSet; 43] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Associate,
@@ -171,6 +174,7 @@ impl WordSet {
         WordSet::Secrecy,
         WordSet::Fault,
         WordSet::Writing,
+        WordSet::Answering,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -222,6 +226,7 @@ impl WordSet {
             "secrecy" => WordSet::Secrecy,
             "fault" => WordSet::Fault,
             "writing" => WordSet::Writing,
+            "answering" => WordSet::Answering,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,

@@ -148,6 +148,7 @@ impl<'a> Reading<'a> {
         let lang = v.look_up_languages(&mut ws, text);
         let cl = clauses(text);
         let mut infos = Vec::with_capacity(cl.len());
+        let mut questions = Vec::with_capacity(cl.len());
         let mut wi = 0usize;
         for c in cl {
             while ws.get(wi).is_some_and(|w| w.range.start < c.range.start) {
@@ -176,6 +177,10 @@ impl<'a> Reading<'a> {
             let offered = has(WordSet::Offered);
             // "Don't call my work line": a refusal, not a request to call.
             let contact_refused = has(WordSet::ContactRefusal);
+            // A clause that ends with a question mark (see below).
+            let question = !reason
+                && (raw.trim_end().ends_with(['?', '？', '؟'])
+                    || text.get(c.range.end..).is_some_and(ends_question));
             infos.push(ClauseInfo {
                 request: (has(WordSet::Request) || asks_at_open(v, lang, cw)) && !offered,
                 // "Wheelchair assistance needed at the gate" asks the provider to serve the
@@ -196,6 +201,7 @@ impl<'a> Reading<'a> {
                 words: start..end,
                 clause: c,
             });
+            questions.push(question && !offered);
             wi = end;
         }
         let greeting = infos.first().and_then(|first| {
@@ -237,12 +243,6 @@ impl<'a> Reading<'a> {
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
         let signature = signature_start(text, &ws, &line_starts);
-        let mut requests: Vec<usize> = infos
-            .iter()
-            .filter(|c| c.request)
-            .map(|c| c.clause.sentence)
-            .collect();
-        requests.dedup();
         let first_news = infos
             .iter()
             .find(|c| {
@@ -251,6 +251,27 @@ impl<'a> Reading<'a> {
                     .is_none_or(|g| !g.contains(&c.clause.range.start))
             })
             .map(|c| c.clause.sentence);
+        // The message's news asked as a question asks, whatever its words ("Does anyone know
+        // where I can get …?", "Підкажіть, де можна дістати …?"), when the sentence speaks of
+        // no one else (not "how is your mum doing, is … getting worse?").
+        if let Some(n) = first_news {
+            let in_news = |c: &&ClauseInfo| c.clause.sentence == n;
+            if !infos
+                .iter()
+                .filter(in_news)
+                .any(|c| c.relation || c.third_person)
+            {
+                for (c, q) in infos.iter_mut().zip(&questions) {
+                    c.request |= *q && c.clause.sentence == n;
+                }
+            }
+        }
+        let mut requests: Vec<usize> = infos
+            .iter()
+            .filter(|c| c.request)
+            .map(|c| c.clause.sentence)
+            .collect();
+        requests.dedup();
         Reading {
             text,
             lists: v.lists_in(&ws),
@@ -536,6 +557,22 @@ fn names_need(v: &super::vocab::Vocab, cw: &[Word<'_>], unspaced: &str) -> bool 
     [WordSet::Need, WordSet::Accommodation]
         .iter()
         .all(|&set| v.set(set).any_in_langs(ALL_LANGS, cw, unspaced))
+}
+
+/// Whether the text after a clause closes it with a question mark, past spaces, closing
+/// quotes and one short bracket ("… Humalog (cartridges)?").
+fn ends_question(rest: &str) -> bool {
+    let mut rest = rest.trim_start_matches([' ', '"', '»', '”', ')']);
+    if let Some(inner) = rest.strip_prefix('(') {
+        match inner.find(')') {
+            Some(close) if close <= 60 => {
+                rest = inner.get(close + 1..).unwrap_or_default();
+            }
+            _ => return false,
+        }
+        rest = rest.trim_start_matches([' ', '"', '»', '”']);
+    }
+    rest.starts_with(['?', '？', '؟'])
 }
 
 fn asks_at_open(v: &super::vocab::Vocab, lang: LangMask, cw: &[Word<'_>]) -> bool {

@@ -1593,10 +1593,33 @@ fn decide_items(
                 && is_special(it)
                 && key_not_in_request(ctx, f, it)
                 && ctx.consent.is_some_and(|c| !c.names_kind(it.kind));
+            // The schema names what the tool needs at minimum and leaves this optional text
+            // out of it: what the text rules would keep of other kinds of data is not needed
+            // (a claim's `memo` beside its `diagnosis`); the rest of the text stays.
+            let left_out = f.info.is_some_and(|i| {
+                i.declared_necessary == Some(false)
+                    && !i.required
+                    && i.psd_category != Some(it.category)
+            }) && d.necessary
+                // Not a contact the text asks the reader to use, nor what is nobody's
+                // personal data (a business line, a public place, a machine's address).
+                && !matches!(
+                    d.rule,
+                    Rule::ContactRequested
+                        | Rule::FieldCarriesThisData
+                        | Rule::BusinessContact
+                        | Rule::PublicPlace
+                        | Rule::PublishedCoordinates
+                        | Rule::MachineAddress
+                        | Rule::MeetingPoint
+                        | Rule::SampleData
+                );
             if web_topic || own_key {
                 d = Decision::drop(Op::RemoveSpan, Rule::NotInRequest);
             } else if stored {
                 d = Decision::drop(Op::RemoveSentence, Rule::NotInRequest);
+            } else if left_out {
+                d = Decision::drop(Op::RemoveSpan, Rule::NotMinimumNecessary);
             }
         }
         out.set(k, d);

@@ -506,6 +506,33 @@ impl<'a, 't> Scan<'a, 't> {
         Some((end, 0.8))
     }
 
+    /// Whether a street's type follows token `last` after at most two more capitalised
+    /// words, with nothing but spaces and dots between them: the run names a street after
+    /// someone ("Martin Luther King Jr. Blvd", "Rosa Parks Memorial Hwy").
+    fn street_type_follows(&self, last: usize) -> bool {
+        let mut end = self.toks.get(last).map_or(0, |t| t.end);
+        for k in last + 1..=last + 3 {
+            let Some(t) = self.toks.get(k) else {
+                return false;
+            };
+            let plain_gap = self
+                .text
+                .get(end..t.start)
+                .is_some_and(|g| !g.is_empty() && g.chars().all(|c| c == ' ' || c == '.'));
+            if !plain_gap {
+                return false;
+            }
+            if matches!(t.shape, Shape::Cap | Shape::Upper) && is_in(STREET_TYPES, &t.key) {
+                return true;
+            }
+            if t.shape != Shape::Cap {
+                return false;
+            }
+            end = t.end;
+        }
+        false
+    }
+
     /// Judges the run; `Some((last token index, confidence))` when it is a name.
     fn judge(&self, run: &[usize]) -> Option<(usize, f32)> {
         let &i = run.first()?;
@@ -539,6 +566,12 @@ impl<'a, 't> Scan<'a, 't> {
             } else {
                 self.judge(keep)
             };
+        }
+        if run
+            .last()
+            .is_some_and(|&last| self.street_type_follows(last))
+        {
+            return None;
         }
         let after = run.last().and_then(|&k| self.toks.get(k + 1));
         if after.is_some_and(|t| {

@@ -1871,6 +1871,10 @@ fn other(
                 // Who the people of a handed-over task are, past its first sentence, unless
                 // the task names them or acts in someone's name (books, files, buys).
                 Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
+            } else if cv.kind == ToolKind::Payment && labelled(WordSet::PayerLabel) {
+                // "Pagador: Ana Ruiz" in a payment's reference: the payer's bank sends the
+                // payer's name with the money.
+                Decision::drop(Op::RemoveSpan, Rule::ProfileNotNeeded)
             } else {
                 Decision::keep(Rule::SubjectPerson)
             }

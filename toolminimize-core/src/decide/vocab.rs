@@ -127,11 +127,14 @@ pub enum WordSet {
     /// The writer handing over what the reader asked for ("as requested", "here is my",
     /// "voici mon", "wie gewünscht"): the numbers given beside it are what the message is for.
     Answering,
+    /// A label that names who pays ("Pagador:", "payer", "Auftraggeber"): in a payment's
+    /// reference the name after it is the payer's, which the payer's bank already holds.
+    PayerLabel,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 43] = [
+    const ALL: [WordSet; 44] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Associate,
@@ -175,6 +178,7 @@ impl WordSet {
         WordSet::Fault,
         WordSet::Writing,
         WordSet::Answering,
+        WordSet::PayerLabel,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -227,6 +231,7 @@ impl WordSet {
             "fault" => WordSet::Fault,
             "writing" => WordSet::Writing,
             "answering" => WordSet::Answering,
+            "payer_label" => WordSet::PayerLabel,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,

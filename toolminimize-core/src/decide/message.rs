@@ -1863,7 +1863,7 @@ fn other(
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if in_sig {
                 Decision::keep(Rule::Sender)
-            } else if bystander || kept_from {
+            } else if bystander || kept_from || ex_partner_before(r, s.start) {
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if cv.kind == ToolKind::Code {
                 Decision::drop(Op::Substitute, Rule::PublicWrite)
@@ -2487,6 +2487,15 @@ const FOR_SOMEONE: &[&str] = &[
 
 /// Whether a relative ("my son", "ma fille") stands among the last three words before `at`,
 /// in its clause.
+/// Whether a former partner is named right before byte `at` on its line ("that's my ex,
+/// …", "her ex-husband …", "fostul meu soț, …"): the writer tells about them; a message
+/// is not addressed to them through a third party, nor does it act for them.
+fn ex_partner_before(r: &Reading<'_>, at: usize) -> bool {
+    let before = r.words_before_on_line(at, 4);
+    let terms = vocab().set(WordSet::ExPartner);
+    (0..before.len()).any(|i| terms.match_in(r.lang, before, i).is_some())
+}
+
 fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     r.set_word_before(at, WordSet::Relation, 3).is_some()
 }

@@ -130,11 +130,14 @@ pub enum WordSet {
     /// A label that names who pays ("Pagador:", "payer", "Auftraggeber"): in a payment's
     /// reference the name after it is the payer's, which the payer's bank already holds.
     PayerLabel,
+    /// A former partner ("my ex, …", "ex-husband", "fostul meu soț"): the person named
+    /// right after is told about, not whom the reader deals with.
+    ExPartner,
 }
 
 impl WordSet {
     /// Every list, in the order of the variants (see [`WordSet::index`]).
-    const ALL: [WordSet; 44] = [
+    const ALL: [WordSet; 45] = [
         WordSet::FirstPerson,
         WordSet::Relation,
         WordSet::Associate,
@@ -179,6 +182,7 @@ impl WordSet {
         WordSet::Writing,
         WordSet::Answering,
         WordSet::PayerLabel,
+        WordSet::ExPartner,
     ];
 
     /// The list's number: its place in [`WordSet::ALL`].
@@ -232,6 +236,7 @@ impl WordSet {
             "writing" => WordSet::Writing,
             "answering" => WordSet::Answering,
             "payer_label" => WordSet::PayerLabel,
+            "ex_partner" => WordSet::ExPartner,
             "account_ref" => WordSet::AccountRef,
             "business" => WordSet::Business,
             "third_person" => WordSet::ThirdPerson,

@@ -997,7 +997,10 @@ fn point(
     // A subject or topic that names the kind ("Medication question", topic `test_results`):
     // the medicines, or the values and complaints, the writer tells are the point; someone
     // else's are not.
+    // Not in a code host's issue or review: there the kind names a feature of the software
+    // ("Crash when saving a symptom entry"), not the writer's own data.
     if cv.topic_names(it.kind)
+        && cv.kind != ToolKind::Code
         && !clause.is_some_and(|c| c.clause.parenthetical || c.third_person || c.relation)
     {
         return Some(Rule::PointOfMessage);

@@ -1596,11 +1596,13 @@ fn decide_items(
             // The schema names what the tool needs at minimum and leaves this optional text
             // out of it: what the text rules would keep of other kinds of data is not needed
             // (a claim's `memo` beside its `diagnosis`); the rest of the text stays.
+            // Not in an issue tracker's text, whose words may name code (`clinic.legal_name`).
             let left_out = f.info.is_some_and(|i| {
                 i.declared_necessary == Some(false)
                     && !i.required
                     && i.psd_category != Some(it.category)
             }) && d.necessary
+                && cv.kind != ToolKind::Code
                 // Not a contact the text asks the reader to use, nor what is nobody's
                 // personal data (a business line, a public place, a machine's address).
                 && !matches!(

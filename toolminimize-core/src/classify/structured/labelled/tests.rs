@@ -295,6 +295,9 @@ fn national_numbers_of_more_languages_by_their_labels() {
     assert_eq!(plain("NIK: 3171012345678901"), [("3171012345678901", NID)]);
     assert_eq!(plain("số căn cước 079123456789"), [("079123456789", NID)]);
     assert_eq!(plain("taj szám: 111-222-333"), [("111-222-333", MED)]);
+    // Whose number it is, between the label and the number.
+    assert_eq!(plain("РНОКПП відправника 1234567890").len(), 1);
+    assert_eq!(plain("ИНН получателя 500100732259").len(), 1);
     // Lower-case acronyms that are words elsewhere count only as a key.
     assert!(plain("the nik 3171012345678901").is_empty());
     assert_eq!(plain("HKID Z987654(2)").len(), 1);

@@ -1864,6 +1864,10 @@ fn other(
                 // "my oncologist Dr. Lee", "Dr. Klein, my oncologist", "at Dr. Okwu's for my
                 // ECT follow-up": the clinician's name tells the treatment.
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
+            } else if r.in_quote(s.start) && !in_point {
+                // Someone in the quoted or forwarded message below the writer's own (its
+                // sender, whom it was about): the reply does not need them again.
+                Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if in_sig {
                 Decision::keep(Rule::Sender)
             } else if bystander || kept_from || ex_partner_before(r, s.start) {
@@ -1888,6 +1892,9 @@ fn other(
                 public && !cv.workplace && (writers_own(r, clause, s) || !mv.names_person);
             if store || f.role.carries(it.kind) || private_file {
                 Decision::keep(Rule::FieldCarriesThisData)
+            } else if r.in_quote(s.start) && !in_point {
+                // A contact in the quoted or forwarded message below the writer's own.
+                Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)
             } else if clause.is_some_and(|c| c.contact_refused) {
                 // "Don't call my work line, 555-…": the reader is told not to use it.
                 Decision::drop(Op::RemoveSpan, Rule::ContactNotAsked)

@@ -71,6 +71,8 @@ pub struct Reading<'a> {
     pub greeting: Option<Range<usize>>,
     /// Where the signature block starts, if there is one.
     pub signature: Option<usize>,
+    /// Where quoted or forwarded text starts, if there is any after the writer's own.
+    quote: Option<usize>,
     /// The languages the text is most likely written in.
     pub lang: LangMask,
     /// The word lists that can match at one of its words.
@@ -118,6 +120,9 @@ impl<'a> Reading<'a> {
             }
             if let Some(s) = r.signature.as_mut() {
                 *s += off;
+            }
+            if let Some(q) = r.quote.as_mut() {
+                *q += off;
             }
             for l in &mut r.line_starts {
                 *l += off;
@@ -243,6 +248,7 @@ impl<'a> Reading<'a> {
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
         let signature = signature_start(text, &ws, &line_starts);
+        let quote = quote_start(text, &line_starts);
         let first_news = infos
             .iter()
             .find(|c| {
@@ -281,6 +287,7 @@ impl<'a> Reading<'a> {
             clauses: infos,
             greeting,
             signature,
+            quote,
             lang,
             requests,
             line_starts,
@@ -471,6 +478,12 @@ impl<'a> Reading<'a> {
         self.signature.is_some_and(|s| at >= s)
     }
 
+    /// Whether byte `at` lies in quoted or forwarded text below the writer's own ("On … wrote:",
+    /// "---------- Forwarded message ----------", lines opening with `>`).
+    pub fn in_quote(&self, at: usize) -> bool {
+        self.quote.is_some_and(|q| at >= q)
+    }
+
     /// The text of the first clause that asks the reader to act.
     pub fn first_request(&self) -> Option<&'a str> {
         self.clauses
@@ -642,9 +655,104 @@ fn signature_start(text: &str, ws: &[Word<'_>], line_starts: &[usize]) -> Option
     None
 }
 
+/// Lines that mark where a forwarded or an earlier message starts, in lower case.
+const QUOTE_MARKS: &[&str] = &[
+    "forwarded message",
+    "original message",
+    "begin forwarded message",
+    "message d'origine",
+    "message transféré",
+    "ursprüngliche nachricht",
+    "weitergeleitete nachricht",
+    "mensaje original",
+    "mensaje reenviado",
+    "messaggio originale",
+    "messaggio inoltrato",
+    "mensagem original",
+    "mensagem encaminhada",
+    "oorspronkelijk bericht",
+    "doorgestuurd bericht",
+    "oryginalna wiadomość",
+    "przekazana wiadomość",
+    "původní zpráva",
+    "přeposlaná zpráva",
+    "ursprungligt meddelande",
+    "vidarebefordrat meddelande",
+    "oprindelig meddelelse",
+    "videresendt meddelelse",
+    "opprinnelig melding",
+    "videresendt melding",
+    "исходное сообщение",
+    "пересылаемое сообщение",
+    "переслане повідомлення",
+];
+
+/// How a line that introduces an earlier message ends ("On 3 May, Ana Ruiz wrote:").
+const WROTE: &[&str] = &[
+    "wrote:",
+    "a écrit :",
+    "a écrit:",
+    "schrieb:",
+    "escribió:",
+    "ha scritto:",
+    "escreveu:",
+    "schreef:",
+    "skrev:",
+    "napisał:",
+    "napisała:",
+    "napsal:",
+    "napsala:",
+    "написал:",
+    "написала:",
+    "написав:",
+];
+
+/// Where quoted or forwarded text starts: the first line, after some text of the writer's
+/// own, that marks a forwarded or an original message, introduces one ("On … wrote:"), or
+/// opens with `>`.
+fn quote_start(text: &str, line_starts: &[usize]) -> Option<usize> {
+    let mut own = false;
+    for (i, &ls) in line_starts.iter().enumerate() {
+        let le = line_starts.get(i + 1).copied().unwrap_or(text.len());
+        let line = text.get(ls..le).unwrap_or_default().trim();
+        if line.is_empty() {
+            continue;
+        }
+        if own {
+            // Marks are set off by dashes or end with a colon: other lines are not lowered.
+            let candidate = line.len() <= 160 && (line.ends_with(':') || line.contains('-'));
+            let marked = line.starts_with('>')
+                || candidate && {
+                    let lower = line.to_lowercase();
+                    QUOTE_MARKS.iter().any(|m| lower.contains(m))
+                        || line.split_whitespace().count() >= 3
+                            && WROTE.iter().any(|w| lower.ends_with(w))
+                };
+            if marked {
+                return Some(ls);
+            }
+        }
+        own = true;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_and_forwarded_text_starts_below_the_writers_own() {
+        let text = "Thanks, that works.\n\nOn Mon, 3 Mar, Ada Quill wrote:\n> See you at 5.";
+        let r = Reading::new(text);
+        let at = text.find("On Mon").unwrap();
+        assert!(!r.in_quote(at - 1) && r.in_quote(at));
+        let fwd = "See below.\n---------- Forwarded message ----------\nFrom: Ada Quill";
+        assert!(Reading::new(fwd).in_quote(fwd.find("From").unwrap()));
+        // A text that opens with a quote line has no text of the writer's own above it.
+        assert!(!Reading::new("> quoted\nreply").in_quote(0));
+        assert!(!Reading::new("I wrote: it is fine").in_quote(5));
+    }
 
     #[test]
     fn greeting_signature_and_reason_clauses() {

@@ -2488,6 +2488,28 @@ fn associate_near(r: &Reading<'_>, at: usize) -> bool {
                 .iter()
                 .any(|w| FOR_SOMEONE.contains(&w.folded.as_ref()))
         })
+        || appositive_associate(r, at, before.len())
+}
+
+/// Whether the name at `at` stands in apposition to an associate named just before, across
+/// a comma ("my neighbour, Mrs Ana Ruiz, …", "la vecina del 4ºA, Doña …"): at most a title
+/// opens the name's clause, and the words before it on the line end with the associate.
+fn appositive_associate(r: &Reading<'_>, at: usize, in_clause: usize) -> bool {
+    if in_clause > 1 {
+        return false;
+    }
+    let line = r.words_before_on_line(at, 5);
+    let n = line.len();
+    let terms = vocab().set(WordSet::Associate);
+    let cut = n.saturating_sub(in_clause);
+    let before_comma = line.get(..cut).unwrap_or_default();
+    (before_comma.len().saturating_sub(3)..before_comma.len())
+        .any(|i| terms.match_in(r.lang, before_comma, i).is_some())
+        && line.get(cut.saturating_sub(1)).is_some_and(|w| {
+            r.text
+                .get(w.range.end..)
+                .is_some_and(|t| t.starts_with(','))
+        })
 }
 
 /// Prepositions of whom something is for ("for", "für", "pour", "dla", "pro").

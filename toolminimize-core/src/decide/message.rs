@@ -2029,10 +2029,9 @@ fn other(
                 && !writers_extra
                 && (in_point
                     || !bystander
-                        && (!offered && needs(it.kind)
-                            // Handed over as the reader asked ("Here's what you asked for:
-                            // - SSN: …", "voici mon numéro fiscal").
-                            || !offered && r.answers_at(s.start)
+                        // Needed by the recipient, or handed over as the reader asked
+                        // ("Here's what you asked for: - SSN: …", "voici mon numéro fiscal").
+                        && (!offered && (needs(it.kind) || r.answers_at(s.start))
                             || payroll
                             || cv.kind == ToolKind::Database && it.kind == DateOfBirth))
             {

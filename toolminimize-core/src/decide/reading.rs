@@ -83,6 +83,8 @@ pub struct Reading<'a> {
     requests: Vec<usize>,
     /// Byte offsets where lines start.
     line_starts: Vec<usize>,
+    /// Byte offsets where paragraphs start: the start, and each line after a blank one.
+    paragraph_starts: Vec<usize>,
     /// The sentence of the first clause after the greeting.
     first_news: Option<usize>,
     /// The part of `text` read: all of it, or one window of a long text.
@@ -126,6 +128,9 @@ impl<'a> Reading<'a> {
             }
             for l in &mut r.line_starts {
                 *l += off;
+            }
+            for p in &mut r.paragraph_starts {
+                *p += off;
             }
             r.text = text;
             r.window = range;
@@ -249,6 +254,7 @@ impl<'a> Reading<'a> {
             .collect();
         let signature = signature_start(text, &ws, &line_starts);
         let quote = quote_start(text, &line_starts);
+        let paragraph_starts = paragraph_starts(text, &line_starts);
         let first_news = infos
             .iter()
             .find(|c| {
@@ -291,6 +297,7 @@ impl<'a> Reading<'a> {
             lang,
             requests,
             line_starts,
+            paragraph_starts,
             first_news,
             window: 0..text.len(),
         }
@@ -333,15 +340,11 @@ impl<'a> Reading<'a> {
     /// Where the paragraph holding byte `at` starts: after the last blank line before it, or
     /// at the start of the part read.
     pub fn paragraph_start(&self, at: usize) -> usize {
-        let i = self.line_starts.partition_point(|&s| s <= at);
-        let mut start = self.window.start;
-        for (j, &ls) in self.line_starts.iter().enumerate().take(i).skip(1) {
-            let prev = self.line_starts.get(j - 1).copied().unwrap_or(start);
-            if self.text.get(prev..ls).is_some_and(|l| l.trim().is_empty()) {
-                start = ls;
-            }
-        }
-        start
+        let i = self.paragraph_starts.partition_point(|&s| s <= at);
+        i.checked_sub(1)
+            .and_then(|j| self.paragraph_starts.get(j))
+            .copied()
+            .unwrap_or(self.window.start)
     }
 
     /// Whether the writer says, in the paragraph of byte `at` and no later than its clause,
@@ -655,6 +658,19 @@ fn signature_start(text: &str, ws: &[Word<'_>], line_starts: &[usize]) -> Option
     None
 }
 
+/// Where paragraphs start: at 0, and at each line that follows a blank one. One pass.
+fn paragraph_starts(text: &str, line_starts: &[usize]) -> Vec<usize> {
+    let mut out = vec![0];
+    for pair in line_starts.windows(2) {
+        if let &[ls, next] = pair
+            && text.get(ls..next).is_some_and(|l| l.trim().is_empty())
+        {
+            out.push(next);
+        }
+    }
+    out
+}
+
 /// Lines that mark where a forwarded or an earlier message starts, in lower case.
 const QUOTE_MARKS: &[&str] = &[
     "forwarded message",
@@ -740,6 +756,17 @@ fn quote_start(text: &str, line_starts: &[usize]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paragraphs_and_numbers_handed_over_as_asked() {
+        let text = "Hi Lou,\n\nHere's what you asked for:\n- SSN: 1\n\nAlso, my SSN: 2";
+        let r = Reading::new(text);
+        let first = text.find("SSN: 1").unwrap();
+        let second = text.find("SSN: 2").unwrap();
+        assert_eq!(r.paragraph_start(first), text.find("Here's").unwrap());
+        assert!(r.answers_at(first));
+        assert!(!r.answers_at(second));
+    }
 
     #[test]
     fn quoted_and_forwarded_text_starts_below_the_writers_own() {

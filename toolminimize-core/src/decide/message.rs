@@ -1775,11 +1775,7 @@ fn other(
     };
     // An identifier the subject line repeats is what the message is about.
     let in_point = named_in_point(cv, field_span_text(f, it).unwrap_or_default());
-    let labelled = |set: WordSet| {
-        let before = r.words_before_on_line(s.start, 3);
-        let n = before.len();
-        (n.saturating_sub(3)..n).any(|i| vocab().set(set).match_in(r.lang, before, i).is_some())
-    };
+    let labelled = |set: WordSet| r.set_word_on_line_before(s.start, set, 3);
     let business = clause.is_some_and(|c| {
         let cw = r.words.get(c.words.clone()).unwrap_or_default();
         vocab().set(WordSet::Business).any_in_langs(
@@ -1870,7 +1866,12 @@ fn other(
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if in_sig {
                 Decision::keep(Rule::Sender)
-            } else if bystander || kept_from || ex_partner_before(r, s.start) {
+            } else if bystander
+                || kept_from
+                // "that's my ex, …", "her ex-husband …", "fostul meu soț, …": the writer tells
+                // about a former partner; the message is not for them, nor does it act for them.
+                || r.set_word_on_line_before(s.start, WordSet::ExPartner, 4)
+            {
                 Decision::drop(Op::RemoveSpan, Rule::Bystander)
             } else if cv.kind == ToolKind::Code {
                 Decision::drop(Op::Substitute, Rule::PublicWrite)
@@ -2518,15 +2519,6 @@ const FOR_SOMEONE: &[&str] = &[
 
 /// Whether a relative ("my son", "ma fille") stands among the last three words before `at`,
 /// in its clause.
-/// Whether a former partner is named right before byte `at` on its line ("that's my ex,
-/// …", "her ex-husband …", "fostul meu soț, …"): the writer tells about them; a message
-/// is not addressed to them through a third party, nor does it act for them.
-fn ex_partner_before(r: &Reading<'_>, at: usize) -> bool {
-    let before = r.words_before_on_line(at, 4);
-    let terms = vocab().set(WordSet::ExPartner);
-    (0..before.len()).any(|i| terms.match_in(r.lang, before, i).is_some())
-}
-
 fn relation_near(r: &Reading<'_>, at: usize) -> bool {
     r.set_word_before(at, WordSet::Relation, 3).is_some()
 }

@@ -3,6 +3,7 @@
 //! the user or of someone close to the user.
 
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use super::vocab::{ALL_LANGS, LangMask, WordSet, may_hold_unspaced, vocab};
 use crate::text::clauses::{
@@ -83,8 +84,9 @@ pub struct Reading<'a> {
     requests: Vec<usize>,
     /// Byte offsets where lines start.
     line_starts: Vec<usize>,
-    /// Byte offsets where paragraphs start: the start, and each line after a blank one.
-    paragraph_starts: Vec<usize>,
+    /// Byte offsets where paragraphs start (the part read's start, and each line after a
+    /// blank one), found from the line starts the first time they are asked for.
+    paragraph_starts: OnceLock<Vec<usize>>,
     /// The sentence of the first clause after the greeting.
     first_news: Option<usize>,
     /// The part of `text` read: all of it, or one window of a long text.
@@ -128,9 +130,6 @@ impl<'a> Reading<'a> {
             }
             for l in &mut r.line_starts {
                 *l += off;
-            }
-            for p in &mut r.paragraph_starts {
-                *p += off;
             }
             r.text = text;
             r.window = range;
@@ -254,7 +253,6 @@ impl<'a> Reading<'a> {
             .collect();
         let signature = signature_start(text, &ws, &line_starts);
         let quote = quote_start(text, &line_starts);
-        let paragraph_starts = paragraph_starts(text, &line_starts);
         let first_news = infos
             .iter()
             .find(|c| {
@@ -297,7 +295,7 @@ impl<'a> Reading<'a> {
             lang,
             requests,
             line_starts,
-            paragraph_starts,
+            paragraph_starts: OnceLock::new(),
             first_news,
             window: 0..text.len(),
         }
@@ -340,9 +338,12 @@ impl<'a> Reading<'a> {
     /// Where the paragraph holding byte `at` starts: after the last blank line before it, or
     /// at the start of the part read.
     pub fn paragraph_start(&self, at: usize) -> usize {
-        let i = self.paragraph_starts.partition_point(|&s| s <= at);
+        let starts = self
+            .paragraph_starts
+            .get_or_init(|| paragraph_starts(self.text, &self.line_starts, self.window.start));
+        let i = starts.partition_point(|&s| s <= at);
         i.checked_sub(1)
-            .and_then(|j| self.paragraph_starts.get(j))
+            .and_then(|j| starts.get(j))
             .copied()
             .unwrap_or(self.window.start)
     }
@@ -545,6 +546,14 @@ impl<'a> Reading<'a> {
         self.words.get(c.words.start..end).unwrap_or_default()
     }
 
+    /// Whether a term of `set` starts among the last `window` words before `at` on its line,
+    /// across clause boundaries ("Pagadora: …", "my ex, …").
+    pub fn set_word_on_line_before(&self, at: usize, set: WordSet, window: usize) -> bool {
+        let before = self.words_before_on_line(at, window);
+        let terms = vocab().set(set);
+        (0..before.len()).any(|i| terms.match_in(self.lang, before, i).is_some())
+    }
+
     /// Where, among the last `window` words of its clause before `at`, a term of `set` starts
     /// (the index into [`Reading::words_before_in_clause`]), the earliest first: "my son" of
     /// "my son Tom".
@@ -658,9 +667,9 @@ fn signature_start(text: &str, ws: &[Word<'_>], line_starts: &[usize]) -> Option
     None
 }
 
-/// Where paragraphs start: at 0, and at each line that follows a blank one. One pass.
-fn paragraph_starts(text: &str, line_starts: &[usize]) -> Vec<usize> {
-    let mut out = vec![0];
+/// Where paragraphs start: at `first`, and at each line that follows a blank one. One pass.
+fn paragraph_starts(text: &str, line_starts: &[usize], first: usize) -> Vec<usize> {
+    let mut out = vec![first];
     for pair in line_starts.windows(2) {
         if let &[ls, next] = pair
             && text.get(ls..next).is_some_and(|l| l.trim().is_empty())
@@ -675,7 +684,6 @@ fn paragraph_starts(text: &str, line_starts: &[usize]) -> Vec<usize> {
 const QUOTE_MARKS: &[&str] = &[
     "forwarded message",
     "original message",
-    "begin forwarded message",
     "message d'origine",
     "message transféré",
     "ursprüngliche nachricht",

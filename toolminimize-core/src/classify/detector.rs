@@ -23,6 +23,10 @@ pub struct Field<'a> {
     pub key: Option<&'a str>,
     /// The field's schema description, if any.
     pub description: Option<&'a str>,
+    /// Whether the text is a view in which numbers spoken digit by digit were written as
+    /// digits ("zero six two …"): a number dictated that way is a phone's or an id's, as if
+    /// a label said so.
+    pub(crate) dictated: bool,
 }
 
 impl<'a> Field<'a> {
@@ -32,6 +36,7 @@ impl<'a> Field<'a> {
             path,
             key: None,
             description: None,
+            dictated: false,
         }
     }
 

@@ -399,6 +399,7 @@ impl Walk<'_, '_> {
                 path: &path,
                 key,
                 description: info.and_then(|i| i.description.as_deref()),
+                dictated: false,
             };
             match classifier.scan_text_checked(s, &field) {
                 (_, Coverage::Partial) => Some(Err(UNSCANNED)),
@@ -448,6 +449,7 @@ impl Walk<'_, '_> {
             path: self.path,
             key,
             description: info.and_then(|i| i.description.as_deref()),
+            dictated: false,
         };
         let (findings, coverage) = self.classifier.scan_text_checked(s, &field);
         if coverage == Coverage::Partial {
@@ -473,6 +475,7 @@ pub(crate) const UNSCANNED: &str = "a string holds more encoded content than can
 #[cfg(test)]
 mod build_tests {
     use super::*;
+    use crate::item::PsdKind;
 
     /// Every built-in pattern, automaton and table compiles: a failure is a build error of
     /// every minimizer, never a detector silently switched off.
@@ -486,6 +489,49 @@ mod build_tests {
         assert!(!detectors_failed());
         let c = Classifier::build(&Policy::default(), Vec::new()).unwrap();
         assert!(!format!("{c:?}").is_empty());
+    }
+
+    /// Phone numbers dictated digit by digit, in words or in Han numerals, with no word for a
+    /// phone before them, and digits of other scripts after a word for getting in touch; the
+    /// same words without a number are nothing.
+    #[test]
+    fn numbers_dictated_digit_by_digit_are_phones() {
+        let c = Classifier::build(&Policy::default(), Vec::new()).unwrap();
+        let phones = |text: &str| -> Vec<String> {
+            c.scan_text(text, &Field::new("/message"))
+                .into_iter()
+                .filter(|f| f.kind == PsdKind::Phone)
+                .map(|f| text[f.span].to_owned())
+                .collect()
+        };
+        for (text, number) in [
+            (
+                "of bel nul zes één vier zeven drie twee acht negen vijf, groetjes",
+                "nul zes één vier zeven drie twee acht negen vijf",
+            ),
+            (
+                "o escríbeme al seis uno dos, cuarenta y cinco, veintiocho, treinta y uno.",
+                "seis uno dos, cuarenta y cinco, veintiocho, treinta y uno",
+            ),
+            (
+                "ya da sıfır beş yüz otuz bir iki yüz on yedi kırk dört altmış iki'yi arayın",
+                "sıfır beş yüz otuz bir iki yüz on yedi kırk dört altmış iki'yi",
+            ),
+            (
+                "ご連絡は〇九〇・一二三四・五六七八までお願いします。",
+                "〇九〇・一二三四・五六七八",
+            ),
+            ("للتواصل: ٠٥٠١٢٣٤٥٦٧ شكرا", "٠٥٠١٢٣٤٥٦٧"),
+        ] {
+            assert_eq!(phones(text), [number], "{text}");
+        }
+        for text in [
+            "turn on one of the two lights, then the three others",
+            "二〇二六年三月一日に一緒に行きます",
+            "el seis de mayo, cuarenta y cinco personas",
+        ] {
+            assert!(phones(text).is_empty(), "{text}");
+        }
     }
 
     /// A long array (its strings scanned on several cores) gives the items its strings give

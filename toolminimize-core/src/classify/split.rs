@@ -148,6 +148,7 @@ pub(crate) fn scan(
         path,
         key: None,
         description: None,
+        dictated: false,
     };
     for w in windows {
         let Some(part) = joined.get(w.clone()) else {

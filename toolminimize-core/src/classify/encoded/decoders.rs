@@ -470,6 +470,13 @@ fn is_invisible(c: char) -> bool {
     matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}' | '\u{034F}')
 }
 
+/// Whether the invisible `c` after `prev` is spelling, not a trick: the zero-width
+/// non-joiner and joiner after a letter of a script that writes them (Persian "ملی‌ام",
+/// Hindi conjuncts).
+fn orthographic_joiner(prev: char, c: char) -> bool {
+    matches!(c, '\u{200C}' | '\u{200D}') && !prev.is_ascii() && prev.is_alphabetic()
+}
+
 /// Cyrillic and Greek letters that look like Latin ones.
 fn homoglyph(c: char) -> Option<char> {
     Some(match c {
@@ -598,10 +605,13 @@ pub(crate) fn has_hex_run(text: &str) -> bool {
 }
 
 /// Dashes and spaces that look like `-` and ` ` (hyphen U+2010, non-breaking hyphen, figure
-/// and en dashes, minus; no-break, figure, thin and narrow no-break spaces).
+/// and en dashes, minus, middle dots; no-break, figure, thin and narrow no-break spaces).
 fn look_alike_sep(c: char) -> Option<char> {
     match c {
         '\u{2010}'..='\u{2013}' | '\u{2212}' | '\u{FE63}' => Some('-'),
+        // Katakana and half-width middle dots, which Japanese writes between a phone
+        // number's groups ("080・3456・7890").
+        '\u{30FB}' | '\u{FF65}' => Some('-'),
         '\u{00A0}' | '\u{2007}' | '\u{2009}' | '\u{200A}' | '\u{202F}' | '\u{3000}' => Some(' '),
         _ => None,
     }
@@ -641,7 +651,7 @@ pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
     let mut any = false;
     while let Some(c) = iter.next() {
         if !c.is_ascii()
-            && (is_invisible(c)
+            && (is_invisible(c) && !orthographic_joiner(prev, c)
                 || homoglyph(c).is_some()
                 || foreign_digit(c).is_some()
                 // Full-width punctuation ("（", "：", "，") is how CJK text is written, not a
@@ -691,7 +701,11 @@ pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
     let mut pending: Option<usize> = None; // start of dropped invisibles before the next char
     for (idx, &(i, c)) in chars.iter().enumerate() {
         let end = i + c.len_utf8();
-        if is_invisible(c) {
+        let prev = idx
+            .checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .map(|&(_, p)| p);
+        if is_invisible(c) && !prev.is_some_and(|p| orthographic_joiner(p, c)) {
             pending.get_or_insert(i);
             continue;
         }
@@ -1256,6 +1270,27 @@ mod tests {
         assert_eq!(v.as_str(), "mail jane.doe@example.org & more");
         assert_eq!(src(&v, text, "doe@example"), "doe&#x40;example");
         assert!(html_entities("R&D and Q&A; fish & chips").is_none());
+    }
+
+    #[test]
+    fn persian_non_joiners_are_spelling_not_tricks() {
+        // "کد ملی‌ام ۴۹۸۹…": the digits are read, the non-joiner after a letter stays.
+        let text = "کد ملی\u{200c}ام ۴۹۸۹۴۱۸۸۹۱";
+        assert_eq!(
+            unicode_tricks(text).unwrap().as_str(),
+            "کد ملی\u{200c}ام 4989418891"
+        );
+        assert!(unicode_tricks("کد ملی\u{200c}ام").is_none());
+        // Inside an ASCII word it is still a trick.
+        assert_eq!(
+            unicode_tricks("jo\u{200c}hn@example.org").unwrap().as_str(),
+            "john@example.org"
+        );
+        // Katakana middle dots between digits read as hyphens.
+        assert_eq!(
+            unicode_tricks("080・3456・7890").unwrap().as_str(),
+            "080-3456-7890"
+        );
     }
 
     #[test]

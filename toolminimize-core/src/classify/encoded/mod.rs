@@ -82,6 +82,7 @@ fn views_gated(text: &str, facts: &Facts, gated: bool) -> Vec<View> {
     {
         out.extend(normalise::number_words(text));
     }
+    out.extend(normalise::han_digits(text));
     out.extend(normalise::spelled_dates(text));
     if !gated || facts.leet {
         out.extend(normalise::leetspeak(text, 'i'));
@@ -122,6 +123,10 @@ impl Scan<'_, '_> {
     ) {
         let facts = facts.copied().unwrap_or_else(|| Facts::of(text));
         for view in views(text, &facts) {
+            let field = Field {
+                dictated: view.is_dictated(),
+                ..*self.field
+            };
             for w in view.windows(WINDOW_RADIUS) {
                 let Some(part) = view.as_str().get(w.clone()) else {
                     continue;
@@ -134,7 +139,7 @@ impl Scan<'_, '_> {
                 let to_view = |r: &Range<usize>| r.start + w.start..r.end + w.start;
                 let mut local = Vec::new();
                 for d in self.detectors {
-                    d.detect(part, self.field, &mut local);
+                    d.detect(part, &field, &mut local);
                 }
                 for f in local {
                     let in_view = to_view(&f.span);

@@ -660,6 +660,88 @@ fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
         .get(&*key)
         .copied()
         .or_else(|| glued_pair(key))
+        .or_else(|| romance_pair(key))
+        .or_else(|| {
+            // A Turkish case ending after an apostrophe ("elli bir'i arayın": call 51).
+            let stem = match key.iter().position(|&b| b == b'\'') {
+                Some(cut) => key.get(..cut)?,
+                None => key.get(..key.windows(3).position(|w| w == "\u{2019}".as_bytes())?)?,
+            };
+            match number_word_index().get(stem) {
+                Some(n @ NumberWord::Digit(_)) | Some(n @ NumberWord::Tens(_)) => Some(*n),
+                _ => None,
+            }
+        })
+}
+
+/// Turkish digit words from one ("bir") to nine ("dokuz"), with and without their letters
+/// outside ASCII.
+const TURKISH_UNITS: &[&str] = &[
+    "bir", "iki", "üç", "uc", "dört", "dort", "beş", "bes", "altı", "alti", "yedi", "sekiz",
+    "dokuz",
+];
+
+/// Whether `word` is Turkish "on" (ten) right before the digit word it is joined to, `next`
+/// ("on dokuz", 19). "On" is an English word first: it counts only before a Turkish digit.
+fn turkish_ten(word: &str, next: Option<&str>) -> bool {
+    word.eq_ignore_ascii_case("on")
+        && next.is_some_and(|n| TURKISH_UNITS.iter().any(|u| u.eq_ignore_ascii_case(n)))
+}
+
+/// Italian multiples of ten without their last vowel, which the units are glued to
+/// ("ventitré", "trentadue", "ventotto"), and Spanish "veinti" ("veintiocho").
+const ROMANCE_TEN_STEMS: &[(&str, u8)] = &[
+    ("veinti", 2),
+    ("vent", 2),
+    ("trent", 3),
+    ("quarant", 4),
+    ("cinquant", 5),
+    ("sessant", 6),
+    ("settant", 7),
+    ("ottant", 8),
+    ("novant", 9),
+];
+
+/// The units glued to [`ROMANCE_TEN_STEMS`], Italian then Spanish, with and without accents.
+const ROMANCE_GLUED_UNITS: &[(&str, u8)] = &[
+    ("uno", 1),
+    ("due", 2),
+    ("tre", 3),
+    ("tré", 3),
+    ("quattro", 4),
+    ("cinque", 5),
+    ("sei", 6),
+    ("sette", 7),
+    ("otto", 8),
+    ("nove", 9),
+    ("dós", 2),
+    ("dos", 2),
+    ("trés", 3),
+    ("tres", 3),
+    ("cuatro", 4),
+    ("cinco", 5),
+    ("séis", 6),
+    ("seis", 6),
+    ("siete", 7),
+    ("ocho", 8),
+    ("nueve", 9),
+];
+
+/// An Italian or Spanish number of two digits written as one word, lower case ("ventitré",
+/// "quarantotto", "veintiocho"): a stem of [`ROMANCE_TEN_STEMS`], the stem's own vowel
+/// ("venti-", "trenta-") unless the units start with one, and units of
+/// [`ROMANCE_GLUED_UNITS`].
+fn romance_pair(w: &[u8]) -> Option<NumberWord> {
+    ROMANCE_TEN_STEMS.iter().find_map(|&(stem, t)| {
+        let tail = w.strip_prefix(stem.as_bytes())?;
+        let unit = |u: &[u8]| {
+            ROMANCE_GLUED_UNITS
+                .iter()
+                .find(|(g, _)| g.as_bytes() == u)
+                .map(|&(_, d)| NumberWord::Pair(t, d))
+        };
+        unit(tail).or_else(|| unit(tail.strip_prefix(b"i").or(tail.strip_prefix(b"a"))?))
+    })
 }
 
 /// A Scandinavian number of two digits written as one word, lower case: a multiple of ten
@@ -793,6 +875,13 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
                 });
             let n = if joins {
                 NumberWord::Join
+            } else if turkish_ten(
+                word,
+                ws.get(j + 1)
+                    .filter(|nw| nw.start == w.end + 1)
+                    .and_then(|nw| text.get(nw.start..nw.end)),
+            ) {
+                NumberWord::Tens(1)
             } else if let Some(n) = number_word(word) {
                 n
             } else {
@@ -983,7 +1072,7 @@ pub(crate) fn number_words(text: &str) -> Option<View> {
         return None;
     }
     v.copy(text, copied_from..text.len());
-    Some(v)
+    Some(v.dictated())
 }
 
 /// Pushes a two-digit number onto `v`: its tens digit read from `tens_at`, its units from
@@ -1133,6 +1222,95 @@ fn teen_or_sand(b: &[u8]) -> bool {
             .fold(0u32, |x, &c| (x << 8) | u32::from(c | 0x20));
         x == TEEN || x == SAND
     })
+}
+
+/// The digit a Chinese or Japanese numeral names when a number is written digit by digit
+/// with them ("〇八〇", "二〇五").
+fn han_digit(c: char) -> Option<char> {
+    Some(match c {
+        '〇' | '零' => '0',
+        '一' => '1',
+        '二' => '2',
+        '三' => '3',
+        '四' => '4',
+        '五' => '5',
+        '六' => '6',
+        '七' => '7',
+        '八' => '8',
+        '九' => '9',
+        _ => return None,
+    })
+}
+
+/// What separates the groups of a number written in Han numerals: a hyphen, a dash, a long
+/// vowel mark or a middle dot, full-width or not, or a space.
+fn han_number_sep(c: char) -> bool {
+    matches!(
+        c,
+        '-' | '－' | 'ー' | '‐' | '–' | '—' | '・' | '･' | '.' | ' ' | '\u{3000}'
+    )
+}
+
+/// The fewest Han numerals a number written digit by digit with them holds: a phone number's
+/// ten, or an id's eight, where a year ("二〇二六") has four and a count two or three.
+const MIN_HAN_DIGITS: usize = 8;
+
+/// Numbers written digit by digit in Han numerals ("〇八〇・三四五六・七八九〇"): a run of at
+/// least [`MIN_HAN_DIGITS`] of them, single separators between their groups, becomes ASCII
+/// digits and hyphens. Numerals in words ("一緒", "三月") stay as they are.
+pub(crate) fn han_digits(text: &str) -> Option<View> {
+    if text.is_ascii() || text.chars().filter(|&c| han_digit(c).is_some()).count() < MIN_HAN_DIGITS
+    {
+        return None;
+    }
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut v: Option<View> = None;
+    let mut copied_from = 0;
+    let mut k = 0;
+    while k < chars.len() {
+        if chars.get(k).is_none_or(|&(_, c)| han_digit(c).is_none()) {
+            k += 1;
+            continue;
+        }
+        // The run from k: numerals, one separator between two of them.
+        let start = k;
+        let mut end = k;
+        let mut digits = 0;
+        let mut j = k;
+        while let Some(&(_, c)) = chars.get(j) {
+            if han_digit(c).is_some() {
+                digits += 1;
+                j += 1;
+                end = j;
+            } else if han_number_sep(c)
+                && j > start
+                && chars
+                    .get(j + 1)
+                    .is_some_and(|&(_, n)| han_digit(n).is_some())
+            {
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        if digits >= MIN_HAN_DIGITS {
+            let view = v.get_or_insert_with(|| View::with_capacity(text.len()));
+            let from = chars.get(start).map_or(text.len(), |&(i, _)| i);
+            view.copy(text, copied_from..from);
+            for &(i, c) in chars.get(start..end).unwrap_or_default() {
+                let src = i..i + c.len_utf8();
+                match han_digit(c) {
+                    Some(d) => view.push(d, src, true),
+                    None => view.push('-', src, true),
+                }
+            }
+            copied_from = chars.get(end).map_or(text.len(), |&(i, _)| i);
+        }
+        k = end.max(k + 1);
+    }
+    let mut v = v?;
+    v.copy(text, copied_from..text.len());
+    Some(v.dictated())
 }
 
 /// Dates written in words ("born the twenty-third of August nineteen sixty-five"): the
@@ -1508,7 +1686,20 @@ mod tests {
             ),
             (
                 "numaram sıfır beş yüz kırk iki altı yüz on dokuz otuz sekiz elli bir",
-                "0 542 6",
+                "0 542 619 38 51",
+            ),
+            // A Turkish case ending after the last word ("… elli bir'i arayın").
+            (
+                "ara sıfır beş üç iki altı yedi, on yedi, kırk bir'i",
+                "0 5 3 2 6 7 17 41",
+            ),
+            (
+                "móvil seis uno dos, cuarenta y cinco, veintiocho, veintitrés",
+                "6 1 2 45 28 23",
+            ),
+            (
+                "cellulare tre quattro sette, ventitré, quarantotto, novantuno, trentadue",
+                "3 4 7 23 48 91 32",
             ),
             (
                 "номер сто пять, двести, девятнадцать, ноль один",
@@ -1520,6 +1711,28 @@ mod tests {
             let want: String = digits.chars().filter(|c| c.is_ascii_digit()).collect();
             assert!(read.contains(&want), "{text}: {}", v.as_str());
         }
+    }
+
+    #[test]
+    fn turkish_ten_only_before_a_turkish_digit() {
+        assert!(turkish_ten("on", Some("dokuz")));
+        assert!(!turkish_ten("on", Some("one")));
+        assert!(!turkish_ten("on", None));
+        // "turn on one two three four five six": "on" stays a word.
+        let v = number_words("turn on one two three four five six").unwrap();
+        assert_eq!(v.as_str(), "turn on 123456");
+    }
+
+    #[test]
+    fn han_numerals_written_digit_by_digit() {
+        let text = "携帯〇八〇・三四五六・七八九〇まで";
+        let v = han_digits(text).unwrap();
+        assert_eq!(v.as_str(), "携帯080-3456-7890まで");
+        assert!(v.is_dictated());
+        assert_eq!(src(&v, text, "080-3456-7890"), "〇八〇・三四五六・七八九〇");
+        // Numerals in words and years are no such number.
+        assert!(han_digits("二〇二六年三月一日に一緒に行きます").is_none());
+        assert!(han_digits("第一二三四五六七章").is_none());
     }
 
     #[test]

@@ -10,6 +10,8 @@ pub(crate) struct View {
     text: String,
     origin: Vec<(u32, u32)>,
     changed: Vec<bool>,
+    /// Numbers spoken digit by digit ("nul zes twee …") are written as digits in it.
+    dictated: bool,
 }
 
 impl View {
@@ -18,7 +20,19 @@ impl View {
             text: String::with_capacity(n),
             origin: Vec::with_capacity(n),
             changed: Vec::with_capacity(n),
+            dictated: false,
         }
+    }
+
+    /// Marks the view as one of numbers spoken digit by digit.
+    pub(crate) fn dictated(mut self) -> Self {
+        self.dictated = true;
+        self
+    }
+
+    /// Whether numbers spoken digit by digit are written as digits in it.
+    pub(crate) fn is_dictated(&self) -> bool {
+        self.dictated
     }
 
     /// Appends `s`, every byte of it mapped to `src`.

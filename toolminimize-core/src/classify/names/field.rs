@@ -549,6 +549,7 @@ mod tests {
             path,
             key: Some(key),
             description,
+            dictated: false,
         }
     }
 

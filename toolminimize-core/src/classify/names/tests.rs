@@ -71,6 +71,7 @@ fn keyed<'a>(path: &'a str, key: &'a str, description: Option<&'a str>) -> Field
         path,
         key: Some(key),
         description,
+        dictated: false,
     }
 }
 

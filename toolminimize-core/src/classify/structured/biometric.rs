@@ -325,6 +325,7 @@ mod tests {
             path: "/face_feature",
             key: Some("face_feature"),
             description: None,
+            dictated: false,
         };
         let text = "FEAT:v2:0.1942,-0.0713,0.2881,0.0105,-0.1377,0.0596,0.2210";
         let mut out = Vec::new();

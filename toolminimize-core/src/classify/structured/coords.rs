@@ -298,6 +298,7 @@ mod tests {
             path: "/lat",
             key: Some("latitude"),
             description: None,
+            dictated: false,
         };
         assert_eq!(spans("41.902782", &f), ["41.902782"]);
     }

@@ -506,6 +506,7 @@ mod tests {
             path: "/password",
             key: Some("password"),
             description: None,
+            dictated: false,
         };
         assert_eq!(spans("correct-horse", &f), ["correct-horse"]);
     }

@@ -1338,6 +1338,7 @@ mod tests {
             path: "/x",
             key: Some(key),
             description: None,
+            dictated: false,
         };
         let mut out = Vec::new();
         d.detect("35-39", &field("Age group"), &mut out);
@@ -1409,6 +1410,7 @@ mod tests {
             path: "/gender",
             key: Some("Geschlecht"),
             description: None,
+            dictated: false,
         };
         let d = Demographic::new().unwrap();
         let mut out = Vec::new();

@@ -286,6 +286,7 @@ mod tests {
             path: "/acct",
             key: Some("account_number"),
             description: None,
+            dictated: false,
         };
         assert_eq!(
             spans("000123456789", &f),

@@ -901,6 +901,7 @@ const CONNECTORS: &[&str] = &[
     // …", "رقم هويتي هو …", "TC kimlik numaram: …", "мой ИНН …"), French "est le".
     "من",
     "ام",
+    "هم",
     "هو",
     "هي",
     "le",
@@ -1200,6 +1201,8 @@ fn skip_connector(text: &str, from: usize) -> Option<usize> {
                     | '「'
                     | '\\'
                     | '.'
+                    // The Persian non-joiner before a suffix ("کد ملی‌ام": my national code).
+                    | '\u{200C}'
             )
         {
             i += c.len_utf8();

@@ -571,6 +571,7 @@ mod tests {
             path: "/annualIncome",
             key: Some("annualIncome"),
             description: None,
+            dictated: false,
         };
         let d = Money::new().unwrap();
         let mut out = Vec::new();

@@ -300,6 +300,7 @@ mod tests {
             path: "/version",
             key: Some("version"),
             description: None,
+            dictated: false,
         };
         assert!(spans("1.2.3.4", &f).is_empty());
     }

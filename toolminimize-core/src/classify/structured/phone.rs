@@ -107,6 +107,9 @@ const CONTEXT: &[&str] = &[
     "جوالي",
     "هاتفي",
     "اتصل",
+    "تواصل",
+    "للتواصل",
+    "التواصل",
     "واتساب",
     "شماره",
     "شمارهٔ",
@@ -751,7 +754,9 @@ impl Detector for Phone {
             }
             // Twice the reach in a text of other scripts, whose letters take two or three
             // bytes ("मेरा नंबर").
-            let context = in_field()
+            // A number spoken digit by digit ("nul zes twee …") is dictated as phones are.
+            let context = field.dictated
+                || in_field()
                 || self.context.before(text, start, 24)
                 || !text.is_ascii() && self.context.before(text, start, 48);
             let mut tries = 0;

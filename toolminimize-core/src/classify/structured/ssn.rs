@@ -190,6 +190,7 @@ mod tests {
             path: "/ssn",
             key: Some("ssn"),
             description: None,
+            dictated: false,
         };
         assert_eq!(spans("536904411", &f), ["536904411"]);
         assert_eq!(

@@ -155,6 +155,7 @@ fn postcodes_in_fields_and_after_labels() {
         path: "/zip",
         key: Some("zip_code"),
         description: None,
+        dictated: false,
     };
     d.detect("94538", &f, &mut out);
     assert_eq!(out.len(), 1);
@@ -164,6 +165,7 @@ fn postcodes_in_fields_and_after_labels() {
         path: "/q",
         key: Some("query"),
         description: None,
+        dictated: false,
     };
     d.detect("94538", &f, &mut out);
     assert!(out.is_empty());

@@ -50,18 +50,21 @@ fn whole_value_in_a_birth_field() {
         path: "/date_of_birth",
         key: Some("date_of_birth"),
         description: None,
+        dictated: false,
     };
     assert_eq!(spans("1979-12-01", &f), [("1979-12-01", DOB)]);
     let f = Field {
         path: "/x",
         key: Some("geburtsdatum"),
         description: None,
+        dictated: false,
     };
     assert_eq!(spans("03.04.1988", &f), [("03.04.1988", DOB)]);
     let f = Field {
         path: "/x",
         key: Some("patientDob"),
         description: None,
+        dictated: false,
     };
     assert_eq!(spans("12/01/1979", &f), [("12/01/1979", DOB)]);
 }

@@ -89,6 +89,7 @@ fn context_ids() {
         path: "/passport",
         key: Some("passport_no"),
         description: None,
+        dictated: false,
     };
     assert_eq!(spans("YA1234567", &f), [("YA1234567", PsdKind::Passport)]);
 }

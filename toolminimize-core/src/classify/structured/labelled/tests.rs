@@ -176,18 +176,21 @@ fn field_keys_name_the_whole_value() {
         path: "/member_id",
         key: Some("memberId"),
         description: None,
+        dictated: false,
     };
     assert_eq!(spans("  XQ-5520-88 ", &f), [("XQ-5520-88", ACC)]);
     let f = Field {
         path: "/case_number",
         key: Some("case_number"),
         description: Some("Support ticket case"),
+        dictated: false,
     };
     assert!(spans("00912345", &f).is_empty());
     let f = Field {
         path: "/visaNumber",
         key: Some("visaNumber"),
         description: None,
+        dictated: false,
     };
     assert!(spans("text", &f).is_empty());
     // A national number's own acronym or name as the key.
@@ -196,6 +199,7 @@ fn field_keys_name_the_whole_value() {
             path: "/x",
             key: Some(key),
             description: None,
+            dictated: false,
         };
         assert_eq!(
             spans("1850613045127", &f),

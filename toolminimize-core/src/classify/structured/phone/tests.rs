@@ -67,6 +67,7 @@ fn bare_digits_only_in_a_phone_field() {
         path: "/recipient",
         key: Some("recipient"),
         description: None,
+        dictated: false,
     };
     assert_eq!(spans("989124718362", &f), ["989124718362"]);
     assert!(plain("989124718362").is_empty());
@@ -74,6 +75,7 @@ fn bare_digits_only_in_a_phone_field() {
         path: "/x",
         key: Some("to"),
         description: Some("Mobile number of the customer"),
+        dictated: false,
     };
     assert_eq!(spans("07700900123", &f), ["07700900123"]);
 }
@@ -156,6 +158,7 @@ fn a_number_split_over_phone_fields() {
         path: "/x",
         key: Some(key),
         description: None,
+        dictated: false,
     };
     assert_eq!(spans("0161", &field("ec_phone_area")), ["0161"]);
     assert_eq!(spans("496 0815", &field("ec_phone_number")), ["496 0815"]);

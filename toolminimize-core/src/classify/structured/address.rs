@@ -250,6 +250,13 @@ const LINK: &str = r"(?:(?:de|du|des|la|le|les|l'|d'|l’|d’|à|aux|au|del|del
 /// Postcode layouts: US ZIP/ZIP+4, DE/FR/ES/IT 5-digit, UK, NL, SE, CA and 4-digit ones.
 const POSTCODE: &str = r"(?:\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{4}\s?[A-Z]{2}|\d{3}\s\d{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d|\d{4})";
 
+/// Postcodes whose layout alone tells them from other codes, in capitals with the space
+/// between their halves: a UK postcode (outward code, space, a digit and two of the letters
+/// the Royal Mail uses inward: "SE15 4RF"), an Irish Eircode (routing key, space, four of
+/// its letters and digits, a letter among them: "D09 K2W7"), a Canadian postal code ("K1A
+/// 0B1"), a US ZIP code after a state's abbreviation ("OH 44129"). Group 1 is the postcode.
+const SHAPED_POSTCODES: &str = r"(?-u:\b)(?:([A-Z]{1,2}\d[A-Z\d]? \d[ABD-HJLNP-UW-Z]{2})|((?:[AC-FHKNPRTV-Y]\d{2}|D6W) [0-9AC-FHKNPRTV-Y]{4})|([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d)|(?:{STATES}),? (\d{5}(?:-\d{4})?))(?-u:\b)";
+
 /// Field names and descriptions saying the value is a postcode.
 const POSTCODE_FIELD: &[&str] = &[
     "zip",
@@ -273,6 +280,8 @@ pub(super) struct Address {
     world: Vec<Regex>,
     postcode_value: Regex,
     postcode_labelled: Regex,
+    /// Postcodes whose layout alone says so, wherever they stand: see [`SHAPED_POSTCODES`].
+    postcode_shaped: Regex,
     postcode_field: Keywords,
 }
 
@@ -377,10 +386,11 @@ impl Address {
             postcode_labelled: regex_gated(
                 "postcode",
                 &format!(
-                    r"(?i:zip(?:\s?code)?|post(?:al)?\s?code|plz|code postal|c\.p\.|c[oó]digo postal)\s*[:#]?\s*({POSTCODE})(?-u:\b)"
+                    r"(?i:zip(?:\s?code)?|post(?:al)?\s?code|plz|code postal|c\.p\.|c[oó]digo postal)\s*[:#]?\s*(?i:(?:is|ist|est|es|é|è|was)\s+)?({POSTCODE})(?-u:\b)"
                 ),
                 any_word_ci(&["zip", "post", "plz", "code postal", "c.p.", "digo postal"]),
             )?,
+            postcode_shaped: regex("postcode", &SHAPED_POSTCODES.replace("{STATES}", &states))?,
             postcode_field: Keywords::new("postcode", POSTCODE_FIELD)?,
         })
     }
@@ -433,6 +443,18 @@ impl Detector for Address {
         }
         if text.len() < 6 {
             return;
+        }
+        for c in self.postcode_shaped.captures_iter(text) {
+            let Some(pc) = c.iter().skip(1).flatten().next() else {
+                continue;
+            };
+            // An Eircode's last four hold a letter ("D09 K2W7"), not four digits.
+            let eircode_digits = c
+                .get(2)
+                .is_some_and(|m| m.as_str().bytes().skip(4).all(|b| b.is_ascii_digit()));
+            if !eircode_digits {
+                out.push(Finding::new(pc.range(), PsdKind::Postcode, 0.8, "postcode"));
+            }
         }
         // Japanese block addresses: kept apart, as a town name runs on from the ward before it.
         // Every one names its block with a character outside ASCII (`丁目`, `条`, `番`, a ward).

@@ -192,6 +192,34 @@ fn postcodes_after_house_number_suffixes_floors_and_at_the_end() {
 }
 
 #[test]
+fn postcodes_known_by_their_layout_anywhere() {
+    let postcodes = |text: &str| -> Vec<String> {
+        spans(text)
+            .into_iter()
+            .filter(|f| f.1 == PsdKind::Postcode)
+            .map(|f| f.0.to_owned())
+            .collect()
+    };
+    assert_eq!(
+        postcodes("lives near Leeds LS6 2QT these days"),
+        ["LS6 2QT"]
+    );
+    assert_eq!(postcodes("moving to Galway H91 X2PK in May"), ["H91 X2PK"]);
+    assert_eq!(postcodes("Ottawa K2P 1L4, Canada"), ["K2P 1L4"]);
+    assert_eq!(postcodes("from Dayton, OH 45402 originally"), ["45402"]);
+    assert_eq!(postcodes("my postcode is N7 8QP"), ["N7 8QP"]);
+    // Other codes of letters and digits are none.
+    for text in [
+        "flight EI 123 then A12 3456",
+        "model PS5 2DA4, SKU K9X 4RT2",
+        "room B12 on floor 3, CA 9",
+        "A320 NEO and the 787 fleet",
+    ] {
+        assert!(postcodes(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
 fn japanese_block_addresses() {
     assert_eq!(streets("大阪市中央区本町3丁目5番7号"), ["本町3丁目5番7号"]);
     assert_eq!(streets("札幌 明日 北区北12条西7丁目"), ["北12条西7丁目"]);

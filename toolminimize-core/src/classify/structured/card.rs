@@ -31,10 +31,11 @@ impl Card {
                 "card",
                 r"\d(?:[ \-]?\d){11,18}|\d{4}\.\d{4}\.\d{4}\.\d{1,7}",
             )?,
-            // Card words (EN/DE/FR/ES/IT and brands), then "ending (in)" / "last 4" / a mask.
+            // Card words (EN/DE/FR/ES/IT/PT/NL/PL/Scandinavian/ID and brands), then "ending
+            // (in)" / "last 4" / a mask in those languages.
             partial: regex_gated(
                 "card",
-                r"(?i)(?-u:\b)(?:card|visa|master\s?card|mc|amex|american express|discover|debit|credit|cc|carte|karte|kreditkarte|tarjeta|carta|bancomat)(?-u:\b)[^.\n\d]{0,24}?(?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s+(?:4|four)(?:\s+digits)?|endend\s+auf|endet\s+auf|se\s+terminant\s+par|finissant\s+par|terminada\s+en|que\s+termina\s+en|terminante\s+in|che\s+termina\s+(?:con|in)|[*•x]{4}(?:[ \-]?[*•x]{4}){0,3}[ \-]?)\s*(?:[:#]\s*)?(\d{4})(?-u:\b)",
+                r"(?i)(?-u:\b)(?:card|visa|master\s?card|mc|amex|american express|discover|debit|credit|cc|carte|karte|kreditkarte|tarjeta|carta|bancomat|cartão|cartao|kaart|karta|kort|kortet|kartu)(?-u:\b)[^.\n\d]{0,24}?(?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)|last\s+(?:4|four)(?:\s+digits)?|endend\s+auf|endet\s+auf|se\s+terminant\s+par|finissant\s+par|terminada\s+en|acabad[ao]\s+en|que\s+acaba\s+en|que\s+termina\s+en|terminante\s+in|che\s+termina\s+(?:con|in)|terminad[oa]\s+em|que\s+termina\s+em|com\s+final|final|eindigend\s+op|die\s+eindigt\s+op|eindigt\s+op|som\s+slutar\s+på|slutar\s+på|som\s+(?:ender|slutter)\s+på|der\s+ender\s+på|ender\s+på|slutter\s+på|kończąc[aey]\s+się\s+na|z\s+końcówką|końcówka|berakhir|[*•x]{4}(?:[ \-]?[*•x]{4}){0,3}[ \-]?)\s*(?:[:#]\s*)?(\d{4})(?-u:\b)",
                 words_ci(
                     &[
                         "card",
@@ -53,6 +54,12 @@ impl Card {
                         "tarjeta",
                         "carta",
                         "bancomat",
+                        "cartão",
+                        "cartao",
+                        "kaart",
+                        "karta",
+                        "kort",
+                        "kartu",
                     ],
                     Edge::Boundary,
                     Edge::Any,
@@ -366,6 +373,11 @@ mod tests {
         assert_eq!(spans("Amex ending 1006"), ["1006"]);
         assert_eq!(spans("Mastercard **** **** **** 5454"), ["5454"]);
         assert_eq!(spans("carte se terminant par 1234"), ["1234"]);
+        assert_eq!(spans("la Visa acabada en 4417."), ["4417"]);
+        assert_eq!(spans("cartão com final 4455"), ["4455"]);
+        assert_eq!(spans("kaart eindigend op 9012"), ["9012"]);
+        assert_eq!(spans("karta kończąca się na 8812"), ["8812"]);
+        assert_eq!(spans("kortet som slutar på 3301"), ["3301"]);
         assert_eq!(spans("exp 08/29 CVV 412."), ["412", "exp 08/29"]);
         // An expiry with no card beside it is a medicine's or a document's.
         assert!(spans("insulin pens exp 05/26, lot 4471").is_empty());

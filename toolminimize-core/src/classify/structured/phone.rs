@@ -269,14 +269,17 @@ fn not_a_phone(s: &str) -> bool {
     }) && s
         .get(5..)
         .is_some_and(|r| r.find(['.', '-', '/']).is_some_and(|i| i <= 2));
-    // A record's year and serial ("n. 2025/118734", "Az. 2024/00871"): no phone plan opens
-    // with a year before a slash (area codes written so start with 0).
-    let year_serial = s.split_once('/').is_some_and(|(y, n)| {
-        y.len() == 4
-            && (y.starts_with("19") || y.starts_with("20"))
-            && y.bytes().all(|c| c.is_ascii_digit())
-            && n.len() >= 3
-            && n.bytes().all(|c| c.is_ascii_digit())
+    // A record's year and serial ("n. 2025/118734", "Az. 2024/00871", "order 2024-118734"):
+    // no phone plan opens with a year before a slash (area codes written so start with 0),
+    // and none groups ten digits four and six.
+    let year_serial = [('/', 3), ('-', 5)].iter().any(|&(sep, min)| {
+        s.split_once(sep).is_some_and(|(y, n)| {
+            y.len() == 4
+                && (y.starts_with("19") || y.starts_with("20"))
+                && y.bytes().all(|c| c.is_ascii_digit())
+                && n.len() >= min
+                && n.bytes().all(|c| c.is_ascii_digit())
+        })
     });
     // A US social security number leading the run ("078-05-1120 4111 …"): no phone layout
     // groups digits 3-2-4 with dashes.

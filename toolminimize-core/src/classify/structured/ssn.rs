@@ -4,7 +4,8 @@
 
 use crate::classify::pattern::LazyRegex as Regex;
 
-use super::context::{Keywords, char_at, char_before, regex};
+use super::context::{Keywords, char_at, char_before, regex, regex_gated};
+use crate::classify::pattern::{Edge, words_ci};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
@@ -29,6 +30,9 @@ pub(super) struct Ssn {
     re: Regex,
     /// Nine digits written one at a time ("5 1 7 4 8 2 0 9 3"), read only after the word.
     spaced: Regex,
+    /// The last four digits of one, named as such ("SSN ending in 4471", "last four of my
+    /// social are 4471"): group 1 is the digits.
+    partial: Regex,
     context: Keywords,
 }
 
@@ -37,6 +41,11 @@ impl Ssn {
         Ok(Ssn {
             re: regex("ssn", r"(\d{3})( - |[- ]?)(\d{2})( - |[- ]?)(\d{4})")?,
             spaced: regex("ssn", r"\d(?: \d){8}")?,
+            partial: regex_gated(
+                "ssn",
+                r"(?i)(?-u:\b)(?:(?:ssn|social(?:\s+security)?(?:\s+(?:number|no\.?|#))?)[^.\n\d]{0,12}?(?:ending(?:\s+(?:in|with))?|ends\s+(?:in|with)?|last\s+(?:4|four)(?:\s+digits)?(?:\s+(?:is|are))?)|last\s+(?:4|four)(?:\s+digits)?\s+of\s+(?:(?:my|his|her|their|your|the)\s+)?(?:ssn|social(?:\s+security)?(?:\s+number)?)(?:\s+(?:is|are))?)\s*[:#]?\s*(\d{4})(?-u:\b)",
+                words_ci(&["ssn", "social"], Edge::Boundary, Edge::Any),
+            )?,
             context: Keywords::new("ssn", CONTEXT)?,
         })
     }
@@ -61,7 +70,8 @@ pub(super) fn valid_parts(area: &str, group: &str, serial: &str) -> bool {
 
 impl crate::classify::shared::Gate for Ssn {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
-        text.len() >= 9 && super::context::digit_count(text) >= 9
+        // Four digits for the last four of one; nine for a whole one.
+        text.len() >= 9 && super::context::digit_count(text) >= 4
     }
 }
 
@@ -72,6 +82,14 @@ impl Detector for Ssn {
 
     fn detect(&self, text: &str, field: &Field<'_>, out: &mut Vec<Finding>) {
         if text.len() < 9 {
+            return;
+        }
+        for c in self.partial.captures_iter(text) {
+            if let Some(d) = c.get(1) {
+                out.push(Finding::new(d.range(), PsdKind::Ssn, 0.85, "ssn"));
+            }
+        }
+        if super::context::digit_count(text) < 9 {
             return;
         }
         // Whether the field names an SSN: read once, when a candidate needs it.
@@ -176,6 +194,25 @@ mod tests {
         );
         assert!(spans("use 5 3 6 9 0 4 4 1 1 for the lock", &none).is_empty());
         assert!(spans("SSN: 5 3 6 9 0 4 4 1 1 2", &none).is_empty());
+    }
+
+    #[test]
+    fn the_last_four_named_as_such() {
+        let none = Field::default();
+        for (text, four) in [
+            ("SSN ends 4471, DOB to follow", "4471"),
+            ("the social security number ending in 0192", "0192"),
+            ("last four of my SSN are 8830", "8830"),
+            ("last 4 digits of her social: 5521", "5521"),
+        ] {
+            assert_eq!(spans(text, &none), [four], "{text}");
+        }
+        for text in [
+            "last four quarters of social spending, 2024",
+            "SSN form 4471 instructions",
+        ] {
+            assert!(spans(text, &none).is_empty(), "{text}");
+        }
     }
 
     #[test]

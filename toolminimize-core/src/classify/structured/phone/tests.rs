@@ -62,6 +62,19 @@ fn a_number_in_brackets_after_a_name() {
 }
 
 #[test]
+fn a_year_and_a_serial_are_a_record_number() {
+    for text in [
+        "order 2024-118734 arrived broken",
+        "invoice no. 2023-554120",
+        "spis 2025/118734",
+    ] {
+        assert!(plain(text).is_empty(), "{text}");
+    }
+    // Laid out as a phone, the same digits are one.
+    assert_eq!(plain("call 202-411-8734"), ["202-411-8734"]);
+}
+
+#[test]
 fn bare_digits_only_in_a_phone_field() {
     let f = Field {
         path: "/recipient",

@@ -970,7 +970,9 @@ fn point(
     if named_in_point(cv, text)
         && !clause.is_some_and(|c| {
             c.clause.parenthetical && !is_gloss(r, c, s)
-                || c.third_person && !names_subject_person(&|at| c.clause.range.contains(&at))
+                || c.third_person
+                    && !names_subject_person(&|at| c.clause.range.contains(&at))
+                    && !point_person_word(cv, r, c, psd)
         })
     {
         return Some(Rule::PointOfMessage);
@@ -985,7 +987,8 @@ fn point(
     if it.kind == PsdKind::Medication
         && (!aside
             || !clause.is_some_and(|c| c.reason || c.clause.parenthetical)
-                && names_subject_person(&in_sentence))
+                && (names_subject_person(&in_sentence)
+                    || clause.is_some_and(|c| point_person_word(cv, r, c, psd))))
         && psd.iter().any(|p| {
             p != s
                 && in_sentence(p.start)
@@ -2588,6 +2591,37 @@ fn business_in_bracket_after(r: &Reading<'_>, end: usize) -> bool {
         words,
         r.text.get(range).unwrap_or_default(),
     )
+}
+
+/// Whether the clause `c` names by a capitalised word outside every item someone the subject
+/// line names too ("Theo Marchetti (4W) - new inhaler" — "Theo's new inhaler is in his
+/// bag"): a first name alone is often not read as a name, yet it says whom the clause is
+/// about. A possessive ending is read off.
+fn point_person_word(
+    cv: &CallView<'_>,
+    r: &Reading<'_>,
+    c: &ClauseInfo,
+    psd: &[Range<usize>],
+) -> bool {
+    r.words
+        .get(c.words.clone())
+        .unwrap_or_default()
+        .iter()
+        .any(|w| {
+            w.raw.chars().next().is_some_and(char::is_uppercase)
+                && w.folded.chars().count() >= 3
+                && !psd
+                    .iter()
+                    .any(|p| p.start < w.range.end && w.range.start < p.end)
+                && {
+                    let f: &str = &w.folded;
+                    let bare = f
+                        .strip_suffix("'s")
+                        .or_else(|| f.strip_suffix("\u{2019}s"))
+                        .unwrap_or(f);
+                    cv.point_words.iter().any(|p| p == bare)
+                }
+        })
 }
 
 #[cfg(test)]

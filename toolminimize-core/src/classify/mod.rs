@@ -522,6 +522,10 @@ mod build_tests {
                 "〇九〇・一二三四・五六七八",
             ),
             ("للتواصل: ٠٥٠١٢٣٤٥٦٧ شكرا", "٠٥٠١٢٣٤٥٦٧"),
+            (
+                "문자는 공일공 구팔칠륙 오사삼이 로 주세요",
+                "공일공 구팔칠륙 오사삼이",
+            ),
         ] {
             assert_eq!(phones(text), [number], "{text}");
         }
@@ -529,6 +533,8 @@ mod build_tests {
             "turn on one of the two lights, then the three others",
             "二〇二六年三月一日に一緒に行きます",
             "el seis de mayo, cuarenta y cinco personas",
+            // A number a label calls a bank account's is none of a phone's.
+            "Kontonummer null sieben eins, vier vier zwei, acht drei neun eins eins",
         ] {
             assert!(phones(text).is_empty(), "{text}");
         }

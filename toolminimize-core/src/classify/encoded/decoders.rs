@@ -113,7 +113,8 @@ pub(crate) fn may_spell_at(text: &str, holds_at: bool) -> bool {
 
 fn patterns() -> Result<Patterns, regex::Error> {
     let at_alt = AT_WORDS.join("|");
-    let dot_alt = DOT_WORDS.join("|");
+    // A full stop with spaces on both sides ("seznam . cz") is a dot written apart too.
+    let dot_alt = format!(r"{}|\.", DOT_WORDS.join("|"));
     let at =
         format!(r"(?:\s*[\[\(\{{<]\s*(?:{at_alt})\s*[\]\)\}}>]\s*|\s+(?:{at_alt})\s+|\s*@\s*)");
     let dot = format!(r"(?:\s*[\[\(\{{<]\s*(?:{dot_alt})\s*[\]\)\}}>]\s*|\s+(?:{dot_alt})\s+|\.)");
@@ -1175,6 +1176,26 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
         if tokens.is_empty() || touches_address {
             continue; // a plain address
         }
+        // A full stop written apart is a sentence's as often ("we met at school . Then"):
+        // it counts as a dot only with the at sign named otherwise than by a bare "at", and
+        // before a domain ending in lower case.
+        let spaced_stop = tokens
+            .iter()
+            .any(|t| t.get(2).is_some_and(|w| w.as_str() == "."));
+        if spaced_stop {
+            let bare_at = tokens.iter().any(|t| {
+                t.get(2)
+                    .is_some_and(|w| w.as_str().eq_ignore_ascii_case("at"))
+            });
+            let tld_lower = m
+                .as_str()
+                .rsplit(['.', ' '])
+                .next()
+                .is_some_and(|t| t.bytes().all(|b| b.is_ascii_lowercase()));
+            if bare_at || !tld_lower {
+                continue;
+            }
+        }
         v.copy(text, copied_from..m.start());
         let mut at = m.start();
         for t in tokens {
@@ -1446,6 +1467,11 @@ mod tests {
         assert!(spelled_email("plain jane@example.org").is_none());
         assert!(spelled_email("meet at the station at noon").is_none());
         assert!(spelled_email("reach him on 555 0100 or at mark.stone@example.co.uk").is_none());
+        // Full stops written apart, the at sign's Czech name in brackets.
+        let v = spelled_email("piš na petr . dvorak (zavináč) seznam . cz díky").unwrap();
+        assert_eq!(v.as_str(), "piš na petr.dvorak@seznam.cz díky");
+        // A sentence's full stop after a space is no dot of an address.
+        assert!(spelled_email("we met at school . Then we left").is_none());
     }
 }
 

@@ -1238,6 +1238,23 @@ fn han_digit(c: char) -> Option<char> {
         '七' => '7',
         '八' => '8',
         '九' => '9',
+        _ => return hangul_digit(c),
+    })
+}
+
+/// The digit a Sino-Korean numeral syllable names ("공일공", "사칠팔구").
+fn hangul_digit(c: char) -> Option<char> {
+    Some(match c {
+        '공' | '영' => '0',
+        '일' => '1',
+        '이' => '2',
+        '삼' => '3',
+        '사' => '4',
+        '오' => '5',
+        '육' | '륙' => '6',
+        '칠' => '7',
+        '팔' => '8',
+        '구' => '9',
         _ => return None,
     })
 }
@@ -1255,8 +1272,8 @@ fn han_number_sep(c: char) -> bool {
 /// ten, or an id's eight, where a year ("二〇二六") has four and a count two or three.
 const MIN_HAN_DIGITS: usize = 8;
 
-/// Numbers written digit by digit in Han numerals ("〇八〇・三四五六・七八九〇"): a run of at
-/// least [`MIN_HAN_DIGITS`] of them, single separators between their groups, becomes ASCII
+/// Numbers written digit by digit in Han numerals ("〇八〇・三四五六・七八九〇") or Korean
+/// numeral syllables ("공일공 사칠팔구 일이삼사"): a run of at least [`MIN_HAN_DIGITS`] of them, single separators between their groups, becomes ASCII
 /// digits and hyphens. Numerals in words ("一緒", "三月") stay as they are.
 pub(crate) fn han_digits(text: &str) -> Option<View> {
     if text.is_ascii() || text.chars().filter(|&c| han_digit(c).is_some()).count() < MIN_HAN_DIGITS
@@ -1293,7 +1310,19 @@ pub(crate) fn han_digits(text: &str) -> Option<View> {
                 break;
             }
         }
-        if digits >= MIN_HAN_DIGITS {
+        // Korean numeral syllables are words too ("이사", "오이"): a run of them is a number
+        // only as a phone number is dictated, from its leading zero ("공일공 …"), nine to
+        // eleven digits.
+        let hangul = chars
+            .get(start..end)
+            .unwrap_or_default()
+            .iter()
+            .any(|&(_, c)| hangul_digit(c).is_some());
+        let korean_phone = chars
+            .get(start)
+            .is_some_and(|&(_, c)| matches!(c, '공' | '영'))
+            && (9..=11).contains(&digits);
+        if digits >= MIN_HAN_DIGITS && (!hangul || korean_phone) {
             let view = v.get_or_insert_with(|| View::with_capacity(text.len()));
             let from = chars.get(start).map_or(text.len(), |&(i, _)| i);
             view.copy(text, copied_from..from);
@@ -1730,6 +1759,10 @@ mod tests {
         assert_eq!(v.as_str(), "携帯080-3456-7890まで");
         assert!(v.is_dictated());
         assert_eq!(src(&v, text, "080-3456-7890"), "〇八〇・三四五六・七八九〇");
+        // Korean numeral syllables, from a leading zero.
+        let v = han_digits("연락은 공일공 사칠팔구 일이삼사 로").unwrap();
+        assert_eq!(v.as_str(), "연락은 010-4789-1234 로");
+        assert!(han_digits("이사 오이 구이 사이 일이 삼사 오륙 칠팔").is_none());
         // Numerals in words and years are no such number.
         assert!(han_digits("二〇二六年三月一日に一緒に行きます").is_none());
         assert!(han_digits("第一二三四五六七章").is_none());

@@ -508,6 +508,11 @@ const LABELS: &[(&str, Class)] = &[
     ("身份证号码", National),
     ("身份證號", National),
     ("身份證字號", National),
+    // Taiwan writes 身分 where the mainland writes 身份 (the identity card's own wording).
+    ("身分證字號", National),
+    ("身分證號", National),
+    ("身分證號碼", National),
+    ("身分證統一編號", National),
     ("社保卡号", National),
     ("医保卡号", Medical),
     ("护照号", National),

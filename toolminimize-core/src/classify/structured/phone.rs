@@ -198,6 +198,24 @@ const OTHER_NUMBER_LABELS: &[&str] = &[
     "номер заказа",
     "Номер заказа",
     "трек-номер",
+    // Bank accounts ("내 계좌 국민 공일이-…", "Kontonummer 0123 456789").
+    "계좌",
+    "口座番号",
+    // Not "账号" alone: a login is a phone number in China ("账号：手机号 139…").
+    "银行账号",
+    "銀行帳號",
+    "account no",
+    "account number",
+    "acct no",
+    "kontonummer",
+    "kontonr",
+    "rekeningnummer",
+    "numéro de compte",
+    "número de cuenta",
+    "número da conta",
+    "numero di conto",
+    "numer konta",
+    "číslo účtu",
 ];
 
 /// Whether a label of [`OTHER_NUMBER_LABELS`] stands in the 32 bytes before `start`, after
@@ -757,11 +775,12 @@ impl Detector for Phone {
             }
             // Twice the reach in a text of other scripts, whose letters take two or three
             // bytes ("मेरा नंबर").
-            // A number spoken digit by digit ("nul zes twee …") is dictated as phones are.
-            let context = field.dictated
-                || in_field()
+            let labelled = in_field()
                 || self.context.before(text, start, 24)
                 || !text.is_ascii() && self.context.before(text, start, 48);
+            // A number spoken digit by digit ("nul zes twee …") is dictated as phones are,
+            // unless a label says it is another kind of number.
+            let context = labelled || field.dictated;
             let mut tries = 0;
             let mut found = false;
             loop {
@@ -783,7 +802,7 @@ impl Detector for Phone {
                     });
                 if let Some(conf) = conf {
                     // A number labelled as another kind of number is none of a phone's.
-                    if !context && labelled_other(text, start) {
+                    if !labelled && labelled_other(text, start) {
                         break;
                     }
                     out.push(Finding::new(start..end, PsdKind::Phone, conf, "phone"));

@@ -290,6 +290,11 @@ fn national_numbers_of_more_languages_by_their_labels() {
         plain("身份证号 33010219800101123X"),
         [("33010219800101123X", NID)]
     );
+    // Taiwan's wording of the same label.
+    assert_eq!(
+        plain("身分證字號 A123456789，如需再跟我說"),
+        [("A123456789", NID)]
+    );
     assert_eq!(
         plain("주민등록번호 850101-2345678"),
         [("850101-2345678", NID)]

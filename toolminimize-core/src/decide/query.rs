@@ -444,9 +444,20 @@ fn clause_asks_weather(r: &Reading<'_>, at: usize) -> bool {
 
 /// Whether the bracketed `range` is an operand of a Boolean query ("… AND (eGFR 30-45)",
 /// "(asthma OR wheeze) AND diet"): a group the query searches for, not the user's aside.
-/// The operators count only as written in capitals, the way search syntaxes spell them.
+/// The operators count only as written in capitals, the way search syntaxes spell them; in a
+/// text that joins a bracketed group to another term by one, every bracket is a group.
 fn boolean_group(text: &str, range: &Range<usize>) -> bool {
     const BOOLEAN: [&str; 4] = ["AND", "OR", "NOT", "NEAR"];
+    // A query whose groups are joined by an operator ("(metformin[tiab]) AND (…)") brackets
+    // nothing but groups, field tags and quotes inside them aside.
+    if [
+        ") AND (", ") OR (", ") AND ", " AND (", ") OR ", " OR (", ") NOT ", " NOT (",
+    ]
+    .iter()
+    .any(|op| text.contains(op))
+    {
+        return true;
+    }
     let before = text.get(..range.start).unwrap_or_default();
     let before = before.trim_end().trim_end_matches(['(', '[']).trim_end();
     let after = text.get(range.end..).unwrap_or_default();

@@ -1179,6 +1179,34 @@ fn translation_payload(f: &FieldCtx<'_>) -> bool {
 /// The longest value read as a short value with a remark, in bytes.
 const SHORT_VALUE: usize = 200;
 
+/// The longest value read as a payee's name (a school's full name with its district).
+const PAYEE_VALUE: usize = 120;
+
+/// The words of a key that name the party a payment goes to.
+const PAYEE_WORDS: &[&str] = &[
+    "payee",
+    "creditor",
+    "beneficiary",
+    "merchant",
+    "biller",
+    "empfaenger",
+    "beguenstigter",
+    "beneficiaire",
+    "beneficiario",
+    "destinatario",
+    "odbiorca",
+];
+
+/// Whether a word of `key` names the party a payment goes to (`creditorName`, `payee_name`).
+fn names_payee(key: &str) -> bool {
+    any_identifier_word(key, |w| PAYEE_WORDS.contains(&w))
+}
+
+/// Whether `key` is one of [`PAYEE_WORDS`] and nothing else (`payee`, `Merchant`).
+fn is_payee_word(key: &str) -> bool {
+    PAYEE_WORDS.iter().any(|w| w.eq_ignore_ascii_case(key))
+}
+
 /// The longest text read as a subject or a title for call-wide cues.
 const SHORT_TITLE: usize = 160;
 
@@ -1834,6 +1862,19 @@ fn gate(
         && f.key.is_some_and(|k| any_identifier_word(k, |w| w == "id"))
     {
         return Some(Decision::keep(Rule::RequiredField));
+    }
+
+    // The party a payment goes to, in the field named for it (`creditorName`, `payee_name`,
+    // `creditor.name`, `merchant`): what it holds names whom the money is for, a nursery's, a
+    // clinic's or a person's name — what the transfer is made out to, not a remark.
+    if f.text.is_some_and(|t| t.len() <= PAYEE_VALUE)
+        && f.key.is_some_and(|k| {
+            names_payee(k) && (is_payee_word(k) || any_identifier_word(k, |w| w == "name"))
+                || k.eq_ignore_ascii_case("name")
+                    && crate::schema::parent_key(f.path).is_some_and(names_payee)
+        })
+    {
+        return Some(Decision::keep(Rule::FieldCarriesThisData));
     }
 
     // Numeric coordinates and location fields: the precision the purpose needs.

@@ -291,6 +291,10 @@ pub(super) struct Birth {
     age_en: Regex,
     age_years: Regex,
     age_other: Regex,
+    /// Ages in the words of languages that say "years of age" with a word used for nothing
+    /// else ("72 χρονών", "72 yaşında", "72 éves", "72-vuotias", "72 tuổi", "72세", "72岁",
+    /// "72 jaar oud", "בת 72"): group 1 or 2 is the number.
+    age_world: Regex,
     age_apposition: Regex,
     /// "mein Sohn (4)": a child's age in brackets after a word for the child.
     age_bracket: Regex,
@@ -341,6 +345,33 @@ impl Birth {
                 "age",
                 r"(?-u:\b)(\d{1,3})\s*(?:ans|Jahre(?:\s+alt)?|años|anni)(?:\s|[.,;:!)]|$)",
                 any_word(&["ans", "Jahre", "años", "anni"]),
+            )?,
+            age_world: regex_gated(
+                "age",
+                r"(?i)(?-u:\b)(\d{1,3})(?:\s*(?:χρονών|χρονώ|ετών|yaşında|yasinda|yaşındaki|éves|tuổi|jaar oud|år gammal|år gammel|anos de idade|anni di età|साल की|साल का|साल के)|-?vuotias|\s?(?:세|살|岁|歲))|(?:(?:^|\s)(?:בן|בת)|อายุ)\s*(\d{1,3})(?-u:\b)",
+                any_word_ci(&[
+                    "χρονών",
+                    "χρονώ",
+                    "ετών",
+                    "yaşında",
+                    "yasinda",
+                    "éves",
+                    "vuotias",
+                    "tuổi",
+                    "세",
+                    "살",
+                    "岁",
+                    "歲",
+                    "jaar oud",
+                    "år gammal",
+                    "år gammel",
+                    "anos de idade",
+                    "anni di età",
+                    "साल",
+                    "בן",
+                    "בת",
+                    "อายุ",
+                ]),
             )?,
             // "Franco Rinaldi, 71 anni,", "(Odile Marchal, 78 ans)", "Patient, 61 J.": an age
             // in apposition to a capitalised name or noun.
@@ -482,6 +513,26 @@ impl Birth {
             {
                 let start = c.get(0).map_or(n.start(), |m| m.start());
                 out.push(Finding::new(start..n.end(), PsdKind::Age, 0.75, "age"));
+            }
+        }
+        for c in self.age_world.captures_iter(text) {
+            let (Some(m), Some(n)) = (c.get(0), c.get(1).or_else(|| c.get(2))) else {
+                continue;
+            };
+            // "3세대" is a generation, not an age.
+            let generation = m.as_str().ends_with('세')
+                && text.get(m.end()..).is_some_and(|r| r.starts_with('대'));
+            if ok(n.as_str())
+                && !generation
+                && !char_before(text, m.start()).is_some_and(|ch| ch.is_ascii_digit())
+            {
+                let lead = m.as_str().len() - m.as_str().trim_start().len();
+                out.push(Finding::new(
+                    m.start() + lead..m.end(),
+                    PsdKind::Age,
+                    0.8,
+                    "age",
+                ));
             }
         }
         for c in self.age_other.captures_iter(text) {

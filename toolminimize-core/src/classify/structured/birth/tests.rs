@@ -95,6 +95,21 @@ fn ages() {
     );
     assert_eq!(plain("Patient, 61 J., männlich"), [("61 J.", PsdKind::Age)]);
     assert_eq!(plain("min mor Ingrid, 80 år."), [("80 år", PsdKind::Age)]);
+    // Words for "years of age" used for nothing else.
+    for (text, age) in [
+        ("η γιαγιά μου, 79 χρονών, μένει μόνη", "79 χρονών"),
+        ("babam 68 yaşında", "68 yaşında"),
+        ("a nagymamám 90 éves", "90 éves"),
+        ("isoäiti on 84-vuotias", "84-vuotias"),
+        ("bà tôi 77 tuổi", "77 tuổi"),
+        ("할아버지는 83세", "83세"),
+        ("爷爷今年80岁", "80岁"),
+        ("סבתא שלי בת 88", "בת 88"),
+        ("mijn opa is 91 jaar oud", "91 jaar oud"),
+    ] {
+        assert_eq!(plain(text), [(age, PsdKind::Age)], "{text}");
+    }
+    assert!(plain("3세대 아이폰").is_empty());
     // Children's ages listed, a child's age in brackets, and the writer's age said bare.
     assert_eq!(
         plain("camps for 2 kids ages 7 and 10"),

@@ -1276,7 +1276,10 @@ const MIN_HAN_DIGITS: usize = 8;
 /// numeral syllables ("공일공 사칠팔구 일이삼사"): a run of at least [`MIN_HAN_DIGITS`] of them, single separators between their groups, becomes ASCII
 /// digits and hyphens. Numerals in words ("一緒", "三月") stay as they are.
 pub(crate) fn han_digits(text: &str) -> Option<View> {
-    if text.is_ascii() || text.chars().filter(|&c| han_digit(c).is_some()).count() < MIN_HAN_DIGITS
+    // Han numerals and Hangul syllables are three bytes long, led by 0xE3 to 0xED: a text
+    // without such a byte (Latin, Cyrillic, Greek, Arabic, Hebrew, Devanagari) has none.
+    if !text.bytes().any(|b| (0xE3..=0xED).contains(&b))
+        || text.chars().filter(|&c| han_digit(c).is_some()).count() < MIN_HAN_DIGITS
     {
         return None;
     }

@@ -71,7 +71,7 @@ pub(super) fn valid_parts(area: &str, group: &str, serial: &str) -> bool {
 impl crate::classify::shared::Gate for Ssn {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
         // Four digits for the last four of one; nine for a whole one.
-        text.len() >= 9 && super::context::digit_count(text) >= 4
+        text.len() >= 9 && super::context::has_digits(text, 4)
     }
 }
 
@@ -89,7 +89,7 @@ impl Detector for Ssn {
                 out.push(Finding::new(d.range(), PsdKind::Ssn, 0.85, "ssn"));
             }
         }
-        if super::context::digit_count(text) < 9 {
+        if !super::context::has_digits(text, 9) {
             return;
         }
         // Whether the field names an SSN: read once, when a candidate needs it.

@@ -623,6 +623,8 @@ const WORK_PHRASES: &[&str] = &[
     "làm việc tại",
     "làm việc ở",
     "làm việc cho",
+    "làm ở",
+    "làm tại",
     "bekerja di",
     "bekerja untuk",
     "kerja di",
@@ -1502,6 +1504,11 @@ mod tests {
             found("Saya bekerja di PT Cahaya Mandala sejak Mei."),
             [("PT Cahaya Mandala", O)]
         );
+        assert_eq!(
+            found("Anh ấy làm ở Hoàng Long Logistics, nếu cần"),
+            [("Hoàng Long Logistics", O)]
+        );
+        assert!(found("tôi làm ở nhà hôm nay").is_empty());
     }
 
     #[test]

@@ -499,6 +499,21 @@ fn criminal() {
         Category::Criminal,
     );
     has(
+        "she has a non-molestation order against him",
+        "non-molestation order",
+        Category::Criminal,
+    );
+    has(
+        "his mother is CONTESTING CUSTODY",
+        "CONTESTING CUSTODY",
+        Category::Criminal,
+    );
+    has(
+        "haar broer zit in detentie",
+        "in detentie",
+        Category::Criminal,
+    );
+    has(
         "jobs that accept a criminal record",
         "criminal record",
         Category::Criminal,

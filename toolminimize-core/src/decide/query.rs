@@ -448,7 +448,7 @@ fn clause_asks_weather(r: &Reading<'_>, at: usize) -> bool {
 /// text that joins a bracketed group to another term by one, every bracket is a group.
 fn boolean_group(text: &str, range: &Range<usize>) -> bool {
     const BOOLEAN: [&str; 4] = ["AND", "OR", "NOT", "NEAR"];
-    // A query whose groups are joined by an operator ("(metformin[tiab]) AND (…)") brackets
+    // A query whose groups are joined by an operator ("(atorvastatin[tiab]) AND (…)") brackets
     // nothing but groups, field tags and quotes inside them aside.
     if [
         ") AND (", ") OR (", ") AND ", " AND (", ") OR ", " OR (", ") NOT ", " NOT (",

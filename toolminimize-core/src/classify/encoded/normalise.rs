@@ -662,7 +662,7 @@ fn number_word_bytes(w: &[u8]) -> Option<NumberWord> {
         .or_else(|| glued_pair(key))
         .or_else(|| romance_pair(key))
         .or_else(|| {
-            // A Turkish case ending after an apostrophe ("elli bir'i arayın": call 51).
+            // A Turkish case ending after an apostrophe ("kırk iki'yi arayın": call 42).
             let stem = match key.iter().position(|&b| b == b'\'') {
                 Some(cut) => key.get(..cut)?,
                 None => key.get(..key.windows(3).position(|w| w == "\u{2019}".as_bytes())?)?,
@@ -1272,8 +1272,8 @@ fn han_number_sep(c: char) -> bool {
 /// ten, or an id's eight, where a year ("二〇二六") has four and a count two or three.
 const MIN_HAN_DIGITS: usize = 8;
 
-/// Numbers written digit by digit in Han numerals ("〇八〇・三四五六・七八九〇") or Korean
-/// numeral syllables ("공일공 사칠팔구 일이삼사"): a run of at least [`MIN_HAN_DIGITS`] of them, single separators between their groups, becomes ASCII
+/// Numbers written digit by digit in Han numerals ("〇七〇・二九一八・四六〇三") or Korean
+/// numeral syllables ("공일공 구삼육이 팔오칠사"): a run of at least [`MIN_HAN_DIGITS`] of them, single separators between their groups, becomes ASCII
 /// digits and hyphens. Numerals in words ("一緒", "三月") stay as they are.
 pub(crate) fn han_digits(text: &str) -> Option<View> {
     // Han numerals and Hangul syllables are three bytes long, led by 0xE3 to 0xED: a text
@@ -1720,7 +1720,7 @@ mod tests {
                 "numaram sıfır beş yüz kırk iki altı yüz on dokuz otuz sekiz elli bir",
                 "0 542 619 38 51",
             ),
-            // A Turkish case ending after the last word ("… elli bir'i arayın").
+            // A Turkish case ending after the last word ("… kırk bir'i arayın").
             (
                 "ara sıfır beş üç iki altı yedi, on yedi, kırk bir'i",
                 "0 5 3 2 6 7 17 41",
@@ -1757,14 +1757,14 @@ mod tests {
 
     #[test]
     fn han_numerals_written_digit_by_digit() {
-        let text = "携帯〇八〇・三四五六・七八九〇まで";
+        let text = "携帯〇七〇・二九一八・四六〇三まで";
         let v = han_digits(text).unwrap();
-        assert_eq!(v.as_str(), "携帯080-3456-7890まで");
+        assert_eq!(v.as_str(), "携帯070-2918-4603まで");
         assert!(v.is_dictated());
-        assert_eq!(src(&v, text, "080-3456-7890"), "〇八〇・三四五六・七八九〇");
+        assert_eq!(src(&v, text, "070-2918-4603"), "〇七〇・二九一八・四六〇三");
         // Korean numeral syllables, from a leading zero.
-        let v = han_digits("연락은 공일공 사칠팔구 일이삼사 로").unwrap();
-        assert_eq!(v.as_str(), "연락은 010-4789-1234 로");
+        let v = han_digits("연락은 공일공 구삼육이 팔오칠사 로").unwrap();
+        assert_eq!(v.as_str(), "연락은 010-9362-8574 로");
         assert!(han_digits("이사 오이 구이 사이 일이 삼사 오륙 칠팔").is_none());
         // Numerals in words and years are no such number.
         assert!(han_digits("二〇二六年三月一日に一緒に行きます").is_none());

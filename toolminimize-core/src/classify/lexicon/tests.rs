@@ -504,8 +504,8 @@ fn criminal() {
         Category::Criminal,
     );
     has(
-        "his mother is CONTESTING CUSTODY",
-        "CONTESTING CUSTODY",
+        "his ex-wife is Contesting Custody again",
+        "Contesting Custody",
         Category::Criminal,
     );
     has(

@@ -252,8 +252,8 @@ const POSTCODE: &str = r"(?:\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\
 
 /// Postcodes whose layout alone tells them from other codes, in capitals with the space
 /// between their halves: a UK postcode (outward code, space, a digit and two of the letters
-/// the Royal Mail uses inward: "SE15 4RF"), an Irish Eircode (routing key, space, four of
-/// its letters and digits, a letter among them: "D09 K2W7"), a Canadian postal code ("K1A
+/// the Royal Mail uses inward: "LS6 2QT"), an Irish Eircode (routing key, space, four of
+/// its letters and digits, a letter among them: "H91 X2PK"), a Canadian postal code ("K1A
 /// 0B1"), a US ZIP code after a state's abbreviation ("OH 44129"). Group 1 is the postcode.
 const SHAPED_POSTCODES: &str = r"(?-u:\b)(?:([A-Z]{1,2}\d[A-Z\d]? \d[ABD-HJLNP-UW-Z]{2})|((?:[AC-FHKNPRTV-Y]\d{2}|D6W) [0-9AC-FHKNPRTV-Y]{4})|([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d)|(?:{STATES}),? (\d{5}(?:-\d{4})?))(?-u:\b)";
 
@@ -448,7 +448,7 @@ impl Detector for Address {
             let Some(pc) = c.iter().skip(1).flatten().next() else {
                 continue;
             };
-            // An Eircode's last four hold a letter ("D09 K2W7"), not four digits.
+            // An Eircode's last four hold a letter ("H91 X2PK"), not four digits.
             let eircode_digits = c
                 .get(2)
                 .is_some_and(|m| m.as_str().bytes().skip(4).all(|b| b.is_ascii_digit()));

@@ -292,8 +292,8 @@ pub(super) struct Birth {
     age_years: Regex,
     age_other: Regex,
     /// Ages in the words of languages that say "years of age" with a word used for nothing
-    /// else ("72 χρονών", "72 yaşında", "72 éves", "72-vuotias", "72 tuổi", "72세", "72岁",
-    /// "72 jaar oud", "בת 72"): group 1 or 2 is the number.
+    /// else ("64 χρονών", "64 yaşında", "64 éves", "64-vuotias", "64 tuổi", "64세", "64岁",
+    /// "64 jaar oud", "בת 64"): group 1 or 2 is the number.
     age_world: Regex,
     age_apposition: Regex,
     /// "mein Sohn (4)": a child's age in brackets after a word for the child.

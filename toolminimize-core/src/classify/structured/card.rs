@@ -364,7 +364,7 @@ mod tests {
         assert_eq!(spans("Amex ending 1006"), ["1006"]);
         assert_eq!(spans("Mastercard **** **** **** 5454"), ["5454"]);
         assert_eq!(spans("carte se terminant par 1234"), ["1234"]);
-        assert_eq!(spans("la Visa acabada en 4417."), ["4417"]);
+        assert_eq!(spans("la Visa acabada en 6620."), ["6620"]);
         assert_eq!(spans("cartão com final 4455"), ["4455"]);
         assert_eq!(spans("kaart eindigend op 9012"), ["9012"]);
         assert_eq!(spans("karta kończąca się na 8812"), ["8812"]);

@@ -287,7 +287,7 @@ fn not_a_phone(s: &str) -> bool {
     }) && s
         .get(5..)
         .is_some_and(|r| r.find(['.', '-', '/']).is_some_and(|i| i <= 2));
-    // A record's year and serial ("n. 2025/118734", "Az. 2024/00871", "order 2024-118734"):
+    // A record's year and serial ("n. 2025/206481", "Az. 2024/00871", "order 2023-407215"):
     // no phone plan opens with a year before a slash (area codes written so start with 0),
     // and none groups ten digits four and six.
     let year_serial = [('/', 3), ('-', 5)].iter().any(|&(sep, min)| {

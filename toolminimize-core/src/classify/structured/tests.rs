@@ -61,7 +61,7 @@ fn true_negatives_do_not_fire() {
         "color #1a2b3c and #ffffff",
         "listen on port 8080 or 5432",
         "in 1999, 2024 and 2025",
-        "Verbale n. 2025/118734 del comando",
+        "Verbale n. 2025/206481 del comando",
         "Vorgang 2024/00871, Rechnung Nr. 2023/55120",
     ] {
         let found: Vec<_> = scan(s, &Field::default())

@@ -292,8 +292,8 @@ fn national_numbers_of_more_languages_by_their_labels() {
     );
     // Taiwan's wording of the same label.
     assert_eq!(
-        plain("身分證字號 A123456789，如需再跟我說"),
-        [("A123456789", NID)]
+        plain("身分證字號 K221483960，如需再跟我說"),
+        [("K221483960", NID)]
     );
     assert_eq!(
         plain("주민등록번호 850101-2345678"),

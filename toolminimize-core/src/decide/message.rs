@@ -2594,7 +2594,7 @@ fn business_in_bracket_after(r: &Reading<'_>, end: usize) -> bool {
 }
 
 /// Whether the clause `c` names by a capitalised word outside every item someone the subject
-/// line names too ("Mila Brandt (3C) - new inhaler" — "Mila's new inhaler is in her
+/// line names too ("Liva Sundqvist (3C) - new inhaler" — "Liva's new inhaler is in her
 /// bag"): a first name alone is often not read as a name, yet it says whom the clause is
 /// about. A possessive ending is read off.
 fn point_person_word(

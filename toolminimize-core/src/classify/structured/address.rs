@@ -252,7 +252,7 @@ const POSTCODE: &str = r"(?:\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\
 
 /// Postcodes whose layout alone tells them from other codes, in capitals with the space
 /// between their halves: a UK postcode (outward code, space, a digit and two of the letters
-/// the Royal Mail uses inward: "LS6 2QT"), an Irish Eircode (routing key, space, four of
+/// the Royal Mail uses inward: "NE6 5XB"), an Irish Eircode (routing key, space, four of
 /// its letters and digits, a letter among them: "H91 X2PK"), a Canadian postal code ("K1A
 /// 0B1"), a US ZIP code after a state's abbreviation ("OH 44129"). Group 1 is the postcode.
 const SHAPED_POSTCODES: &str = r"(?-u:\b)(?:([A-Z]{1,2}\d[A-Z\d]? \d[ABD-HJLNP-UW-Z]{2})|((?:[AC-FHKNPRTV-Y]\d{2}|D6W) [0-9AC-FHKNPRTV-Y]{4})|([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d)|(?:{STATES}),? (\d{5}(?:-\d{4})?))(?-u:\b)";

@@ -198,7 +198,7 @@ const OTHER_NUMBER_LABELS: &[&str] = &[
     "номер заказа",
     "Номер заказа",
     "трек-номер",
-    // Bank accounts ("내 계좌 국민 공일이-…", "Kontonummer 0123 456789").
+    // Bank accounts ("계좌번호 공…", "Kontonummer 0761 930248").
     "계좌",
     "口座番号",
     // Not "账号" alone: a login is a phone number in China ("账号：手机号 139…").

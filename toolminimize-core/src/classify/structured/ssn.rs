@@ -30,8 +30,8 @@ pub(super) struct Ssn {
     re: Regex,
     /// Nine digits written one at a time ("5 1 7 4 8 2 0 9 3"), read only after the word.
     spaced: Regex,
-    /// The last four digits of one, named as such ("SSN ending in 4471", "last four of my
-    /// social are 4471"): group 1 is the digits.
+    /// The last four digits of one, named as such ("SSN ending in 2086", "last four of my
+    /// social are 2086"): group 1 is the digits.
     partial: Regex,
     context: Keywords,
 }
@@ -200,7 +200,7 @@ mod tests {
     fn the_last_four_named_as_such() {
         let none = Field::default();
         for (text, four) in [
-            ("SSN ends 4471, DOB to follow", "4471"),
+            ("SSN ends 2086, DOB to follow", "2086"),
             ("the social security number ending in 0192", "0192"),
             ("last four of my SSN are 8830", "8830"),
             ("last 4 digits of her social: 5521", "5521"),
@@ -209,7 +209,7 @@ mod tests {
         }
         for text in [
             "last four quarters of social spending, 2024",
-            "SSN form 4471 instructions",
+            "SSN form 2086 instructions",
         ] {
             assert!(spans(text, &none).is_empty(), "{text}");
         }

@@ -101,6 +101,8 @@ fn view(
     } else {
         Vec::new()
     };
+    // Read only when a clause stands in brackets.
+    let boolean_text = r.clauses.iter().any(|c| c.clause.parenthetical) && joins_groups(r.text);
     for c in &r.clauses {
         let cw = r.words.get(c.words.clone()).unwrap_or_default();
         let spaced = (c.may_match(WordSet::PersonalTurn) || c.may_match(WordSet::Relation))
@@ -140,7 +142,8 @@ fn view(
                     && !seg.is_some_and(|s| plain.get(s).copied().unwrap_or(false))
             }
         };
-        let parenthetical = c.clause.parenthetical && !boolean_group(r.text, &c.clause.range);
+        let parenthetical =
+            c.clause.parenthetical && !(boolean_text || boolean_group(r.text, &c.clause.range));
         aside.push(parenthetical || c.reason || (later_segment && cv.kind != ToolKind::SearchOwn));
     }
     QueryView {
@@ -444,20 +447,9 @@ fn clause_asks_weather(r: &Reading<'_>, at: usize) -> bool {
 
 /// Whether the bracketed `range` is an operand of a Boolean query ("… AND (eGFR 30-45)",
 /// "(asthma OR wheeze) AND diet"): a group the query searches for, not the user's aside.
-/// The operators count only as written in capitals, the way search syntaxes spell them; in a
-/// text that joins a bracketed group to another term by one, every bracket is a group.
+/// The operators count only as written in capitals, the way search syntaxes spell them.
 fn boolean_group(text: &str, range: &Range<usize>) -> bool {
     const BOOLEAN: [&str; 4] = ["AND", "OR", "NOT", "NEAR"];
-    // A query whose groups are joined by an operator ("(atorvastatin[tiab]) AND (…)") brackets
-    // nothing but groups, field tags and quotes inside them aside.
-    if [
-        ") AND (", ") OR (", ") AND ", " AND (", ") OR ", " OR (", ") NOT ", " NOT (",
-    ]
-    .iter()
-    .any(|op| text.contains(op))
-    {
-        return true;
-    }
     let before = text.get(..range.start).unwrap_or_default();
     let before = before.trim_end().trim_end_matches(['(', '[']).trim_end();
     let after = text.get(range.end..).unwrap_or_default();
@@ -471,6 +463,15 @@ fn boolean_group(text: &str, range: &Range<usize>) -> bool {
         .unwrap_or_default();
     let next = after.split(char::is_whitespace).next().unwrap_or_default();
     BOOLEAN.contains(&last) || BOOLEAN.contains(&next)
+}
+
+/// Whether `text` joins a bracketed group to another term by a capital operator
+/// ("(atorvastatin[tiab]) AND (…)"): every bracket of such a query is a group searched for,
+/// field tags and quotes inside them aside. Read once for the whole text.
+fn joins_groups(text: &str) -> bool {
+    [") AND ", " AND (", ") OR ", " OR (", ") NOT ", " NOT ("]
+        .iter()
+        .any(|op| text.contains(op))
 }
 
 fn after_operator(text: &str, span: &Range<usize>) -> bool {

@@ -702,11 +702,8 @@ pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
     let mut pending: Option<usize> = None; // start of dropped invisibles before the next char
     for (idx, &(i, c)) in chars.iter().enumerate() {
         let end = i + c.len_utf8();
-        let prev = idx
-            .checked_sub(1)
-            .and_then(|p| chars.get(p))
-            .map(|&(_, p)| p);
-        if is_invisible(c) && !prev.is_some_and(|p| orthographic_joiner(p, c)) {
+        let before = idx.checked_sub(1).and_then(|p| chars.get(p));
+        if is_invisible(c) && !before.is_some_and(|&(_, p)| orthographic_joiner(p, c)) {
             pending.get_or_insert(i);
             continue;
         }
@@ -714,7 +711,6 @@ pub(crate) fn unicode_tricks(text: &str) -> Option<View> {
         let dropped = src_start != i;
         // Between digits ("123‐45‐6789"), or between a digit and a letter of an identifier
         // ("X–2847–193–K").
-        let before = idx.checked_sub(1).and_then(|p| chars.get(p));
         let after = chars.get(idx + 1);
         let between_digits =
             digit_like(before) && alnum_like(after) || alnum_like(before) && digit_like(after);

@@ -151,6 +151,170 @@ const WORK_VERBS_AFTER: &[(&str, &[&str])] = &[
     ("çalışmaktayım", TURKISH_LOCATIVES),
 ];
 
+/// Phrases that say what someone works as, then the job ("works as a nurse", "jobbar som
+/// polis", "pracuję jako kierowca"), with the language whose rule reads the job: in English
+/// the job must be a known job noun ("works as a proxy" is about software); in the other
+/// languages these verbs are said of people, and any word but a few adverbs is the job.
+const WORK_AS: &[(&str, &str)] = &[
+    ("work as", "en"),
+    ("works as", "en"),
+    ("working as", "en"),
+    ("worked as", "en"),
+    ("employed as", "en"),
+    ("job as", "en"),
+    ("career as", "en"),
+    ("living as", "en"),
+    ("arbeite als", "de"),
+    ("arbeitet als", "de"),
+    ("arbeiten als", "de"),
+    ("arbeitete als", "de"),
+    ("tätig als", "de"),
+    ("beschäftigt als", "de"),
+    ("angestellt als", "de"),
+    ("travaille comme", "fr"),
+    ("travailles comme", "fr"),
+    ("travaillait comme", "fr"),
+    ("travaillé comme", "fr"),
+    ("trabajo como", "es"),
+    ("trabaja como", "es"),
+    ("trabajaba como", "es"),
+    ("trabajé como", "es"),
+    ("lavoro come", "it"),
+    ("lavora come", "it"),
+    ("lavoravo come", "it"),
+    ("lavorava come", "it"),
+    ("trabalho como", "pt"),
+    ("trabalha como", "pt"),
+    ("trabalhava como", "pt"),
+    ("atuo como", "pt"),
+    ("werk als", "nl"),
+    ("werkt als", "nl"),
+    ("werkte als", "nl"),
+    ("werkzaam als", "nl"),
+    ("jobbar som", "sv"),
+    ("jobbade som", "sv"),
+    ("arbetar som", "sv"),
+    ("arbetade som", "sv"),
+    ("arbejder som", "da"),
+    ("arbejdede som", "da"),
+    ("jobber som", "no"),
+    ("jobbet som", "no"),
+    ("arbeider som", "no"),
+    ("arbeidet som", "no"),
+    ("pracuję jako", "pl"),
+    ("pracuje jako", "pl"),
+    ("pracowałem jako", "pl"),
+    ("pracowałam jako", "pl"),
+    ("pracuji jako", "cs"),
+    ("pracuju jako", "cs"),
+    ("pracoval jako", "cs"),
+    ("pracovala jako", "cs"),
+    ("pracujem ako", "sk"),
+];
+
+/// Articles skipped before the job ("as a nurse", "som en", "als een").
+const WORK_AS_ARTICLES: &[&str] = &[
+    "a", "an", "ein", "eine", "un", "une", "una", "uno", "um", "uma", "een", "en", "ett", "et",
+];
+
+/// Words after a work-as phrase that are no job: "arbetar som vanligt" (as usual), "werkt
+/// als een trein" (works like a charm), "works as expected".
+const WORK_AS_NOT: &[&str] = &[
+    "vanligt",
+    "vanlig",
+    "normalt",
+    "vanleg",
+    "sædvanlig",
+    "vanligvis",
+    "gewoon",
+    "normaal",
+    "trein",
+    "zonnetje",
+    "immer",
+    "gewohnt",
+    "üblich",
+    "d'habitude",
+    "toujours",
+    "siempre",
+    "sempre",
+    "zawsze",
+    "vždy",
+    "usual",
+    "expected",
+    "intended",
+    "designed",
+    "before",
+    "always",
+    "normal",
+    "normally",
+    "habitualmente",
+    "di",
+    "de",
+    "del",
+];
+
+/// English job nouns that [`OCCUPATIONS`] leaves out because they also name things ("a
+/// driver for the board"): after "works as a" they are jobs.
+const WORK_AS_EN: &[&str] = &[
+    "accountant",
+    "administrator",
+    "agent",
+    "analyst",
+    "artist",
+    "assistant",
+    "buyer",
+    "chef",
+    "consultant",
+    "controller",
+    "designer",
+    "developer",
+    "director",
+    "driver",
+    "editor",
+    "engineer",
+    "inspector",
+    "manager",
+    "model",
+    "officer",
+    "pilot",
+    "planner",
+    "producer",
+    "programmer",
+    "scientist",
+    "secretary",
+    "specialist",
+    "technician",
+    "trader",
+    "writer",
+    "adviser",
+    "advisor",
+    "guide",
+    "surveyor",
+    "paramedic",
+    "midwife",
+    "doctor",
+    "physician",
+    "surgeon",
+    "dentist",
+    "lawyer",
+    "attorney",
+    "solicitor",
+    "police",
+    "policeman",
+    "policewoman",
+    "firefighter",
+    "soldier",
+    "carer",
+    "caregiver",
+];
+
+/// Words after the job that name its employer next ("sykepleier på Ullevål", "nurse at
+/// Bayview Health"); words of place ("in", "i", "w") are left out, since a city follows them.
+const WORK_AS_LINKS: &[&str] = &[
+    "at", "for", "with", "bei", "für", "chez", "pour", "para", "presso", "per", "bij", "voor",
+    "på", "hos", "för", "dla", "pro", "u",
+];
+
 /// The locative endings of a Turkish proper noun, after either apostrophe.
 const TURKISH_LOCATIVES: &[&str] = &[
     "'da", "'de", "'ta", "'te", "'nda", "'nde", "’da", "’de", "’ta", "’te", "’nda", "’nde",
@@ -539,6 +703,12 @@ const WORK_PHRASES: &[&str] = &[
     "min arbejdsgiver",
     "min arbeidsgiver",
     "jobber offshore for",
+    // French contracts: "en CDI chez Decathlon".
+    "en cdi chez",
+    "en cdd chez",
+    "en stage chez",
+    "en alternance chez",
+    "en intérim chez",
     // Swedish, Danish, Norwegian "employed at".
     "anställd på",
     "anställd hos",
@@ -760,7 +930,8 @@ impl Demographic {
                     WORK_PHRASES
                         .iter()
                         .chain(EMPLOYER_APPOSITIONS)
-                        .chain(WORK_VERBS_AFTER.iter().map(|(v, _)| v)),
+                        .chain(WORK_VERBS_AFTER.iter().map(|(v, _)| v))
+                        .chain(WORK_AS.iter().map(|(v, _)| v)),
                 )
                 .map_err(|e| Error::new(ErrorKind::Build, format!("employer phrases: {e}")))?,
             work_need: WordsNeed::of(
@@ -768,6 +939,7 @@ impl Demographic {
                     .iter()
                     .chain(EMPLOYER_APPOSITIONS)
                     .chain(WORK_VERBS_AFTER.iter().map(|(v, _)| v))
+                    .chain(WORK_AS.iter().map(|(v, _)| v))
                     .collect::<Vec<_>>(),
             ),
             links: AhoCorasickBuilder::new()
@@ -940,12 +1112,85 @@ impl Demographic {
         }
     }
 
-    fn employers(&self, text: &str, out: &mut Vec<Finding>) {
-        // An employer is named in capitalised words (`employer_before`, `employer_after`): a
-        // text without an upper-case character names none.
-        if !may_hold_upper(text) {
+    /// The job after a work-as phrase that spans `start..end` ("works as a nurse"), and the
+    /// employer after it ("jobber som sykepleier på Ullevål").
+    fn work_as(
+        &self,
+        text: &str,
+        start: usize,
+        end: usize,
+        lang: &str,
+        upper: bool,
+        out: &mut Vec<Finding>,
+    ) {
+        let at_word = !char_before(text, start).is_some_and(char::is_alphanumeric);
+        if !at_word || !text.get(end..).is_some_and(|r| r.starts_with(' ')) {
             return;
         }
+        let mut at = end + 1;
+        let word_at = |at: usize| {
+            let r = text.get(at..).unwrap_or("");
+            let len = r
+                .find(|c: char| !(c.is_alphabetic() || c == '-' || c == '\''))
+                .unwrap_or(r.len());
+            &r[..len]
+        };
+        let mut word = word_at(at);
+        if WORK_AS_ARTICLES
+            .iter()
+            .any(|a| word.eq_ignore_ascii_case(a))
+            && text
+                .get(at + word.len()..)
+                .is_some_and(|r| r.starts_with(' '))
+        {
+            at += word.len() + 1;
+            word = word_at(at);
+        }
+        let lower = word.to_lowercase();
+        if word.chars().count() < 3 || WORK_AS_NOT.contains(&lower.as_str()) {
+            return;
+        }
+        let known = match lang {
+            "en" => {
+                WORK_AS_EN.contains(&lower.as_str())
+                    || self
+                        .occupations
+                        .binary_search_by(|(l, o)| (*l, *o).cmp(&("en", lower.as_str())))
+                        .is_ok()
+            }
+            // German nouns are capitalised: "arbeitet als kleines Team" is no job.
+            "de" => word.chars().next().is_some_and(char::is_uppercase),
+            _ => true,
+        };
+        if !known {
+            return;
+        }
+        out.push(Finding::new(
+            at..at + word.len(),
+            PsdKind::Occupation,
+            0.75,
+            "demographic",
+        ));
+        // The employer after a link word: "at Bayview Health", "på Ullevål".
+        let after = at + word.len();
+        if !upper || !text.get(after..).is_some_and(|r| r.starts_with(' ')) {
+            return;
+        }
+        let link = word_at(after + 1);
+        if WORK_AS_LINKS.iter().any(|l| link.eq_ignore_ascii_case(l))
+            && text
+                .get(after + 1 + link.len()..)
+                .is_some_and(|r| r.starts_with(' '))
+            && let Some(org) = employer_after(text, after + 2 + link.len(), link == "bei")
+        {
+            out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
+        }
+    }
+
+    fn employers(&self, text: &str, out: &mut Vec<Finding>) {
+        // An employer is named in capitalised words (`employer_before`, `employer_after`): a
+        // text without an upper-case character names none, though it may say a job.
+        let upper = may_hold_upper(text);
         // The hand-written verbs and roles ("works at", "ingénieur chez"). Where each found
         // phrase ends, in text order, so the job-noun pass below does not find it again.
         let mut phrase_ends: Vec<usize> = Vec::new();
@@ -953,6 +1198,19 @@ impl Demographic {
         let work = may_hold(&self.work_need).then(|| self.work.find_iter(text));
         for m in work.into_iter().flatten() {
             let verbs_from = WORK_PHRASES.len() + EMPLOYER_APPOSITIONS.len();
+            let as_from = verbs_from + WORK_VERBS_AFTER.len();
+            if let Some((_, lang)) = m
+                .pattern()
+                .as_usize()
+                .checked_sub(as_from)
+                .and_then(|i| WORK_AS.get(i))
+            {
+                self.work_as(text, m.start(), m.end(), lang, upper, out);
+                continue;
+            }
+            if !upper {
+                continue;
+            }
             if let Some((_, endings)) = m
                 .pattern()
                 .as_usize()
@@ -982,16 +1240,28 @@ impl Demographic {
                 continue;
             }
             let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
-            if !at_word
-                || !text.get(m.end()..).is_some_and(|r| r.starts_with(' '))
-                || (m.pattern().as_usize() < TENURE_PHRASES && !counted(text, m.start()))
+            let rest = text.get(m.end()..).unwrap_or("");
+            // "my current employer, Bayview Health": a comma or a colon after a phrase that
+            // ends in the word for employer.
+            let gap = if rest.starts_with(' ') {
+                1
+            } else if (rest.starts_with(", ") || rest.starts_with(": "))
+                && text.get(m.start()..m.end()).is_some_and(names_employer)
             {
+                2
+            } else {
+                continue;
+            };
+            if !at_word || (m.pattern().as_usize() < TENURE_PHRASES && !counted(text, m.start())) {
                 continue;
             }
-            phrase_ends.push(m.end() + 1);
-            if let Some(org) = employer_after(text, m.end() + 1, false) {
+            phrase_ends.push(m.end() + gap);
+            if let Some(org) = employer_after(text, m.end() + gap, false) {
                 out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
             }
+        }
+        if !upper {
+            return;
         }
         // A job noun of the table, then its language's link ("associate at", "Pflegerin
         // bei"): the link is found first, the noun before it looked up.
@@ -1129,6 +1399,31 @@ fn employer_after(text: &str, mut at: usize, german_bei: bool) -> Option<std::op
         return None;
     }
     Some(org)
+}
+
+/// Whether a work phrase ends in the word for employer ("my current employer", "mein
+/// Arbeitgeber"), so that a comma may stand before the name it introduces.
+fn names_employer(phrase: &str) -> bool {
+    let last = phrase.rsplit(' ').next().unwrap_or("").to_lowercase();
+    [
+        "employer",
+        "arbeitgeber",
+        "arbeitgebers",
+        "employeur",
+        "empleador",
+        "empresa",
+        "lavoro",
+        "empregador",
+        "patronal",
+        "werkgever",
+        "pracodawca",
+        "pracodawcy",
+        "zaměstnavatel",
+        "arbetsgivare",
+        "arbejdsgiver",
+        "arbeidsgiver",
+    ]
+    .contains(&last.as_str())
 }
 
 /// Whether `s` reads as a person's age in years.
@@ -1330,6 +1625,35 @@ mod tests {
         assert_eq!(
             found("a letter from Ostrander Mills, my former employer, arrived"),
             [("Ostrander Mills", O)]
+        );
+    }
+
+    #[test]
+    fn jobs_after_work_as_phrases() {
+        assert_eq!(
+            found("Jeg jobber som tannlege på Vestbyen Klinikk."),
+            [("tannlege", O), ("Vestbyen Klinikk", O)]
+        );
+        assert_eq!(found("ik werk als een loodgieter"), [("loodgieter", O)]);
+        assert_eq!(found("Pracuję jako ogrodnik od lat"), [("ogrodnik", O)]);
+        assert_eq!(
+            found("Ich arbeite als Bäckerin in Kassel"),
+            [("Bäckerin", O)]
+        );
+        assert_eq!(found("i work as a welder in the shipyard"), [("welder", O)]);
+        // English needs a job noun; adverbs and idioms are no job.
+        assert!(found("the retry loop works as a fallback").is_empty());
+        assert!(found("this toggle works as expected").is_empty());
+        assert!(found("jag arbetar som vanligt på fredag").is_empty());
+        assert!(found("das Skript arbeitet als kleiner Dienst").is_empty());
+        // A comma after the word for employer, and a French contract before "chez".
+        assert_eq!(
+            found("don't call my current employer, Quillon Labs, yet"),
+            [("Quillon Labs", O)]
+        );
+        assert_eq!(
+            found("Je suis en CDI chez Maison Berlaud."),
+            [("Maison Berlaud", O)]
         );
     }
 

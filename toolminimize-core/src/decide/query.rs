@@ -649,7 +649,9 @@ pub(super) fn decide(
                 )
         })
     });
-    let has_topic_special = !topic.is_empty();
+    // A news search about a named person ("… national security trial", "dosar penal …") is
+    // about someone in the news, whose trial or illness is the news: the name stays beside it.
+    let has_topic_special = !topic.is_empty() && !(cv.kind.is_search() && news_search(cv));
     // A person the search is about: a name outside the context, in a search that carries no
     // other personal data.
     // The name counts when it was decided already too (the user's request gave it).
@@ -789,6 +791,18 @@ pub(super) fn decide(
         out.push((k, d));
     }
     out
+}
+
+/// Whether the call searches the news: the tool's name says so (`news_search`,
+/// `newsapi_everything`), or an argument picks news as what to search (`"topic": "news"`).
+fn news_search(cv: &CallView<'_>) -> bool {
+    crate::text::words::any_identifier_word(cv.tool.name(), |w| w == "news" || w == "newsapi")
+        || cv.args.members().is_some_and(|mut m| {
+            m.any(|(_, v)| {
+                v.as_str()
+                    .is_some_and(|t| t.trim().eq_ignore_ascii_case("news"))
+            })
+        })
 }
 
 /// Whether a relation word stands right before `at` ("my son Tom", "Mama Ana").

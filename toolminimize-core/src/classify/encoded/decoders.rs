@@ -1109,6 +1109,14 @@ fn spread_mark(c: char) -> bool {
     c.is_ascii_digit() || matches!(c, '.' | '@' | '_')
 }
 
+/// Whether `word` is written in camel case: a capital right after a small letter
+/// ("TaxCalculator", "getUser"), as names in code are and e-mail addresses are not.
+fn camel_case(word: &str) -> bool {
+    word.as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+}
+
 /// Whether `rest` opens with an "at" written as a word, in brackets, or as `@`.
 fn opens_with_at(rest: &str) -> bool {
     let t = rest.trim_start();
@@ -1171,6 +1179,18 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
         let tokens: Vec<_> = tok.captures_iter(m.as_str()).collect();
         if tokens.is_empty() || touches_address {
             continue; // a plain address
+        }
+        // With a bare "at", a word in camel case ("NullPointerException at
+        // TaxCalculator.apply(…)") or a call's bracket right after is a stack trace's frame.
+        let bare_at_word = tokens.iter().any(|t| {
+            t.get(2)
+                .is_some_and(|w| w.as_str().eq_ignore_ascii_case("at"))
+        });
+        if bare_at_word
+            && (text.get(m.end()..).is_some_and(|r| r.starts_with('('))
+                || m.as_str().split([' ', '.']).any(camel_case))
+        {
+            continue;
         }
         // A full stop written apart is a sentence's as often ("we met at school . Then"):
         // it counts as a dot only with the at sign named otherwise than by a bare "at", and
@@ -1441,6 +1461,15 @@ mod tests {
         let v = percent(text).unwrap();
         assert_eq!(v.as_str(), "q=Ana Ruiz@example.org&x=é");
         assert_eq!(src(&v, text, "Ana Ruiz"), "Ana%2520Ruiz");
+    }
+
+    #[test]
+    fn stack_frames_are_no_spelled_emails() {
+        assert!(
+            spelled_email("IllegalStateException at OrderBook.settle(OrderBook.java:41)").is_none()
+        );
+        assert!(spelled_email("panic at worker.run(queue)").is_none());
+        assert!(spelled_email("write to lina dot brook at posteo dot de").is_some());
     }
 
     #[test]

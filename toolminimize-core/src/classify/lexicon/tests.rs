@@ -1657,3 +1657,30 @@ fn baltic_bulgarian_slovenian_persian_bengali_and_malay_look_alikes() {
     none_of("Kuenya bikin ketagihan", Category::Health);
     none_of("Barahona es una ciudad", Category::Health);
 }
+
+#[test]
+fn sacraments_fasts_same_sex_couples_concussion_and_single_parents() {
+    has("주말에 견진성사를 받아요", "견진성사를", Category::Beliefs);
+    has("성당에서 만나요", "성당에서", Category::Beliefs);
+    has("घर में व्रत चल रहा है", "व्रत", Category::Beliefs);
+    has("เราเป็นคู่รักเพศเดียวกัน", "คู่รักเพศเดียวกัน", Category::SexualLife);
+    has("після контузії болить голова", "контузії", Category::Health);
+    has(
+        "Ayah dijadwalkan operasi jantung bulan depan",
+        "operasi jantung",
+        Category::Health,
+    );
+    has(
+        "afspraak bij de jeugdpsychiater",
+        "jeugdpsychiater",
+        Category::Health,
+    );
+    has("jeg er alenemor til to", "alenemor", Category::Demographic);
+    has(
+        "¿tienen la pastilla del día después?",
+        "pastilla del día después",
+        Category::Health,
+    );
+    // A missile is no Mass, a worship hall's word is not inside everyday Korean words.
+    none_of("미사일 발사 뉴스", Category::Beliefs);
+}

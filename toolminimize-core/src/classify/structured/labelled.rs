@@ -245,6 +245,8 @@ const LABELS: &[(&str, Class)] = &[
     ("vertragsnummer", Account),
     ("versicherungsnummer", Medical),
     ("versichertennummer", Medical),
+    ("kvnr", Medical),
+    ("krankenversichertennummer", Medical),
     ("versicherten-nr", Medical),
     ("policennummer", Medical),
     ("krankenversichertennummer", Medical),
@@ -478,11 +480,19 @@ const LABELS: &[(&str, Class)] = &[
     ("pps no", National),
     ("my number", National),
     ("マイナンバー", National),
+    ("マイナンバーカード", National),
     ("個人番号", National),
     // Russian, Ukrainian, Greek, Chinese, Korean, Arabic, Hebrew, Finnish, Hungarian,
     // Romanian, Croatian/Serbian/Bosnian, Indonesian, Vietnamese and Indian national, tax and
     // health-insurance numbers (Cyrillic and Greek labels in both cases: the matcher folds
     // ASCII only).
+    // Military identity books (Ukrainian, Russian), in the cases a sentence puts them in.
+    ("військовий квиток", National),
+    ("військовим квитком", National),
+    ("військового квитка", National),
+    ("военный билет", National),
+    ("военным билетом", National),
+    ("военного билета", National),
     ("снилс", National),
     ("СНИЛС", National),
     ("инн", Tax),
@@ -619,7 +629,7 @@ const ACRONYMS: &[&str] = &[
     "pan", "hkid", "nric", "tfn", "nin", "tin", "itin", "nif", "nip", "nss", "niss", "cns", "curp",
     "cpr", "pesel", "ppsn", "eoir", "uscis", "idoc", "cdcr", "tdcj", "acct", "az.", "a#", "cpr-nr",
     "cnp", "oib", "nik", "sotu", "jmbg", "cccd", "cmnd", "npwp", "taj", "svnr", "ehic", "ohip",
-    "e-card",
+    "e-card", "kvnr",
 ];
 
 /// Words that make "case", "expediente", "processo" a court matter, and "booking" a jail's.

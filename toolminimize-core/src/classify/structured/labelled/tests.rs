@@ -284,6 +284,19 @@ fn last_digits_of_an_ssn() {
 }
 
 #[test]
+fn health_card_and_military_book_labels() {
+    assert_eq!(
+        plain("KVNR M204711385 bitte mitbringen"),
+        [("M204711385", MED)]
+    );
+    assert_eq!(plain("з військовим квитком № 310572"), [("310572", NID)]);
+    assert_eq!(
+        plain("マイナンバーカード（3186 4027 5910）を持参"),
+        [("3186 4027 5910", NID)]
+    );
+}
+
+#[test]
 fn national_numbers_of_more_languages_by_their_labels() {
     assert_eq!(plain("СНИЛС 123-456-789"), [("123-456-789", NID)]);
     assert_eq!(

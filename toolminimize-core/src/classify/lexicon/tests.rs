@@ -1663,8 +1663,12 @@ fn sacraments_fasts_same_sex_couples_concussion_and_single_parents() {
     has("주말에 견진성사를 받아요", "견진성사를", Category::Beliefs);
     has("성당에서 만나요", "성당에서", Category::Beliefs);
     has("घर में व्रत चल रहा है", "व्रत", Category::Beliefs);
-    has("เราเป็นคู่รักเพศเดียวกัน", "คู่รักเพศเดียวกัน", Category::SexualLife);
-    has("після контузії болить голова", "контузії", Category::Health);
+    has("เพื่อนบอกว่าเขาเป็นเกย์", "เกย์", Category::SexualLife);
+    has(
+        "у нього контузія після вибуху",
+        "контузія",
+        Category::Health,
+    );
     has(
         "Ayah dijadwalkan operasi jantung bulan depan",
         "operasi jantung",

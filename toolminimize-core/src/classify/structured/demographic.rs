@@ -152,7 +152,7 @@ const WORK_VERBS_AFTER: &[(&str, &[&str])] = &[
 ];
 
 /// Phrases that say what someone works as, then the job ("works as a nurse", "jobbar som
-/// polis", "pracuję jako kierowca"), with the language whose rule reads the job: in English
+/// brandman", "pracuję jako kierowca"), with the language whose rule reads the job: in English
 /// the job must be a known job noun ("works as a proxy" is about software); in the other
 /// languages these verbs are said of people, and any word but a few adverbs is the job.
 const WORK_AS: &[(&str, &str)] = &[
@@ -308,8 +308,8 @@ const WORK_AS_EN: &[&str] = &[
     "caregiver",
 ];
 
-/// Words after the job that name its employer next ("sykepleier på Ullevål", "nurse at
-/// Bayview Health"); words of place ("in", "i", "w") are left out, since a city follows them.
+/// Words after the job that name its employer next ("tannlege på Vestbyen Klinikk",
+/// "nurse at Quarry Lane Care"); words of place ("in", "i", "w") are left out, since a city follows them.
 const WORK_AS_LINKS: &[&str] = &[
     "at", "for", "with", "bei", "für", "chez", "pour", "para", "presso", "per", "bij", "voor",
     "på", "hos", "för", "dla", "pro", "u",
@@ -703,7 +703,7 @@ const WORK_PHRASES: &[&str] = &[
     "min arbejdsgiver",
     "min arbeidsgiver",
     "jobber offshore for",
-    // French contracts: "en CDI chez Decathlon".
+    // French contracts: "en CDI chez Maison Berlaud".
     "en cdi chez",
     "en cdd chez",
     "en stage chez",
@@ -1113,7 +1113,7 @@ impl Demographic {
     }
 
     /// The job after a work-as phrase that spans `start..end` ("works as a nurse"), and the
-    /// employer after it ("jobber som sykepleier på Ullevål").
+    /// employer after it ("jobber som tannlege på Vestbyen Klinikk").
     fn work_as(
         &self,
         text: &str,
@@ -1171,7 +1171,7 @@ impl Demographic {
             0.75,
             "demographic",
         ));
-        // The employer after a link word: "at Bayview Health", "på Ullevål".
+        // The employer after a link word: "at Quarry Lane Care", "på Vestbyen Klinikk".
         let after = at + word.len();
         if !upper || !text.get(after..).is_some_and(|r| r.starts_with(' ')) {
             return;
@@ -1241,7 +1241,7 @@ impl Demographic {
             }
             let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
             let rest = text.get(m.end()..).unwrap_or("");
-            // "my current employer, Bayview Health": a comma or a colon after a phrase that
+            // "my current employer, Quillon Labs": a comma or a colon after a phrase that
             // ends in the word for employer.
             let gap = if rest.starts_with(' ') {
                 1

@@ -651,7 +651,8 @@ pub(super) fn decide(
     });
     // A news search about a named person ("… national security trial", "dosar penal …") is
     // about someone in the news, whose trial or illness is the news: the name stays beside it.
-    let has_topic_special = !topic.is_empty() && !(cv.kind.is_search() && news_search(cv));
+    let news = cv.kind.is_search() && news_search(cv);
+    let has_topic_special = !topic.is_empty() && !news;
     // A person the search is about: a name outside the context, in a search that carries no
     // other personal data.
     // The name counts when it was decided already too (the user's request gave it).

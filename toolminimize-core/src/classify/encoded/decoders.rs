@@ -1114,7 +1114,7 @@ fn spread_mark(c: char) -> bool {
 fn camel_case(word: &str) -> bool {
     word.as_bytes()
         .windows(2)
-        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase())
+        .any(|w| matches!(w, [a, b] if a.is_ascii_lowercase() && b.is_ascii_uppercase()))
 }
 
 /// Whether `rest` opens with an "at" written as a word, in brackets, or as `@`.

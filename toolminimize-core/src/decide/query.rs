@@ -649,7 +649,7 @@ pub(super) fn decide(
                 )
         })
     });
-    // A news search about a named person ("… national security trial", "dosar penal …") is
+    // A news search about a named person ("… fraud trial", "… corruption appeal") is
     // about someone in the news, whose trial or illness is the news: the name stays beside it.
     let news = cv.kind.is_search() && news_search(cv);
     let has_topic_special = !topic.is_empty() && !news;

@@ -1294,7 +1294,7 @@ fn rewrite_text(
                     }
                 });
                 match clause {
-                    Some(r) if !needed.overlaps(&r) => {
+                    Some(r) if !needed.overlaps(&r) && !run_on(s, &r) => {
                         edits.push(clause_cut(s, cl, at, r, &needed, &mut read_cache));
                     }
                     _ => edits.push(removal(s, span, item.kind)),
@@ -1326,7 +1326,7 @@ fn rewrite_text(
                         Some(start..sentence_end(s, end))
                     });
                 match sentence {
-                    Some(r) if !needed.overlaps(&r) => {
+                    Some(r) if !needed.overlaps(&r) && !run_on(s, &r) => {
                         edits.push(Edit::remove(r));
                     }
                     _ => {
@@ -1336,7 +1336,7 @@ fn rewrite_text(
                             .and_then(|c| cl.get(c))
                             .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
                         match clause {
-                            Some(r) if !needed.overlaps(&r) => {
+                            Some(r) if !needed.overlaps(&r) && !run_on(s, &r) => {
                                 edits.push(clause_cut(s, cl, at, r, &needed, &mut read_cache));
                             }
                             _ => edits.push(removal(s, span, item.kind)),
@@ -1350,7 +1350,7 @@ fn rewrite_text(
                     .and_then(|i| segs.get(i))
                     .map(|r| r.start.min(span.start)..r.end.max(span.end));
                 match seg {
-                    Some(r) if !needed.overlaps(&r) => {
+                    Some(r) if !needed.overlaps(&r) && !run_on(s, &r) => {
                         edits.push(Edit::remove(r));
                     }
                     _ => edits.push(removal(s, span, item.kind)),
@@ -1523,6 +1523,23 @@ fn clause_cut<'t>(
 /// told first that is cut takes it along ("My son has the flu, so he won't be in school" →
 /// "he won't be in school"), and the news stands alone. `None` when no such word opens it, when
 /// it opens a reason instead ("тому що": because) or when nothing follows it in its clause.
+/// Words past which a stretch of a text that never ends a sentence is a run-on text (speech
+/// transcribed as it was said, a message typed without stops) rather than one clause.
+const RUN_ON_WORDS: usize = 16;
+
+/// Whether `range` of `s` is a run-on stretch: the whole text has no mark that ends a
+/// sentence, and the stretch has more than [`RUN_ON_WORDS`] words and no comma, colon or dash
+/// either. Its clause reading is one clause for what may be several sentences said in a row,
+/// so a cut there takes the item alone, not the stretch.
+fn run_on(s: &str, range: &std::ops::Range<usize>) -> bool {
+    let Some(t) = s.get(range.clone()) else {
+        return false;
+    };
+    !s.contains(['.', '!', '?', '\n', '…', '。', '！', '？', '؟', '।'])
+        && !t.contains([',', ';', ':', '、', '，', '،', '–', '—', '(', ')'])
+        && t.split_whitespace().nth(RUN_ON_WORDS).is_some()
+}
+
 fn consequence_end<'t>(
     s: &'t str,
     cl: &[crate::text::clauses::Clause],

@@ -559,6 +559,10 @@ fn push_postcode_after(text: &str, end: usize, out: &mut Vec<Finding>) {
 ///   before them when written ("Çınar Sk. No: 5/2").
 /// - Russian and Ukrainian without a street type: a name and house number closed by the flat
 ///   (`кв.`, "Садовая 8, кв. 212"), or the flat alone.
+/// - Arabic: `شارع` and the street's name with a building, house, flat or floor number before
+///   or after it ("عمارة 7، شارع الجاحظ، الشقة 12").
+/// - The Philippines: block and lot of a subdivision, its name and barangay ("Blk 4 Lot 19
+///   Villa Verde, Brgy. San Isidro").
 /// - Czech and Slovak: a name and the two house numbers (`1234/12`), confirmed by the postcode
 ///   and town after them ("Lipová 1234/12, 110 00 Praha").
 ///
@@ -590,6 +594,17 @@ fn world_streets() -> Result<Vec<Regex>, Error> {
     let czech =
         r"((?:\p{Lu}[\p{L}'’.\-]*\s){1,3}\d{1,5}/\d{1,4}[a-z]?)(?:,\s*|\s+)\d{3}\s?\d{2}\s+\p{Lu}";
     let greek_postcode = r"((?:[\p{Lu}&&\p{Greek}][\p{Greek}'’.\-]*\s){1,3}\d{1,4}[Α-Ωα-ω]?)(?:,\s*|\s+)(?:Τ\.?\s?Κ\.?\s*)?\d{3}\s?\d{2}\s+[\p{Lu}&&\p{Greek}]";
+    // Arabic: a street (`شارع`) with a building, house, flat or floor number before or after
+    // it ("عمارة 7، شارع الجاحظ، الشقة 12").
+    let ar_unit =
+        r"(?:عمارة|عماره|بناية|بنايه|مبنى|منزل|بيت|فيلا|رقم|الشقة|شقة|الطابق|طابق)\s*[0-9٠-٩]{1,4}";
+    let ar_street = r"شارع\s+[\p{Arabic}&&\p{L}]+(?:\s+[\p{Arabic}&&\p{L}]+){0,3}";
+    let arabic = format!(
+        r"((?:{ar_unit}\s*[،,]?\s*)+{ar_street}(?:\s*[،,]?\s*{ar_unit})*|{ar_street}(?:\s*[،,]?\s*{ar_unit})+)"
+    );
+    // The Philippines: block and lot of a subdivision, then its name and barangay ("Blk 4
+    // Lot 19 Villa Verde, Brgy. San Isidro").
+    let philippine = r"((?i:blk|block)\.?\s*\d{1,4}[A-Z]?\s*,?\s*(?i:lot)\.?\s*\d{1,4}[A-Z]?(?:\s*,?\s*(?i:phase|ph\.)\s*\d{1,2}[A-Z]?)?(?:\s+\p{Lu}[\p{L}.\-]*){0,4}(?:\s*,\s*(?:Brgy\.?|Barangay)\s+\p{Lu}[\p{L}.\-]*(?:\s+\p{Lu}[\p{L}.\-]*){0,2})?)";
     Ok(vec![
         regex_gated(
             "address",
@@ -658,6 +673,21 @@ fn world_streets() -> Result<Vec<Regex>, Error> {
             vietnamese,
             Some(Gate::Test(|t| {
                 t.contains("đường") || t.contains("phố") || t.contains("Đường") || t.contains("Phố")
+            })),
+        )?,
+        regex_gated(
+            "address",
+            &arabic,
+            Some(Gate::Test(|t| !t.is_ascii() && t.contains("شارع"))),
+        )?,
+        regex_gated(
+            "address",
+            philippine,
+            Some(Gate::Test(|t| {
+                ["Lot", "lot", "LOT"].iter().any(|w| t.contains(w))
+                    && ["Blk", "blk", "BLK", "Block", "block", "BLOCK"]
+                        .iter()
+                        .any(|w| t.contains(w))
             })),
         )?,
         regex_gated(

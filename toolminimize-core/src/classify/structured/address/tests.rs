@@ -249,6 +249,19 @@ fn streets_of_other_writing_traditions() {
     );
     assert_eq!(streets("στην οδό Αιόλου 12, Πάτρα"), ["οδό Αιόλου 12"]);
     assert_eq!(
+        streets("عمارة 7، شارع الجاحظ، الشقة 12، الشميساني"),
+        ["عمارة 7، شارع الجاحظ، الشقة 12"]
+    );
+    assert_eq!(
+        streets("شارع التحلية، مبنى 45، الرياض"),
+        ["شارع التحلية، مبنى 45"]
+    );
+    assert!(streets("أفضل مطعم في شارع الرشيد").is_empty());
+    assert_eq!(
+        streets("Blk 4 Lot 19 Villa Verde, Brgy. San Isidro, Antipolo"),
+        ["Blk 4 Lot 19 Villa Verde, Brgy. San Isidro"]
+    );
+    assert_eq!(
         streets("kirim ke Jl. Melati Indah No. 8, Bandung"),
         ["Jl. Melati Indah No. 8"]
     );

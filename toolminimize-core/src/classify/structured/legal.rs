@@ -280,7 +280,13 @@ impl Legal {
             let (Some(m), Some(serial), Some(year)) = (c.get(0), c.get(2), c.get(3)) else {
                 continue;
             };
-            if char_at(text, m.end()).is_some_and(|ch| ch == '/' || ch == '.')
+            // A full stop that ends the sentence ("… sygn. akt II C 318/23.") is no part of a
+            // longer number ("12/23.4").
+            let stop_ends = text
+                .get(m.end()..)
+                .and_then(|r| r.strip_prefix('.'))
+                .is_some_and(|r| r.chars().next().is_none_or(char::is_whitespace));
+            if char_at(text, m.end()).is_some_and(|ch| ch == '/' || ch == '.' && !stop_ends)
                 || char_before(text, m.start()).is_some_and(|ch| ch == '/' || ch == '.')
             {
                 continue;

@@ -44,6 +44,12 @@ fn register_numbers_need_a_court() {
         plain("el expediente 4418/2029 sigue"),
         [("4418/2029", CRIM)]
     );
+    // A full stop that ends the sentence is no part of the number; a decimal is.
+    assert_eq!(
+        plain("Zgodnie z postanowieniem sądu, sygn. akt III Nsm 41/29."),
+        [("III Nsm 41/29", CRIM)]
+    );
+    assert!(plain("sąd: wynik 12/23.4 punktu").is_empty());
     // No court: a ratio, a page or a month/year.
     assert!(plain("Page 12/24 of the Q 3/2029 report").is_empty());
     assert!(plain("court date moved from 05/2029").is_empty());

@@ -1685,6 +1685,12 @@ fn sacraments_fasts_same_sex_couples_concussion_and_single_parents() {
         "pastilla del día después",
         Category::Health,
     );
+    has(
+        "missed my P.O. check-in again",
+        "P.O. check-in",
+        Category::Criminal,
+    );
+    none_of("send it to P.O. Box 88, check-in desk", Category::Criminal);
     // A missile is no Mass, a worship hall's word is not inside everyday Korean words.
     none_of("미사일 발사 뉴스", Category::Beliefs);
 }

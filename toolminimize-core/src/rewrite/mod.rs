@@ -1735,6 +1735,17 @@ mod tests {
     }
 
     #[test]
+    fn a_run_on_transcript_is_no_clause_to_cut_whole() {
+        use super::run_on;
+        let said = "we land at six so grab the car keys from the hall and tell Ines the dentist moved her crown fitting to the ninth";
+        assert!(run_on(said, &(0..said.len())));
+        // A text that ends its sentences, or a short stretch, is read as written.
+        let written = "We land at six. Tell Ines the dentist moved her crown fitting to the ninth.";
+        assert!(!run_on(written, &(16..written.len())));
+        assert!(!run_on("tell Ines the dentist moved", &(0..27)));
+    }
+
+    #[test]
     fn a_consequence_word_goes_with_the_reason_told_before_it() {
         fn after_first(s: &str) -> Option<&str> {
             let cl = crate::text::clauses::clauses(s);

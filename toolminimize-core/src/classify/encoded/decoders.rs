@@ -1110,7 +1110,7 @@ fn spread_mark(c: char) -> bool {
 }
 
 /// Whether `word` is written in camel case: a capital right after a small letter
-/// ("TaxCalculator", "getUser"), as names in code are and e-mail addresses are not.
+/// ("OrderBook", "getUser"), as names in code are and e-mail addresses are not.
 fn camel_case(word: &str) -> bool {
     word.as_bytes()
         .windows(2)
@@ -1180,8 +1180,8 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
         if tokens.is_empty() || touches_address {
             continue; // a plain address
         }
-        // With a bare "at", a word in camel case ("NullPointerException at
-        // TaxCalculator.apply(…)") or a call's bracket right after is a stack trace's frame.
+        // With a bare "at", a word in camel case ("IllegalStateException at
+        // OrderBook.settle(…)") or a call's bracket right after is a stack trace's frame.
         let bare_at_word = tokens.iter().any(|t| {
             t.get(2)
                 .is_some_and(|w| w.as_str().eq_ignore_ascii_case("at"))

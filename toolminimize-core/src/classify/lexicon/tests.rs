@@ -1691,6 +1691,12 @@ fn sacraments_fasts_same_sex_couples_concussion_and_single_parents() {
         Category::Criminal,
     );
     none_of("send it to P.O. Box 88, check-in desk", Category::Criminal);
+    has(
+        "dirawat di RSUD Kota Tegalsari",
+        "RSUD Kota Tegalsari",
+        Category::Health,
+    );
+    none_of("the RS Components catalogue", Category::Health);
     // A missile is no Mass, a worship hall's word is not inside everyday Korean words.
     none_of("미사일 발사 뉴스", Category::Beliefs);
 }

@@ -1200,6 +1200,13 @@ fn rewrite_text(
         .filter_map(|&k| items.get(k).and_then(|it| it.span.clone()))
         .collect();
     let needed = SpanSet::new(needed);
+    // Whether a clause, sentence or segment around an item may go whole: it holds nothing the
+    // tool needs and is no run-on stretch of a text that never ends a sentence (read once).
+    let unstopped = std::cell::OnceCell::new();
+    let run_on_stretch = |r: &std::ops::Range<usize>| {
+        *unstopped.get_or_init(|| never_ends_a_sentence(s)) && s.get(r.clone()).is_some_and(run_on)
+    };
+    let cuts_whole = |r: &std::ops::Range<usize>| !needed.overlaps(r) && !run_on_stretch(r);
     // Spans that go (a relation or a role before a diagnosis in a search's story).
     let removed = SpanSet::new(
         group
@@ -1294,7 +1301,7 @@ fn rewrite_text(
                     }
                 });
                 match clause {
-                    Some(r) if !needed.overlaps(&r) && !run_on(s, &r) => {
+                    Some(r) if cuts_whole(&r) => {
                         edits.push(clause_cut(s, cl, at, r, &needed, &mut read_cache));
                     }
                     _ => edits.push(removal(s, span, item.kind)),
@@ -1326,7 +1333,7 @@ fn rewrite_text(
                         Some(start..sentence_end(s, end))
                     });
                 match sentence {
-                    Some(r) if !needed.overlaps(&r) && !run_on(s, &r) => {
+                    Some(r) if cuts_whole(&r) => {
                         edits.push(Edit::remove(r));
                     }
                     _ => {
@@ -1336,7 +1343,7 @@ fn rewrite_text(
                             .and_then(|c| cl.get(c))
                             .map(|c| c.range.start.min(span.start)..c.range.end.max(span.end));
                         match clause {
-                            Some(r) if !needed.overlaps(&r) && !run_on(s, &r) => {
+                            Some(r) if cuts_whole(&r) => {
                                 edits.push(clause_cut(s, cl, at, r, &needed, &mut read_cache));
                             }
                             _ => edits.push(removal(s, span, item.kind)),
@@ -1350,7 +1357,7 @@ fn rewrite_text(
                     .and_then(|i| segs.get(i))
                     .map(|r| r.start.min(span.start)..r.end.max(span.end));
                 match seg {
-                    Some(r) if !needed.overlaps(&r) && !run_on(s, &r) => {
+                    Some(r) if cuts_whole(&r) => {
                         edits.push(Edit::remove(r));
                     }
                     _ => edits.push(removal(s, span, item.kind)),
@@ -1518,28 +1525,31 @@ fn clause_cut<'t>(
     Edit::remove(r.start..end.unwrap_or(r.end).max(r.end))
 }
 
+/// Words past which a stretch of a text that never ends a sentence is a run-on text (speech
+/// transcribed as it was said, a message typed without stops) rather than one clause.
+const RUN_ON_WORDS: usize = 16;
+
+/// Whether `s` ends no sentence anywhere: no full stop, question or exclamation mark, no line
+/// break, in any of the scripts the clause reading knows. Read once per text (see
+/// [`run_on`]).
+fn never_ends_a_sentence(s: &str) -> bool {
+    !s.contains(['.', '!', '?', '\n', '…', '。', '！', '？', '؟', '।'])
+}
+
+/// Whether `t`, a stretch of a text that never ends a sentence ([`never_ends_a_sentence`]), is
+/// a run-on: more than [`RUN_ON_WORDS`] words and no comma, colon or dash either. Its clause
+/// reading is one clause for what may be several sentences said in a row, so a cut there
+/// takes the item alone, not the stretch.
+fn run_on(t: &str) -> bool {
+    !t.contains([',', ';', ':', '、', '，', '،', '–', '—', '(', ')'])
+        && t.split_whitespace().nth(RUN_ON_WORDS).is_some()
+}
+
 /// The end of the consequence word ("so", "поэтому", "इसलिए"; `consequence` in the decision
 /// stage's `words.tsv`) that opens the clause after clause `c` in the same sentence: a reason
 /// told first that is cut takes it along ("My son has the flu, so he won't be in school" →
 /// "he won't be in school"), and the news stands alone. `None` when no such word opens it, when
 /// it opens a reason instead ("тому що": because) or when nothing follows it in its clause.
-/// Words past which a stretch of a text that never ends a sentence is a run-on text (speech
-/// transcribed as it was said, a message typed without stops) rather than one clause.
-const RUN_ON_WORDS: usize = 16;
-
-/// Whether `range` of `s` is a run-on stretch: the whole text has no mark that ends a
-/// sentence, and the stretch has more than [`RUN_ON_WORDS`] words and no comma, colon or dash
-/// either. Its clause reading is one clause for what may be several sentences said in a row,
-/// so a cut there takes the item alone, not the stretch.
-fn run_on(s: &str, range: &std::ops::Range<usize>) -> bool {
-    let Some(t) = s.get(range.clone()) else {
-        return false;
-    };
-    !s.contains(['.', '!', '?', '\n', '…', '。', '！', '？', '؟', '।'])
-        && !t.contains([',', ';', ':', '、', '，', '،', '–', '—', '(', ')'])
-        && t.split_whitespace().nth(RUN_ON_WORDS).is_some()
-}
-
 fn consequence_end<'t>(
     s: &'t str,
     cl: &[crate::text::clauses::Clause],
@@ -1736,13 +1746,16 @@ mod tests {
 
     #[test]
     fn a_run_on_transcript_is_no_clause_to_cut_whole() {
-        use super::run_on;
+        use super::{never_ends_a_sentence, run_on};
         let said = "we land at six so grab the car keys from the hall and tell Ines the dentist moved her crown fitting to the ninth";
-        assert!(run_on(said, &(0..said.len())));
+        assert!(never_ends_a_sentence(said) && run_on(said));
         // A text that ends its sentences, or a short stretch, is read as written.
         let written = "We land at six. Tell Ines the dentist moved her crown fitting to the ninth.";
-        assert!(!run_on(written, &(16..written.len())));
-        assert!(!run_on("tell Ines the dentist moved", &(0..27)));
+        assert!(!never_ends_a_sentence(written));
+        assert!(!run_on("tell Ines the dentist moved"));
+        assert!(!run_on(
+            "grab the car keys from the hall, and tell Ines the dentist moved her crown fitting to the ninth"
+        ));
     }
 
     #[test]

@@ -1112,19 +1112,11 @@ impl Demographic {
         }
     }
 
-    /// The job after a work-as phrase that spans `start..end` ("works as a nurse"), and the
-    /// employer after it ("jobber som tannlege på Vestbyen Klinikk").
-    fn work_as(
-        &self,
-        text: &str,
-        start: usize,
-        end: usize,
-        lang: &str,
-        upper: bool,
-        out: &mut Vec<Finding>,
-    ) {
-        let at_word = !char_before(text, start).is_some_and(char::is_alphanumeric);
-        if !at_word || !text.get(end..).is_some_and(|r| r.starts_with(' ')) {
+    /// The job after a work-as phrase that ends at `end` and starts a word ("works as a
+    /// nurse"), and the employer after it ("jobber som tannlege på Vestbyen Klinikk").
+    fn work_as(&self, text: &str, end: usize, lang: &str, upper: bool, out: &mut Vec<Finding>) {
+        let space_at = |i: usize| text.get(i..).is_some_and(|r| r.starts_with(' '));
+        if !space_at(end) {
             return;
         }
         let mut at = end + 1;
@@ -1139,9 +1131,7 @@ impl Demographic {
         if WORK_AS_ARTICLES
             .iter()
             .any(|a| word.eq_ignore_ascii_case(a))
-            && text
-                .get(at + word.len()..)
-                .is_some_and(|r| r.starts_with(' '))
+            && space_at(at + word.len())
         {
             at += word.len() + 1;
             word = word_at(at);
@@ -1173,14 +1163,12 @@ impl Demographic {
         ));
         // The employer after a link word: "at Quarry Lane Care", "på Vestbyen Klinikk".
         let after = at + word.len();
-        if !upper || !text.get(after..).is_some_and(|r| r.starts_with(' ')) {
+        if !upper || !space_at(after) {
             return;
         }
         let link = word_at(after + 1);
         if WORK_AS_LINKS.iter().any(|l| link.eq_ignore_ascii_case(l))
-            && text
-                .get(after + 1 + link.len()..)
-                .is_some_and(|r| r.starts_with(' '))
+            && space_at(after + 1 + link.len())
             && let Some(org) = employer_after(text, after + 2 + link.len(), link == "bei")
         {
             out.push(Finding::new(org, PsdKind::Occupation, 0.75, "employer"));
@@ -1199,13 +1187,16 @@ impl Demographic {
         for m in work.into_iter().flatten() {
             let verbs_from = WORK_PHRASES.len() + EMPLOYER_APPOSITIONS.len();
             let as_from = verbs_from + WORK_VERBS_AFTER.len();
+            let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
             if let Some((_, lang)) = m
                 .pattern()
                 .as_usize()
                 .checked_sub(as_from)
                 .and_then(|i| WORK_AS.get(i))
             {
-                self.work_as(text, m.start(), m.end(), lang, upper, out);
+                if at_word {
+                    self.work_as(text, m.end(), lang, upper, out);
+                }
                 continue;
             }
             if !upper {
@@ -1239,7 +1230,6 @@ impl Demographic {
                 }
                 continue;
             }
-            let at_word = !char_before(text, m.start()).is_some_and(char::is_alphanumeric);
             let rest = text.get(m.end()..).unwrap_or("");
             // "my current employer, Quillon Labs": a comma or a colon after a phrase that
             // ends in the word for employer.

@@ -246,7 +246,6 @@ const LABELS: &[(&str, Class)] = &[
     ("versicherungsnummer", Medical),
     ("versichertennummer", Medical),
     ("kvnr", Medical),
-    ("krankenversichertennummer", Medical),
     ("versicherten-nr", Medical),
     ("policennummer", Medical),
     ("krankenversichertennummer", Medical),
@@ -482,10 +481,6 @@ const LABELS: &[(&str, Class)] = &[
     ("マイナンバー", National),
     ("マイナンバーカード", National),
     ("個人番号", National),
-    // Russian, Ukrainian, Greek, Chinese, Korean, Arabic, Hebrew, Finnish, Hungarian,
-    // Romanian, Croatian/Serbian/Bosnian, Indonesian, Vietnamese and Indian national, tax and
-    // health-insurance numbers (Cyrillic and Greek labels in both cases: the matcher folds
-    // ASCII only).
     // Military identity books (Ukrainian, Russian), in the cases a sentence puts them in.
     ("військовий квиток", National),
     ("військовим квитком", National),
@@ -493,6 +488,10 @@ const LABELS: &[(&str, Class)] = &[
     ("военный билет", National),
     ("военным билетом", National),
     ("военного билета", National),
+    // Russian, Ukrainian, Greek, Chinese, Korean, Arabic, Hebrew, Finnish, Hungarian,
+    // Romanian, Croatian/Serbian/Bosnian, Indonesian, Vietnamese and Indian national, tax and
+    // health-insurance numbers (Cyrillic and Greek labels in both cases: the matcher folds
+    // ASCII only).
     ("снилс", National),
     ("СНИЛС", National),
     ("инн", Tax),

@@ -281,12 +281,9 @@ impl Legal {
                 continue;
             };
             // A full stop that ends the sentence ("… sygn. akt II C 318/23.") is no part of a
-            // longer number ("12/23.4").
-            let stop_ends = text
-                .get(m.end()..)
-                .and_then(|r| r.strip_prefix('.'))
-                .is_some_and(|r| r.chars().next().is_none_or(char::is_whitespace));
-            if char_at(text, m.end()).is_some_and(|ch| ch == '/' || ch == '.' && !stop_ends)
+            // longer number ("12/23.4"): read only where a full stop follows.
+            let stop_ends = || char_at(text, m.end() + 1).is_none_or(char::is_whitespace);
+            if char_at(text, m.end()).is_some_and(|ch| ch == '/' || ch == '.' && !stop_ends())
                 || char_before(text, m.start()).is_some_and(|ch| ch == '/' || ch == '.')
             {
                 continue;

@@ -3,7 +3,10 @@
 //! A search's topic is what it asks about; a personal turn ("for my mother", "I have", "since
 //! I …"), a parenthetical, a reason or an appendix after a dash tells about the user and is
 //! context. Special-category data in the topic stays ("metformin side effects",
-//! "clopidogrel interaction with omeprazole"); in the context it goes. A person the search is
+//! "clopidogrel interaction with omeprazole"); in the context it goes. Once a search that asked
+//! something turns to who a person is — a street, a number that identifies them, a name after
+//! a relation word — what follows describes that person and is context too ("dermatologist
+//! Lyon Saturday, NIR …, psoriasis" looks for a dermatologist). A person the search is
 //! about (a public figure, an author) stays with the facts asked about them; in a search of
 //! the user's own mail, calendar or files, names and addresses are the search keys.
 
@@ -562,9 +565,17 @@ pub(super) fn decide(
     let item = |k: usize| items.get(k);
     // The topic: special-category data outside the context. When the whole search is the
     // user's story ("my husband's dementia care"), its first such item is still what it asks.
+    // Once a search that asked something turns to who a person is (a name, an address, a
+    // number that identifies them: "cardiologist Leeds for my dad Ron Hale, NHS no …, heart
+    // failure"), what follows describes that person: their condition is their story, not
+    // what the search looks for.
+    let who_from = (!own && !news_search(cv))
+        .then(|| who_from(r, &flags, items, field_items))
+        .flatten();
+    let after_who = |s: &Range<usize>| who_from.is_some_and(|w| s.start >= w);
     let mut topic: Vec<usize> = spans
         .iter()
-        .filter(|(k, s)| item(*k).is_some_and(is_special) && !qv.in_context(r, s))
+        .filter(|(k, s)| item(*k).is_some_and(is_special) && !qv.in_context(r, s) && !after_who(s))
         .map(|(k, _)| *k)
         .collect();
     if topic.is_empty() && !weather {
@@ -600,6 +611,7 @@ pub(super) fn decide(
                 || qv.topic_segment.is_some() && r.segment_index(s.start) == qv.topic_segment)
             && !qv.aside(r, s.start)
             && !qv.asks_before_turn(r, &flags, s.start)
+            && !after_who(s)
         {
             topic.push(*k);
         }
@@ -692,7 +704,7 @@ pub(super) fn decide(
             out.push((k, Decision::keep(Rule::RequiredField)));
             continue;
         };
-        let context = qv.in_context(r, &s);
+        let context = qv.in_context(r, &s) || is_special(it) && after_who(&s);
         let drop_op = if weather {
             // A weather search keeps its question wherever it stands; only the data goes.
             // Asked before a spaced dash, what follows the dash is the user's story whole
@@ -792,6 +804,50 @@ pub(super) fn decide(
         out.push((k, d));
     }
     out
+}
+
+/// Where a search turns to who a person is: the first street address or identifying number,
+/// or name of a person it is for ("… for my dad Ron Hale"), that comes after a word the
+/// search asks with. A name alone is no turn: "did Ana Ruiz have ALS" asks about her, and a
+/// name is who the search is for only beside a relation word or a number that identifies
+/// someone. Places, postcodes and coordinates are where the search looks.
+fn who_from(
+    r: &Reading<'_>,
+    flags: &[bool],
+    items: &[PsdItem],
+    field_items: &[usize],
+) -> Option<usize> {
+    use PsdKind::*;
+    let field = || field_items.iter().filter_map(|&k| items.get(k));
+    let identifies = |k: PsdKind| {
+        matches!(
+            k,
+            StreetAddress
+                | Phone
+                | Email
+                | Ssn
+                | NationalId
+                | Passport
+                | DateOfBirth
+                | MedicalRecord
+                | DriverLicence
+                | TaxId
+        )
+    };
+    let numbers = field().any(|it| identifies(it.kind));
+    let start = field()
+        .filter_map(|it| {
+            let s = it.span.as_ref()?;
+            (identifies(it.kind)
+                || it.kind == PersonName && (numbers || relation_before(r, s.start)))
+            .then_some(s.start)
+        })
+        .min()?;
+    r.words
+        .iter()
+        .zip(flags)
+        .any(|(w, f)| *f && w.range.end <= start)
+        .then_some(start)
 }
 
 /// Whether the call searches the news: the tool's name says so (`news_search`,

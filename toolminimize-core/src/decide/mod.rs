@@ -270,6 +270,55 @@ struct FieldCtx<'a> {
     truncate_at: Option<(usize, usize)>,
 }
 
+/// Whether the object a field sits in (the nearest key before it, array indices skipped) is
+/// the record of a traveller, a patient or a guest: `/data/travelers/0/gender`,
+/// `/patient/sex`, `/viajeros/1/sexo`.
+fn registers_person(path: &str) -> bool {
+    const RECORDS: &[&str] = &[
+        "passenger",
+        "passengers",
+        "traveler",
+        "travelers",
+        "traveller",
+        "travellers",
+        "patient",
+        "guest",
+        "guests",
+        "pasajero",
+        "pasajeros",
+        "viajero",
+        "viajeros",
+        "paciente",
+        "huesped",
+        "huespedes",
+        "passageiro",
+        "passageiros",
+        "viajante",
+        "viajantes",
+        "passager",
+        "passagers",
+        "voyageur",
+        "voyageurs",
+        "passagier",
+        "passagiere",
+        "reisende",
+        "reisender",
+        "patientin",
+        "passeggero",
+        "passeggeri",
+        "viaggiatore",
+        "viaggiatori",
+        "paziente",
+    ];
+    let mut steps = path.rsplit('/').skip(1);
+    let owner = steps.find(|s| !s.is_empty() && !s.bytes().all(|b| b.is_ascii_digit()));
+    owner.is_some_and(|k| {
+        crate::text::words::any_identifier_word(k, |w| {
+            RECORDS.iter().any(|r| r.eq_ignore_ascii_case(w))
+        })
+    })
+}
+
 fn is_special(item: &PsdItem) -> bool {
     item.category.is_special() || item.kind == PsdKind::FinancialDistress
 }
@@ -1981,6 +2030,16 @@ fn gate(
             )
         {
             return Some(Decision::drop(Op::RemoveField, Rule::ProfileNotNeeded));
+        }
+        // A sex picked from the values the schema offers, in the record of a traveller, a
+        // patient or a guest, is how the service registers that person (an airline's passenger
+        // data, a clinic's patient record, a hotel's register of guests).
+        if item.kind == PsdKind::Gender
+            && whole
+            && info.is_some_and(|i| i.enum_values.is_some())
+            && registers_person(f.path)
+        {
+            return Some(Decision::keep(Rule::FieldCarriesThisData));
         }
         if (carries
             && (contact

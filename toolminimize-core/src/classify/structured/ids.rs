@@ -687,8 +687,24 @@ fn belgian_ok(s: &str) -> bool {
             .any(|n| 97 - n % 97 == check)
 }
 
-/// Chilean RUT/RUN (`12.345.678-5`, `9.876.543-K`): a mod-11 check digit or `K`.
+/// Chilean RUN of a person (`12.345.678-5`, `9.876.543-K`): a mod-11 check digit or `K`,
+/// below the range given to companies (see [`company_rut`]).
 fn rut_ok(s: &str) -> bool {
+    rut_valid(s) && !company_rut(s)
+}
+
+/// A Chilean RUT of a legal person: valid, and 50,000,000 or more.
+pub(super) fn company_rut(s: &str) -> bool {
+    let body = s.rsplit_once('-').map_or("", |(b, _)| b);
+    rut_valid(s)
+        && digit_values(body)
+            .iter()
+            .fold(0u64, |n, d| n * 10 + u64::from(*d))
+            >= 50_000_000
+}
+
+/// A RUT's check digit: mod 11 over its seven or eight digits, `K` for ten.
+fn rut_valid(s: &str) -> bool {
     let Some((body, check)) = s.rsplit_once('-') else {
         return false;
     };

@@ -134,6 +134,8 @@ fn checksummed_numbers_of_more_countries() {
         "EAN 756.3095.5972.98",
         "ref 85.03.14-333.84",
         "total 12.345.678-6",
+        // A company's RUT (50,000,000 and up) is a legal person's.
+        "proveedor 77.318.904-8",
         "ref 38503232676",
         "ref 14038590313",
     ] {

@@ -430,3 +430,25 @@ fn connectors_of_other_languages_reach_the_number() {
     // Two such words are a sentence, not a label.
     assert!(plain("РНОКПП? Не знаю. Посилка: 2960216478").is_empty());
 }
+
+#[test]
+fn a_company_registration_number_is_no_persons() {
+    // Invented numbers with valid check characters: a Chinese enterprise's unified social
+    // credit code and a Chilean company RUT are a legal person's, even under a tax label.
+    for text in [
+        "tax id: 91440300MA5FQ7T2RN",
+        "RUT proveedor 77.318.904-8",
+        "tax id: 81402557-8",
+    ] {
+        assert!(plain(text).is_empty(), "{text}: {:?}", plain(text));
+    }
+    // A person's RUN under the same label, and a code whose check character is off, are.
+    assert_eq!(
+        plain("RUT 12.345.678-5"),
+        [("12.345.678-5", PsdKind::TaxId)]
+    );
+    assert_eq!(
+        plain("tax id: 91440300MA5FQ7T2RM"),
+        [("91440300MA5FQ7T2RM", PsdKind::TaxId)]
+    );
+}

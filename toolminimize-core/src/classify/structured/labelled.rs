@@ -530,6 +530,12 @@ const LABELS: &[(&str, Class)] = &[
     ("외국인등록번호", National),
     ("여권번호", National),
     ("رقم الهوية", National),
+    // Without the article ("رقم هوية المرسل", the sender's identity number), and the national
+    // identity and its card.
+    ("رقم هوية", National),
+    ("هوية وطنية", National),
+    ("الهوية الوطنية", National),
+    ("بطاقة الهوية", National),
     ("الرقم الوطني", National),
     ("رقم جواز السفر", National),
     ("תעודת זהות", National),
@@ -947,6 +953,11 @@ const CONNECTORS: &[&str] = &[
     "жены",
     "чоловіка",
     "мужа",
+    // The same in Arabic ("رقم هوية المرسل …", "رقم هوية المستلم …").
+    "المرسل",
+    "المستلم",
+    "العميل",
+    "المريض",
     "—",
     // Hebrew "mine" and copulas ("ת\"ז שלי …"), Vietnamese "of me is" ("số CCCD của em là
     // …"), Indonesian "my … is" ("NIK saya adalah …").

@@ -452,3 +452,14 @@ fn a_company_registration_number_is_no_persons() {
         [("91440300MA5FQ7T2RM", PsdKind::TaxId)]
     );
 }
+
+#[test]
+fn arabic_identity_labels_without_the_article_and_whose_number() {
+    for (text, id) in [
+        ("رقم هوية المرسل 2049318576 للشحنة", "2049318576"),
+        ("هوية وطنية 2049318576", "2049318576"),
+        ("رقم هوية المستلم: 2049318576", "2049318576"),
+    ] {
+        assert_eq!(plain(text), [(id, NID)], "{text}");
+    }
+}

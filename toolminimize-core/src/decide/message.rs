@@ -1918,7 +1918,8 @@ fn other(
             } else if business && !bystander {
                 // A business's line or desk is not a person's contact.
                 Decision::keep(Rule::BusinessContact)
-            } else if (asked && !in_sig || in_list(r, s.start) && !in_sig && !bystander)
+            } else if (asked && !in_sig && !bystander
+                || in_list(r, s.start) && !in_sig && !bystander)
                 // A number or an address posted where the public reads it (not a workplace's
                 // channel) is no one's to use unless the text names whose: the writer's own
                 // goes.

@@ -2031,6 +2031,21 @@ fn gate(
         {
             return Some(Decision::drop(Op::RemoveField, Rule::ProfileNotNeeded));
         }
+        // A name that is the whole title of an entry written to the user's notes, files or
+        // records (a database page's `Name` title, a contact card's title) is what the entry
+        // is filed under.
+        if item.kind == PsdKind::PersonName
+            && whole
+            && matches!(
+                cv.kind,
+                ToolKind::Files | ToolKind::Crm | ToolKind::Database
+            )
+            && f.path
+                .split('/')
+                .any(|step| step.eq_ignore_ascii_case("title"))
+        {
+            return Some(Decision::keep(Rule::FieldCarriesThisData));
+        }
         // A sex picked from the values the schema offers, in the record of a traveller, a
         // patient or a guest, is how the service registers that person (an airline's passenger
         // data, a clinic's patient record, a hotel's register of guests).

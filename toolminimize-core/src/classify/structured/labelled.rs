@@ -1339,8 +1339,25 @@ pub(super) fn id_token(text: &str, at: usize) -> Option<Range<usize>> {
         && tok.len() >= 4
         && !is_date_or_amount(tok)
         && !is_version(tok)
-        && !is_company_code(tok))
+        && !is_company_code(tok)
+        && !stand_in(tok))
     .then_some(at..end)
+}
+
+/// A made-up value a test, a fixture or a document's example spells as such (`TEST-0001`,
+/// `EXAMPLE123`, `DEMO-42`): a part of the token is a word that says so.
+fn stand_in(tok: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "test",
+        "example",
+        "sample",
+        "dummy",
+        "fake",
+        "demo",
+        "placeholder",
+    ];
+    tok.split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| WORDS.iter().any(|x| x.eq_ignore_ascii_case(w)))
 }
 
 /// A legal person's registration number, not a person's: a Chinese unified social credit

@@ -463,3 +463,15 @@ fn arabic_identity_labels_without_the_article_and_whose_number() {
         assert_eq!(plain(text), [(id, NID)], "{text}");
     }
 }
+
+#[test]
+fn a_value_that_spells_itself_a_stand_in_is_no_id() {
+    for text in [
+        "employee_id: TEST-0001",
+        "account no. DEMO-4471",
+        "account no. SAMPLE 88213",
+    ] {
+        assert!(plain(text).is_empty(), "{text}: {:?}", plain(text));
+    }
+    assert_eq!(plain("member ID: TSQ-4471"), [("TSQ-4471", ACC)]);
+}

@@ -588,6 +588,23 @@ mod tests {
     }
 
     #[test]
+    fn a_place_text_search_searches_places() {
+        // Described in a language the table does not read, the name alone tells: its "text" is
+        // no text message, and the search is no search of the user's messages.
+        for name in [
+            "places_text_search",
+            "baidu_place_text_search",
+            "geo_place_text",
+        ] {
+            assert_eq!(
+                kind(name, "Keyword search (POI)"),
+                ToolKind::Places,
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
     fn a_phrase_takes_the_words_it_spans() {
         // "customer" alone would vote for a customer database.
         assert_eq!(

@@ -1186,9 +1186,18 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
             t.get(2)
                 .is_some_and(|w| w.as_str().eq_ignore_ascii_case("at"))
         });
+        // The frame's dotted name may run on past the match ("at app.example.sync.
+        // ContactWorker.primary(ContactWorker.kt:88)": the match stops where a capital opens
+        // a class's name): the rest of the name counts too.
+        let rest = text.get(m.end()..).unwrap_or_default();
+        let name_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '$')))
+            .unwrap_or(rest.len());
+        let (name_rest, after_name) = rest.split_at(name_len);
         if bare_at_word
-            && (text.get(m.end()..).is_some_and(|r| r.starts_with('('))
-                || m.as_str().split([' ', '.']).any(camel_case))
+            && (after_name.starts_with('(')
+                || m.as_str().split([' ', '.']).any(camel_case)
+                || name_rest.split('.').any(camel_case))
         {
             continue;
         }
@@ -1469,6 +1478,12 @@ mod tests {
             spelled_email("IllegalStateException at OrderBook.settle(OrderBook.java:41)").is_none()
         );
         assert!(spelled_email("panic at worker.run(queue)").is_none());
+        assert!(
+            spelled_email(
+                "on a null reference\n    at org.sample.sync.PhoneBookWorker.first(PhoneBookWorker.kt:12)"
+            )
+            .is_none()
+        );
         assert!(spelled_email("write to lina dot brook at posteo dot de").is_some());
     }
 

@@ -168,7 +168,8 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
     // for the address as it is, whatever else the tool's words suggest.
     let exact = precision(cv.kind) == Precision::Exact
         || (cv.fills_form || cv.registers) && !f.query
-        || f.needed && !f.query && names_postal_address(f);
+        || f.needed && !f.query && names_postal_address(f)
+        || !f.query && asks_for_street(f);
     match item.kind {
         StreetAddress | Postcode if second_place => {
             Decision::drop(Op::RemoveSegment, Rule::RemarkOnValue)
@@ -228,6 +229,37 @@ pub(super) fn field(cv: &CallView<'_>, f: &FieldCtx<'_>, item: &PsdItem) -> Deci
         PersonName | Username => Decision::drop(Op::RemoveSpan, Rule::Bystander),
         _ => Decision::drop(Op::RemoveSpan, Rule::CityLevelForPurpose),
     }
+}
+
+/// Whether the field's own schema asks for the street and the house number ("House number
+/// and street, e.g. …", "Straße und Hausnummer", "numéro et rue"): the tool looks up that
+/// very dwelling (a tax band, an energy label, a land register), whatever kind of tool it is.
+fn asks_for_street(f: &FieldCtx<'_>) -> bool {
+    const ASKS: &[&str] = &[
+        "house number",
+        "street number",
+        "street and number",
+        "number and street",
+        "flat number",
+        "apartment number",
+        "hausnummer",
+        "numéro de rue",
+        "numéro et rue",
+        "número de casa",
+        "número y calle",
+        "calle y número",
+        "numero civico",
+        "huisnummer",
+        "husnummer",
+        "numer domu",
+        "číslo popisné",
+    ];
+    f.info
+        .and_then(|i| i.description.as_deref())
+        .is_some_and(|d| {
+            let d = d.to_lowercase();
+            ASKS.iter().any(|a| d.contains(a))
+        })
 }
 
 /// Whether `item` ends in a street word and a house number follows it after a space ("…

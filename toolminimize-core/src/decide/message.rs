@@ -1918,8 +1918,10 @@ fn other(
             } else if business && !bystander {
                 // A business's line or desk is not a person's contact.
                 Decision::keep(Rule::BusinessContact)
-            } else if (asked && !in_sig && !bystander
-                || in_list(r, s.start) && !in_sig && !bystander)
+            } else if (asked || in_list(r, s.start))
+                && !in_sig
+                // A relative's or an associate's contact goes with them, asked for or not.
+                && !bystander
                 // A number or an address posted where the public reads it (not a workplace's
                 // channel) is no one's to use unless the text names whose: the writer's own
                 // goes.

@@ -565,10 +565,10 @@ pub(super) fn decide(
     let item = |k: usize| items.get(k);
     // The topic: special-category data outside the context. When the whole search is the
     // user's story ("my husband's dementia care"), its first such item is still what it asks.
-    // Once a search that asked something turns to who a person is (a name, an address, a
-    // number that identifies them: "cardiologist Derby for my dad Ron Hale, NHS no …, heart
-    // failure"), what follows describes that person: their condition is their story, not
-    // what the search looks for.
+    // Once a search that asked something turns to who a person is (a street, a number that
+    // identifies them, a name after a relation word: "cardiologist Derby for my dad Ron Hale,
+    // NHS no …, heart failure"), what follows describes that person: their condition is their
+    // story, not what the search looks for.
     let who_from = (!own && !news_search(cv))
         .then(|| who_from(r, &flags, items, field_items))
         .flatten();

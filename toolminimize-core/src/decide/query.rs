@@ -569,7 +569,9 @@ pub(super) fn decide(
     // identifies them, a name after a relation word: "cardiologist Derby for my dad Ron Hale,
     // NHS no …, heart failure"), what follows describes that person: their condition is their
     // story, not what the search looks for.
-    let who_from = (!own && !news_search(cv))
+    // Read once: it decides the turn here and the news person below.
+    let news_tool = news_search(cv);
+    let who_from = (!own && !news_tool)
         .then(|| who_from(r, &flags, items, field_items))
         .flatten();
     let after_who = |s: &Range<usize>| who_from.is_some_and(|w| s.start >= w);
@@ -663,7 +665,7 @@ pub(super) fn decide(
     });
     // A news search about a named person ("… fraud trial", "… corruption appeal") is
     // about someone in the news, whose trial or illness is the news: the name stays beside it.
-    let news = cv.kind.is_search() && news_search(cv);
+    let news = cv.kind.is_search() && news_tool;
     let has_topic_special = !topic.is_empty() && !news;
     // A person the search is about: a name outside the context, in a search that carries no
     // other personal data.

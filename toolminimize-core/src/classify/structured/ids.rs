@@ -687,27 +687,19 @@ fn belgian_ok(s: &str) -> bool {
             .any(|n| 97 - n % 97 == check)
 }
 
-/// Chilean RUN of a person (`12.345.678-5`, `9.876.543-K`): a mod-11 check digit or `K`,
-/// below the range given to companies (see [`company_rut`]).
+/// Chilean RUN of a person (`12.345.678-5`, `9.876.543-K`): a valid RUT below the range
+/// given to companies (see [`company_code`]).
 fn rut_ok(s: &str) -> bool {
-    rut_valid(s) && !company_rut(s)
+    rut_number(s).is_some_and(|n| n < COMPANY_RUT_FROM)
 }
 
-/// A Chilean RUT of a legal person: valid, and 50,000,000 or more.
-pub(super) fn company_rut(s: &str) -> bool {
-    let body = s.rsplit_once('-').map_or("", |(b, _)| b);
-    rut_valid(s)
-        && digit_values(body)
-            .iter()
-            .fold(0u64, |n, d| n * 10 + u64::from(*d))
-            >= 50_000_000
-}
+/// Where Chile's RUTs of legal persons begin; people's RUNs lie far below.
+const COMPANY_RUT_FROM: u64 = 50_000_000;
 
-/// A RUT's check digit: mod 11 over its seven or eight digits, `K` for ten.
-fn rut_valid(s: &str) -> bool {
-    let Some((body, check)) = s.rsplit_once('-') else {
-        return false;
-    };
+/// The number of a RUT whose check digit is right (mod 11 over its seven or eight digits, `K`
+/// for ten), read once for both a person's and a company's test.
+fn rut_number(s: &str) -> Option<u64> {
+    let (body, check) = s.rsplit_once('-')?;
     let d = digit_values(body);
     let sum: u32 = d
         .iter()
@@ -720,7 +712,41 @@ fn rut_valid(s: &str) -> bool {
         10 => 'K',
         n => char::from_digit(n, 10).unwrap_or('?'),
     };
-    (7..=8).contains(&d.len()) && check.eq_ignore_ascii_case(&expected.to_string())
+    ((7..=8).contains(&d.len()) && check.eq_ignore_ascii_case(&expected.to_string()))
+        .then(|| d.iter().fold(0u64, |n, v| n * 10 + u64::from(*v)))
+}
+
+/// A legal person's registration number, not a person's: a Chilean RUT from
+/// [`COMPANY_RUT_FROM`] up, or a Chinese unified social credit code of an enterprise or a
+/// cooperative ([`uscc_enterprise`]).
+pub(super) fn company_code(tok: &str) -> bool {
+    uscc_enterprise(tok) || rut_number(tok).is_some_and(|n| n >= COMPANY_RUT_FROM)
+}
+
+/// A Chinese unified social credit code of an enterprise or a cooperative (GB 32100-2015):
+/// eighteen characters opening with `91` or `93` (a resident's number never opens with 9),
+/// its check character valid.
+fn uscc_enterprise(tok: &str) -> bool {
+    const CHARS: &[u8] = b"0123456789ABCDEFGHJKLMNPQRTUWXY";
+    const WEIGHTS: [u32; 17] = [
+        1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28,
+    ];
+    let b = tok.as_bytes();
+    if b.len() != 18 || !(tok.starts_with("91") || tok.starts_with("93")) {
+        return false;
+    }
+    let value = |c: &u8| {
+        CHARS
+            .iter()
+            .position(|x| x == c)
+            .and_then(|v| u32::try_from(v).ok())
+    };
+    let Some(values) = b.iter().map(value).collect::<Option<Vec<u32>>>() else {
+        return false;
+    };
+    let sum: u32 = values.iter().zip(WEIGHTS).map(|(v, w)| v * w).sum();
+    let check = (31 - sum % 31) % 31;
+    values.last() == Some(&check)
 }
 
 /// An Indonesian NIK by its structure (it has no check digit): a province code (11–94), the

@@ -1339,7 +1339,7 @@ pub(super) fn id_token(text: &str, at: usize) -> Option<Range<usize>> {
         && tok.len() >= 4
         && !is_date_or_amount(tok)
         && !is_version(tok)
-        && !is_company_code(tok)
+        && !super::ids::company_code(tok)
         && !stand_in(tok))
     .then_some(at..end)
 }
@@ -1358,38 +1358,6 @@ fn stand_in(tok: &str) -> bool {
     ];
     tok.split(|c: char| !c.is_ascii_alphabetic())
         .any(|w| WORDS.iter().any(|x| x.eq_ignore_ascii_case(w)))
-}
-
-/// A legal person's registration number, not a person's: a Chinese unified social credit
-/// code of an enterprise (`91…`, eighteen characters, its check character valid; a resident's
-/// number never opens with 9) or a Chilean RUT from 50,000,000 up (the range given to
-/// companies; people's RUNs lie far below it).
-pub(super) fn is_company_code(tok: &str) -> bool {
-    uscc_enterprise(tok) || super::ids::company_rut(tok)
-}
-
-/// A Chinese unified social credit code of an enterprise or a cooperative (GB 32100-2015).
-fn uscc_enterprise(tok: &str) -> bool {
-    const CHARS: &[u8] = b"0123456789ABCDEFGHJKLMNPQRTUWXY";
-    const WEIGHTS: [u32; 17] = [
-        1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28,
-    ];
-    let b = tok.as_bytes();
-    if b.len() != 18 || !(tok.starts_with("91") || tok.starts_with("93")) {
-        return false;
-    }
-    let value = |c: &u8| {
-        CHARS
-            .iter()
-            .position(|x| x == c)
-            .and_then(|v| u32::try_from(v).ok())
-    };
-    let Some(values) = b.iter().map(value).collect::<Option<Vec<u32>>>() else {
-        return false;
-    };
-    let sum: u32 = values.iter().zip(WEIGHTS).map(|(v, w)| v * w).sum();
-    let check = (31 - sum % 31) % 31;
-    values.last() == Some(&check)
 }
 
 /// A token written one character at a time, as copied from a card ("W 7 7 2 - 4 1 0 - 9 9

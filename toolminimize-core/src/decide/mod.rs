@@ -310,9 +310,7 @@ fn registers_person(path: &str) -> bool {
         "viaggiatori",
         "paziente",
     ];
-    let mut steps = path.rsplit('/').skip(1);
-    let owner = steps.find(|s| !s.is_empty() && !s.bytes().all(|b| b.is_ascii_digit()));
-    owner.is_some_and(|k| {
+    crate::schema::parent_key(path).is_some_and(|k| {
         crate::text::words::any_identifier_word(k, |w| {
             RECORDS.iter().any(|r| r.eq_ignore_ascii_case(w))
         })

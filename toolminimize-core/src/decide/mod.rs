@@ -1264,6 +1264,9 @@ struct FieldScan {
     comments: Vec<Range<usize>>,
     /// The conditions of a database read that its key makes redundant.
     redundant: Vec<crate::text::sql::Redundant>,
+    /// What in a database write picks the rows it writes (see
+    /// [`crate::text::sql::write_operands`]).
+    operands: Vec<Range<usize>>,
     /// The free-text rules of a search apply (one topic), not those of a message.
     query: bool,
 }
@@ -1384,6 +1387,10 @@ fn decide_field_items(
             Some(text) if cv.kind == ToolKind::Database && !writes_record => {
                 crate::text::sql::redundant_conditions(text)
             }
+            _ => Vec::new(),
+        },
+        operands: match f.text {
+            Some(text) if writes_record => crate::text::sql::write_operands(text),
             _ => Vec::new(),
         },
         // A tool that writes rows by name takes the row's values, not a search of them.
@@ -1609,6 +1616,26 @@ fn decide_items(
             redundant
                 .iter()
                 .any(|r| r.literal.start <= s.start && s.end <= r.literal.end)
+        });
+    }
+    // A write's key and the names it writes to (`UPDATE … WHERE customer_id = 4417`) pick
+    // the row: without them the statement writes another row, or every row.
+    let operands = &scan.operands;
+    if !operands.is_empty() {
+        pending.retain(|&k| {
+            let Some(it) = items.get(k) else {
+                return true;
+            };
+            let picks = it.kind != PsdKind::Credential
+                && it.span.as_ref().is_some_and(|s| {
+                    operands
+                        .iter()
+                        .any(|r| r.start <= s.start && s.end <= r.end)
+                });
+            if picks {
+                out.set(k, Decision::keep(Rule::OwnDataSearchKey));
+            }
+            !picks
         });
     }
     // A short value with a remark appended ("Gastroenterology - flare, colonoscopy overdue",

@@ -1165,6 +1165,71 @@ fn sql_cut(
         .map(|r| r.cut.clone())
 }
 
+/// A statement that writes rows, every item it cuts inside its string literals: each literal
+/// rewritten as a text of its own (its clauses and sentences are its own, not the
+/// statement's), the statement around them left as it is. `None` when `s` is no such
+/// statement, or an item it cuts lies outside every literal.
+fn rewrite_statement(
+    s: &str,
+    items: &[PsdItem],
+    decisions: &[Decision],
+    group: &[usize],
+    placeholders: &mut Placeholders,
+) -> Option<String> {
+    if !crate::text::sql::is_write(s) {
+        return None;
+    }
+    let literals = crate::text::sql::literals(s);
+    let home = |k: usize| {
+        let span = items.get(k)?.span.as_ref()?;
+        literals
+            .iter()
+            .position(|l| l.start <= span.start && span.end <= l.end)
+    };
+    let mut by_literal: Vec<Vec<usize>> = vec![Vec::new(); literals.len()];
+    for &k in group {
+        let cut = decisions.get(k).is_some_and(|d| d.op != Op::Keep);
+        match home(k) {
+            Some(i) => by_literal.get_mut(i)?.push(k),
+            None if cut => return None,
+            None => {}
+        }
+    }
+    let mut edits = Vec::new();
+    for (lit, ks) in literals.iter().zip(&by_literal) {
+        if !ks
+            .iter()
+            .any(|&k| decisions.get(k).is_some_and(|d| d.op != Op::Keep))
+        {
+            continue;
+        }
+        let inner = s.get(lit.clone())?;
+        let sub: Vec<PsdItem> = ks
+            .iter()
+            .filter_map(|&k| items.get(k))
+            .map(|it| {
+                let mut it = it.clone();
+                it.span = it.span.map(|r| r.start - lit.start..r.end - lit.start);
+                it
+            })
+            .collect();
+        let sub_decisions: Vec<Decision> = ks
+            .iter()
+            .filter_map(|&k| decisions.get(k).copied())
+            .collect();
+        let sub_group: Vec<usize> = (0..sub.len()).collect();
+        let new = rewrite_text(
+            TextIn::Borrowed(inner),
+            &sub,
+            &sub_decisions,
+            &sub_group,
+            placeholders,
+        );
+        edits.push(Edit::replace(lit.clone(), new));
+    }
+    Some(apply_edits_raw(s, edits))
+}
+
 fn rewrite_text(
     text: TextIn<'_>,
     items: &[PsdItem],
@@ -1176,6 +1241,9 @@ fn rewrite_text(
         TextIn::Borrowed(s) => s,
         TextIn::Owned(s) => s,
     };
+    if let Some(out) = rewrite_statement(s, items, decisions, group, placeholders) {
+        return out;
+    }
     // The text's clauses, read when a cut first needs them (a text whose items are cut span
     // by span is never split into clauses).
     let mut clause_cache: Option<Vec<crate::text::clauses::Clause>> = None;
@@ -1220,6 +1288,8 @@ fn rewrite_text(
     // A text that is data (a JSON document, `KEY=value` lines) is edited inside its cells only,
     // so that it stays data.
     let doc = Document::of(s);
+    // The string literals of a database statement, read when an item first needs them.
+    let sql_literals: std::cell::OnceCell<Vec<std::ops::Range<usize>>> = std::cell::OnceCell::new();
     for &k in group {
         let (Some(item), Some(d)) = (items.get(k), decisions.get(k)) else {
             continue;
@@ -1284,7 +1354,7 @@ fn rewrite_text(
                 }
             }
             Op::RemoveSpan => edits.push(removal(s, span, item.kind)),
-            Op::RemoveClause if sql.is_some() => edits.extend(sql.map(Edit::remove)),
+            Op::RemoveClause if sql.is_some() => edits.extend(sql.clone().map(Edit::remove)),
             Op::RemoveClause => {
                 let cl: &[crate::text::clauses::Clause] =
                     clause_cache.get_or_insert_with(|| clauses(s));
@@ -1404,6 +1474,21 @@ fn rewrite_text(
         }
         if let Some(doc) = &doc {
             confine_to_cells(doc, &item_span, &mut edits, from);
+        } else if sql.is_none()
+            && let Some(lit) = sql_literals
+                .get_or_init(|| crate::text::sql::literals(s))
+                .iter()
+                .find(|l| l.start <= item_span.start && item_span.end <= l.end)
+        {
+            // Text written by a statement is edited inside its quotes: the statement stays one.
+            let cell = crate::text::document::Cell {
+                range: lit.clone(),
+                bare: false,
+                key: false,
+            };
+            for e in edits.iter_mut().skip(from) {
+                confine(e, &cell);
+            }
         }
     }
     // A location generalized to city level also loses its "near <landmark>" qualifiers.

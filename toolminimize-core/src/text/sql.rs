@@ -200,9 +200,145 @@ fn word_at(b: &[u8], i: usize, w: &str) -> bool {
             .is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'_')
 }
 
+/// Whether `sql` reads as a statement that writes rows: `UPDATE … SET`, `DELETE FROM`,
+/// `INSERT INTO`, `REPLACE INTO`, `UPSERT`, `MERGE INTO` (a sentence that opens with
+/// "Update" or "Delete" is no statement).
+pub fn is_write(sql: &str) -> bool {
+    let t = sql.trim_start();
+    let b = t.as_bytes();
+    let then = |first: &str, next: &[&str]| {
+        word_at(b, 0, first)
+            && b.get(first.len()..).is_some_and(|rest| {
+                let at = first.len() + rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
+                at > first.len() && next.iter().any(|w| word_at(b, at, w))
+            })
+    };
+    then("insert", &["into", "ignore", "or"])
+        || then("replace", &["into"])
+        || then("merge", &["into"])
+        || then("delete", &["from"])
+        || word_at(b, 0, "upsert")
+        || word_at(b, 0, "update") && t.len() < 100_000 && {
+            // `UPDATE <table> SET`: the table's name, then `SET`.
+            let rest = t.get(6..).unwrap_or_default().trim_start();
+            let name = rest
+                .bytes()
+                .take_while(|c| c.is_ascii_alphanumeric() || b"_.\"`[]".contains(c))
+                .count();
+            name > 0
+                && rest
+                    .get(name..)
+                    .map(str::trim_start)
+                    .is_some_and(|r| word_at(r.as_bytes(), 0, "set"))
+        }
+}
+
+/// The stretches of a statement that writes rows ([`is_write`]) that pick the rows it writes
+/// and name what it writes: everything outside its string literals and comments (tables,
+/// columns, bare values such as `customer_id = 4417`) and its top-level `WHERE` whole
+/// (`WHERE email = 'ana@example.com'`). The text a literal writes into a row is not among
+/// them. Nothing when `sql` is no such statement. By start (the `WHERE` overlaps the
+/// stretches around its literals); one pass over the bytes.
+pub fn write_operands(sql: &str) -> Vec<Range<usize>> {
+    if !is_write(sql) {
+        return Vec::new();
+    }
+    let b = sql.as_bytes();
+    let comments = comments(sql);
+    let mut ci = 0usize;
+    let mut out = Vec::new();
+    let mut start = 0usize;
+    let mut i = 0usize;
+    while let Some(&c) = b.get(i) {
+        if let Some(cm) = comments.get(ci).filter(|cm| cm.start == i) {
+            out.push(start..i);
+            i = cm.end;
+            start = i;
+            ci += 1;
+            continue;
+        }
+        if c == b'\'' || c == b'"' {
+            out.push(start..i);
+            i = quoted_end(b, i);
+            start = i;
+            continue;
+        }
+        i += 1;
+    }
+    out.push(start..b.len());
+    out.retain(|r| r.start < r.end);
+    if let Some(w) = where_span(sql) {
+        out.push(w);
+        out.sort_by_key(|r| r.start);
+    }
+    out
+}
+
+/// The insides of the string literals of the statement `sql` (quotes excluded), in order;
+/// nothing when `sql` is no statement ([`is_read`], [`is_write`]). An edit kept inside them
+/// leaves the statement a statement.
+pub fn literals(sql: &str) -> Vec<Range<usize>> {
+    if !is_read(sql) && !is_write(sql) {
+        return Vec::new();
+    }
+    let b = sql.as_bytes();
+    let comments = comments(sql);
+    let mut ci = 0usize;
+    let mut out = Vec::new();
+    let mut i = 0usize;
+    while let Some(&c) = b.get(i) {
+        if let Some(cm) = comments.get(ci).filter(|cm| cm.start == i) {
+            i = cm.end;
+            ci += 1;
+            continue;
+        }
+        if c == b'\'' || c == b'"' {
+            let end = quoted_end(b, i);
+            // Inside the quotes; an unclosed literal runs to the end.
+            let inner_end = if b.get(end.wrapping_sub(1)) == Some(&c) && end > i + 1 {
+                end - 1
+            } else {
+                end
+            };
+            out.push(i + 1..inner_end.max(i + 1));
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The stretch of the statement's first top-level `WHERE`, from the word `WHERE` to the end
+/// of its conditions (an `OR` among them or not).
+fn where_span(sql: &str) -> Option<Range<usize>> {
+    let (conditions, _) = where_parts(sql)?;
+    let first = conditions.first()?;
+    let last = conditions.last()?;
+    Some(first.start.saturating_sub(5)..last.end)
+}
+
 /// The top-level conditions of the statement's first top-level `WHERE`, split at `AND`
 /// (the `AND` of a `BETWEEN` excepted); `None` when it has none or an `OR` at its top level.
 fn where_conditions(sql: &str) -> Option<Vec<Condition>> {
+    let (out, or) = where_parts(sql)?;
+    if or {
+        return None;
+    }
+    Some(
+        out.into_iter()
+            .map(|r| {
+                let range = trimmed(sql, r);
+                let equality = equality(sql, &range);
+                Condition { range, equality }
+            })
+            .collect(),
+    )
+}
+
+/// The stretches between the top-level `AND`s of the statement's first top-level `WHERE`, and
+/// whether an `OR` stands at its top level; `None` when it has no `WHERE`.
+fn where_parts(sql: &str) -> Option<(Vec<Range<usize>>, bool)> {
     let b = sql.as_bytes();
     let comments = comments(sql);
     let mut ci = 0usize;
@@ -211,6 +347,7 @@ fn where_conditions(sql: &str) -> Option<Vec<Condition>> {
     let mut in_where = false;
     let mut cond_start = 0usize;
     let mut between = false;
+    let mut or = false;
     let mut out: Vec<Range<usize>> = Vec::new();
     while let Some(&c) = b.get(i) {
         if let Some(cm) = comments.get(ci).filter(|cm| cm.start == i) {
@@ -243,7 +380,7 @@ fn where_conditions(sql: &str) -> Option<Vec<Condition>> {
                         continue;
                     }
                 } else if word_at(b, i, "or") {
-                    return None;
+                    or = true;
                 } else if word_at(b, i, "between") {
                     between = true;
                 } else if word_at(b, i, "and") {
@@ -275,15 +412,7 @@ fn where_conditions(sql: &str) -> Option<Vec<Condition>> {
         return None;
     }
     out.push(cond_start..i.min(b.len()));
-    Some(
-        out.into_iter()
-            .map(|r| {
-                let range = trimmed(sql, r);
-                let equality = equality(sql, &range);
-                Condition { range, equality }
-            })
-            .collect(),
-    )
+    Some((out, or))
 }
 
 /// `r` without the white space at its ends.
@@ -329,7 +458,46 @@ fn equality(sql: &str, r: &Range<usize>) -> Option<(Range<usize>, Range<usize>)>
 
 #[cfg(test)]
 mod tests {
-    use super::{comments, redundant_conditions};
+    use super::{comments, is_write, literals, redundant_conditions, write_operands};
+
+    fn texts<'a>(q: &'a str, rs: &[std::ops::Range<usize>]) -> Vec<&'a str> {
+        rs.iter().map(|r| q.get(r.clone()).unwrap_or("?")).collect()
+    }
+
+    #[test]
+    fn writes_are_told_from_sentences() {
+        assert!(is_write("UPDATE accounts SET tier = 'gold' WHERE id = 7"));
+        assert!(is_write("  insert into log (msg) values ('x')"));
+        assert!(is_write("DELETE FROM sessions WHERE user_id = 12"));
+        assert!(is_write("INSERT OR REPLACE INTO t VALUES (1)"));
+        assert!(!is_write("Update the wiki page with the new rota"));
+        assert!(!is_write("Delete my old photos from the shared album"));
+        assert!(!is_write("SELECT * FROM t"));
+    }
+
+    #[test]
+    fn literals_are_the_insides_of_quotes_outside_comments() {
+        let q = "INSERT INTO notes (id, body) VALUES (12, 'it''s late; call back') -- 'x'";
+        assert_eq!(texts(q, &literals(q)), ["it''s late; call back"]);
+        assert!(literals("Tell Ana 'hi' from me").is_empty());
+    }
+
+    #[test]
+    fn a_writes_operands_are_its_code_and_its_where() {
+        let q =
+            "UPDATE members SET note = 'moved to Leeds' WHERE email = 'rui@example.net' AND id = 5";
+        let ops = write_operands(q);
+        let at = |needle: &str| {
+            let s = q.find(needle).unwrap_or(0);
+            s..s + needle.len()
+        };
+        let inside =
+            |r: std::ops::Range<usize>| ops.iter().any(|o| o.start <= r.start && r.end <= o.end);
+        assert!(inside(at("rui@example.net")));
+        assert!(inside(at("5")));
+        assert!(!inside(at("moved to Leeds")));
+        assert!(write_operands("SELECT * FROM t WHERE id = 5").is_empty());
+    }
 
     fn cut_all(q: &str) -> String {
         let mut out = q.to_string();

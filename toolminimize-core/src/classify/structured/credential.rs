@@ -345,7 +345,14 @@ impl Detector for Credential {
                     let range = v.start()..v.start() + secret_len(v.as_str());
                     let s = text.get(range.clone()).unwrap_or_default();
                     // "password: required" style prose is not a secret value.
+                    // A name something is assigned to ("… sets expires_at = 2099-01-01") is
+                    // no value.
+                    let assigned = text
+                        .get(range.end..)
+                        .map(str::trim_start)
+                        .is_some_and(|r| r.starts_with('=') && !r.starts_with("=="));
                     if s.len() < 4
+                        || assigned
                         || PROSE.iter().any(|w| w.eq_ignore_ascii_case(s))
                         || placeholder(s)
                         || short && !mixed(s)
@@ -449,9 +456,13 @@ fn masked(token: &str) -> bool {
 }
 
 /// Whether `s` mixes a letter with a digit or a sign, as a password does ("Summer2026!"),
-/// where a word alone ("reset") does not.
+/// where a word alone ("reset") does not, nor a name of code: small words joined by
+/// underscores (`locked_until`, `reset_token`).
 fn mixed(s: &str) -> bool {
-    s.chars().any(char::is_alphabetic) && s.chars().any(|c| !c.is_alphabetic())
+    let snake = s
+        .split('_')
+        .all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase()));
+    s.chars().any(char::is_alphabetic) && s.chars().any(|c| !c.is_alphabetic()) && !snake
 }
 
 #[cfg(test)]
@@ -607,6 +618,8 @@ mod tests {
             "fixed in 4f9c2a1b7d3e5f60718293a4b5c6d7e8f9012345",
             "pw reset needed",
             "the pwd command prints the directory",
+            "password reset sets locked_until = 2099-01-01",
+            "a senha grava reset_token_expiry no banco",
         ] {
             assert!(spans(s, &none).is_empty(), "{s}: {:?}", spans(s, &none));
         }

@@ -830,6 +830,56 @@ const MEDICATION_KEYS: &[&str] = &[
 ];
 
 /// Field names that say what they carry beyond the roles: ids, cards, accounts.
+/// Whether `item` stands in the head of the short value `text`, before any remark is
+/// appended to it (a dash, a bracket, a semicolon, a comma or a sentence's end).
+fn opens_value(text: &str, item: &PsdItem) -> bool {
+    let Some(start) = item.span.as_ref().map(|s| s.start) else {
+        return true;
+    };
+    let head = text.get(..start).unwrap_or(text);
+    text.len() <= SHORT_VALUE
+        && ![" - ", " \u{2013} ", " \u{2014} ", "(", ";", ",", ". ", ":"]
+            .iter()
+            .any(|sep| head.contains(sep))
+}
+
+/// Whether a field's key names the illness a visit, a referral or a search of care is about
+/// (`diagnosis`, `conditions`, `symptoms`, `enfermedad`, `visit_reason`).
+fn names_condition(key: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "condition",
+        "conditions",
+        "diagnosis",
+        "diagnoses",
+        "symptom",
+        "symptoms",
+        "complaint",
+        "illness",
+        "disease",
+        "diseases",
+        "diagnose",
+        "krankheit",
+        "beschwerden",
+        "maladie",
+        "symptomes",
+        "enfermedad",
+        "padecimiento",
+        "sintomas",
+        "diagnostico",
+        "malattia",
+        "patologia",
+        "sintomi",
+        "doenca",
+        "klachten",
+        "ziekte",
+        "choroba",
+        "objawy",
+    ];
+    let has =
+        |w: &[&str]| any_identifier_word(key, |x| w.iter().any(|y| x.eq_ignore_ascii_case(y)));
+    has(WORDS) || has(&["reason"]) && has(&["visit", "appointment", "consultation", "consulta"])
+}
+
 fn key_carries(key: Option<&str>, kind: PsdKind) -> bool {
     let Some(key) = key else {
         return false;
@@ -2132,6 +2182,16 @@ fn gate(
             && (f.role == FieldRole::Query || f.key.is_some_and(names_search_term))
         {
             return None;
+        }
+        // A search of care that filters by the illness treated (`enfermedad`, `conditions`,
+        // `visit_reason`) finds its providers by the illness that opens its field: what a
+        // remark after it adds ("— on Humira since 2021", "(history of …)") still goes.
+        if item.kind == PsdKind::Condition
+            && cv.retrieves()
+            && f.key.is_some_and(names_condition)
+            && f.text.is_some_and(|t| opens_value(t, item))
+        {
+            return Some(Decision::keep(Rule::FieldCarriesThisData));
         }
         let free_text = f.reading.is_some() && !whole;
         // A text the tool's author asks to cut to a length is one the tool reads.

@@ -266,7 +266,7 @@ static NUMBER: LazyLock<Result<Regex, regex::Error>> = LazyLock::new(|| {
         (?:[A-TV-Z]\d{2}(?:\.\d{1,2})?\b|
         [<>≤≥~]?[\ \t]?
         \d{1,4}(?:[.,]\d{1,2})?
-        (?:[\ \t]?(?:%|mg/dl|mmol/l|mmol/mol|mg/l|g/dl|ml/min(?:/1[.,]73\ ?m²?)?|mmhg|mg|µg|ug|iu|u/l|ng/ml|cells/µl|/µl|/mm3|kg|bpm|
+        (?:[\ \t]?(?:%|mg/dl|mmol/l|mmol/mol|mg/l|g/dl|ml/min(?:/1[.,]73\ ?m²?)?|mmhg|mg|µg|ug|iu|u/l|ng/ml|cells/µl|/µl|/mm3|kg/m²|kg/m2|kg|bpm|
             /\d{1,3}\b|points?\b|pts\b|punkte\b|points\b|punti\b|puntos\b|pontos\b|punten\b|poäng\b|point\b|bodů\b|punktów\b))?)",
         ),
     )

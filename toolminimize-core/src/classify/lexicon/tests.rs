@@ -899,6 +899,18 @@ fn lab_values_take_their_number() {
     // `neednum`: an everyday acronym is only a result with its value.
     has("PSA 6.2 last week", "PSA 6.2", Category::Health);
     none_of("a PSA about recycling", Category::Health);
+    // The body mass index in the Romance languages, with its unit.
+    has(
+        "tiene un IMC de 17,2 kg/m2 ahora",
+        "IMC de 17,2 kg/m2",
+        Category::Health,
+    );
+    has(
+        "BMI 33 kg/m² at the check-up",
+        "BMI 33 kg/m²",
+        Category::Health,
+    );
+    none_of("l'IMC est un indicateur simple", Category::Health);
 }
 
 #[test]

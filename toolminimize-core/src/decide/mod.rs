@@ -121,6 +121,8 @@ struct CallView<'a> {
     anonymous: bool,
     /// The tool writes a CV (see [`purpose::writes_cv`]).
     writes_cv: bool,
+    /// The tool keeps secrets (see [`purpose::keeps_secrets`]).
+    keeps_secrets: bool,
     /// The call writes a sample, example, fixture or template file (see [`sample`]).
     sample_file: bool,
     /// The tool posts to a workplace's chat (Slack, Teams …): its channels are read by
@@ -190,6 +192,8 @@ pub(crate) struct ToolTraits {
     registers: bool,
     /// It writes a CV ([`purpose::writes_cv`]).
     writes_cv: bool,
+    /// It keeps secrets ([`purpose::keeps_secrets`]).
+    keeps_secrets: bool,
 }
 
 impl ToolTraits {
@@ -204,6 +208,7 @@ impl ToolTraits {
             fills_form: purpose::fills_form(tool),
             registers: purpose::registers(tool),
             writes_cv: purpose::writes_cv(tool),
+            keeps_secrets: purpose::keeps_secrets(tool),
         }
     }
 }
@@ -573,6 +578,7 @@ impl<'a> CallView<'a> {
             case_reference,
             anonymous,
             writes_cv: traits.writes_cv,
+            keeps_secrets: traits.keeps_secrets,
             sample_file: matches!(ctx.kind, ToolKind::Code | ToolKind::Files)
                 && sample::writes_sample_file(ctx.args),
             workplace: ctx.kind == ToolKind::PublicPost && traits.workplace_chat,
@@ -2085,6 +2091,8 @@ fn gate(
             item.kind,
             PsdKind::Iban | PsdKind::BankAccount | PsdKind::CardNumber
         );
+        // A secret filled in its own field of a tool that keeps secrets is what it stores.
+        let stores_secret = item.kind == PsdKind::Credential && cv.keeps_secrets;
         // An optional family status, age, gender or birth date a CV is given: employers
         // are not to sort by them.
         if cv.writes_cv
@@ -2137,6 +2145,7 @@ fn gate(
                     && (!identifier
                         || form_asks
                         || pays_to
+                        || stores_secret
                         || purpose_needs(cv.kind, item.kind))))
             || declared && !in_free_text(f, whole)
             || (whole && holds_requirements(f.schema_key))

@@ -362,6 +362,28 @@ const REGISTRATION_WORDS: &[&str] = &[
     "ilmoittautuminen",
 ];
 
+/// Whether the tool keeps secrets (a password manager, a vault, a secrets manager:
+/// `kv_put` "Write a secret to a HashiCorp Vault", `secret_create`, `create_item` of a
+/// password manager): the credentials it is given are what it stores.
+pub fn keeps_secrets(tool: &ToolDef) -> bool {
+    let store = |w: &str| {
+        matches!(
+            w,
+            "vault" | "keychain" | "keyring" | "keepass" | "bitwarden" | "1password" | "lastpass"
+        )
+    };
+    let secret = |w: &str| matches!(w, "secret" | "secrets" | "password" | "passwords");
+    let named = any_identifier_word(tool.name(), |w| store(w) || secret(w));
+    let mut says_store = false;
+    let mut says_secret = false;
+    any_identifier_word(tool.description(), |w| {
+        says_store |= store(w) || matches!(w, "manager" | "vaults");
+        says_secret |= secret(w);
+        false
+    });
+    (named || says_store) && says_secret && !retrieves(tool)
+}
+
 /// Whether the tool writes a CV or résumé (`resume_generate`, `create_cv`, `lebenslauf`):
 /// a text read by employers, whom neither a faith nor a family status is for. "Resume" is
 /// also a verb (`resume_job`, `resume_playback`): it counts when the description speaks of

@@ -2125,7 +2125,10 @@ fn other(
                 && it.detector == "school"
                 && !sentence_asks
                 && !in_point
-                && !public;
+                && !public
+                // Where the clause that carries the message's facts sends the reader ("el
+                // viernes recoge a Pablo a las 17:00 en la guardería …"): where to go.
+                && !own_clause_carries;
             // The town in a handed-over task's profile ("Lives in Tucson") when the task asks
             // nothing that depends on where its people are (a federal rule, a definition).
             let profile_town = it.kind == Place

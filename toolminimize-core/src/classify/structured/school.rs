@@ -219,6 +219,26 @@ fn trimmed(text: &str, run: Range<usize>) -> Option<Range<usize>> {
     Some(start..run.end)
 }
 
+/// Where the name in `r` ends at a sentence's end: a full stop after a word of three letters
+/// or more ("… Los Pinos. Gracias" ends at "Pinos"; "St. Mary" and "nr. 12" go on).
+fn sentence_end(text: &str, r: Range<usize>) -> usize {
+    let s = text.get(r.clone()).unwrap_or_default();
+    let mut at = 0;
+    while let Some(p) = s.get(at..).and_then(|rest| rest.find(". ")).map(|p| at + p) {
+        let word = s
+            .get(..p)
+            .unwrap_or_default()
+            .rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or_default();
+        if word.chars().count() >= 3 {
+            return r.start + p;
+        }
+        at = p + 2;
+    }
+    r.end
+}
+
 impl crate::classify::shared::Gate for School {
     fn may_find(text: &str, _field: &Field<'_>) -> bool {
         text.len() >= 6
@@ -245,7 +265,7 @@ impl Detector for School {
             }
             for c in self.head_first.captures_iter(text) {
                 if let Some(m) = c.get(1) {
-                    push(m.range());
+                    push(m.start()..sentence_end(text, m.range()));
                 }
             }
         }
@@ -296,6 +316,15 @@ mod tests {
         assert_eq!(
             found("estudia en el Colegio Santa Teresa de Jesús"),
             ["Colegio Santa Teresa de Jesús"]
+        );
+        // The name ends with its sentence; an abbreviation inside it does not end it.
+        assert_eq!(
+            found("recoge a Pablo en la guardería Los Olmos. Gracias"),
+            ["guardería Los Olmos"]
+        );
+        assert_eq!(
+            found("va al Colegio St. Michael desde enero"),
+            ["Colegio St. Michael"]
         );
         assert_eq!(
             found("chodzi do Szkoła Podstawowa nr 14"),

@@ -2194,7 +2194,7 @@ fn gate(
         }
         // A search of care that filters by the illness treated (`enfermedad`, `conditions`,
         // `visit_reason`) finds its providers by the illness that opens its field: what a
-        // remark after it adds ("— on Humira since 2021", "(history of …)") still goes.
+        // remark after it adds ("- on a new inhaler since May", "(seen twice before)") still goes.
         if item.kind == PsdKind::Condition
             && cv.retrieves()
             && f.key.is_some_and(names_condition)

@@ -238,34 +238,18 @@ pub fn is_write(sql: &str) -> bool {
 /// columns, bare values such as `customer_id = 4417`) and its top-level `WHERE` whole
 /// (`WHERE email = 'ana@example.com'`). The text a literal writes into a row is not among
 /// them. Nothing when `sql` is no such statement. By start (the `WHERE` overlaps the
-/// stretches around its literals); one pass over the bytes.
+/// stretches around its literals).
 pub fn write_operands(sql: &str) -> Vec<Range<usize>> {
     if !is_write(sql) {
         return Vec::new();
     }
-    let b = sql.as_bytes();
-    let comments = comments(sql);
-    let mut ci = 0usize;
     let mut out = Vec::new();
     let mut start = 0usize;
-    let mut i = 0usize;
-    while let Some(&c) = b.get(i) {
-        if let Some(cm) = comments.get(ci).filter(|cm| cm.start == i) {
-            out.push(start..i);
-            i = cm.end;
-            start = i;
-            ci += 1;
-            continue;
-        }
-        if c == b'\'' || c == b'"' {
-            out.push(start..i);
-            i = quoted_end(b, i);
-            start = i;
-            continue;
-        }
-        i += 1;
+    for (quoted, _) in quoted_outside_comments(sql) {
+        out.push(start..quoted.start);
+        start = quoted.end;
     }
-    out.push(start..b.len());
+    out.push(start..sql.len());
     out.retain(|r| r.start < r.end);
     if let Some(w) = where_span(sql) {
         out.push(w);
@@ -281,6 +265,16 @@ pub fn literals(sql: &str) -> Vec<Range<usize>> {
     if !is_read(sql) && !is_write(sql) {
         return Vec::new();
     }
+    quoted_outside_comments(sql)
+        .into_iter()
+        .filter_map(|(_, inside)| inside)
+        .collect()
+}
+
+/// The string literals and comments of `sql`, in order, each whole, with a literal's inside
+/// (quotes excluded; an unclosed literal runs to the end; `None` for a comment): the
+/// stretches between them are the statement's code. One pass over the bytes.
+fn quoted_outside_comments(sql: &str) -> Vec<(Range<usize>, Option<Range<usize>>)> {
     let b = sql.as_bytes();
     let comments = comments(sql);
     let mut ci = 0usize;
@@ -288,19 +282,19 @@ pub fn literals(sql: &str) -> Vec<Range<usize>> {
     let mut i = 0usize;
     while let Some(&c) = b.get(i) {
         if let Some(cm) = comments.get(ci).filter(|cm| cm.start == i) {
+            out.push((cm.clone(), None));
             i = cm.end;
             ci += 1;
             continue;
         }
         if c == b'\'' || c == b'"' {
             let end = quoted_end(b, i);
-            // Inside the quotes; an unclosed literal runs to the end.
             let inner_end = if b.get(end.wrapping_sub(1)) == Some(&c) && end > i + 1 {
                 end - 1
             } else {
                 end
             };
-            out.push(i + 1..inner_end.max(i + 1));
+            out.push((i..end, Some(i + 1..inner_end.max(i + 1))));
             i = end;
             continue;
         }

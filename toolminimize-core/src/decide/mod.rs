@@ -835,7 +835,6 @@ const MEDICATION_KEYS: &[&str] = &[
     "lek",
 ];
 
-/// Field names that say what they carry beyond the roles: ids, cards, accounts.
 /// Whether `item` stands in the head of the short value `text`, before any remark is
 /// appended to it (a dash, a bracket, a semicolon, a comma or a sentence's end).
 fn opens_value(text: &str, item: &PsdItem) -> bool {
@@ -844,7 +843,7 @@ fn opens_value(text: &str, item: &PsdItem) -> bool {
     };
     let head = text.get(..start).unwrap_or(text);
     text.len() <= SHORT_VALUE
-        && ![" - ", " \u{2013} ", " \u{2014} ", "(", ";", ",", ". ", ":"]
+        && ![" - ", " \u{2013} ", " \u{2014} ", "(", ";", ",", ". "]
             .iter()
             .any(|sep| head.contains(sep))
 }
@@ -886,6 +885,7 @@ fn names_condition(key: &str) -> bool {
     has(WORDS) || has(&["reason"]) && has(&["visit", "appointment", "consultation", "consulta"])
 }
 
+/// Field names that say what they carry beyond the roles: ids, cards, accounts.
 fn key_carries(key: Option<&str>, kind: PsdKind) -> bool {
     let Some(key) = key else {
         return false;

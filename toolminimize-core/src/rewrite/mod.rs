@@ -1346,10 +1346,16 @@ fn rewrite_text(
             // A personal query parameter goes with its whole value ("record=felony …,
             // released 2022" → "record="): what the detector found is only part of it.
             Op::RemoveSpan if d.rule == Rule::UrlPersonalParameter => {
+                // Found in the parameter's name ("allergies=…"), the parameter goes whole.
+                let named = || {
+                    crate::text::url::param_named_at(s, span.start)
+                        .filter(|p| p.end >= span.end && !needed.overlaps(p))
+                };
                 match crate::text::url::param_value(s, span.start) {
                     Some(v) if v.end >= span.end && !needed.overlaps(&v) => {
                         edits.push(Edit::remove(v));
                     }
+                    None if let Some(p) = named() => edits.push(Edit::remove(p)),
                     _ => edits.push(removal(s, span, item.kind)),
                 }
             }

@@ -24,9 +24,55 @@ pub fn param_value(url: &str, at: usize) -> Option<Range<usize>> {
     (value_start <= at).then_some(value_start..end)
 }
 
+/// The whole query parameter (`name=value`) whose name byte `at` lies in, with the `&` or `;`
+/// that joins it to the parameter before it (or, when it comes first, to the one after), so
+/// that cutting it leaves the query well formed. `None` when `at` is not in a parameter's name.
+///
+/// In `https://example.test/find?q=knee&allergies=nuts&page=2`, the parameter around
+/// `allergies` is `&allergies=nuts`.
+pub fn param_named_at(url: &str, at: usize) -> Option<Range<usize>> {
+    let query = url.find('?')? + 1;
+    let fragment = url.find('#').unwrap_or(url.len());
+    if at < query || at >= fragment {
+        return None;
+    }
+    let head = url.get(query..at)?;
+    let start = head.rfind(['&', ';']).map_or(query, |i| query + i + 1);
+    let param = url.get(start..fragment)?;
+    let end = param.find(['&', ';']).map_or(fragment, |i| start + i);
+    let eq = url.get(start..end)?.find('=').map(|i| start + i)?;
+    if at >= eq {
+        return None;
+    }
+    if start > query {
+        Some(start - 1..end)
+    } else if end < fragment {
+        Some(start..end + 1)
+    } else {
+        Some(start..end)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::param_value;
+    use super::{param_named_at, param_value};
+
+    #[test]
+    fn a_parameter_by_its_name_goes_with_its_joint() {
+        let u = "https://example.test/find?q=knee&allergies=nuts&page=2";
+        let cut = |word: &str| {
+            let r = param_named_at(u, u.find(word).unwrap_or(0)).unwrap_or(0..0);
+            format!("{}{}", &u[..r.start], &u[r.end..])
+        };
+        assert_eq!(cut("allergies"), "https://example.test/find?q=knee&page=2");
+        assert_eq!(cut("q="), "https://example.test/find?allergies=nuts&page=2");
+        assert_eq!(
+            cut("page"),
+            "https://example.test/find?q=knee&allergies=nuts"
+        );
+        assert_eq!(param_named_at(u, u.find("nuts").unwrap_or(0)), None);
+        assert_eq!(param_named_at(u, u.find("find").unwrap_or(0)), None);
+    }
 
     fn around<'a>(u: &'a str, word: &str) -> Option<&'a str> {
         let at = u.find(word)?;

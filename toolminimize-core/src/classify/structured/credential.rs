@@ -344,13 +344,13 @@ impl Detector for Credential {
                 if let Some(v) = c.get(1) {
                     let range = v.start()..v.start() + secret_len(v.as_str());
                     let s = text.get(range.clone()).unwrap_or_default();
-                    // "password: required" style prose is not a secret value.
                     // A name something is assigned to ("… sets expires_at = 2099-01-01") is
                     // no value.
                     let assigned = text
                         .get(range.end..)
                         .map(str::trim_start)
                         .is_some_and(|r| r.starts_with('=') && !r.starts_with("=="));
+                    // "password: required" style prose is not a secret value.
                     if s.len() < 4
                         || assigned
                         || PROSE.iter().any(|w| w.eq_ignore_ascii_case(s))

@@ -843,9 +843,10 @@ fn opens_value(text: &str, item: &PsdItem) -> bool {
     };
     let head = text.get(..start).unwrap_or(text);
     text.len() <= SHORT_VALUE
-        && ![" - ", " \u{2013} ", " \u{2014} ", "(", ";", ",", ". "]
-            .iter()
-            .any(|sep| head.contains(sep))
+        && head_end(
+            head,
+            &[" - ", " \u{2013} ", " \u{2014} ", "(", ";", ",", ". "],
+        ) == head.len()
 }
 
 /// Whether a field's key names the illness a visit, a referral or a search of care is about
@@ -1654,9 +1655,8 @@ fn decide_items(
             &mut pending,
             items,
             out,
-            Op::RemoveSpan,
-            Rule::CodeComment,
-            |s| {
+            Decision::drop(Op::RemoveSpan, Rule::CodeComment),
+            |_, s| {
                 let i = comments.partition_point(|c| c.start <= s.start);
                 i.checked_sub(1)
                     .and_then(|i| comments.get(i))
@@ -1667,8 +1667,8 @@ fn decide_items(
     // A condition the read's key makes redundant goes with its value (`AND holder = '…'`).
     let redundant = &scan.redundant;
     if !redundant.is_empty() {
-        let rule = Rule::RedundantCondition;
-        decide_inside(&mut pending, items, out, Op::RemoveClause, rule, |s| {
+        let decision = Decision::drop(Op::RemoveClause, Rule::RedundantCondition);
+        decide_inside(&mut pending, items, out, decision, |_, s| {
             redundant
                 .iter()
                 .any(|r| r.literal.start <= s.start && s.end <= r.literal.end)
@@ -1678,20 +1678,12 @@ fn decide_items(
     // the row: without them the statement writes another row, or every row.
     let operands = &scan.operands;
     if !operands.is_empty() {
-        pending.retain(|&k| {
-            let Some(it) = items.get(k) else {
-                return true;
-            };
-            let picks = it.kind != PsdKind::Credential
-                && it.span.as_ref().is_some_and(|s| {
-                    operands
-                        .iter()
-                        .any(|r| r.start <= s.start && s.end <= r.end)
-                });
-            if picks {
-                out.set(k, Decision::keep(Rule::OwnDataSearchKey));
-            }
-            !picks
+        let decision = Decision::keep(Rule::OwnDataSearchKey);
+        decide_inside(&mut pending, items, out, decision, |it, s| {
+            it.kind != PsdKind::Credential
+                && operands
+                    .iter()
+                    .any(|r| r.start <= s.start && s.end <= r.end)
         });
     }
     // A short value with a remark appended ("Gastroenterology - flare, colonoscopy overdue",
@@ -1786,23 +1778,22 @@ fn decide_items(
     }
 }
 
-/// Drops, with `op` and `rule`, the pending items whose span `inside` holds (the comments of a
-/// statement, its redundant conditions), and takes them out of `pending`.
+/// Decides `decision` for the pending items `inside` holds, by the item and its span (the
+/// comments of a statement, its redundant conditions, a write's key), and takes them out of
+/// `pending`.
 fn decide_inside(
     pending: &mut Vec<usize>,
     items: &[PsdItem],
     out: &mut (impl Decided + ?Sized),
-    op: Op,
-    rule: Rule,
-    inside: impl Fn(&Range<usize>) -> bool,
+    decision: Decision,
+    inside: impl Fn(&PsdItem, &Range<usize>) -> bool,
 ) {
     pending.retain(|&k| {
         let hit = items
             .get(k)
-            .and_then(|it| it.span.as_ref())
-            .is_some_and(&inside);
+            .is_some_and(|it| it.span.as_ref().is_some_and(|s| inside(it, s)));
         if hit {
-            out.set(k, Decision::drop(op, rule));
+            out.set(k, decision);
         }
         !hit
     });

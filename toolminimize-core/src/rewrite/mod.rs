@@ -1165,21 +1165,18 @@ fn sql_cut(
         .map(|r| r.cut.clone())
 }
 
-/// A statement that writes rows, every item it cuts inside its string literals: each literal
-/// rewritten as a text of its own (its clauses and sentences are its own, not the
-/// statement's), the statement around them left as it is. `None` when `s` is no such
-/// statement, or an item it cuts lies outside every literal.
+/// A statement that writes rows (its string literals `literals`), every item it cuts inside
+/// them: each literal rewritten as a text of its own (its clauses and sentences are its own,
+/// not the statement's), the statement around them left as it is. `None` when an item it
+/// cuts lies outside every literal.
 fn rewrite_statement(
     s: &str,
+    literals: &[std::ops::Range<usize>],
     items: &[PsdItem],
     decisions: &[Decision],
     group: &[usize],
     placeholders: &mut Placeholders,
 ) -> Option<String> {
-    if !crate::text::sql::is_write(s) {
-        return None;
-    }
-    let literals = crate::text::sql::literals(s);
     let home = |k: usize| {
         let span = items.get(k)?.span.as_ref()?;
         literals
@@ -1241,8 +1238,14 @@ fn rewrite_text(
         TextIn::Borrowed(s) => s,
         TextIn::Owned(s) => s,
     };
-    if let Some(out) = rewrite_statement(s, items, decisions, group, placeholders) {
-        return out;
+    // The string literals of a database statement, read when a write or an item first needs
+    // them.
+    let sql_literals: std::cell::OnceCell<Vec<std::ops::Range<usize>>> = std::cell::OnceCell::new();
+    if crate::text::sql::is_write(s) {
+        let literals = sql_literals.get_or_init(|| crate::text::sql::literals(s));
+        if let Some(out) = rewrite_statement(s, literals, items, decisions, group, placeholders) {
+            return out;
+        }
     }
     // The text's clauses, read when a cut first needs them (a text whose items are cut span
     // by span is never split into clauses).
@@ -1288,8 +1291,6 @@ fn rewrite_text(
     // A text that is data (a JSON document, `KEY=value` lines) is edited inside its cells only,
     // so that it stays data.
     let doc = Document::of(s);
-    // The string literals of a database statement, read when an item first needs them.
-    let sql_literals: std::cell::OnceCell<Vec<std::ops::Range<usize>>> = std::cell::OnceCell::new();
     for &k in group {
         let (Some(item), Some(d)) = (items.get(k), decisions.get(k)) else {
             continue;

@@ -8,6 +8,18 @@ use std::ops::Range;
 /// In `https://example.test/find?q=knee&name=Ana%20Ruiz&page=2`, the value around `Ruiz` is
 /// `Ana%20Ruiz`; `find` is in the path, not the query.
 pub fn param_value(url: &str, at: usize) -> Option<Range<usize>> {
+    let (param, _) = param_around(url, at)?;
+    let value_start = url
+        .get(param.clone())?
+        .find('=')
+        .map_or(param.start, |i| param.start + i + 1);
+    (value_start <= at).then_some(value_start..param.end)
+}
+
+/// The query parameter that byte `at` lies in (from after the `&` or `;` before it to the next
+/// one or the `#`), and the query's own stretch (after its `?`, up to the `#`). `None` when `at`
+/// is not in the query.
+fn param_around(url: &str, at: usize) -> Option<(Range<usize>, Range<usize>)> {
     let query = url.find('?')? + 1;
     let fragment = url.find('#').unwrap_or(url.len());
     if at < query || at >= fragment || at > url.len() {
@@ -17,11 +29,7 @@ pub fn param_value(url: &str, at: usize) -> Option<Range<usize>> {
     let start = head.rfind(['&', ';']).map_or(query, |i| query + i + 1);
     let param = url.get(start..fragment)?;
     let end = param.find(['&', ';']).map_or(fragment, |i| start + i);
-    let value_start = url
-        .get(start..end)?
-        .find('=')
-        .map_or(start, |i| start + i + 1);
-    (value_start <= at).then_some(value_start..end)
+    Some((start..end, query..fragment))
 }
 
 /// The whole query parameter (`name=value`) whose name byte `at` lies in, with the `&` or `;`
@@ -31,25 +39,17 @@ pub fn param_value(url: &str, at: usize) -> Option<Range<usize>> {
 /// In `https://example.test/find?q=knee&allergies=nuts&page=2`, the parameter around
 /// `allergies` is `&allergies=nuts`.
 pub fn param_named_at(url: &str, at: usize) -> Option<Range<usize>> {
-    let query = url.find('?')? + 1;
-    let fragment = url.find('#').unwrap_or(url.len());
-    if at < query || at >= fragment {
-        return None;
-    }
-    let head = url.get(query..at)?;
-    let start = head.rfind(['&', ';']).map_or(query, |i| query + i + 1);
-    let param = url.get(start..fragment)?;
-    let end = param.find(['&', ';']).map_or(fragment, |i| start + i);
-    let eq = url.get(start..end)?.find('=').map(|i| start + i)?;
+    let (param, query) = param_around(url, at)?;
+    let eq = url.get(param.clone())?.find('=').map(|i| param.start + i)?;
     if at >= eq {
         return None;
     }
-    if start > query {
-        Some(start - 1..end)
-    } else if end < fragment {
-        Some(start..end + 1)
+    if param.start > query.start {
+        Some(param.start - 1..param.end)
+    } else if param.end < query.end {
+        Some(param.start..param.end + 1)
     } else {
-        Some(start..end)
+        Some(param)
     }
 }
 

@@ -710,6 +710,25 @@ pub(super) fn decide(
     mv.dropped_roles.sort_by_key(|r| r.start);
     mv.dropped_health.sort_by_key(|r| r.start);
     mv.dropped_special.sort_by_key(|r| r.start);
+    // A relative's line cuts its clause, or its sentence, before anyone in it is decided:
+    // the relative named there goes with it.
+    for &k in pending {
+        let Some(it) = items.get(k) else { continue };
+        let Some(s) = it.span.as_ref() else { continue };
+        let Some(op) = relatives_line(cv, f, r, it, s) else {
+            continue;
+        };
+        let Some(ci) = r.clause_index(s.start) else {
+            continue;
+        };
+        let range = match (op, r.clauses.get(ci)) {
+            (Op::RemoveSentence, Some(c)) => r.sentence_range(c.clause.sentence),
+            _ => ci..ci + 1,
+        };
+        for slot in mv.cut.get_mut(range).into_iter().flatten() {
+            *slot = true;
+        }
+    }
     // Pass 2: people, contacts, identifiers, places and profile.
     for &k in pending {
         if crate::budget::expired() {
@@ -1685,6 +1704,59 @@ fn inside_any(spans: &[Range<usize>], range: &Range<usize>) -> bool {
         .any(|p| p.end >= range.end)
 }
 
+/// How a relative's line goes, when the contact at `s` is one: someone close to the writer,
+/// and the line they are reached on, told in its clause ("Mamma Johanna nås på …", "or text
+/// my husband at …"). It is another way to reach the family, not the contact a request has
+/// the reader use; `None` in a record or a store that keeps contacts, in the signature or in
+/// a quoted message.
+///
+/// The clause goes whole, so that no "my brother is on" stays without its number; the
+/// sentence goes when the rest of it only leads up to it ("If you cannot reach me, …").
+fn relatives_line(
+    cv: &CallView<'_>,
+    f: &FieldCtx<'_>,
+    r: &Reading<'_>,
+    it: &PsdItem,
+    s: &Range<usize>,
+) -> Option<Op> {
+    if !matches!(it.kind, PsdKind::Email | PsdKind::Phone)
+        || matches!(
+            cv.kind,
+            ToolKind::Crm | ToolKind::Database | ToolKind::Files
+        )
+        || f.role.carries(it.kind)
+        || r.in_signature(s.start)
+        || r.in_quote(s.start)
+        || r.set_word_before(s.start, WordSet::Relation, RELATIVE_LOOK_BACK)
+            .is_none()
+    {
+        return None;
+    }
+    let i = r.clause_index(s.start)?;
+    let sentence = r.clauses.get(i)?.clause.sentence;
+    // Clauses inside the contact itself (the commas of "zero six, twelve, …") lead nowhere.
+    let lead_only = r.sentence_range(sentence).all(|j| {
+        j == i
+            || r.clauses.get(j).is_some_and(|o| {
+                o.contact_ask
+                    || o.words.len() <= LEAD_WORDS
+                    || o.clause.range.start >= s.start && o.clause.range.end <= s.end
+            })
+    });
+    Some(if lead_only {
+        Op::RemoveSentence
+    } else {
+        Op::RemoveClause
+    })
+}
+
+/// Words of a contact's clause before it that a relation word is looked for in ("Mamma Johanna
+/// Berglund nås på …").
+const RELATIVE_LOOK_BACK: usize = 8;
+
+/// Words of a clause that only leads up to the next ("If anything", "Si souci", "Kdyby něco").
+const LEAD_WORDS: usize = 3;
+
 /// People, contact details, identifiers, places and profile data in a message.
 fn other(
     cv: &CallView<'_>,
@@ -1918,6 +1990,8 @@ fn other(
             } else if business && !bystander {
                 // A business's line or desk is not a person's contact.
                 Decision::keep(Rule::BusinessContact)
+            } else if let Some(op) = relatives_line(cv, f, r, it, s) {
+                Decision::drop(op, Rule::ContactNotAsked)
             } else if (asked || in_list(r, s.start))
                 && !in_sig
                 // A relative's or an associate's contact goes with them, asked for or not.

@@ -20,6 +20,7 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 use super::chars::char_before;
+use super::markup::block_tag_len;
 
 /// One clause.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,10 +118,10 @@ enum Class {
 }
 
 /// ASCII characters that [`clauses`] reads as more than a letter: boundaries and brackets.
-const CLAUSE_MARKS: &[u8] = b"([)].!?;|\n\r:,-";
+const CLAUSE_MARKS: &[u8] = b"([)].!?;|\n\r:,-<";
 
 /// ASCII characters that [`segments`] reads as more than a letter.
-const SEGMENT_MARKS: &[u8] = b"-|\n.!?:;";
+const SEGMENT_MARKS: &[u8] = b"-|\n.!?:;<";
 
 /// The class of every byte, for a splitter that reads `marks` (the first letters of reason
 /// openers are added at run time, see [`Openers`]).
@@ -146,6 +147,12 @@ const SEGMENT_CLASS: [Class; 256] = classes(SEGMENT_MARKS);
 /// The class of byte `b` in `table`.
 fn class_of(table: &[Class; 256], b: u8) -> Class {
     table.get(usize::from(b)).copied().unwrap_or(Class::Read)
+}
+
+/// Whether a block tag of HTML (`</p>`, `<br>`) follows the ASCII mark at byte `i`: the mark
+/// ends its sentence as it does before a space.
+fn tag_follows(text: &str, i: usize) -> bool {
+    block_tag_len(text, i + 1).is_some()
 }
 
 /// The character at byte `i` of `text` and the one after it.
@@ -299,7 +306,7 @@ fn split_clauses(text: &str) -> Vec<Clause> {
                 None
             }
             '.' | '!' | '?' => {
-                let at_end = next.is_none_or(char::is_whitespace);
+                let at_end = next.is_none_or(char::is_whitespace) || tag_follows(text, i);
                 let ends = at_end
                     && (c != '.' || {
                         let word = prev_word(text, i);
@@ -332,6 +339,8 @@ fn split_clauses(text: &str) -> Vec<Clause> {
             }
             // Japanese sentence ends need no space after them.
             c if is_unspaced_full_stop(c) => Some(c.len_utf8()),
+            // A paragraph or a line of HTML ends as a line does.
+            '<' => block_tag_len(text, i),
             ';' | '|' | '\n' | '\r' | '•' | '、' | '，' | '；' | '：' | '،' | '؛' => {
                 Some(c.len_utf8())
             }
@@ -373,7 +382,7 @@ fn split_clauses(text: &str) -> Vec<Clause> {
             if depth == 0 {
                 push(&mut out, start, i, false, sentence);
                 start = i + len;
-                if matches!(c, '.' | '!' | '?' | '\n')
+                if matches!(c, '.' | '!' | '?' | '\n' | '<')
                     || is_unspaced_full_stop(c)
                     || is_pictograph(c)
                     || smiley.is_some()
@@ -387,7 +396,9 @@ fn split_clauses(text: &str) -> Vec<Clause> {
                 start = i + len;
             }
         }
-        i += opener.unwrap_or(c.len_utf8()).max(c.len_utf8());
+        // A tag is read past whole: its attributes part nothing.
+        let tag = boundary_len.filter(|_| c == '<');
+        i += opener.or(tag).unwrap_or(c.len_utf8()).max(c.len_utf8());
     }
     if depth > 0 {
         push(
@@ -858,8 +869,10 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
             '\n' => true,
             c if is_unspaced_full_stop(c) => true,
             '.' | '!' | '?' => {
-                next.is_none_or(char::is_whitespace) && !is_abbreviation(prev_word(text, i))
+                (next.is_none_or(char::is_whitespace) || tag_follows(text, i))
+                    && !is_abbreviation(prev_word(text, i))
             }
+            '<' => block_tag_len(text, i).is_some(),
             _ => false,
         };
         if cut {
@@ -868,7 +881,11 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
             }
             start = i;
         }
-        i += c.len_utf8();
+        // A tag is read past whole: its attributes part nothing.
+        i += match c {
+            '<' if cut => block_tag_len(text, i).unwrap_or(1),
+            _ => c.len_utf8(),
+        };
     }
     if start < text.len() {
         out.push(start..text.len());
@@ -957,7 +974,7 @@ mod reference {
                     None
                 }
                 '.' | '!' | '?' => {
-                    let at_end = next.is_none_or(char::is_whitespace);
+                    let at_end = next.is_none_or(char::is_whitespace) || tag_follows(text, i);
                     let abbrev = at_end
                         && c == '.'
                         && ABBREVIATIONS
@@ -991,6 +1008,7 @@ mod reference {
                 ';' | '|' | '\n' | '\r' | '•' | '、' | '，' | '；' | '：' | '،' | '؛' => {
                     Some(c.len_utf8())
                 }
+                '<' => block_tag_len(text, i),
                 // An emoji before a space ends a sentence as a full stop does ("… 💙 My dad …").
                 c if is_pictograph(c) && next.is_some_and(char::is_whitespace) => {
                     Some(c.len_utf8())
@@ -1030,12 +1048,26 @@ mod reference {
                 start = end;
             }
             if let Some(len) = boundary_len {
+                if c == '<' {
+                    skip_until = i + len;
+                }
                 if depth == 0 {
                     push(&mut out, start, i, false, sentence);
                     start = i + len;
                     if matches!(
                         c,
-                        '.' | '!' | '?' | '。' | '！' | '？' | '؟' | '।' | '۔' | '။' | '។' | '\n'
+                        '.' | '!'
+                            | '?'
+                            | '。'
+                            | '！'
+                            | '？'
+                            | '؟'
+                            | '।'
+                            | '۔'
+                            | '။'
+                            | '។'
+                            | '\n'
+                            | '<'
                     ) || is_pictograph(c)
                         || smiley.is_some()
                     {
@@ -1092,11 +1124,15 @@ mod reference {
                 }
                 '\n' | '。' | '！' | '？' | '؟' | '।' | '۔' | '။' | '។' => true,
                 '.' | '!' | '?' => {
-                    next.is_none_or(char::is_whitespace)
+                    (next.is_none_or(char::is_whitespace) || tag_follows(text, i))
                         && !ABBREVIATIONS.contains(&prev_word(text, i).to_lowercase().as_str())
                 }
+                '<' => block_tag_len(text, i).is_some(),
                 _ => false,
             };
+            if cut && c == '<' {
+                skip_until = i + block_tag_len(text, i).unwrap_or(1);
+            }
             if cut {
                 if start < i {
                     out.push(start..i);

@@ -3,7 +3,8 @@
 //! ([`sql`]), month and weekday names
 //! ([`calendar`]), the split of free text
 //! into sentences, clauses and query segments ([`clauses`]), where it holds code ([`code`]), words with their byte ranges
-//! ([`words`]), texts that are themselves data, JSON or `KEY=value` lines ([`document`]), the
+//! ([`words`]), the HTML tags that end a paragraph or a line ([`markup`]), texts that are
+//! themselves data, JSON or `KEY=value` lines ([`document`]), the
 //! bounded windows a long text is read in ([`window`]) and the titles written
 //! before a name ([`titles`]), the query parameters of a URL ([`url`]), which script a
 //! character belongs to ([`script`]) and short strings collected without a heap allocation
@@ -17,6 +18,7 @@ pub mod code;
 pub mod document;
 pub mod fold;
 pub mod inline;
+pub mod markup;
 pub mod script;
 pub mod spans;
 pub mod sql;

@@ -40,9 +40,19 @@ const SICK_LEAVE: &[&str] = &[
     "ziekmelding",
     "sjuk",
     "sjukskriven",
+    "sjukintyg",
+    "lakarintyg",
+    "lakarintyget",
     "syg",
     "sygemeldt",
     "sykmeldt",
+    "sykemelding",
+    "sygemelding",
+    "laegeerklaering",
+    "legeerklaering",
+    "doktersverklaring",
+    "krankschein",
+    "neschopenka",
     "chory",
     "chora",
     "zwolnienie",
@@ -971,7 +981,18 @@ fn point(
     }
     // A sick note is the news when the message opens with it (after any greeting).
     let first_news = r.first_news_sentence();
-    if first_news == Some(sentence) && !aside && is_sick_leave(text) {
+    // So is the doctor's note the writer says they have handed in after it ("The
+    // certificate has gone to the insurer"): part of the same notice.
+    if (first_news == Some(sentence)
+        || first_news.is_some_and(|n| {
+            n < sentence
+                && sentence_bytes(r, n)
+                    .and_then(|b| r.text.get(b))
+                    .is_some_and(is_sick_leave)
+        }))
+        && !aside
+        && is_sick_leave(text)
+    {
         return Some(Rule::SickLeaveNotice);
     }
     // Someone the subject line names too ("Peanut allergy - Ilse (3B)": the writer's child, a

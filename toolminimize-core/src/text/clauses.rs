@@ -47,6 +47,9 @@ const ABBREVIATIONS: &[&str] = &[
     // Norwegian "f.eks.", "bl.a."; Czech "např.", "atd."; Finnish "esim.", "jne.".
     "np", "tj", "tzn", "z.b", "d.h", "bzw", "ca", "usw", "vgl", "ggf", "p.ej", "bijv", "d.w.z",
     "t.ex", "f.eks", "bl.a", "např", "atd", "esim", "jne",
+    // "Because of", "until", "from", "so-called" in Swedish ("p.g.a.", "t.o.m.", "fr.o.m.",
+    // "s.k."); "among others", "regarding" in Dutch ("o.a.", "m.b.t.") and German ("u.a.").
+    "p.g.a", "t.o.m", "fr.o.m", "s.k", "o.a", "m.b.t", "u.a",
     // "Number", "article", "compare", "volume", "page" before what they head, in legal and
     // reference text: Italian, Spanish and Portuguese "n.", "art.", "cf.", "vol.", "pag.".
     "n", "art", "cf", "vol", "pag",
@@ -153,6 +156,12 @@ fn class_of(table: &[Class; 256], b: u8) -> Class {
 /// ends its sentence as it does before a space.
 fn tag_follows(text: &str, i: usize) -> bool {
     block_tag_len(text, i + 1).is_some()
+}
+
+/// Whether a block tag at byte `i`, after the character `prev`, starts a segment: not right
+/// after a sentence's end or another tag, which cut there already (".</p><p>" is one cut).
+fn tag_cuts(text: &str, i: usize, prev: Option<char>) -> bool {
+    !matches!(prev, Some('>' | '.' | '!' | '?')) && block_tag_len(text, i).is_some()
 }
 
 /// The character at byte `i` of `text` and the one after it.
@@ -872,7 +881,7 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
                 (next.is_none_or(char::is_whitespace) || tag_follows(text, i))
                     && !is_abbreviation(prev_word(text, i))
             }
-            '<' => block_tag_len(text, i).is_some(),
+            '<' => tag_cuts(text, i, prev),
             _ => false,
         };
         if cut {
@@ -883,7 +892,7 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
         }
         // A tag is read past whole: its attributes part nothing.
         i += match c {
-            '<' if cut => block_tag_len(text, i).unwrap_or(1),
+            '<' => block_tag_len(text, i).unwrap_or(1),
             _ => c.len_utf8(),
         };
     }
@@ -1127,10 +1136,10 @@ mod reference {
                     (next.is_none_or(char::is_whitespace) || tag_follows(text, i))
                         && !ABBREVIATIONS.contains(&prev_word(text, i).to_lowercase().as_str())
                 }
-                '<' => block_tag_len(text, i).is_some(),
+                '<' => tag_cuts(text, i, prev),
                 _ => false,
             };
-            if cut && c == '<' {
+            if c == '<' {
                 skip_until = i + block_tag_len(text, i).unwrap_or(1);
             }
             if cut {
@@ -1448,6 +1457,31 @@ mod tests {
             cl.iter().map(|c| c.sentence).collect::<Vec<_>>(),
             [0, 1, 1, 2]
         );
+    }
+
+    #[test]
+    fn html_block_tags_end_sentences_and_are_in_no_clause() {
+        let t = "<p>Lunch at noon.</p><p>I am late, sorry</p><br/>Bo <b>here</b>";
+        assert_eq!(
+            parts(t),
+            ["Lunch at noon", "I am late", "sorry", "Bo <b>here</b>"]
+        );
+        let sentences: Vec<usize> = clauses(t).iter().map(|c| c.sentence).collect();
+        assert!(sentences.windows(2).all(|w| w[0] <= w[1]));
+        assert_ne!(sentences.get(1), sentences.get(3));
+        assert_eq!(
+            segments("a.</p><p>b").len(),
+            2,
+            "a full stop before a tag ends its segment"
+        );
+        // Attributes are read past: their commas part nothing.
+        assert_eq!(parts("<div class=\"a, b\">Hi there</div>"), ["Hi there"]);
+    }
+
+    #[test]
+    fn swedish_and_dutch_abbreviations_do_not_end_sentences() {
+        assert_eq!(clauses("Borta t.o.m. fredag, sedan tillbaka").len(), 2);
+        assert_eq!(parts("Sjuk p.g.a. feber"), ["Sjuk", "p.g.a. feber"]);
     }
 
     #[test]

@@ -40,15 +40,8 @@ const BLOCK: &[&str] = &[
 ];
 
 /// The length in bytes of the block tag that starts at byte `at` of `text`
-/// (`<p>`, `</p>`, `<br/>`, `<div class="x">`), if one does.
-///
-/// ```
-/// use toolminimize_core::text::markup::block_tag_len;
-/// assert_eq!(block_tag_len("a.</p><p>b", 2), Some(4));
-/// assert_eq!(block_tag_len("<br />x", 0), Some(6));
-/// assert_eq!(block_tag_len("<b>bold</b>", 0), None);
-/// assert_eq!(block_tag_len("x < 3 and y > 2", 2), None);
-/// ```
+/// (`<p>`, `</p>`, `<br/>`, `<div class="x">`), if one does: not an inline tag (`<b>`), nor
+/// a `<` that compares (`x < 3 and y > 2`).
 pub fn block_tag_len(text: &str, at: usize) -> Option<usize> {
     let rest = text.get(at..)?.strip_prefix('<')?;
     let name_from = usize::from(rest.starts_with('/'));
@@ -74,6 +67,14 @@ pub fn block_tag_len(text: &str, at: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn block_tags_are_read_where_they_start() {
+        assert_eq!(block_tag_len("a.</p><p>b", 2), Some(4));
+        assert_eq!(block_tag_len("<br />x", 0), Some(6));
+        assert_eq!(block_tag_len("<b>bold</b>", 0), None);
+        assert_eq!(block_tag_len("x < 3 and y > 2", 2), None);
+    }
 
     #[test]
     fn block_tags_are_read_with_their_attributes_and_in_any_case() {

@@ -1206,10 +1206,15 @@ fn field_ctx<'a>(
             matches!(w, "sql" | "query" | "statement" | "url" | "command")
         })
     });
+    // A search's query is what it searches by, whichever of its other parameters (a partner
+    // tag, a locale, a key) the schema requires instead.
+    let searches_by = role == FieldRole::Query && (ctx.kind.is_search() || cv.retrieves());
     let needed = info.is_none_or(|i| {
         i.necessary
             || !i.declared && i.key.is_none() && !i.member
-            || !i.parent_lists_required && i.declared && purpose_field && depth_one(path)
+            || (!i.parent_lists_required && purpose_field || searches_by)
+                && i.declared
+                && depth_one(path)
     });
     let query = role == FieldRole::Query
         || (ctx.kind.is_search() && matches!(role, FieldRole::Title | FieldRole::Message));

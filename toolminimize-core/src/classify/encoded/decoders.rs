@@ -1201,6 +1201,24 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
         {
             continue;
         }
+        // "Booking is open at example.org", "Tickets available at …": an ordinary word (no
+        // name) before a bare "at" and a domain written with its real dots point to a website,
+        // not to a mailbox.
+        if bare_at_word && tokens.len() == 1 {
+            let local = tokens
+                .first()
+                .and_then(|t| t.get(0))
+                .and_then(|t| m.as_str().get(..t.start()))
+                .unwrap_or_default();
+            let word = local.bytes().all(|b| b.is_ascii_lowercase());
+            if word
+                && crate::classify::names::lists::NameLists::get()
+                    .flags(local)
+                    .only_word()
+            {
+                continue;
+            }
+        }
         // A full stop written apart is a sentence's as often ("we met at school . Then"):
         // it counts as a dot only with the at sign named otherwise than by a bare "at", and
         // before a domain ending in lower case.
@@ -1512,6 +1530,11 @@ mod tests {
         assert_eq!(v.as_str(), "piš na jana.kralova@posta.cz díky");
         // A sentence's full stop after a space is no dot of an address.
         assert!(spelled_email("we met at school . Then we left").is_none());
+        // An ordinary word before a bare "at" and a website: not an address. A name is.
+        assert!(spelled_email("Booking is open at tattleford.org now").is_none());
+        assert!(spelled_email("tickets available at venue-hall.co.uk").is_none());
+        let v = spelled_email("write to maria at gmail.com").unwrap();
+        assert_eq!(v.as_str(), "write to maria@gmail.com");
     }
 }
 

@@ -1141,8 +1141,9 @@ fn presents_writer(key: &str) -> bool {
     })
 }
 
-/// Whether the line holding `s` reads as prose, not as data or code: no backtick, no field
-/// separator, no assignment, and not inside a fenced block.
+/// Whether the line holding `s` reads as prose, not as data or code: no field separator, no
+/// assignment, no statement's semicolon, the item not in inline code, and not inside a
+/// fenced block.
 fn prose_line(text: &str, s: &Range<usize>) -> bool {
     let start = text
         .get(..s.start)
@@ -1154,7 +1155,17 @@ fn prose_line(text: &str, s: &Range<usize>) -> bool {
         .map_or(text.len(), |i| s.end + i);
     let line = text.get(start..end).unwrap_or_default();
     let fences = text.get(..start).unwrap_or_default().matches("```").count();
-    fences % 2 == 0 && !line.contains(['`', ';', '=', '|', '\t'])
+    // A semicolon that ends a statement ends its line or stands against the next one; one
+    // followed by a space parts a sentence ("removed in 3.12; use importlib instead").
+    let statement_end = line
+        .match_indices(';')
+        .any(|(i, _)| !line.get(i + 1..).is_some_and(|t| t.starts_with(' ')));
+    // Inline code beside the item (`imp` was removed …) leaves the line prose; the item
+    // inside it is code's.
+    let in_code_span = text
+        .get(start..s.start)
+        .is_some_and(|h| h.matches('`').count() % 2 == 1);
+    fences % 2 == 0 && !statement_end && !in_code_span && !line.contains(['=', '|', '\t'])
 }
 
 /// Whether the item at `s`, in a clause that names a need, is what is needed ("Wheelchair" of

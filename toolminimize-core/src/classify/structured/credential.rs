@@ -26,15 +26,16 @@ const SECRET_FIELDS: &[&str] = &[
     "access_key",
     "private_key",
     "client_secret",
-    "auth",
     "credential",
-    "pin",
-    "otp",
     "passwort",
     "mot_de_passe",
     "contraseña",
     "contrasena",
 ];
+
+/// Field names saying the value is a secret only as a whole word of the name (`auth`,
+/// `auth_header`, `pin_code`): `author`, `pinned` and `otpauth_uri`'s neighbours are not.
+const SECRET_FIELD_WORDS: &[&str] = &["auth", "pin", "otp"];
 
 /// Words that follow "password:" in prose or forms rather than a secret.
 const PROSE: &[&str] = &[
@@ -77,6 +78,7 @@ pub(super) struct Credential {
     told: Regex,
     login: Regex,
     fields: Keywords,
+    field_words: Keywords,
 }
 
 /// "Password" in more languages (Dutch, Portuguese, Polish, Czech and Slovak, the Nordic
@@ -272,6 +274,7 @@ impl Credential {
                 words_ci(LOGIN_WORDS, Edge::Boundary, Edge::Any),
             )?,
             fields: Keywords::new("credential", SECRET_FIELDS)?,
+            field_words: Keywords::new("credential", SECRET_FIELD_WORDS)?,
         })
     }
 }
@@ -294,10 +297,11 @@ impl Detector for Credential {
         thread_local! {
             static LAST: LastKey<bool> = const { LastKey::new((String::new(), None)) };
         }
-        if field
-            .key
-            .is_some_and(|k| by_key(&LAST, k, |k| self.fields.any_in(k)))
-        {
+        if field.key.is_some_and(|k| {
+            by_key(&LAST, k, |k| {
+                self.fields.any_in(k) || self.field_words.any_word_in(k)
+            })
+        }) {
             let t = text.trim();
             if t.len() >= 4 && !t.contains(char::is_whitespace) && !placeholder(t) {
                 let start = text.len() - text.trim_start().len();
@@ -520,6 +524,22 @@ mod tests {
             dictated: false,
         };
         assert_eq!(spans("correct-horse", &f), ["correct-horse"]);
+        // A short secret word counts as a whole word of the key only.
+        for (key, secret) in [
+            ("auth", true),
+            ("pin_code", true),
+            ("otp", true),
+            ("author", false),
+            ("pinned_note", false),
+        ] {
+            let f = Field {
+                path: "/x",
+                key: Some(key),
+                description: None,
+                dictated: false,
+            };
+            assert_eq!(!spans("Zq7-editors", &f).is_empty(), secret, "{key}");
+        }
     }
 
     #[test]

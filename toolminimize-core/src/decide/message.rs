@@ -1156,7 +1156,7 @@ fn prose_line(text: &str, s: &Range<usize>) -> bool {
     let line = text.get(start..end).unwrap_or_default();
     let fences = text.get(..start).unwrap_or_default().matches("```").count();
     // A semicolon that ends a statement ends its line or stands against the next one; one
-    // followed by a space parts a sentence ("removed in 3.12; use importlib instead").
+    // followed by a space parts a sentence ("gone in 3.12; use setuptools instead").
     let statement_end = line
         .match_indices(';')
         .any(|(i, _)| !line.get(i + 1..).is_some_and(|t| t.starts_with(' ')));
@@ -1737,7 +1737,7 @@ fn inside_any(spans: &[Range<usize>], range: &Range<usize>) -> bool {
 }
 
 /// How a relative's line goes, when the contact at `s` is one: someone close to the writer,
-/// and the line they are reached on, told in its clause ("Mamma Johanna nås på …", "or text
+/// and the line they are reached on, told in its clause ("Pappa Hjalmar nås på …", "or text
 /// my husband at …"). It is another way to reach the family, not the contact a request has
 /// the reader use; `None` in a record or a store that keeps contacts, in the signature or in
 /// a quoted message.
@@ -1782,8 +1782,8 @@ fn relatives_line(
     })
 }
 
-/// Words of a contact's clause before it that a relation word is looked for in ("Mamma Johanna
-/// Berglund nås på …").
+/// Words of a contact's clause before it that a relation word is looked for in ("Pappa Hjalmar
+/// Strandqvist nås på …").
 const RELATIVE_LOOK_BACK: usize = 8;
 
 /// Words of a clause that only leads up to the next ("If anything", "Si souci", "Kdyby něco").

@@ -1201,7 +1201,7 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
         {
             continue;
         }
-        // "Booking is open at example.org", "Tickets available at …": an ordinary word (no
+        // "Tickets are available at example.org", "Registration is open at …": an ordinary word (no
         // name) before a bare "at" and a domain written with its real dots point to a website,
         // not to a mailbox.
         if bare_at_word && tokens.len() == 1 {
@@ -1531,10 +1531,10 @@ mod tests {
         // A sentence's full stop after a space is no dot of an address.
         assert!(spelled_email("we met at school . Then we left").is_none());
         // An ordinary word before a bare "at" and a website: not an address. A name is.
-        assert!(spelled_email("Booking is open at tattleford.org now").is_none());
+        assert!(spelled_email("Registration is open at tattleford.org now").is_none());
         assert!(spelled_email("tickets available at venue-hall.co.uk").is_none());
-        let v = spelled_email("write to maria at gmail.com").unwrap();
-        assert_eq!(v.as_str(), "write to maria@gmail.com");
+        let v = spelled_email("write to ottilie at gmail.com").unwrap();
+        assert_eq!(v.as_str(), "write to ottilie@gmail.com");
     }
 }
 

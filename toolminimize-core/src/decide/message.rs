@@ -1160,7 +1160,7 @@ fn prose_line(text: &str, s: &Range<usize>) -> bool {
     let statement_end = line
         .match_indices(';')
         .any(|(i, _)| !line.get(i + 1..).is_some_and(|t| t.starts_with(' ')));
-    // Inline code beside the item (`imp` was removed …) leaves the line prose; the item
+    // Inline code beside the item (`distutils` is gone …) leaves the line prose; the item
     // inside it is code's.
     let in_code_span = text
         .get(start..s.start)
@@ -1786,7 +1786,7 @@ fn relatives_line(
 /// Strandqvist nås på …").
 const RELATIVE_LOOK_BACK: usize = 8;
 
-/// Words of a clause that only leads up to the next ("If anything", "Si souci", "Kdyby něco").
+/// Words of a clause that only leads up to the next ("If anything", "En cas de besoin", "Falls nötig").
 const LEAD_WORDS: usize = 3;
 
 /// People, contact details, identifiers, places and profile data in a message.

@@ -1201,9 +1201,9 @@ pub(crate) fn spelled_email(text: &str) -> Option<View> {
         {
             continue;
         }
-        // "Tickets are available at example.org", "Registration is open at …": an ordinary word (no
-        // name) before a bare "at" and a domain written with its real dots point to a website,
-        // not to a mailbox.
+        // "Tickets are available at example.org", "Registration is open at …": an ordinary
+        // word (no name) before a bare "at" and a domain written with its real dots point to a
+        // website, not to a mailbox.
         if bare_at_word && tokens.len() == 1 {
             let local = tokens
                 .first()

@@ -983,15 +983,16 @@ fn point(
     let first_news = r.first_news_sentence();
     // So is the doctor's note the writer says they have handed in after it ("The
     // certificate has gone to the insurer"): part of the same notice.
-    if (first_news == Some(sentence)
-        || first_news.is_some_and(|n| {
-            n < sentence
-                && sentence_bytes(r, n)
-                    .and_then(|b| r.text.get(b))
-                    .is_some_and(is_sick_leave)
-        }))
-        && !aside
+    // The item is read first: the opening sentence is folded only for a sick-leave word.
+    if !aside
         && is_sick_leave(text)
+        && (first_news == Some(sentence)
+            || first_news.is_some_and(|n| {
+                n < sentence
+                    && sentence_bytes(r, n)
+                        .and_then(|b| r.text.get(b))
+                        .is_some_and(is_sick_leave)
+            }))
     {
         return Some(Rule::SickLeaveNotice);
     }

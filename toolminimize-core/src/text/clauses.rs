@@ -158,10 +158,10 @@ fn tag_follows(text: &str, i: usize) -> bool {
     block_tag_len(text, i + 1).is_some()
 }
 
-/// Whether a block tag at byte `i`, after the character `prev`, starts a segment: not right
-/// after a sentence's end or another tag, which cut there already (".</p><p>" is one cut).
-fn tag_cuts(text: &str, i: usize, prev: Option<char>) -> bool {
-    !matches!(prev, Some('>' | '.' | '!' | '?')) && block_tag_len(text, i).is_some()
+/// Whether a block tag after the character `prev` starts a segment: not right after a
+/// sentence's end or another tag, which cut there already (".</p><p>" is one cut).
+fn tag_cuts(prev: Option<char>) -> bool {
+    !matches!(prev, Some('>' | '.' | '!' | '?'))
 }
 
 /// The character at byte `i` of `text` and the one after it.
@@ -871,6 +871,12 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
             continue;
         }
         let prev = char_before(text, i);
+        // A block tag, read once: whether it cuts and how far it reaches.
+        let tag = if c == '<' {
+            block_tag_len(text, i)
+        } else {
+            None
+        };
         let cut = match c {
             '-' | '–' | '—' | '|' => {
                 prev.is_some_and(char::is_whitespace) && next.is_none_or(char::is_whitespace)
@@ -881,7 +887,7 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
                 (next.is_none_or(char::is_whitespace) || tag_follows(text, i))
                     && !is_abbreviation(prev_word(text, i))
             }
-            '<' => tag_cuts(text, i, prev),
+            '<' => tag.is_some() && tag_cuts(prev),
             _ => false,
         };
         if cut {
@@ -891,10 +897,7 @@ pub fn segments(text: &str) -> Vec<Range<usize>> {
             start = i;
         }
         // A tag is read past whole: its attributes part nothing.
-        i += match c {
-            '<' => block_tag_len(text, i).unwrap_or(1),
-            _ => c.len_utf8(),
-        };
+        i += tag.unwrap_or(c.len_utf8());
     }
     if start < text.len() {
         out.push(start..text.len());
@@ -1127,6 +1130,11 @@ mod reference {
                 prev = Some(c);
                 continue;
             }
+            let tag = if c == '<' {
+                block_tag_len(text, i)
+            } else {
+                None
+            };
             let cut = match c {
                 '-' | '–' | '—' | '|' => {
                     prev.is_some_and(char::is_whitespace) && next.is_none_or(char::is_whitespace)
@@ -1136,11 +1144,11 @@ mod reference {
                     (next.is_none_or(char::is_whitespace) || tag_follows(text, i))
                         && !ABBREVIATIONS.contains(&prev_word(text, i).to_lowercase().as_str())
                 }
-                '<' => tag_cuts(text, i, prev),
+                '<' => tag.is_some() && tag_cuts(prev),
                 _ => false,
             };
-            if c == '<' {
-                skip_until = i + block_tag_len(text, i).unwrap_or(1);
+            if let Some(len) = tag {
+                skip_until = i + len;
             }
             if cut {
                 if start < i {

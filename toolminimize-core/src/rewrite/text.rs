@@ -1479,12 +1479,39 @@ fn tidy_around(t: &str, seams: &[usize]) -> String {
         if line_start && line_end && piece == "." {
             piece.clear();
         }
+        if piece == " " && drop_doubled_word(&mut out, t.get(run.end..).unwrap_or_default()) {
+            piece.clear();
+        }
         out.push_str(&piece);
         capital = after.is_some() && ends_sentence(&out);
         pos = run.end;
     }
     push_capitalised(&mut out, t.get(pos..).unwrap_or_default(), capital);
     out
+}
+
+/// Whether the word `out` ends with is the word `rest` starts with, a cut having brought the
+/// two together ("accommodations for ⟨x⟩ for the essay"); if so the first goes, with nothing
+/// else. Numbers are left as they are ("2 2").
+fn drop_doubled_word(out: &mut String, rest: &str) -> bool {
+    let tail = out
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric())
+        .map(char::len_utf8)
+        .sum::<usize>();
+    let Some(word) = out.get(out.len() - tail..).filter(|w| !w.is_empty()) else {
+        return false;
+    };
+    let next = rest
+        .char_indices()
+        .find(|&(_, c)| !c.is_alphanumeric())
+        .map_or(rest, |(i, _)| &rest[..i]);
+    if next != word || word.chars().all(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    out.truncate(out.len() - tail);
+    true
 }
 
 /// Appends `s`, its first character upper-cased when `capital` and it is a lower-case letter.
@@ -2048,6 +2075,19 @@ mod tests {
             cut("gate code 7310. please call ⟨Ana⟩ me."),
             "gate code 7310. please call me."
         );
+    }
+
+    #[test]
+    fn a_word_a_cut_doubles_is_kept_once() {
+        assert_eq!(
+            cut("a quiet room for ⟨Ana⟩ for the exam"),
+            "a quiet room for the exam"
+        );
+        assert_eq!(cut("zimmer mit ⟨Lea⟩ mit blick"), "zimmer mit blick");
+        // Only whole words: a word that ends another is not doubled.
+        assert_eq!(cut("before ⟨Ana⟩ for lunch"), "before for lunch");
+        // Numbers stay as written.
+        assert_eq!(cut("rows 2 ⟨Ana⟩ 2 and 3"), "rows 2 2 and 3");
     }
 
     #[test]

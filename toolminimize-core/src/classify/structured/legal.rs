@@ -22,6 +22,7 @@ use crate::classify::pattern::{Gate, any_word};
 use crate::classify::{Detector, Field};
 use crate::error::Error;
 use crate::item::{Finding, PsdKind};
+use crate::text::calendar::{is_month, is_weekday};
 
 /// Case-type codes of court dockets (US state and federal courts).
 const DOCKET_CODES: &str = "CRIM|CR|CF|CM|CT|CJ|CV|CIV|DV|DR|DC|FL|FA|FAM|FE|FC|JV|JD|JC|MM|MO|MI|MD|TR|TC|PR|SC|SM|MH|AP|CA|PA|GS|IN|TI";
@@ -288,8 +289,13 @@ impl Legal {
             {
                 continue;
             }
-            let ok = if c.get(1).is_some() {
-                *court.get_or_insert_with(|| self.court.any_word_in(text))
+            let ok = if let Some(sign) = c.get(1) {
+                // A weekday or a month before a day and month is a date ("out Tue 6/10").
+                let dated = sign.as_str().split_whitespace().any(|w| {
+                    let w = w.trim_end_matches('.');
+                    is_weekday(w) || is_month(w)
+                });
+                !dated && *court.get_or_insert_with(|| self.court.any_word_in(text))
             } else {
                 // A month/year is no case: the serial must not be a month.
                 year.as_str().len() == 4

@@ -156,6 +156,152 @@ const NOT_A_NAME: &[&str] = &[
     "Il",
 ];
 
+/// Words of a body's name that make it a club of pastimes, sport, music or neighbours, whose
+/// membership says nothing of faith, politics or a union (GDPR Art. 9 names none of them):
+/// "member of the Harbour Rowing Club", "membre de l'Association des habitants", "Mitglied im
+/// Kammerchor". Read as lower-case parts of the name's words.
+const LEISURE: &[&str] = &[
+    "club",
+    "klub",
+    "kulüp",
+    "choir",
+    "chorus",
+    "chor",
+    "chorale",
+    "coro",
+    "orchestra",
+    "orchester",
+    "orchestre",
+    "orquesta",
+    "band",
+    "league",
+    "liga",
+    "sportverein",
+    "turnverein",
+    "tennis",
+    "golf",
+    "football",
+    "fußball",
+    "futbol",
+    "rugby",
+    "cricket",
+    "hockey",
+    "running",
+    "runners",
+    "rowing",
+    "cycling",
+    "chess",
+    "schach",
+    "échecs",
+    "bridge",
+    "book",
+    "garden",
+    "allotment",
+    "kleingarten",
+    "photography",
+    "hiking",
+    "alpenverein",
+    "residents",
+    "habitants",
+    "anwohner",
+    "vecinos",
+    "vicini",
+    "bewoners",
+    "neighbourhood",
+    "neighborhood",
+    "quartier",
+    "amis",
+    "friends",
+    "freunde",
+    "amigos",
+    "parents",
+    "eltern",
+    "alumni",
+    "pta",
+];
+
+/// Words that make a body's name a church's, a party's or a union's whatever else it holds
+/// ("St Mary's Church Choir", "Labour Party Book Group"): then the membership stays a belief.
+const ART9_NAME: &[&str] = &[
+    "church",
+    "kirche",
+    "kirchen",
+    "chiesa",
+    "iglesia",
+    "église",
+    "eglise",
+    "parish",
+    "pfarr",
+    "paroisse",
+    "parroquia",
+    "parrocchia",
+    "mosque",
+    "moschee",
+    "synagog",
+    "temple",
+    "tempel",
+    "gurdwara",
+    "catholic",
+    "katholisch",
+    "evangel",
+    "christian",
+    "christlich",
+    "muslim",
+    "islam",
+    "jewish",
+    "jüdisch",
+    "union",
+    "gewerkschaft",
+    "syndicat",
+    "sindicato",
+    "sindacato",
+    "party",
+    "partei",
+    "parti",
+    "partido",
+    "partito",
+    "labour",
+    "democrat",
+    "republican",
+    "socialist",
+    "sozialist",
+    "communist",
+    "kommunist",
+];
+
+/// Whether the body named `name` is a club of pastimes or neighbours and not a church, a party
+/// or a union.
+fn leisure_body(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    let words = || {
+        lower
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+    };
+    // Short words count whole ("band" is no part of "Verband"), but for the heads of
+    // compounds ("Tennisclub", "Kammerchor").
+    let part = |w: &str, l: &str| {
+        w == l || ((l.len() >= 5 || ["club", "klub", "chor"].contains(&l)) && w.contains(l))
+    };
+    let has = |list: &[&str]| words().any(|w| list.iter().any(|l| part(w, l)));
+    has(LEISURE) && !has(ART9_NAME)
+}
+
+/// The body's name with the rest of its noun phrase: the lower-case words after the
+/// capitalised ones ("Association des habitants du Vieux-Port"), up to a punctuation mark or
+/// 48 bytes on.
+fn body_phrase(text: &str, name: std::ops::Range<usize>) -> &str {
+    let rest = text.get(name.end..).unwrap_or_default();
+    let mut end = rest
+        .find(['.', ',', ';', ':', '!', '?', '(', ')', '\n'])
+        .unwrap_or(rest.len())
+        .min(48);
+    while !rest.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(name.start..name.end + end).unwrap_or_default()
+}
+
 /// Whether `word` names a day or a month in one of the covered languages.
 fn calendar_word(word: &str) -> bool {
     is_weekday(word) || is_month(word)
@@ -228,7 +374,11 @@ impl Detector for Membership {
                 .get(name.clone())
                 .and_then(|o| o.split_whitespace().next())
                 .unwrap_or("");
-            if name.len() < 2 || NOT_A_NAME.contains(&first) || calendar_word(first) {
+            if name.len() < 2
+                || NOT_A_NAME.contains(&first)
+                || calendar_word(first)
+                || leisure_body(body_phrase(text, name.clone()))
+            {
                 continue;
             }
             out.push(Finding::new(
@@ -275,6 +425,22 @@ mod tests {
         );
         assert_eq!(found("Soy afiliada a USO desde 2019"), ["afiliada a USO"]);
         assert_eq!(found("Jsem členem ODS"), ["členem ODS"]);
+    }
+
+    #[test]
+    fn clubs_of_pastimes_and_neighbours_are_no_beliefs() {
+        assert!(found("He is a member of the Quayside Rowing Club since May").is_empty());
+        assert!(found("vous êtes membre de l'Association des habitants du Vieux-Port").is_empty());
+        assert!(found("Sie ist Mitglied im Kammerchor Lindenau").is_empty());
+        // A church's choir or a party's club is still a church's or a party's.
+        assert_eq!(
+            found("She is a member of the St Aldric Church Choir"),
+            ["member of the St Aldric Church Choir"]
+        );
+        assert_eq!(
+            found("Ich bin Mitglied im Sozialverband Nordheide"),
+            ["Mitglied im Sozialverband Nordheide"]
+        );
     }
 
     #[test]

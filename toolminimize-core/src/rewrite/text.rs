@@ -1491,7 +1491,7 @@ fn tidy_around(t: &str, seams: &[usize]) -> String {
 }
 
 /// Whether the word `out` ends with is the word `rest` starts with, a cut having brought the
-/// two together ("accommodations for ⟨x⟩ for the essay"); if so the first goes, with nothing
+/// two together ("a seat for ⟨x⟩ for the test"); if so the first goes, with nothing
 /// else. Numbers are left as they are ("2 2").
 fn drop_doubled_word(out: &mut String, rest: &str) -> bool {
     let tail = out
@@ -2080,8 +2080,8 @@ mod tests {
     #[test]
     fn a_word_a_cut_doubles_is_kept_once() {
         assert_eq!(
-            cut("a quiet room for ⟨Ana⟩ for the exam"),
-            "a quiet room for the exam"
+            cut("a seat by the door for ⟨Ana⟩ for the test"),
+            "a seat by the door for the test"
         );
         assert_eq!(cut("zimmer mit ⟨Lea⟩ mit blick"), "zimmer mit blick");
         // Only whole words: a word that ends another is not doubled.

@@ -290,7 +290,7 @@ impl Legal {
                 continue;
             }
             let ok = if let Some(sign) = c.get(1) {
-                // A weekday or a month before a day and month is a date ("out Tue 6/10").
+                // A weekday or a month before a day and month is a date ("off Fri 5/9").
                 let dated = sign.as_str().split_whitespace().any(|w| {
                     let w = w.trim_end_matches('.');
                     is_weekday(w) || is_month(w)

@@ -158,7 +158,7 @@ const NOT_A_NAME: &[&str] = &[
 
 /// Words of a body's name that make it a club of pastimes, sport, music or neighbours, whose
 /// membership says nothing of faith, politics or a union (GDPR Art. 9 names none of them):
-/// "member of the Harbour Rowing Club", "membre de l'Association des habitants", "Mitglied im
+/// "member of the Harbour Rowing Club", "membre du Comité des habitants", "Mitglied im
 /// Kammerchor". Read as lower-case parts of the name's words.
 const LEISURE: &[&str] = &[
     "club",
@@ -203,6 +203,7 @@ const LEISURE: &[&str] = &[
     "alpenverein",
     "residents",
     "habitants",
+    "riverains",
     "anwohner",
     "vecinos",
     "vicini",
@@ -288,7 +289,7 @@ fn leisure_body(name: &str) -> bool {
 }
 
 /// The body's name with the rest of its noun phrase: the lower-case words after the
-/// capitalised ones ("Association des habitants du Vieux-Port"), up to a punctuation mark or
+/// capitalised ones ("Comité des habitants des Tilleuls"), up to a punctuation mark or
 /// 48 bytes on.
 fn body_phrase(text: &str, name: std::ops::Range<usize>) -> &str {
     let rest = text.get(name.end..).unwrap_or_default();
@@ -430,7 +431,7 @@ mod tests {
     #[test]
     fn clubs_of_pastimes_and_neighbours_are_no_beliefs() {
         assert!(found("He is a member of the Quayside Rowing Club since May").is_empty());
-        assert!(found("vous êtes membre de l'Association des habitants du Vieux-Port").is_empty());
+        assert!(found("Il est membre du Comité des habitants des Tilleuls depuis mai").is_empty());
         assert!(found("Sie ist Mitglied im Kammerchor Lindenau").is_empty());
         // A church's choir or a party's club is still a church's or a party's.
         assert_eq!(

@@ -159,7 +159,8 @@ const NOT_A_NAME: &[&str] = &[
 /// Words of a body's name that make it a club of pastimes, sport, music or neighbours, whose
 /// membership says nothing of faith, politics or a union (GDPR Art. 9 names none of them):
 /// "member of the Harbour Rowing Club", "membre du Comité des habitants", "Mitglied im
-/// Kammerchor". Read as lower-case parts of the name's words.
+/// Kammerchor". Read as lower-case parts of the name's words. "Friends" and "parents" are not
+/// listed: the Religious Society of Friends is a church, and parents' groups campaign.
 const LEISURE: &[&str] = &[
     "club",
     "klub",
@@ -211,12 +212,6 @@ const LEISURE: &[&str] = &[
     "neighbourhood",
     "neighborhood",
     "quartier",
-    "amis",
-    "friends",
-    "freunde",
-    "amigos",
-    "parents",
-    "eltern",
     "alumni",
     "pta",
 ];
@@ -437,6 +432,10 @@ mod tests {
         assert_eq!(
             found("She is a member of the St Aldric Church Choir"),
             ["member of the St Aldric Church Choir"]
+        );
+        assert_eq!(
+            found("He is a member of the Religious Society of Friends"),
+            ["member of the Religious Society of Friends"]
         );
         assert_eq!(
             found("Ich bin Mitglied im Sozialverband Nordheide"),

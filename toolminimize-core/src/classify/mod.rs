@@ -254,6 +254,7 @@ impl Classifier {
         if text.contains('`') {
             structured::drop_fixture_emails(text, &mut out);
         }
+        drop_published_examples(text, &mut out);
         overlap::resolve(&mut out);
         out
     }
@@ -471,6 +472,36 @@ const PARALLEL_CHUNK: usize = 256;
 /// Why a call could not be classified: a string holds more encoded content than can be
 /// decoded and scanned.
 pub(crate) const UNSCANNED: &str = "a string holds more encoded content than can be scanned";
+
+/// Drops the findings of `text` that are values documentation publishes as examples
+/// ([`crate::text::examples`]): a placeholder person's name or address, a test card number, a
+/// registry's example IBAN, a street in a placeholder town. They are
+/// nobody's, and a fixture or a bug report needs them as written.
+fn drop_published_examples(text: &str, out: &mut Vec<Finding>) {
+    use crate::item::PsdKind;
+    use crate::text::examples as ex;
+    out.retain(|f| {
+        let Some(v) = text.get(f.span.clone()) else {
+            return true;
+        };
+        let example = match f.kind {
+            PsdKind::PersonName => ex::is_placeholder_person(v),
+            PsdKind::Email => ex::is_placeholder_address(v),
+            PsdKind::CardNumber => ex::is_test_card(v),
+            PsdKind::Iban => ex::is_example_iban(v),
+            PsdKind::StreetAddress => {
+                let mut end = (f.span.end + 24).min(text.len());
+                while !text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                text.get(f.span.start..end)
+                    .is_some_and(ex::names_placeholder_place)
+            }
+            _ => false,
+        };
+        !example
+    });
+}
 
 #[cfg(test)]
 mod build_tests {

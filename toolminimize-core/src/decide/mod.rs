@@ -270,6 +270,12 @@ struct FieldCtx<'a> {
     value_key: bool,
     /// The text read as data (JSON, `KEY=value` lines), when the call writes a sample file.
     document: Option<Document>,
+    /// The sample file the call writes names a placeholder person ("Jane Doe", "Max
+    /// Mustermann"): its data is made up already.
+    placeholder_sample: bool,
+    /// In code talk, the fenced blocks of the text that name a placeholder person: a fixture
+    /// of made-up data quoted in an issue or a review.
+    placeholder_blocks: Vec<std::ops::Range<usize>>,
     /// Where a `truncate` directive cuts the text, as a byte and a length in characters:
     /// found once for the field, not once per item.
     truncate_at: Option<(usize, usize)>,
@@ -1247,6 +1253,8 @@ fn field_ctx<'a>(
         short_value,
         value_key,
         document: None,
+        placeholder_sample: false,
+        placeholder_blocks: Vec::new(),
         truncate_at,
     }
 }
@@ -1416,6 +1424,20 @@ fn decide_field_items(
     let mut f = field_ctx(ctx, cv, target.as_ref().or(info), path);
     if cv.sample_file {
         f.document = f.text.and_then(Document::of);
+        f.placeholder_sample = f
+            .text
+            .is_some_and(crate::text::examples::mentions_placeholder_person);
+    }
+    if cv.kind == ToolKind::Code
+        && let Some(t) = f.text.filter(|t| t.contains("```"))
+    {
+        f.placeholder_blocks = crate::text::code::CodeRegions::of(t)
+            .fenced_blocks(t.len())
+            .filter(|b| {
+                t.get(b.clone())
+                    .is_some_and(crate::text::examples::mentions_placeholder_person)
+            })
+            .collect();
     }
     if note_not_in_request(ctx, cv, &f, items, group) {
         for &k in group {
@@ -1948,11 +1970,21 @@ fn gate(
                 .as_ref()
                 .is_some_and(|s| doc.cell_at(s.start).is_none())
         });
-        return Some(if in_key {
+        // A file of placeholder people holds made-up data throughout: it stays as written.
+        return Some(if in_key || f.placeholder_sample {
             Decision::keep(Rule::SampleData)
         } else {
             Decision::drop(Op::Substitute, Rule::SampleData)
         });
+    }
+    // In code talk, a fixture of placeholder people quoted in a fenced block is made-up data
+    // throughout: its phone and its address stay as the fixture has them.
+    if item
+        .span
+        .as_ref()
+        .is_some_and(|s| f.placeholder_blocks.iter().any(|b| b.contains(&s.start)))
+    {
+        return Some(Decision::keep(Rule::SampleData));
     }
     // In code talk, a value quoted alone as code (`F32.1`, `E11.65`) is an example of a
     // format, not someone's record (a quoted row of several values still is).

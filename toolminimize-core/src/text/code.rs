@@ -32,6 +32,16 @@ impl CodeRegions {
         r
     }
 
+    /// The fenced blocks, each from its opening fence to the end of its closing one (an
+    /// unclosed block runs to `len`, the text's length).
+    pub fn fenced_blocks(&self, len: usize) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        self.fences.chunks(2).map(move |pair| match pair {
+            [open, close] => *open..(close + 3).min(len),
+            [open] => *open..len,
+            _ => 0..0,
+        })
+    }
+
     /// Whether byte `at` lies inside code: after an odd number of fences, or between a
     /// backtick before it and one after it on its line with an odd number of backticks
     /// before it on that line.
@@ -54,6 +64,16 @@ impl CodeRegions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fenced_blocks_run_fence_to_fence() {
+        let t = "a\n```\nx\n```\nb\n```\ny";
+        let r = CodeRegions::of(t);
+        let blocks: Vec<_> = r.fenced_blocks(t.len()).collect();
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(&t[blocks[0].clone()], "```\nx\n```");
+        assert_eq!(&t[blocks[1].clone()], "```\ny");
+    }
 
     #[test]
     fn fenced_blocks_and_inline_spans() {

@@ -8,14 +8,16 @@
 //! bounded windows a long text is read in ([`window`]) and the titles written
 //! before a name ([`titles`]), the query parameters of a URL ([`url`]), which script a
 //! character belongs to ([`script`]) and short strings collected without a heap allocation
-//! ([`inline`]) and sets of byte ranges asked about overlap and containment ([`spans`]).
-//! Nothing here knows about personal data or tools.
+//! ([`inline`]), sets of byte ranges asked about overlap and containment ([`spans`]) and the
+//! values documentation publishes as examples, which belong to nobody ([`examples`]).
+//! Nothing here knows about tools or decides what personal data is.
 
 pub mod calendar;
 pub mod chars;
 pub mod clauses;
 pub mod code;
 pub mod document;
+pub mod examples;
 pub mod fold;
 pub mod inline;
 pub mod markup;

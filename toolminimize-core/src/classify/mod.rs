@@ -474,7 +474,7 @@ const PARALLEL_CHUNK: usize = 256;
 pub(crate) const UNSCANNED: &str = "a string holds more encoded content than can be scanned";
 
 /// Drops the findings of `text` that are values documentation publishes as examples
-/// ([`crate::text::examples`]): a placeholder person's name or address, a test card number, a
+/// ([`crate::text::examples`]): a placeholder person's name, a test card number, a
 /// registry's example IBAN, a street in a placeholder town. They are
 /// nobody's, and a fixture or a bug report needs them as written.
 fn drop_published_examples(text: &str, out: &mut Vec<Finding>) {
@@ -486,7 +486,6 @@ fn drop_published_examples(text: &str, out: &mut Vec<Finding>) {
         };
         let example = match f.kind {
             PsdKind::PersonName => ex::is_placeholder_person(v),
-            PsdKind::Email => ex::is_placeholder_address(v),
             PsdKind::CardNumber => ex::is_test_card(v),
             PsdKind::Iban => ex::is_example_iban(v),
             PsdKind::StreetAddress => {

@@ -105,12 +105,6 @@ pub fn is_placeholder_person(s: &str) -> bool {
     PEOPLE.contains(&l.as_str())
 }
 
-/// Whether the e-mail address `s` is a placeholder person's ("jane.doe@example.com").
-pub fn is_placeholder_address(s: &str) -> bool {
-    s.split_once('@')
-        .is_some_and(|(local, _)| is_placeholder_person(local))
-}
-
 /// Whether `s`, read as digits, is a published test card number.
 pub fn is_test_card(s: &str) -> bool {
     CARDS.contains(&alphanumerics(s).as_str())
@@ -158,8 +152,6 @@ mod tests {
         assert!(is_placeholder_person("max.mustermann"));
         assert!(is_placeholder_person("Matti Meikäläinen"));
         assert!(!is_placeholder_person("Jane Dobson"));
-        assert!(is_placeholder_address("john.doe@example.com"));
-        assert!(!is_placeholder_address("john.dorsey@example.com"));
         assert!(is_test_card("4242 4242 4242 4242"));
         assert!(!is_test_card("4242 4242 4242 4243"));
         assert!(is_example_iban("GB82 WEST 1234 5698 7654 32"));

@@ -49,7 +49,7 @@ const SEEDS: &[&str] = &[
     "+1 415 555 0182",
     "078-05-1120",
     "078\u{2010}05\u{2010}1120",
-    "4111 1111 1111 1111",
+    "4716 3582 0194 7362",
     "4111.1111.1111.1111",
     "4111\u{a0}1111\u{a0}1111\u{a0}1111",
     "DE89 3704 0044 0532 0130 00",
@@ -376,7 +376,7 @@ fn two_cards_in_a_row_are_both_removed_at_once() {
         json!({"type": "object", "properties": {"value": {"type": "array",
             "items": {"type": "string"}}}, "required": ["value"]}),
     );
-    let args = json!({"value": ["4111 1111 1111 1111 4111 1111 1111 1111 weather weather"]});
+    let args = json!({"value": ["4716 3582 0194 7362 4556 7301 9284 6154 weather weather"]});
     let once = MINIMIZER.minimize(&tool, &args);
     assert_eq!(
         once.arguments(),

@@ -76,18 +76,12 @@ const PLACES: &[&str] = &[
     "musterstraße",
 ];
 
-/// `s` folded to its lower-case letters, without accents (`é` → `e`, `ä` → `a`).
+/// `s` folded as the lexicons fold text ([`super::fold::fold_term`]: lower case, no accents),
+/// its letters only.
 fn letters(s: &str) -> String {
-    s.chars()
+    super::fold::fold_term(s)
+        .chars()
         .filter(|c| c.is_alphabetic())
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'ä' | 'à' | 'á' | 'â' | 'å' => 'a',
-            'ö' | 'ó' | 'ò' | 'ô' => 'o',
-            'ü' | 'ú' | 'ù' => 'u',
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            other => other,
-        })
         .collect()
 }
 
